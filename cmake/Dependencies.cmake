@@ -1,0 +1,39 @@
+# Finds every external dependency once; each becomes an imported target named dep::<name>.
+# scripts/setup.sh installs the Debian 12 packages that provide them.
+find_package(PkgConfig REQUIRED)
+
+pkg_check_modules(LIBELF REQUIRED IMPORTED_TARGET GLOBAL libelf)
+pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET GLOBAL libcjson)
+pkg_check_modules(INIH REQUIRED IMPORTED_TARGET GLOBAL inih)
+pkg_check_modules(OPENSSL_CRYPTO REQUIRED IMPORTED_TARGET GLOBAL libcrypto)
+pkg_check_modules(MSGPACK REQUIRED IMPORTED_TARGET GLOBAL msgpack)
+pkg_check_modules(CMOCKA IMPORTED_TARGET GLOBAL cmocka)
+add_library(dep::elf ALIAS PkgConfig::LIBELF)
+add_library(dep::cjson ALIAS PkgConfig::CJSON)
+add_library(dep::inih ALIAS PkgConfig::INIH)
+add_library(dep::crypto ALIAS PkgConfig::OPENSSL_CRYPTO)
+add_library(dep::msgpack ALIAS PkgConfig::MSGPACK)
+
+# LLVM 22 is the first LLVM that knows gfx1250 completely.
+find_program(LLVM_CONFIG NAMES llvm-config-22 REQUIRED)
+execute_process(COMMAND ${LLVM_CONFIG} --includedir OUTPUT_VARIABLE LLVM_INCLUDE_DIR
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${LLVM_CONFIG} --libdir OUTPUT_VARIABLE LLVM_LIB_DIR
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${LLVM_CONFIG} --bindir OUTPUT_VARIABLE LLVM_BIN_DIR
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+find_library(LLVM_SHARED_LIB NAMES LLVM-22 LLVM PATHS ${LLVM_LIB_DIR} NO_DEFAULT_PATH REQUIRED)
+add_library(dep::llvm INTERFACE IMPORTED GLOBAL)
+set_target_properties(dep::llvm PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${LLVM_INCLUDE_DIR}"
+                      INTERFACE_LINK_LIBRARIES "${LLVM_SHARED_LIB}")
+
+# The LLVM tools that build fixtures and judge outputs.
+foreach(tool llvm-mc llvm-objdump llvm-readelf ld.lld clang llc llvm-nm)
+  string(TOUPPER "${tool}" var)
+  string(REPLACE "-" "_" var "${var}")
+  string(REPLACE "." "_" var "${var}")
+  find_program(${var}_EXE NAMES ${tool}-22 PATHS ${LLVM_BIN_DIR} REQUIRED)
+endforeach()
+
+# HSA headers (libhsa-runtime-dev): only headers are used, never its library.
+find_path(HSA_INCLUDE_DIR hsa/hsa.h REQUIRED)

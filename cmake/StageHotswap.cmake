@@ -1,0 +1,1 @@
+add_library(mirage_stage_placeholder INTERFACE)

@@ -1,0 +1,134 @@
+/*
+ * Commands as const data (after tmux's cmd_entry and git's parse-options).
+ * Every command is one `const struct cmd_entry` in a cmd_<family>.c file and
+ * is listed once in commands.c.  The shared parser (parse_options.c) checks
+ * flags, arity, types and choices before any exec function runs; help,
+ * usage, completions and the option-table unit test are generated from the
+ * same data.
+ */
+#ifndef MIRAGE_COMMAND_H
+#define MIRAGE_COMMAND_H
+
+#include "strvec.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Exit codes, fixed and tested. */
+enum {
+	EXIT_OK = 0,
+	EXIT_ERROR = 1, /* a mirage error: the message says what and how to fix it */
+	EXIT_USAGE = 2, /* unknown flag, bad combination, declined confirmation */
+};
+
+enum opt_type {
+	OPT_BOOL,    /* --x; with OPT_NEGATABLE also --no-x */
+	OPT_STRING,  /* --x VALUE or --x=VALUE */
+	OPT_PATH,    /* a file or directory path; completes files */
+	OPT_DIR,     /* a directory; completes directories */
+	OPT_PROFILE, /* a profile name; completes from the store */
+	OPT_ENUM,    /* one of .choices */
+	OPT_GFX,     /* a gfx name or ISA string; completes from the gfx table */
+	OPT_INT,     /* a decimal integer */
+	OPT_COUNT,   /* -v, -vv: counts repetitions */
+};
+
+#define OPT_NEGATABLE  (1u << 0) /* accepts --no-<name> */
+#define OPT_REPEAT     (1u << 1) /* may be given many times; values are collected in order */
+#define OPT_ARG_OPTIONAL (1u << 2) /* --x[=VALUE]; a following bare word is taken too */
+
+struct opt_spec {
+	const char *name;          /* long name, without "--" */
+	char short_name;           /* single letter, or 0 */
+	enum opt_type type;
+	const char *arg_name;      /* placeholder in help: "DIR", "K=V" */
+	const char *const *choices; /* OPT_ENUM: NULL-terminated allowed values */
+	unsigned flags;            /* OPT_* flags above */
+	const char *help;          /* one line, lowercase, no full stop */
+};
+
+/* What a positional argument is, for completion. */
+enum arg_kind {
+	ARG_NONE,
+	ARG_WORD,    /* free text */
+	ARG_FILE,
+	ARG_PROFILE,
+	ARG_SHELL,   /* bash|zsh|fish */
+	ARG_COMMAND, /* the workload after `--` */
+	ARG_URL_OR_FILE,
+};
+
+#define CMD_PASSTHROUGH (1u << 0) /* everything after `--` is the workload's argv */
+#define CMD_HIDDEN      (1u << 1) /* not listed in help or completions (__complete) */
+#define CMD_GROUP       (1u << 2) /* has subcommands; running it alone prints its help */
+
+struct cmd_args;
+struct cmd_ctx;
+
+struct cmd_entry {
+	const char *name;           /* "create" */
+	const char *parent;         /* "profile", or NULL for a top-level command */
+	const char *summary;        /* one line for the command list */
+	const char *usage;          /* positional part of the usage line: "NAME" */
+	const struct opt_spec *opts; /* terminated by an entry with name == NULL; may be NULL */
+	int min_args;               /* positionals (not counting the passthrough argv) */
+	int max_args;               /* -1: unlimited */
+	enum arg_kind arg_kind;     /* what the positionals are */
+	unsigned flags;             /* CMD_* */
+	int (*exec)(const struct cmd_ctx *ctx, struct cmd_args *args);
+};
+
+/* Global state every command sees. */
+struct cmd_ctx {
+	bool json;      /* --json: print one JSON document on stdout */
+	int verbose;    /* -v count */
+	const char *self_exe; /* absolute path of the running mirage (from /proc/self/exe) */
+};
+
+/* The parsed command line of one command.  Valid until args_release(). */
+struct cmd_args {
+	const struct cmd_entry *cmd;
+	struct strvec positional;  /* positionals in order */
+	struct strvec passthrough; /* after `--` (CMD_PASSTHROUGH only) */
+	bool dashdash;             /* `--` was given */
+	size_t nopts;
+	struct opt_value {
+		bool given;       /* the option appeared */
+		bool negated;     /* --no-<name> was the last form given */
+		int count;        /* times given */
+		const char *value; /* last value (points into argv) */
+		struct strvec values; /* every value, for OPT_REPEAT */
+	} *vals;                   /* one per cmd->opts entry */
+};
+
+/* NULL-terminated table of every command (commands.c). */
+extern const struct cmd_entry *const command_table[];
+
+/* Finds a command by full path ("profile", "create"); parent may be NULL. */
+const struct cmd_entry *command_find(const char *parent, const char *name);
+
+/* Accessors by long name; asking for a name the command does not declare aborts. */
+bool args_has(const struct cmd_args *a, const char *name);
+const char *args_str(const struct cmd_args *a, const char *name);
+/* BOOL option: def when absent; false after --no-<name>. */
+bool args_bool(const struct cmd_args *a, const char *name, bool def);
+/* Tri-state: -1 absent, 0 --no-<name>, 1 --<name>. */
+int args_tristate(const struct cmd_args *a, const char *name);
+const struct strvec *args_list(const struct cmd_args *a, const char *name);
+int args_count(const struct cmd_args *a, const char *name);
+void args_release(struct cmd_args *a);
+
+/*
+ * Parses argv (the words after the command name) for cmd.  On a usage error
+ * prints the message and hint and returns -1; returns 1 if --help was handled
+ * (help printed to stdout); 0 on success.
+ */
+int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
+		       struct cmd_ctx *ctx, struct cmd_args *out);
+
+/* Prints the help of a command (or the top-level help if cmd is NULL) to stdout. */
+void print_command_help(const struct cmd_entry *cmd);
+/* Full name of a command: "profile create". */
+const char *command_full_name(const struct cmd_entry *cmd, char *buf, size_t size);
+
+#endif

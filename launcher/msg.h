@@ -1,0 +1,45 @@
+/*
+ * Every message the launcher prints to the user goes through here, so the
+ * prefix, --json and NO_COLOR are one switch each.  Formats carry no
+ * trailing newline.  Style: lowercase, no full stop, what failed first, paths
+ * quoted, then an optional "hint: " line that says how to fix it.
+ */
+#ifndef MIRAGE_MSG_H
+#define MIRAGE_MSG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#define MSG_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+/* Sets up output mode once, from main: json errors, colour (off under NO_COLOR or a non-tty). */
+void msg_setup(bool json);
+bool msg_json(void);
+
+/* "mirage: <msg>" on stderr (or {"error": ...} under --json).  Returns -1 for `return error(...)`. */
+int error(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* Same, with ": <strerror(errno at entry)>" appended. */
+int error_errno(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* "mirage: warning: <msg>" on stderr. */
+void warning(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* "mirage: <msg>" on stderr, only at -v and above. */
+void note(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* "hint: <msg>" on stderr; under --json it is attached to the last error as "hint". */
+void hint(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* "mirage: <msg>" for command-line mistakes; returns EXIT_USAGE's value (2). */
+int usage_error(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* Error then exit(1); only for main-level code. */
+_Noreturn void die(const char *fmt, ...) MSG_PRINTF(1, 2);
+
+void msg_set_verbose(int level);
+int msg_verbose(void);
+/* Flushes a pending JSON error document (called once before exit). */
+void msg_finish(void);
+
+/* Colour helpers: return the escape sequence, or "" when colour is off. */
+const char *color_ok(void);
+const char *color_warn(void);
+const char *color_fail(void);
+const char *color_reset(void);
+
+#endif
