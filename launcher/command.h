@@ -101,6 +101,9 @@ struct cmd_args {
 	} *vals;                   /* one per cmd->opts entry */
 };
 
+/* Options every command accepts: --json, -v, --help (parse_options.c). */
+const struct opt_spec *global_options(void);
+
 /* NULL-terminated table of every command (commands.c). */
 extern const struct cmd_entry *const command_table[];
 

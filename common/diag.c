@@ -1,0 +1,46 @@
+/* Diagnostics passed from lower layers to the launcher. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+int diag_set(struct diag *d, const char *fmt, ...)
+{
+	va_list ap;
+	strbuf_reset(&d->msg);
+	va_start(ap, fmt);
+	strbuf_vaddf(&d->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void diag_hint(struct diag *d, const char *fmt, ...)
+{
+	va_list ap;
+	strbuf_reset(&d->hint);
+	va_start(ap, fmt);
+	strbuf_vaddf(&d->hint, fmt, ap);
+	va_end(ap);
+}
+
+void diag_reset(struct diag *d)
+{
+	strbuf_reset(&d->msg);
+	strbuf_reset(&d->hint);
+}
+
+void diag_release(struct diag *d)
+{
+	strbuf_release(&d->msg);
+	strbuf_release(&d->hint);
+}
+
+void strbuf_add_quoted_name(struct strbuf *sb, const char *name)
+{
+	size_t len = strlen(name);
+	if (len <= 48) {
+		strbuf_addf(sb, "'%s'", name);
+		return;
+	}
+	strbuf_addf(sb, "'%.48s...' (%zu characters)", name, len);
+}

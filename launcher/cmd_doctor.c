@@ -1,0 +1,524 @@
+/* `mirage doctor [--profile NAME]`: checks everything a HotSwap run depends on, one line per check. */
+#include "command.h"
+#include "msg.h"
+#include "output.h"
+
+#include "config_paths.h"
+#include "hotswap_tree.h"
+#include "kfd.h"
+#include "profile.h"
+#include "profile_store.h"
+#include "selftest.h"
+#include "target.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+enum check_status {
+	CHECK_OK,
+	CHECK_WARN,
+	CHECK_FAIL,
+};
+
+struct doctor {
+	bool json;
+	bool colour;
+	cJSON *checks;     /* --json: the array of check objects */
+	cJSON *last;       /* the check details attach to */
+	int counts[3];
+};
+
+static const char *const status_text[] = {"ok", "warn", "FAIL"};
+static const char *const status_json[] = {"ok", "warn", "fail"};
+
+/* One check: a status, a one-line message, and for anything not ok the fix. */
+MSG_PRINTF(5, 6)
+static void check(struct doctor *d, enum check_status st, const char *name, const char *fix,
+		  const char *fmt, ...)
+{
+	struct strbuf msg = STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	d->counts[st]++;
+	if (d->json) {
+		d->last = cJSON_CreateObject();
+		cJSON_AddStringToObject(d->last, "check", name);
+		cJSON_AddStringToObject(d->last, "status", status_json[st]);
+		cJSON_AddStringToObject(d->last, "message", msg.buf);
+		if (fix && st != CHECK_OK)
+			cJSON_AddStringToObject(d->last, "fix", fix);
+		cJSON_AddItemToArray(d->checks, d->last);
+	} else {
+		const char *c = !d->colour		? ""
+				: st == CHECK_OK	? color_ok()
+				: st == CHECK_WARN	? color_warn()
+							: color_fail();
+		printf("%s%-4s%s  %s\n", c, status_text[st], d->colour ? color_reset() : "", msg.buf);
+		if (fix && st != CHECK_OK)
+			printf("      fix: %s\n", fix);
+	}
+	strbuf_release(&msg);
+}
+
+/* A detail line under the last check (a probed location, a GPU property). */
+MSG_PRINTF(2, 3)
+static void detail(struct doctor *d, const char *fmt, ...)
+{
+	struct strbuf msg = STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	if (d->json) {
+		cJSON *arr = cJSON_GetObjectItem(d->last, "details");
+		if (!arr)
+			arr = cJSON_AddArrayToObject(d->last, "details");
+		cJSON_AddItemToArray(arr, cJSON_CreateString(msg.buf));
+	} else {
+		printf("      %s\n", msg.buf);
+	}
+	strbuf_release(&msg);
+}
+
+/* ---- config and profiles ---- */
+
+static void check_profile(struct doctor *d, const char *name, struct profile *p, bool *loaded)
+{
+	struct diag err = DIAG_INIT;
+	char *id = xstrfmt("profile:%s", name);
+	char *lower = profile_lookup_name(name, &err);
+	*loaded = lower && !profile_load(lower, p, &err);
+	if (lower && !*loaded)
+		profile_release(p);
+	if (*loaded)
+		check(d, CHECK_OK, id, NULL, "profile '%s' parses (emulator %s)", p->name,
+		      p->values[PK_EMULATOR]);
+	else
+		check(d, CHECK_FAIL, id,
+		      err.hint.len ? err.hint.buf : "fix the file, or delete it with `mirage profile delete`",
+		      "profile '%s': %s", name, err.msg.buf);
+	free(lower);
+	free(id);
+	diag_release(&err);
+}
+
+/* Checks the config dir and loads each profile (or only `only`); returns the loaded ones. */
+static size_t check_config(struct doctor *d, const char *only, struct profile **out)
+{
+	char *dir = mirage_config_dir();
+	struct strvec names = STRVEC_INIT;
+	struct diag err = DIAG_INIT;
+	struct stat st;
+	size_t n = 0;
+
+	if (!stat(dir, &st) && !S_ISDIR(st.st_mode))
+		check(d, CHECK_FAIL, "config", "remove it, or point MIRAGE_CONFIG at a directory",
+		      "config '%s' (from %s) is not a directory", dir, mirage_config_dir_source());
+	else if (stat(dir, &st))
+		check(d, CHECK_OK, "config", NULL, "config dir '%s' (from %s) does not exist yet",
+		      dir, mirage_config_dir_source());
+	else
+		check(d, CHECK_OK, "config", NULL, "config dir '%s' (from %s)", dir,
+		      mirage_config_dir_source());
+
+	if (only)
+		strvec_push(&names, only);
+	else if (profile_list(&names, &err) < 0)
+		check(d, CHECK_FAIL, "profiles", "check the directory's permissions", "%s",
+		      err.msg.buf);
+	else if (!names.nr)
+		check(d, CHECK_OK, "profiles", NULL,
+		      "no profiles yet (`mirage profile create NAME --emulator hotswap`)");
+
+	*out = xcalloc(names.nr + 1, sizeof(**out));
+	for (size_t i = 0; i < names.nr; i++) {
+		bool loaded;
+		check_profile(d, names.v[i], &(*out)[n], &loaded);
+		if (loaded)
+			n++;
+	}
+	strvec_clear(&names);
+	diag_release(&err);
+	free(dir);
+	return n;
+}
+
+/* ---- discovery and the tree ---- */
+
+static void check_discovery(struct doctor *d, const struct hotswap_tree *tree)
+{
+	if (tree->found)
+		check(d, CHECK_OK, "discovery", NULL, "HotSwap tree found at '%s' (through %s)",
+		      tree->root, tree->found_by);
+	else
+		check(d, CHECK_FAIL, "discovery",
+		      "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), `mirage hotswap install URL`, "
+		      "or export HOTSWAP_HOME=/abs/path/to/tree",
+		      "HotSwap is not installed: no %s in any of %zu locations", HOTSWAP_INTERCEPT_LIB,
+		      tree->nprobes);
+	for (size_t i = 0; i < tree->nprobes; i++)
+		detail(d, "%s %s   (%s)", tree->probes[i].exists ? "found  " : "nothing",
+		       tree->probes[i].path, tree->probes[i].reason);
+}
+
+static const char *part_fix(enum hotswap_part_status st)
+{
+	switch (st) {
+	case PART_MISSING:
+		return "stage the full tree (cmake --build build) or reinstall it";
+	case PART_NOT_ELF:
+		return "replace it with the real library: this file is not an ELF shared object";
+	case PART_WRONG_MACHINE:
+		return "install a tree built for this machine";
+	case PART_MISSING_SYMBOL:
+		return "this is not the library HotSwap expects: rebuild or reinstall the tree";
+	case PART_NOT_EXECUTABLE:
+		return "chmod +x it, or reinstall the tree";
+	case PART_OK:
+		break;
+	}
+	return NULL;
+}
+
+static void check_tree(struct doctor *d, const struct hotswap_tree *tree)
+{
+	if (!tree->found)
+		return;
+	if (tree->complete)
+		check(d, CHECK_OK, "tree", NULL, "%s tree, complete", hotswap_flavour_name(tree->flavour));
+	else
+		check(d, CHECK_FAIL, "tree",
+		      "stage or reinstall the complete tree, or point HOTSWAP_HOME at one",
+		      "the tree is incomplete; it looks like %s",
+		      tree->flavour == HOTSWAP_FLAVOUR_NONE ? "neither flavour (only the intercept)"
+		      : tree->flavour == HOTSWAP_FLAVOUR_NATIVE ? "a native tree"
+								: "a reference tree");
+	for (size_t i = 0; i < tree->nparts; i++) {
+		const struct hotswap_part *p = &tree->parts[i];
+		if (!p->required)
+			continue;
+		char *id = xstrfmt("part:%s", p->name);
+		if (p->status == PART_OK)
+			check(d, CHECK_OK, id, NULL, "%s: ELF shared object for this machine, exports %s",
+			      p->name, p->symbol);
+		else
+			check(d, CHECK_FAIL, id, part_fix(p->status), "%s: %s, %s ('%s')", p->name,
+			      hotswap_part_status_name(p->status), p->detail, p->path);
+		free(id);
+	}
+}
+
+/*
+ * Runs `tool --version` and returns its first line that mentions a version.
+ * The alarm survives execve, so a hung tool is killed instead of hanging doctor.
+ */
+static int tool_version(const char *path, struct strbuf *out)
+{
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC))
+		return -1;
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (!pid) {
+		int nul = open("/dev/null", O_RDWR);
+		dup2(fds[1], 1);
+		dup2(nul, 2);
+		dup2(nul, 0);
+		alarm(10);
+		execl(path, path, "--version", (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	struct strbuf text = STRBUF_INIT;
+	strbuf_read_fd(&text, fds[0]);
+	close(fds[0]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	struct strvec lines = STRVEC_INIT;
+	strvec_split(&lines, text.buf, "\n");
+	for (size_t i = 0; i < lines.nr && !out->len; i++)
+		if (strstr(lines.v[i], "version"))
+			strbuf_addstr(out, lines.v[i] + strspn(lines.v[i], " \t"));
+	if (!out->len && lines.nr)
+		strbuf_addstr(out, lines.v[0]);
+	strvec_clear(&lines);
+	strbuf_release(&text);
+	return ok;
+}
+
+static void check_tools(struct doctor *d, const struct hotswap_tree *tree)
+{
+	if (!tree->found)
+		return;
+	for (size_t i = 0; i < tree->nparts; i++) {
+		const struct hotswap_part *p = &tree->parts[i];
+		if (p->required)
+			continue; /* checked by check_tree() */
+		char *id = xstrfmt("part:%s", p->name);
+		bool python = !strncmp(p->name, "runtime/", 8);
+		if (p->status != PART_OK) {
+			check(d, CHECK_WARN, id,
+			      python ? "stage runtime/hotswap_py, or python adapters stay off"
+				     : "stage llvm-tools, which the cross-family transpiler runs",
+			      "%s: %s ('%s')", p->name, hotswap_part_status_name(p->status), p->path);
+		} else if (python) {
+			check(d, CHECK_OK, id, NULL, "python runtime: '%s'", p->path);
+		} else {
+			struct strbuf version = STRBUF_INIT;
+			if (tool_version(p->path, &version))
+				check(d, CHECK_WARN, id, "reinstall the tree's llvm-tools",
+				      "%s: `%s --version` failed%s%s", p->name, p->path,
+				      version.len ? ": " : "", version.buf);
+			else
+				check(d, CHECK_OK, id, NULL, "%s: %s", p->name, version.buf);
+			strbuf_release(&version);
+		}
+		free(id);
+	}
+}
+
+/* ---- GPUs and targets ---- */
+
+static void check_gpus(struct doctor *d, const struct kfd_gpus *gpus)
+{
+	if (!gpus->kfd_present)
+		check(d, CHECK_WARN, "gpus",
+		      "load the amdgpu driver on a GPU host; a profile can name a target or "
+		      "HSA_HOTSWAP_ISA_OVERRIDE can set one",
+		      "no KFD topology at '%s': no AMD GPU is visible here", gpus->nodes_dir);
+	else if (!gpus->nr)
+		check(d, CHECK_WARN, "gpus", "check that the amdgpu driver bound to the GPU",
+		      "KFD topology at '%s' lists no GPU", gpus->nodes_dir);
+	else
+		check(d, CHECK_OK, "gpus", NULL, "%zu GPU(s) in '%s'%s%s", gpus->nr, gpus->nodes_dir,
+		      gpus->visible_var ? ", filtered by " : "",
+		      gpus->visible_var ? gpus->visible_var : "");
+	for (size_t i = 0; i < gpus->nr; i++) {
+		const struct kfd_gpu *g = &gpus->gpu[i];
+		const char *step = kfd_gpu_stepping(g);
+		char *id = xstrfmt("gpu:%u", g->index);
+		check(d, CHECK_OK, id, NULL,
+		      "GPU %u: %s, ASIC revision %u%s%s%s (node %u, device 0x%04x, render minor %u)%s",
+		      g->index, g->gfx, g->asic_revision, step ? " (" : "", step ? step : "",
+		      step ? ")" : "", g->node, g->device_id, g->drm_render_minor,
+		      g->visible_rank < 0 ? ", hidden" : "");
+		free(id);
+	}
+	for (size_t i = 0; i < gpus->warnings.nr; i++)
+		check(d, CHECK_WARN, "gpus", "report a driver bug, or fix *_VISIBLE_DEVICES", "%s",
+		      gpus->warnings.v[i]);
+}
+
+static void check_target(struct doctor *d, const struct profile *p, const struct kfd_gpus *gpus)
+{
+	struct strbuf why = STRBUF_INIT, fix = STRBUF_INIT;
+	struct target_choice c;
+	struct target_request req = {
+		.profile_target = p ? p->values[PK_TARGET] : "auto",
+		.isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
+		.source_target = p ? p->values[PK_SOURCE_TARGET] : profile_keys[PK_SOURCE_TARGET].def,
+	};
+	char *id = xstrfmt("target:%s", p ? p->name : "(default)");
+	const char *who = p ? p->name : "a new profile";
+
+	if (p && strcmp(p->values[PK_EMULATOR], "hotswap"))
+		check(d, CHECK_OK, id, NULL, "profile '%s' uses the %s backend: no target needed",
+		      p->name, p->values[PK_EMULATOR]);
+	else if (!target_resolve(&req, gpus, &c, &why, &fix))
+		check(d, CHECK_OK, id, NULL, "%s%s%s would target %s (from %s)", p ? "profile '" : "",
+		      who, p ? "'" : "", c.gfx, c.origin_text);
+	else if (p)
+		/* Only a profile that would actually run makes a missing GPU a failure. */
+		check(d, CHECK_FAIL, id, fix.buf, "profile '%s': %s", p->name, why.buf);
+	else
+		check(d, CHECK_WARN, id, fix.buf, "a profile with target auto would fail: %s", why.buf);
+	free(id);
+	strbuf_release(&why);
+	strbuf_release(&fix);
+}
+
+/* ---- environment ---- */
+
+/* Variables mirage itself reads as inputs (ARCHITECTURE.md, the env contract). */
+static const char *const hotswap_inputs[] = {
+	"HSA_HOTSWAP_SOURCE_TARGET",
+	"HSA_HOTSWAP_BACKEND_ADAPTER_POLICY",
+	"HSA_HOTSWAP_ISA_OVERRIDE",
+};
+
+static void check_env(struct doctor *d)
+{
+	int found = 0;
+	const char *v;
+	if ((v = getenv("LD_PRELOAD")) && *v) {
+		check(d, CHECK_WARN, "env:LD_PRELOAD",
+		      "unset LD_PRELOAD unless the workload needs it; `mirage run` puts the HotSwap "
+		      "libraries before it",
+		      "LD_PRELOAD is already set ('%s')", v);
+		found++;
+	}
+	if ((v = getenv("HSA_TOOLS_LIB")) && *v) {
+		check(d, CHECK_WARN, "env:HSA_TOOLS_LIB",
+		      "unset HSA_TOOLS_LIB: another tools library may see code objects before HotSwap",
+		      "HSA_TOOLS_LIB is already set ('%s')", v);
+		found++;
+	}
+	for (char **e = environ; *e; e++) {
+		if (strncmp(*e, "HSA_HOTSWAP_", 12))
+			continue;
+		size_t len = strcspn(*e, "=");
+		bool input = false;
+		for (size_t i = 0; i < sizeof(hotswap_inputs) / sizeof(hotswap_inputs[0]); i++)
+			input |= strlen(hotswap_inputs[i]) == len && !strncmp(*e, hotswap_inputs[i], len);
+		char *name = xstrndup(*e, len);
+		char *id = xstrfmt("env:%s", name);
+		char *fix = xstrfmt("unset %s: `mirage run` sets it from the profile", name);
+		if (input)
+			check(d, CHECK_OK, id, NULL, "%s is set: mirage uses it as an input", *e);
+		else
+			check(d, CHECK_WARN, id, fix, "stale %s in the shell", *e);
+		found += !input;
+		free(name);
+		free(id);
+		free(fix);
+	}
+	if (!found)
+		check(d, CHECK_OK, "env", NULL,
+		      "no LD_PRELOAD, HSA_TOOLS_LIB or stale HSA_HOTSWAP_* variables in the way");
+}
+
+/* ---- self-test ---- */
+
+/*
+ * The rewriter runs in a forked child: a crash in the library under test
+ * becomes a FAIL line instead of taking doctor down with it.
+ */
+static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
+{
+	struct strbuf out = STRBUF_INIT;
+	int fds[2], status;
+	signed char result = SELFTEST_FAIL;
+
+	if (!tree->complete || tree->flavour != HOTSWAP_FLAVOUR_NATIVE) {
+		check(d, CHECK_WARN, "self-test", "build or install a complete native tree",
+		      "self-test skipped: %s",
+		      !tree->complete ? "no complete tree to test"
+				      : "the reference flavour's COMGR rewriter is not tested here");
+		return;
+	}
+	if (pipe2(fds, O_CLOEXEC)) {
+		check(d, CHECK_FAIL, "self-test", "retry", "self-test: pipe: %s", strerror(errno));
+		return;
+	}
+	fflush(stdout);
+	pid_t pid = fork();
+	if (!pid) {
+		struct strbuf msg = STRBUF_INIT;
+		close(fds[0]);
+		signed char r = (signed char)hotswap_selftest(tree, &msg);
+		if (write(fds[1], &r, 1) != 1 || write(fds[1], msg.buf, msg.len) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	close(fds[1]);
+	if (pid > 0) {
+		strbuf_read_fd(&out, fds[0]);
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+	}
+	close(fds[0]);
+	if (pid < 0)
+		check(d, CHECK_FAIL, "self-test", "retry", "self-test: fork: %s", strerror(errno));
+	else if (WIFSIGNALED(status))
+		check(d, CHECK_FAIL, "self-test", "report the crash: the rewriter is broken",
+		      "self-test: the rewriter '%s/libhotswap_rewrite.so' crashed (signal %d)",
+		      tree->lib_dir, WTERMSIG(status));
+	else if (!out.len)
+		check(d, CHECK_FAIL, "self-test", "report it", "self-test: no result from the child");
+	else if ((result = out.buf[0]) == SELFTEST_PASS)
+		check(d, CHECK_OK, "self-test", NULL, "self-test: %s", out.buf + 1);
+	else
+		check(d, CHECK_FAIL, "self-test",
+		      "rebuild the tree (cmake --build build) or reinstall it: its rewriter does not work",
+		      "self-test: %s", out.buf + 1);
+	strbuf_release(&out);
+}
+
+static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct doctor d = {.json = ctx->json};
+	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
+	struct kfd_gpus gpus = KFD_GPUS_INIT;
+	struct profile *profiles = NULL;
+	const char *only = args_str(a, "profile");
+	size_t n;
+
+	d.colour = !ctx->json && isatty(STDOUT_FILENO) && *color_ok();
+	if (d.json)
+		d.checks = cJSON_CreateArray();
+
+	n = check_config(&d, only, &profiles);
+	hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree);
+	check_discovery(&d, &tree);
+	check_tree(&d, &tree);
+	check_tools(&d, &tree);
+	kfd_scan(NULL, &gpus);
+	check_gpus(&d, &gpus);
+	for (size_t i = 0; i < n; i++)
+		check_target(&d, &profiles[i], &gpus);
+	if (!n && !only)
+		check_target(&d, NULL, &gpus);
+	check_env(&d);
+	check_selftest(&d, &tree);
+
+	if (d.json) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddBoolToObject(doc, "ok", !d.counts[CHECK_FAIL]);
+		cJSON *counts = cJSON_AddObjectToObject(doc, "counts");
+		for (int i = 0; i < 3; i++)
+			cJSON_AddNumberToObject(counts, status_json[i], d.counts[i]);
+		cJSON_AddItemToObject(doc, "checks", d.checks);
+		output_json(doc);
+	} else {
+		printf("\n%d ok, %d warn, %d FAIL\n", d.counts[CHECK_OK], d.counts[CHECK_WARN],
+		       d.counts[CHECK_FAIL]);
+	}
+	for (size_t i = 0; i < n; i++)
+		profile_release(&profiles[i]);
+	free(profiles);
+	kfd_gpus_release(&gpus);
+	hotswap_tree_release(&tree);
+	return d.counts[CHECK_FAIL] ? EXIT_ERROR : EXIT_OK;
+}
+
+static const struct opt_spec doctor_opts[] = {
+	{.name = "profile", .type = OPT_PROFILE, .arg_name = "NAME",
+	 .help = "check only this profile (default: every profile)"},
+	{0},
+};
+
+const struct cmd_entry cmd_doctor_entry = {
+	.name = "doctor",
+	.summary = "check the config, the HotSwap tree, GPUs, targets and environment",
+	.opts = doctor_opts,
+	.exec = doctor_exec,
+};

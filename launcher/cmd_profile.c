@@ -1,0 +1,505 @@
+/* `mirage profile create|list|show|edit|delete|export|import`: the profile store from the shell. */
+#include "command.h"
+#include "msg.h"
+#include "output.h"
+
+#include "atomic_file.h"
+#include "config_paths.h"
+#include "profile_json.h"
+#include "profile_store.h"
+#include "profile_validate.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int report(struct diag *d, int code)
+{
+	error("%s", d->msg.buf);
+	if (d->hint.len)
+		hint("%s", d->hint.buf);
+	diag_release(d);
+	return code;
+}
+
+/* Loads a profile named on the command line (case folded), printing any failure. */
+static int load_named(const char *typed, struct profile *p)
+{
+	struct diag err = DIAG_INIT;
+	char *name = profile_lookup_name(typed, &err);
+	int ret;
+	if (!name) {
+		profile_init(p, "");
+		return report(&err, EXIT_USAGE);
+	}
+	ret = profile_load(name, p, &err);
+	free(name);
+	return ret < 0 ? report(&err, EXIT_ERROR) : 0;
+}
+
+static const struct opt_spec create_opts[] = {
+	{.name = "emulator", .type = OPT_ENUM, .choices = profile_emulators,
+	 .help = "backend: hotswap rewrites code objects, native runs as is (default hotswap)"},
+	{.name = "source-target", .type = OPT_GFX, .arg_name = "GFX[:WAVE]",
+	 .help = "what the workload was built for (default gfx1250:32)"},
+	{.name = "target", .type = OPT_GFX, .arg_name = "auto|GFX",
+	 .help = "GPU to run on (default auto: the detected GPU)"},
+	{.name = "policy", .type = OPT_ENUM, .choices = profile_adapter_policies,
+	 .help = "framework adapter policy (default compile)"},
+	{.name = "strict", .type = OPT_BOOL, .flags = OPT_NEGATABLE,
+	 .help = "refuse loads whose required rewrite fails (default on)"},
+	{.name = "entry-trampolines", .type = OPT_BOOL, .flags = OPT_NEGATABLE,
+	 .help = "retrofit the gfx12.5 entry-prologue erratum fix (default off)"},
+	{.name = "stepping", .type = OPT_ENUM, .choices = profile_steppings,
+	 .help = "what the physical gfx1250 is (default auto)"},
+	{.name = "cache-dir", .type = OPT_DIR, .help = "translation cache directory (default: ~/.cache/mirage/hotswap)"},
+	{.name = "env", .type = OPT_STRING, .arg_name = "K=V", .flags = OPT_REPEAT,
+	 .help = "extra variable for the workload"},
+	{.name = "description", .type = OPT_STRING, .arg_name = "TEXT", .help = "what this profile is for"},
+	{0},
+};
+
+/* Applies every key flag that was given to p, in table order. */
+static int apply_key_flags(const struct cmd_args *a, struct profile *p, struct diag *err)
+{
+	for (size_t i = 0; i < PK_COUNT; i++) {
+		const struct profile_key *k = &profile_keys[i];
+		const char *flag = k->id == PK_ADAPTER_POLICY ? "policy" : k->flag;
+		const char *value;
+		if (!args_has(a, flag))
+			continue;
+		value = k->type == PKEY_BOOL ? (args_bool(a, flag, false) ? "true" : "false")
+					     : args_str(a, flag);
+		if (profile_set(p, k, value, err) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < args_list(a, "env")->nr; i++)
+		if (profile_set_env_assignment(p, args_list(a, "env")->v[i], err) < 0)
+			return -1;
+	return 0;
+}
+
+static int print_created(const struct cmd_ctx *ctx, const struct profile *p, const char *verb)
+{
+	if (ctx->json) {
+		cJSON *doc = profile_to_json(p);
+		output_json(doc);
+	} else {
+		char *path = profile_path(p->name);
+		printf("%s profile '%s' (%s)\n", verb, p->name, path);
+		free(path);
+	}
+	return EXIT_OK;
+}
+
+static int profile_create_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct profile p;
+	struct diag err = DIAG_INIT;
+	const char *name = a->positional.v[0];
+	int ret;
+
+	profile_init(&p, name);
+	if (profile_name_check(name, &err) < 0 || apply_key_flags(a, &p, &err) < 0) {
+		profile_release(&p);
+		return report(&err, EXIT_USAGE);
+	}
+	if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_create(&p, &err) < 0) {
+		profile_release(&p);
+		return report(&err, EXIT_ERROR);
+	}
+	ret = print_created(ctx, &p, "created");
+	profile_release(&p);
+	return ret;
+}
+
+static const struct opt_spec list_opts[] = {
+	{.name = "long", .short_name = 'l', .type = OPT_BOOL, .help = "show emulator, target and description"},
+	{0},
+};
+
+static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct strvec names = STRVEC_INIT;
+	struct diag err = DIAG_INIT;
+	bool lng = args_bool(a, "long", false);
+	cJSON *doc = ctx->json ? cJSON_CreateArray() : NULL;
+
+	if (profile_list(&names, &err) < 0) {
+		cJSON_Delete(doc);
+		return report(&err, EXIT_ERROR);
+	}
+	if (!names.nr && !ctx->json) {
+		char *dir = mirage_profiles_dir();
+		fprintf(stderr, "mirage: no profiles in '%s'\n", dir);
+		free(dir);
+	}
+	if (lng && !ctx->json && names.nr)
+		printf("%-24s %-8s %-8s %s\n", "NAME", "EMULATOR", "TARGET", "DESCRIPTION");
+	for (size_t i = 0; i < names.nr; i++) {
+		struct profile p;
+		struct diag perr = DIAG_INIT;
+		int bad = lng ? profile_load(names.v[i], &p, &perr) : (profile_init(&p, names.v[i]), 0);
+		if (ctx->json && !lng) {
+			cJSON_AddItemToArray(doc, cJSON_CreateString(names.v[i]));
+		} else if (ctx->json) {
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "name", names.v[i]);
+			if (bad) {
+				cJSON_AddStringToObject(o, "unreadable", perr.msg.buf);
+			} else {
+				cJSON_AddStringToObject(o, "emulator", profile_get(&p, PK_EMULATOR));
+				cJSON_AddStringToObject(o, "target", profile_get(&p, PK_TARGET));
+				cJSON_AddStringToObject(o, "description", profile_get(&p, PK_DESCRIPTION));
+			}
+			cJSON_AddItemToArray(doc, o);
+		} else if (!lng) {
+			printf("%s\n", names.v[i]);
+		} else if (bad) {
+			printf("%-24s (unreadable: %s)\n", names.v[i], perr.msg.buf);
+		} else {
+			printf("%-24s %-8s %-8s %s\n", names.v[i], profile_get(&p, PK_EMULATOR),
+			       profile_is_hotswap(&p) ? profile_get(&p, PK_TARGET) : "-",
+			       profile_get(&p, PK_DESCRIPTION));
+		}
+		profile_release(&p);
+		diag_release(&perr);
+	}
+	if (doc)
+		output_json(doc);
+	strvec_clear(&names);
+	return EXIT_OK;
+}
+
+static int profile_show_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct profile p;
+	int ret = load_named(a->positional.v[0], &p);
+	if (ret) {
+		profile_release(&p);
+		return ret;
+	}
+	if (ctx->json) {
+		output_json(profile_to_json(&p));
+	} else {
+		char *path = profile_path(p.name);
+		printf("profile %s  (%s)\n", p.name, path);
+		for (size_t i = 0; i < PK_COUNT; i++) {
+			const struct profile_key *k = &profile_keys[i];
+			if (!strcmp(k->section, "hotswap") && !profile_is_hotswap(&p))
+				continue;
+			printf("  %-18s = %s%s\n", k->name, p.values[i],
+			       strcmp(p.values[i], k->def) ? "" : "  (default)");
+		}
+		for (size_t i = 0; i < p.env.nr; i++)
+			printf("  env %s\n", p.env.v[i]);
+		free(path);
+	}
+	profile_release(&p);
+	return EXIT_OK;
+}
+
+static const struct opt_spec edit_opts[] = {
+	{.name = "set", .type = OPT_STRING, .arg_name = "KEY=VALUE", .flags = OPT_REPEAT,
+	 .help = "set a key (as in the INI file) or env.NAME"},
+	{.name = "unset", .type = OPT_STRING, .arg_name = "KEY", .flags = OPT_REPEAT,
+	 .help = "reset a key to its default, or remove env.NAME"},
+	{0},
+};
+
+static int edit_one(struct profile *p, const char *assignment, bool unset, struct diag *err)
+{
+	const char *eq = strchr(assignment, '=');
+	char *key = unset ? xstrdup(assignment)
+			  : xstrndup(assignment, eq ? (size_t)(eq - assignment) : strlen(assignment));
+	const struct profile_key *k;
+	int ret = 0;
+
+	if (!unset && !eq) {
+		ret = diag_set(err, "--set '%.48s': expected KEY=VALUE", assignment);
+	} else if (!strncmp(key, "env.", 4)) {
+		if (unset) {
+			if (profile_unset_env(p, key + 4) < 0)
+				ret = diag_set(err, "--unset '%.48s': the profile has no such variable", key);
+		} else {
+			ret = profile_set_env(p, key + 4, eq + 1, err);
+		}
+	} else if (!(k = profile_key_find(key))) {
+		ret = diag_set(err, "unknown key '%.48s'", key);
+		diag_hint(err, "keys: description, emulator, source_target, target, adapter_policy, strict, entry_trampolines, stepping, cache_dir, env.NAME");
+	} else {
+		ret = profile_set(p, k, unset ? k->def : eq + 1, err);
+	}
+	free(key);
+	return ret;
+}
+
+static int profile_edit_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct profile p;
+	struct diag err = DIAG_INIT;
+	const struct strvec *sets = args_list(a, "set"), *unsets = args_list(a, "unset");
+	int ret;
+
+	if (!sets->nr && !unsets->nr) {
+		usage_error("'profile edit' needs at least one --set or --unset");
+		hint("e.g. mirage profile edit %s --set target=gfx942", a->positional.v[0]);
+		return EXIT_USAGE;
+	}
+	ret = load_named(a->positional.v[0], &p);
+	if (ret) {
+		profile_release(&p);
+		return ret;
+	}
+	for (size_t i = 0; i < unsets->nr; i++)
+		if (edit_one(&p, unsets->v[i], true, &err) < 0)
+			goto bad;
+	for (size_t i = 0; i < sets->nr; i++)
+		if (edit_one(&p, sets->v[i], false, &err) < 0)
+			goto bad;
+	if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_save(&p, &err) < 0) {
+		profile_release(&p);
+		return report(&err, EXIT_ERROR);
+	}
+	ret = print_created(ctx, &p, "updated");
+	profile_release(&p);
+	return ret;
+bad:
+	profile_release(&p);
+	return report(&err, EXIT_USAGE);
+}
+
+static const struct opt_spec delete_opts[] = {
+	{.name = "force", .short_name = 'f', .type = OPT_BOOL, .help = "delete without asking"},
+	{0},
+};
+
+/* Asks on stderr and reads one line; 1 yes, 0 no, -1 stdin ended without an answer. */
+static int confirm(const char *question)
+{
+	char line[64];
+	fprintf(stderr, "%s [y/N] ", question);
+	fflush(stderr);
+	if (!fgets(line, sizeof(line), stdin))
+		return -1;
+	line[strcspn(line, "\r\n")] = '\0';
+	return !strcasecmp(line, "y") || !strcasecmp(line, "yes");
+}
+
+static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct profile p;
+	struct diag err = DIAG_INIT;
+	int ret = load_named(a->positional.v[0], &p);
+	char *name = xstrdup(p.name);
+
+	profile_release(&p);
+	if (ret) {
+		/* A profile whose file is broken may still be deleted. */
+		char *path = NULL;
+		struct diag e2 = DIAG_INIT;
+		char *lower = profile_lookup_name(a->positional.v[0], &e2);
+		if (!lower || access((path = profile_path(lower)), F_OK) < 0) {
+			free(path);
+			free(lower);
+			free(name);
+			diag_release(&e2);
+			return ret;
+		}
+		free(path);
+		free(name);
+		name = lower;
+		diag_release(&e2);
+	}
+	if (!args_bool(a, "force", false)) {
+		struct strbuf q = STRBUF_INIT;
+		strbuf_addf(&q, "delete profile '%s'?", name);
+		int answer = confirm(q.buf);
+		strbuf_release(&q);
+		if (answer < 0) {
+			error("cannot ask whether to delete profile '%s': standard input ended without an answer",
+			      name);
+			hint("pass -f to delete without asking");
+			free(name);
+			return EXIT_ERROR;
+		}
+		if (!answer) {
+			if (ctx->json) {
+				cJSON *doc = cJSON_CreateObject();
+				cJSON_AddStringToObject(doc, "name", name);
+				cJSON_AddBoolToObject(doc, "deleted", false);
+				output_json(doc);
+			} else {
+				printf("profile '%s' not deleted\n", name);
+			}
+			free(name);
+			return EXIT_USAGE;
+		}
+	}
+	if (profile_delete(name, &err) < 0) {
+		free(name);
+		return report(&err, EXIT_ERROR);
+	}
+	if (ctx->json) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddStringToObject(doc, "name", name);
+		cJSON_AddBoolToObject(doc, "deleted", true);
+		output_json(doc);
+	} else {
+		printf("deleted profile '%s'\n", name);
+	}
+	free(name);
+	return EXIT_OK;
+}
+
+static const struct opt_spec export_opts[] = {
+	{.name = "output", .short_name = 'o', .type = OPT_PATH, .help = "write to FILE instead of standard output"},
+	{0},
+};
+
+static int profile_export_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct profile p;
+	const char *out = args_str(a, "output");
+	int ret = load_named(a->positional.v[0], &p);
+	char *text;
+
+	if (ret) {
+		profile_release(&p);
+		return ret;
+	}
+	{
+		cJSON *doc = profile_to_json(&p);
+		text = cJSON_Print(doc);
+		cJSON_Delete(doc);
+	}
+	if (!out || !strcmp(out, "-")) {
+		printf("%s\n", text);
+	} else {
+		struct strbuf sb = STRBUF_INIT;
+		strbuf_addf(&sb, "%s\n", text);
+		if (atomic_write_file(out, sb.buf, sb.len, 0644, ATOMIC_REPLACE) < 0)
+			ret = error_errno("cannot write '%s'", out);
+		else if (!ctx->json)
+			fprintf(stderr, "mirage: exported profile '%s' to '%s'\n", p.name, out);
+		strbuf_release(&sb);
+	}
+	free(text);
+	profile_release(&p);
+	return exit_code(ret);
+}
+
+static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	const char *file = a->positional.v[0];
+	bool from_stdin = !strcmp(file, "-");
+	const char *origin = from_stdin ? "<stdin>" : file;
+	struct strbuf text = STRBUF_INIT;
+	struct diag err = DIAG_INIT;
+	struct profile p;
+	int ret;
+
+	if ((from_stdin ? strbuf_read_fd(&text, 0) : strbuf_read_file(&text, file)) < 0) {
+		ret = error_errno("cannot read '%s'", origin);
+		strbuf_release(&text);
+		return exit_code(ret);
+	}
+	profile_init(&p, "");
+	if (profile_from_json(&p, text.buf, origin, &err) < 0 ||
+	    profile_name_check(p.name, &err) < 0 ||
+	    profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_create(&p, &err) < 0) {
+		profile_release(&p);
+		strbuf_release(&text);
+		return report(&err, EXIT_ERROR);
+	}
+	ret = print_created(ctx, &p, "imported");
+	profile_release(&p);
+	strbuf_release(&text);
+	return ret;
+}
+
+const struct cmd_entry cmd_profile_entry = {
+	.name = "profile",
+	.summary = "create, list, show, edit, delete, export and import profiles",
+	.flags = CMD_GROUP,
+};
+
+const struct cmd_entry cmd_profile_create_entry = {
+	.name = "create",
+	.parent = "profile",
+	.summary = "create a profile (every HotSwap knob is a flag)",
+	.usage = "NAME",
+	.opts = create_opts,
+	.min_args = 1,
+	.max_args = 1,
+	.arg_kind = ARG_WORD,
+	.exec = profile_create_exec,
+};
+
+const struct cmd_entry cmd_profile_list_entry = {
+	.name = "list",
+	.parent = "profile",
+	.summary = "list profiles",
+	.opts = list_opts,
+	.exec = profile_list_exec,
+};
+
+const struct cmd_entry cmd_profile_show_entry = {
+	.name = "show",
+	.parent = "profile",
+	.summary = "show a profile's settings",
+	.usage = "NAME",
+	.min_args = 1,
+	.max_args = 1,
+	.arg_kind = ARG_PROFILE,
+	.exec = profile_show_exec,
+};
+
+const struct cmd_entry cmd_profile_edit_entry = {
+	.name = "edit",
+	.parent = "profile",
+	.summary = "change keys of a profile",
+	.usage = "NAME",
+	.opts = edit_opts,
+	.min_args = 1,
+	.max_args = 1,
+	.arg_kind = ARG_PROFILE,
+	.exec = profile_edit_exec,
+};
+
+const struct cmd_entry cmd_profile_delete_entry = {
+	.name = "delete",
+	.parent = "profile",
+	.summary = "delete a profile (asks first unless -f)",
+	.usage = "NAME",
+	.opts = delete_opts,
+	.min_args = 1,
+	.max_args = 1,
+	.arg_kind = ARG_PROFILE,
+	.exec = profile_delete_exec,
+};
+
+const struct cmd_entry cmd_profile_export_entry = {
+	.name = "export",
+	.parent = "profile",
+	.summary = "print a profile as JSON",
+	.usage = "NAME",
+	.opts = export_opts,
+	.min_args = 1,
+	.max_args = 1,
+	.arg_kind = ARG_PROFILE,
+	.exec = profile_export_exec,
+};
+
+const struct cmd_entry cmd_profile_import_entry = {
+	.name = "import",
+	.parent = "profile",
+	.summary = "create a profile from JSON (ours or the reference mirage's)",
+	.usage = "FILE|-",
+	.min_args = 1,
+	.max_args = 1,
+	.arg_kind = ARG_FILE,
+	.exec = profile_import_exec,
+};

@@ -1,0 +1,334 @@
+/* `mirage run --profile P -- CMD`: build the HotSwap environment and become the workload. */
+#include "command.h"
+#include "env_contract.h"
+#include "msg.h"
+#include "output.h"
+
+#include "hotswap_tree.h"
+#include "kfd.h"
+#include "profile_store.h"
+#include "target.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static const struct opt_spec run_opts[] = {
+	{.name = "profile", .short_name = 'p', .type = OPT_PROFILE, .help = "profile to run under (required)"},
+	{.name = "env", .short_name = 'e', .type = OPT_STRING, .arg_name = "K=V", .flags = OPT_REPEAT,
+	 .help = "set a variable for the workload, after the contract"},
+	{.name = "clear-env", .type = OPT_BOOL,
+	 .help = "start from an empty environment (keeps PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL)"},
+	{.name = "workdir", .short_name = 'C', .type = OPT_DIR, .help = "run the workload in DIR"},
+	{.name = "dry-run", .short_name = 'n', .type = OPT_BOOL,
+	 .help = "print the environment changes and a shell line that reproduces the run, then exit"},
+	{0},
+};
+
+static int report(struct diag *d, int code)
+{
+	error("%s", d->msg.buf);
+	if (d->hint.len)
+		hint("%s", d->hint.buf);
+	diag_release(d);
+	return code;
+}
+
+static int check_cli_env(const struct strvec *cli)
+{
+	for (size_t i = 0; i < cli->nr; i++) {
+		const char *kv = cli->v[i];
+		size_t nl = strcspn(kv, "=");
+		char *name = xstrndup(kv, nl);
+		bool ok = kv[nl] == '=' && env_name_valid(name);
+		free(name);
+		if (!ok) {
+			usage_error("--env '%.48s': expected NAME=VALUE with a valid variable name", kv);
+			hint("e.g. --env HIP_VISIBLE_DEVICES=0");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Finds the program the way execvp would, on the PATH of the final
+ * environment.  Returns a malloc'ed path, or NULL with *code set to 127 (not
+ * found) or 126 (found but not executable) and the message printed.
+ */
+static char *resolve_program(const char *prog, const struct strvec *env, const char *workdir,
+			     int *code)
+{
+	struct stat st;
+	if (strchr(prog, '/')) {
+		char *path = (prog[0] == '/' || !workdir) ? xstrdup(prog) : xstrfmt("%s/%s", workdir, prog);
+		if (stat(path, &st) < 0) {
+			error_errno("cannot run '%s'", prog);
+			*code = 127;
+		} else if (S_ISDIR(st.st_mode)) {
+			error("cannot run '%s': it is a directory", prog);
+			*code = 126;
+		} else if (access(path, X_OK) < 0) {
+			error_errno("cannot run '%s'", prog);
+			hint("make it executable (chmod +x) or run it through its interpreter");
+			*code = 126;
+		} else {
+			return path;
+		}
+		free(path);
+		return NULL;
+	}
+	const char *path_var = env_lookup(env, "PATH");
+	struct strvec dirs = STRVEC_INIT;
+	char *denied = NULL;
+	strvec_split(&dirs, path_var ? path_var : "/usr/local/bin:/usr/bin:/bin", ":");
+	for (size_t i = 0; i < dirs.nr; i++) {
+		char *cand = xstrfmt("%s/%s", dirs.v[i], prog);
+		if (stat(cand, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			if (access(cand, X_OK) == 0) {
+				strvec_clear(&dirs);
+				free(denied);
+				return cand;
+			}
+			if (!denied)
+				denied = xstrdup(cand);
+		}
+		free(cand);
+	}
+	strvec_clear(&dirs);
+	if (denied) {
+		error("cannot run '%s': '%s' is not executable", prog, denied);
+		*code = 126;
+		free(denied);
+	} else {
+		error("cannot run '%s': command not found", prog);
+		hint("check the name, or give a path; the workload's PATH is %s",
+		     path_var ? path_var : "(unset)");
+		*code = 127;
+	}
+	return NULL;
+}
+
+static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan,
+			  const struct strvec *argv, const char *workdir, const char *resolved)
+{
+	struct strbuf line = STRBUF_INIT;
+	if (workdir) {
+		strbuf_addstr(&line, "cd ");
+		strbuf_add_shell_quoted(&line, workdir);
+		strbuf_addstr(&line, " && ");
+	}
+	strbuf_addstr(&line, "exec env -i");
+	for (size_t i = 0; i < plan->env.nr; i++) {
+		strbuf_addch(&line, ' ');
+		strbuf_add_shell_quoted(&line, plan->env.v[i]);
+	}
+	strbuf_addch(&line, ' ');
+	strbuf_add_shell_quoted(&line, resolved);
+	for (size_t i = 1; i < argv->nr; i++) {
+		strbuf_addch(&line, ' ');
+		strbuf_add_shell_quoted(&line, argv->v[i]);
+	}
+	if (ctx->json) {
+		cJSON *doc = cJSON_CreateObject(), *changes = cJSON_AddArrayToObject(doc, "changes");
+		cJSON *env = cJSON_AddObjectToObject(doc, "env");
+		cJSON *av = cJSON_AddArrayToObject(doc, "argv");
+		for (size_t i = 0; i < plan->nchanges; i++) {
+			const struct env_change *c = &plan->changes[i];
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "name", c->name);
+			cJSON_AddStringToObject(o, "change", c->kind == ENV_ADDED ? "added" : c->kind == ENV_CHANGED ? "changed" : "removed");
+			if (c->value)
+				cJSON_AddStringToObject(o, "value", c->value);
+			cJSON_AddStringToObject(o, "origin", c->origin);
+			cJSON_AddItemToArray(changes, o);
+		}
+		for (size_t i = 0; i < plan->env.nr; i++) {
+			size_t nl = strcspn(plan->env.v[i], "=");
+			char *name = xstrndup(plan->env.v[i], nl);
+			cJSON_AddStringToObject(env, name, plan->env.v[i] + nl + 1);
+			free(name);
+		}
+		cJSON_AddItemToArray(av, cJSON_CreateString(resolved));
+		for (size_t i = 1; i < argv->nr; i++)
+			cJSON_AddItemToArray(av, cJSON_CreateString(argv->v[i]));
+		if (workdir)
+			cJSON_AddStringToObject(doc, "workdir", workdir);
+		cJSON_AddStringToObject(doc, "command", line.buf);
+		output_json(doc);
+	} else {
+		/* Comment lines first, so the whole output is itself a runnable script. */
+		printf("# mirage run: environment changes (%zu)\n", plan->nchanges);
+		for (size_t i = 0; i < plan->nchanges; i++) {
+			const struct env_change *c = &plan->changes[i];
+			struct strbuf v = STRBUF_INIT;
+			if (c->value)
+				strbuf_add_shell_quoted(&v, c->value);
+			printf("#   %c %s%s%s  [%s]\n", c->kind == ENV_REMOVED ? '-' : c->kind == ENV_ADDED ? '+' : '~',
+			       c->name, c->value ? "=" : "", v.buf, c->origin);
+			strbuf_release(&v);
+		}
+		printf("%s\n", line.buf);
+	}
+	strbuf_release(&line);
+}
+
+/* Resolves the target for a hotswap profile; prints the refusal itself. */
+static int resolve_target(const struct contract_input *in, struct target_choice *choice)
+{
+	struct kfd_gpus gpus = KFD_GPUS_INIT;
+	struct strbuf why = STRBUF_INIT, fix = STRBUF_INIT;
+	const char *cli_override = env_lookup(in->cli_env, "HSA_HOTSWAP_ISA_OVERRIDE");
+	struct target_request req = {
+		.profile_target = profile_get(in->profile, PK_TARGET),
+		.isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
+		.source_target = contract_input(in, "HSA_HOTSWAP_SOURCE_TARGET"),
+	};
+	int ret;
+	/* --env is this run's explicit instruction, so its override beats the profile's target. */
+	if (cli_override && *cli_override) {
+		req.profile_target = "auto";
+		req.isa_override = cli_override;
+	}
+	kfd_scan(NULL, &gpus);
+	ret = target_resolve(&req, &gpus, choice, &why, &fix);
+	if (ret < 0) {
+		error("profile '%s' has no GPU to run on: %s", in->profile->name, why.buf);
+		if (fix.len)
+			hint("%s", fix.buf);
+	} else {
+		note("target %s (from %s)", choice->gfx, choice->origin_text);
+	}
+	kfd_gpus_release(&gpus);
+	strbuf_release(&why);
+	strbuf_release(&fix);
+	return ret;
+}
+
+static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct profile p;
+	struct diag err = DIAG_INIT;
+	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
+	struct env_plan plan = ENV_PLAN_INIT;
+	struct target_choice choice = {0};
+	const char *workdir = args_str(a, "workdir");
+	const struct strvec *cli_env = args_list(a, "env");
+	char *name = NULL, *prog = NULL;
+	int ret = EXIT_ERROR, code = 0;
+	struct stat st;
+
+	profile_init(&p, "");
+	if (!args_has(a, "profile")) {
+		ret = usage_error("'run' needs --profile NAME");
+		hint("'mirage profile list' shows the profiles");
+		goto out;
+	}
+	if (!a->passthrough.nr) {
+		ret = usage_error("'run' needs a command after '--'");
+		hint("usage: mirage run --profile %s -- CMD [ARGS...]", args_str(a, "profile"));
+		goto out;
+	}
+	if (check_cli_env(cli_env) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (workdir && (stat(workdir, &st) < 0 || !S_ISDIR(st.st_mode) || access(workdir, X_OK) < 0)) {
+		if (errno == 0 || (stat(workdir, &st) == 0 && !S_ISDIR(st.st_mode)))
+			error("--workdir '%s' is not a directory", workdir);
+		else
+			error_errno("--workdir '%s'", workdir);
+		goto out;
+	}
+	if (!(name = profile_lookup_name(args_str(a, "profile"), &err))) {
+		ret = report(&err, EXIT_USAGE);
+		goto out;
+	}
+	profile_release(&p);
+	if (profile_load(name, &p, &err) < 0) {
+		ret = report(&err, EXIT_ERROR);
+		goto out;
+	}
+
+	struct contract_input in = {
+		.profile = &p,
+		.tree = &tree,
+		.cli_env = cli_env,
+		.environ = (const char *const *)environ,
+		.clear_env = args_bool(a, "clear-env", false),
+	};
+	if (profile_is_hotswap(&p)) {
+		/* Never unemulated: the same predicate as doctor and profile create decides. */
+		if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) < 0) {
+			struct strbuf msg = STRBUF_INIT;
+			hotswap_format_problem(&tree, &msg);
+			strbuf_rtrim(&msg);
+			error("cannot run profile '%s' under HotSwap:\n%s", p.name, msg.buf);
+			strbuf_release(&msg);
+			goto out;
+		}
+		if (resolve_target(&in, &choice) < 0)
+			goto out;
+		in.target_gfx = choice.gfx;
+	}
+	if (env_plan_build(&in, &plan, &err) < 0) {
+		ret = report(&err, EXIT_ERROR);
+		goto out;
+	}
+	prog = resolve_program(a->passthrough.v[0], &plan.env, workdir, &code);
+	if (!prog) {
+		ret = code;
+		goto out;
+	}
+	if (args_bool(a, "dry-run", false)) {
+		print_dry_run(ctx, &plan, &a->passthrough, workdir, prog);
+		ret = EXIT_OK;
+		goto out;
+	}
+	if (workdir && chdir(workdir) < 0) {
+		error_errno("cannot enter --workdir '%s'", workdir);
+		goto out;
+	}
+	/* The workload replaces mirage: its signals, terminal and exit status are its own. */
+	msg_finish();
+	fflush(NULL);
+	{
+		struct strvec argv = STRVEC_INIT;
+		strvec_pushv(&argv, a->passthrough.v);
+		execve(prog, (char *const *)argv.v, (char *const *)plan.env.v);
+		if (errno == ENOEXEC) {
+			/* A script without a #! line: run it with sh, as execvp and shells do. */
+			strvec_insert(&argv, 0, "/bin/sh");
+			strvec_replace(&argv, 1, prog);
+			execve("/bin/sh", (char *const *)argv.v, (char *const *)plan.env.v);
+		}
+		ret = errno == ENOENT ? 127 : 126;
+		error_errno("cannot run '%s'", a->passthrough.v[0]);
+		strvec_clear(&argv);
+	}
+out:
+	free(prog);
+	free(name);
+	env_plan_release(&plan);
+	hotswap_tree_release(&tree);
+	profile_release(&p);
+	diag_release(&err);
+	return ret;
+}
+
+const struct cmd_entry cmd_run_entry = {
+	.name = "run",
+	.summary = "run a workload under a profile (the workload replaces mirage)",
+	.usage = "--profile NAME -- CMD [ARGS...]",
+	.opts = run_opts,
+	.min_args = 0,
+	.max_args = 0,
+	.arg_kind = ARG_COMMAND,
+	.flags = CMD_PASSTHROUGH,
+	.exec = run_exec,
+};

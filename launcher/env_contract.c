@@ -1,0 +1,319 @@
+/* Computes the workload's environment from the profile, the tree, the target and --env. */
+#include "env_contract.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const clear_env_keep[] = {"PATH", "HOME", "USER", "LANG", "LC_ALL", "TERM", "TMPDIR",
+				      "SHELL", NULL};
+
+static const char *const search_lists[] = {"LD_PRELOAD", "LD_LIBRARY_PATH", "PYTHONPATH",
+					   "HSA_TOOLS_LIB", NULL};
+
+/* Contract defaults that the profile's [env] may turn off ("1 unless the profile says otherwise"). */
+static const char *const soft_defaults[] = {"HSA_HOTSWAP_IR_RAISER", "HSA_HOTSWAP_CACHE_DEBUG",
+					    NULL};
+
+static const struct {
+	const char *policy;
+	const char *adapters;
+} policy_adapters[] = {
+	{"none", ""},
+	{"env", "extension_jit"},
+	{"native_build", "extension_jit,native_build"},
+	{"triton", "extension_jit,triton"},
+	{"compile", "extension_jit,triton,inductor"},
+	{"full", "extension_jit,native_build,triton,inductor"},
+};
+
+const char *adapter_set_for_policy(const char *policy)
+{
+	for (size_t i = 0; i < sizeof(policy_adapters) / sizeof(policy_adapters[0]); i++)
+		if (!strcmp(policy, policy_adapters[i].policy))
+			return policy_adapters[i].adapters;
+	/* Unknown policies get the default's set, as the reference does. */
+	return policy_adapters[4].adapters;
+}
+
+static bool in_list(const char *const *list, const char *name)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, name))
+			return true;
+	return false;
+}
+
+static long env_index(const struct strvec *env, const char *name)
+{
+	size_t len = strlen(name);
+	for (size_t i = 0; i < env->nr; i++)
+		if (!strncmp(env->v[i], name, len) && env->v[i][len] == '=')
+			return (long)i;
+	return -1;
+}
+
+const char *env_lookup(const struct strvec *env, const char *name)
+{
+	long i = env_index(env, name);
+	return i < 0 ? NULL : env->v[i] + strlen(name) + 1;
+}
+
+/* The environment under construction, and who set each variable last. */
+struct builder {
+	struct strvec env;
+	struct strvec origins; /* "NAME=origin" */
+};
+
+static void set_var(struct builder *b, const char *name, const char *value, const char *origin)
+{
+	long i = env_index(&b->env, name);
+	long o = env_index(&b->origins, name);
+	char *kv = xstrfmt("%s=%s", name, value);
+	if (i >= 0) {
+		strvec_replace(&b->env, (size_t)i, kv);
+		free(kv);
+	} else {
+		strvec_push_nodup(&b->env, kv);
+	}
+	if (o >= 0)
+		strvec_remove(&b->origins, (size_t)o);
+	strvec_pushf(&b->origins, "%s=%s", name, origin);
+}
+
+/* Joins entries of a ':' (or ' ' for HSA_TOOLS_LIB) list in order, dropping empties and repeats. */
+static void merge_list(struct strvec *out, const char *value, const char *seps)
+{
+	struct strvec parts = STRVEC_INIT;
+	if (!value)
+		return;
+	strvec_split(&parts, value, seps);
+	for (size_t i = 0; i < parts.nr; i++)
+		if (strvec_find(out, parts.v[i]) < 0)
+			strvec_push(out, parts.v[i]);
+	strvec_clear(&parts);
+}
+
+const char *contract_input(const struct contract_input *in, const char *name)
+{
+	const char *v = in->cli_env ? env_lookup(in->cli_env, name) : NULL;
+	if (v && *v)
+		return v;
+	if (!strcmp(name, "HSA_HOTSWAP_SOURCE_TARGET"))
+		return profile_get(in->profile, PK_SOURCE_TARGET);
+	if (!strcmp(name, "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY"))
+		return profile_get(in->profile, PK_ADAPTER_POLICY);
+	return NULL;
+}
+
+static const char *tree_part_path(const struct hotswap_tree *tree, const char *prefix)
+{
+	for (size_t i = 0; i < tree->nparts; i++)
+		if (!strncmp(tree->parts[i].name, prefix, strlen(prefix)) && tree->parts[i].path)
+			return tree->parts[i].path;
+	return NULL;
+}
+
+/* The contract proper: every variable of ARCHITECTURE.md's table. */
+static int add_contract(struct builder *b, const struct contract_input *in,
+			struct strvec *lists_head, struct diag *err)
+{
+	const struct profile *p = in->profile;
+	const struct hotswap_tree *t = in->tree;
+	const char *source = contract_input(in, "HSA_HOTSWAP_SOURCE_TARGET");
+	const char *policy = contract_input(in, "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY");
+	const char *adapters = adapter_set_for_policy(policy);
+	const char *intercept = tree_part_path(t, "lib/libhotswap_intercept");
+	char *arch = xstrndup(source, strcspn(source, ":"));
+	struct strvec adapter_list = STRVEC_INIT;
+
+	if (!intercept) {
+		free(arch);
+		return diag_set(err, "the HotSwap tree at '%s' has no intercept", t->root);
+	}
+	strvec_split(&adapter_list, adapters, ",");
+
+	/* Search lists: these entries go first; merged with the rest later. */
+	if (t->flavour == HOTSWAP_FLAVOUR_REFERENCE) {
+		const char *rocr = tree_part_path(t, "lib/libhsa-runtime64");
+		strvec_pushf(&lists_head[0], "%s", rocr ? rocr : "");
+	}
+	strvec_push(&lists_head[0], intercept);
+	strvec_push(&lists_head[1], t->lib_dir);
+	strvec_pushf(&lists_head[2], "%s/runtime/hotswap_py", t->root);
+	if (t->flavour == HOTSWAP_FLAVOUR_NATIVE)
+		strvec_push(&lists_head[3], intercept);
+
+	set_var(b, "HOTSWAP_HOME", t->root, "contract");
+	set_var(b, "HSA_HOTSWAP_SOURCE_TARGET", source, "contract");
+	set_var(b, "HSA_HOTSWAP_ISA_OVERRIDE", in->target_gfx, "contract");
+	for (size_t i = 0; soft_defaults[i]; i++)
+		if (!env_lookup(&b->env, soft_defaults[i]) ||
+		    !strcmp(env_lookup(&b->env, soft_defaults[i]), ""))
+			set_var(b, soft_defaults[i], "1", "contract");
+	set_var(b, "HSA_HOTSWAP_STRICT", profile_get_bool(p, PK_STRICT) ? "1" : "0", "contract");
+	set_var(b, "HSA_HOTSWAP_ENTRY_TRAMPOLINES",
+		profile_get_bool(p, PK_ENTRY_TRAMPOLINES) ? "1" : "0", "contract");
+	if (strcmp(profile_get(p, PK_STEPPING), "auto"))
+		set_var(b, "HSA_HOTSWAP_STEPPING", profile_get(p, PK_STEPPING), "contract");
+	if (*profile_get(p, PK_CACHE_DIR))
+		set_var(b, "HSA_HOTSWAP_CACHE_DIR", profile_get(p, PK_CACHE_DIR), "contract");
+	set_var(b, "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY", policy, "contract");
+	set_var(b, "HSA_HOTSWAP_BACKEND_ADAPTERS", adapters, "contract");
+	set_var(b, "TRITON_ALWAYS_COMPILE", "1", "contract");
+	if (strcmp(policy, "none")) {
+		static const char *const arch_vars[] = {"PYTORCH_ROCM_ARCH", "PYTORCH_ROCM_ARCH_OVERRIDE",
+							"GPU_ARCHS", "AITER_GPU_ARCHS",
+							"TRITON_OVERRIDE_ARCH", NULL};
+		for (size_t i = 0; arch_vars[i]; i++)
+			set_var(b, arch_vars[i], arch, "contract");
+	}
+	if (strvec_find(&adapter_list, "native_build") >= 0) {
+		static const char *const build_vars[] = {"HIP_ARCHITECTURES", "CMAKE_HIP_ARCHITECTURES",
+							 "AMDGPU_TARGETS", "HCC_AMDGPU_TARGET",
+							 "ROCM_TARGETS", NULL};
+		for (size_t i = 0; build_vars[i]; i++)
+			set_var(b, build_vars[i], arch, "contract");
+	}
+	if (strvec_find(&adapter_list, "triton") >= 0)
+		set_var(b, "TRITON_CORPUS_FORCE_TARGET", source, "contract");
+	strvec_clear(&adapter_list);
+	free(arch);
+	return 0;
+}
+
+static int cmp_kv(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	size_t lx = strcspn(x, "="), ly = strcspn(y, "=");
+	int c = strncmp(x, y, lx < ly ? lx : ly);
+	return c ? c : (lx > ly) - (lx < ly);
+}
+
+static void compute_changes(const struct strvec *start, const struct builder *b,
+			    struct env_plan *out)
+{
+	out->changes = xcalloc(start->nr + b->env.nr + 1, sizeof(*out->changes));
+	for (size_t i = 0; i < b->env.nr; i++) {
+		const char *kv = b->env.v[i];
+		size_t nl = strcspn(kv, "=");
+		char *name = xstrndup(kv, nl);
+		const char *before = env_lookup(start, name);
+		if (before && !strcmp(before, kv + nl + 1)) {
+			free(name);
+			continue;
+		}
+		struct env_change *c = &out->changes[out->nchanges++];
+		c->kind = before ? ENV_CHANGED : ENV_ADDED;
+		c->name = name;
+		c->value = xstrdup(kv + nl + 1);
+		c->origin = "contract";
+		const char *o = env_lookup(&b->origins, name);
+		if (o)
+			c->origin = !strcmp(o, "profile") ? "profile" : !strcmp(o, "--env") ? "--env" : "contract";
+	}
+	for (size_t i = 0; i < start->nr; i++) {
+		size_t nl = strcspn(start->v[i], "=");
+		char *name = xstrndup(start->v[i], nl);
+		if (env_lookup(&b->env, name)) {
+			free(name);
+			continue;
+		}
+		struct env_change *c = &out->changes[out->nchanges++];
+		c->kind = ENV_REMOVED;
+		c->name = name;
+		c->value = NULL;
+		c->origin = "--clear-env";
+	}
+}
+
+static int cmp_change(const void *a, const void *b)
+{
+	return strcmp(((const struct env_change *)a)->name, ((const struct env_change *)b)->name);
+}
+
+int env_plan_build(const struct contract_input *in, struct env_plan *out, struct diag *err)
+{
+	struct builder b = {STRVEC_INIT, STRVEC_INIT};
+	struct strvec start = STRVEC_INIT;
+	struct strvec heads[4] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
+	bool hotswap = profile_is_hotswap(in->profile);
+	int ret = -1;
+
+	for (const char *const *e = in->environ; e && *e; e++) {
+		size_t nl = strcspn(*e, "=");
+		char *name = xstrndup(*e, nl);
+		if ((*e)[nl] == '=' && env_index(&start, name) < 0)
+			strvec_push(&start, *e);
+		if ((*e)[nl] == '=' && (!in->clear_env || in_list(clear_env_keep, name)) &&
+		    env_index(&b.env, name) < 0)
+			strvec_push(&b.env, *e);
+		free(name);
+	}
+	/* The inherited search lists, before any layer touches them. */
+	struct strvec inherited_lists[4] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
+	for (size_t i = 0; search_lists[i]; i++)
+		merge_list(&inherited_lists[i], env_lookup(&b.env, search_lists[i]),
+			   i == 3 ? ": " : ":");
+
+	for (size_t i = 0; i < in->profile->env.nr; i++) {
+		const char *kv = in->profile->env.v[i];
+		char *name = xstrndup(kv, strcspn(kv, "="));
+		set_var(&b, name, kv + strlen(name) + 1, "profile");
+		free(name);
+	}
+	if (hotswap && add_contract(&b, in, heads, err) < 0)
+		goto out;
+	for (size_t i = 0; in->cli_env && i < in->cli_env->nr; i++) {
+		const char *kv = in->cli_env->v[i];
+		char *name = xstrndup(kv, strcspn(kv, "="));
+		set_var(&b, name, kv + strlen(name) + 1, "--env");
+		free(name);
+	}
+	/* Merge the search lists: contract, then --env, then the profile's, then inherited. */
+	for (size_t i = 0; search_lists[i]; i++) {
+		const char *seps = i == 3 ? ": " : ":";
+		struct strvec merged = STRVEC_INIT;
+		const char *cli = in->cli_env ? env_lookup(in->cli_env, search_lists[i]) : NULL;
+		const char *prof = env_lookup(&in->profile->env, search_lists[i]);
+		for (size_t j = 0; j < heads[i].nr; j++)
+			merge_list(&merged, heads[i].v[j], seps);
+		merge_list(&merged, cli, seps);
+		merge_list(&merged, prof, seps);
+		for (size_t j = 0; j < inherited_lists[i].nr; j++)
+			merge_list(&merged, inherited_lists[i].v[j], seps);
+		if (merged.nr) {
+			char *joined = strvec_join(&merged, i == 3 ? " " : ":");
+			const char *origin = heads[i].nr ? "contract" : cli ? "--env" : prof ? "profile" : "inherited";
+			set_var(&b, search_lists[i], joined, origin);
+			free(joined);
+		}
+		strvec_clear(&merged);
+	}
+	qsort(b.env.v, b.env.nr, sizeof(*b.env.v), cmp_kv);
+	compute_changes(&start, &b, out);
+	qsort(out->changes, out->nchanges, sizeof(*out->changes), cmp_change);
+	out->env = b.env;
+	strvec_init(&b.env);
+	ret = 0;
+out:
+	for (size_t i = 0; i < 4; i++) {
+		strvec_clear(&heads[i]);
+		strvec_clear(&inherited_lists[i]);
+	}
+	strvec_clear(&b.env);
+	strvec_clear(&b.origins);
+	strvec_clear(&start);
+	return ret;
+}
+
+void env_plan_release(struct env_plan *plan)
+{
+	for (size_t i = 0; i < plan->nchanges; i++) {
+		free(plan->changes[i].name);
+		free(plan->changes[i].value);
+	}
+	free(plan->changes);
+	strvec_clear(&plan->env);
+	plan->changes = NULL;
+	plan->nchanges = 0;
+}

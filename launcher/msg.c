@@ -1,0 +1,178 @@
+/* The launcher's one path for user-facing messages: prefix, --json errors, colour. */
+#include "msg.h"
+
+#include "strbuf.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static bool json_mode;
+static bool use_color;
+static int verbose_level;
+/* Under --json, errors are collected and printed as one document at exit. */
+static cJSON *json_errors;
+
+void msg_setup(bool json)
+{
+	const char *nc = getenv("NO_COLOR");
+	json_mode = json;
+	use_color = !json && isatty(STDERR_FILENO) && !(nc && *nc);
+}
+
+bool msg_json(void)
+{
+	return json_mode;
+}
+
+void msg_set_verbose(int level)
+{
+	verbose_level = level;
+}
+
+int msg_verbose(void)
+{
+	return verbose_level;
+}
+
+const char *color_ok(void)
+{
+	return use_color ? "\033[32m" : "";
+}
+
+const char *color_warn(void)
+{
+	return use_color ? "\033[33m" : "";
+}
+
+const char *color_fail(void)
+{
+	return use_color ? "\033[1;31m" : "";
+}
+
+const char *color_reset(void)
+{
+	return use_color ? "\033[0m" : "";
+}
+
+static void json_add(const char *key, const char *text)
+{
+	cJSON *last;
+	if (!json_errors)
+		json_errors = cJSON_CreateArray();
+	if (!strcmp(key, "error")) {
+		last = cJSON_CreateObject();
+		cJSON_AddStringToObject(last, "error", text);
+		cJSON_AddItemToArray(json_errors, last);
+		return;
+	}
+	last = cJSON_GetArrayItem(json_errors, cJSON_GetArraySize(json_errors) - 1);
+	if (!last) {
+		last = cJSON_CreateObject();
+		cJSON_AddItemToArray(json_errors, last);
+	}
+	cJSON_DeleteItemFromObject(last, key);
+	cJSON_AddStringToObject(last, key, text);
+}
+
+static void emit(const char *prefix, const char *key, const char *fmt, va_list ap,
+		 const char *suffix)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_vaddf(&sb, fmt, ap);
+	if (suffix) {
+		strbuf_addstr(&sb, ": ");
+		strbuf_addstr(&sb, suffix);
+	}
+	if (json_mode && key) {
+		json_add(key, sb.buf);
+	} else {
+		fflush(stdout);
+		fprintf(stderr, "%s%s\n", prefix, sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit("mirage: ", "error", fmt, ap, NULL);
+	va_end(ap);
+	return -1;
+}
+
+int error_errno(const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+	va_start(ap, fmt);
+	emit("mirage: ", "error", fmt, ap, strerror(saved));
+	va_end(ap);
+	errno = saved;
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	/* Warnings stay plain text on stderr even under --json: they are not the result. */
+	emit("mirage: warning: ", NULL, fmt, ap, NULL);
+	va_end(ap);
+}
+
+void note(const char *fmt, ...)
+{
+	va_list ap;
+	if (verbose_level < 1)
+		return;
+	va_start(ap, fmt);
+	emit("mirage: ", NULL, fmt, ap, NULL);
+	va_end(ap);
+}
+
+void hint(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit("hint: ", "hint", fmt, ap, NULL);
+	va_end(ap);
+}
+
+int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit("mirage: ", "error", fmt, ap, NULL);
+	va_end(ap);
+	return 2;
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit("mirage: ", "error", fmt, ap, NULL);
+	va_end(ap);
+	msg_finish();
+	exit(1);
+}
+
+void msg_finish(void)
+{
+	if (!json_errors)
+		return;
+	cJSON *doc = cJSON_GetArraySize(json_errors) == 1 ? cJSON_GetArrayItem(json_errors, 0)
+							     : json_errors;
+	char *text = cJSON_PrintUnformatted(doc);
+	if (text) {
+		fprintf(stderr, "%s\n", text);
+		free(text);
+	}
+	cJSON_Delete(json_errors);
+	json_errors = NULL;
+}

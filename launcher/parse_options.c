@@ -1,0 +1,475 @@
+/* The one command-line parser: flags, values, choices and arity are checked here, from the tables. */
+#include "command.h"
+#include "msg.h"
+
+#include "strbuf.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Options every command accepts (handled here, never by a command). */
+static const struct opt_spec global_opts[] = {
+	{.name = "json", .type = OPT_BOOL, .help = "print one JSON document instead of text"},
+	{.name = "verbose", .short_name = 'v', .type = OPT_COUNT, .help = "say more (repeat for more)"},
+	{.name = "help", .short_name = 'h', .type = OPT_BOOL, .help = "show this help"},
+	{0},
+};
+
+const struct opt_spec *global_options(void)
+{
+	return global_opts;
+}
+
+const char *command_full_name(const struct cmd_entry *cmd, char *buf, size_t size)
+{
+	if (cmd->parent)
+		snprintf(buf, size, "%s %s", cmd->parent, cmd->name);
+	else
+		snprintf(buf, size, "%s", cmd->name);
+	return buf;
+}
+
+/* Optimal string alignment distance, for "did you mean". */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return SIZE_MAX;
+	size_t d[65][65];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] != b[j - 1];
+			size_t best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < best)
+				best = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[la][lb];
+}
+
+/* Keeps the closest candidate within a distance that still reads as a typo. */
+struct suggestion {
+	const char *best;
+	size_t dist;
+};
+
+static void suggest(struct suggestion *s, const char *typed, const char *candidate)
+{
+	size_t d = edit_distance(typed, candidate);
+	size_t limit = strlen(candidate) < 5 ? 1 : 2;
+	if (d <= limit && (!s->best || d < s->dist)) {
+		s->best = candidate;
+		s->dist = d;
+	}
+	/* A prefix of a long option is also a likely slip ("--prof" for "--profile"). */
+	if (!s->best && strlen(typed) >= 3 && !strncmp(candidate, typed, strlen(typed))) {
+		s->best = candidate;
+		s->dist = limit;
+	}
+}
+
+static size_t count_opts(const struct opt_spec *opts)
+{
+	size_t n = 0;
+	while (opts && opts[n].name)
+		n++;
+	return n;
+}
+
+static long find_long(const struct opt_spec *opts, const char *name, size_t len, bool *negated)
+{
+	for (size_t i = 0; opts && opts[i].name; i++) {
+		if (strlen(opts[i].name) == len && !strncmp(opts[i].name, name, len)) {
+			*negated = false;
+			return (long)i;
+		}
+		if ((opts[i].flags & OPT_NEGATABLE) && len == strlen(opts[i].name) + 3 &&
+		    !strncmp(name, "no-", 3) && !strncmp(name + 3, opts[i].name, len - 3)) {
+			*negated = true;
+			return (long)i;
+		}
+	}
+	return -1;
+}
+
+static long find_short(const struct opt_spec *opts, char c)
+{
+	for (size_t i = 0; opts && opts[i].name; i++)
+		if (opts[i].short_name == c)
+			return (long)i;
+	return -1;
+}
+
+static bool takes_value(const struct opt_spec *o)
+{
+	return o->type != OPT_BOOL && o->type != OPT_COUNT;
+}
+
+static const char *type_placeholder(const struct opt_spec *o)
+{
+	if (o->arg_name)
+		return o->arg_name;
+	switch (o->type) {
+	case OPT_PATH:
+		return "FILE";
+	case OPT_DIR:
+		return "DIR";
+	case OPT_PROFILE:
+		return "PROFILE";
+	case OPT_GFX:
+		return "GFX";
+	case OPT_INT:
+		return "N";
+	default:
+		return "VALUE";
+	}
+}
+
+static int unknown_option(const struct cmd_entry *cmd, const char *word)
+{
+	char name[128];
+	struct suggestion s = {0};
+	const char *typed = word + strspn(word, "-");
+	size_t tlen = strcspn(typed, "=");
+	char *t = xstrndup(typed, tlen);
+	for (size_t i = 0; cmd->opts && cmd->opts[i].name; i++) {
+		suggest(&s, t, cmd->opts[i].name);
+		if (cmd->opts[i].flags & OPT_NEGATABLE) {
+			char neg[96];
+			snprintf(neg, sizeof(neg), "no-%s", cmd->opts[i].name);
+			suggest(&s, t, neg);
+		}
+	}
+	for (size_t i = 0; global_opts[i].name; i++)
+		suggest(&s, t, global_opts[i].name);
+	free(t);
+	usage_error("unknown option '%.*s' for '%s'", (int)strcspn(word, "="), word,
+		    command_full_name(cmd, name, sizeof(name)));
+	if (s.best)
+		hint("did you mean '--%s'?", s.best);
+	else
+		hint("see 'mirage %s --help'", name);
+	return -1;
+}
+
+static int check_value(const struct cmd_entry *cmd, const struct opt_spec *o, const char *v)
+{
+	if (o->type == OPT_ENUM) {
+		struct strbuf list = STRBUF_INIT;
+		for (size_t i = 0; o->choices[i]; i++) {
+			if (!strcmp(o->choices[i], v)) {
+				strbuf_release(&list);
+				return 0;
+			}
+			strbuf_addf(&list, "%s%s", i ? ", " : "", o->choices[i]);
+		}
+		usage_error("invalid value '%.48s' for '--%s': expected one of %s", v, o->name, list.buf);
+		strbuf_release(&list);
+		return -1;
+	}
+	if (o->type == OPT_INT) {
+		char *end;
+		long n = strtol(v, &end, 10);
+		if (!*v || *end || n < 0 || n > INT_MAX)
+			return usage_error("invalid value '%.48s' for '--%s': expected a whole number",
+					   v, o->name),
+			       -1;
+	}
+	if (!*v && o->type != OPT_STRING)
+		return usage_error("option '--%s' needs a non-empty value", o->name), -1;
+	return 0;
+}
+
+static void record(struct cmd_args *a, size_t idx, const struct opt_spec *o, const char *value,
+		   bool negated)
+{
+	struct opt_value *v = &a->vals[idx];
+	v->given = true;
+	v->negated = negated;
+	v->count++;
+	if (value) {
+		v->value = value;
+		strvec_push(&v->values, value);
+	} else if (o->flags & OPT_ARG_OPTIONAL) {
+		v->value = NULL;
+	}
+}
+
+/*
+ * Handles one option word.  Returns how many words it consumed (1 or 2), or -1
+ * after printing a usage error.
+ */
+static int parse_one(const struct cmd_entry *cmd, struct cmd_ctx *ctx, struct cmd_args *a,
+		     int argc, const char **argv, int i, bool *want_help)
+{
+	const char *w = argv[i];
+	const struct opt_spec *o = NULL;
+	const char *value = NULL;
+	bool negated = false, global = false;
+	long idx;
+
+	if (w[1] == '-') {
+		const char *name = w + 2;
+		size_t len = strcspn(name, "=");
+		if (name[len] == '=')
+			value = name + len + 1;
+		idx = find_long(cmd->opts, name, len, &negated);
+		if (idx < 0) {
+			idx = find_long(global_opts, name, len, &negated);
+			global = idx >= 0;
+		}
+		if (idx < 0)
+			return unknown_option(cmd, w);
+	} else {
+		if (w[2])
+			return unknown_option(cmd, w);
+		idx = find_short(cmd->opts, w[1]);
+		if (idx < 0) {
+			idx = find_short(global_opts, w[1]);
+			global = idx >= 0;
+		}
+		if (idx < 0)
+			return unknown_option(cmd, w);
+	}
+	o = global ? &global_opts[idx] : &cmd->opts[idx];
+
+	int consumed = 1;
+	if (!takes_value(o) || negated) {
+		if (value)
+			return usage_error("option '--%s%s' takes no value", negated ? "no-" : "",
+					   o->name),
+			       -1;
+	} else if (!value) {
+		bool next_ok = i + 1 < argc && strcmp(argv[i + 1], "--") != 0;
+		if (o->flags & OPT_ARG_OPTIONAL) {
+			/* Take a following bare word only once the required positionals are there. */
+			if (next_ok && argv[i + 1][0] != '-' &&
+			    (int)a->positional.nr >= cmd->min_args) {
+				value = argv[i + 1];
+				consumed = 2;
+			}
+		} else if (!next_ok) {
+			return usage_error("option '--%s' needs a value (%s)", o->name,
+					   type_placeholder(o)),
+			       -1;
+		} else {
+			value = argv[i + 1];
+			consumed = 2;
+		}
+	}
+	if (value && check_value(cmd, o, value) < 0)
+		return -1;
+
+	if (global) {
+		if (!strcmp(o->name, "json"))
+			ctx->json = !negated;
+		else if (!strcmp(o->name, "verbose"))
+			ctx->verbose++;
+		else if (!strcmp(o->name, "help"))
+			*want_help = true;
+		return consumed;
+	}
+	/* Last one wins, like most tools; every value is kept only for OPT_REPEAT. */
+	if (!(o->flags & OPT_REPEAT))
+		strvec_clear(&a->vals[idx].values);
+	record(a, (size_t)idx, o, value, negated);
+	return consumed;
+}
+
+int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
+		       struct cmd_ctx *ctx, struct cmd_args *out)
+{
+	char name[128];
+	bool want_help = false, options_done = false;
+	size_t n = count_opts(cmd->opts);
+
+	memset(out, 0, sizeof(*out));
+	out->cmd = cmd;
+	strvec_init(&out->positional);
+	strvec_init(&out->passthrough);
+	out->nopts = n;
+	out->vals = xcalloc(n ? n : 1, sizeof(*out->vals));
+	for (size_t i = 0; i < n; i++)
+		strvec_init(&out->vals[i].values);
+	command_full_name(cmd, name, sizeof(name));
+
+	for (int i = 0; i < argc; i++) {
+		const char *w = argv[i];
+		if (!options_done && !strcmp(w, "--")) {
+			out->dashdash = true;
+			if (cmd->flags & CMD_PASSTHROUGH) {
+				for (int j = i + 1; j < argc; j++)
+					strvec_push(&out->passthrough, argv[j]);
+				break;
+			}
+			options_done = true;
+			continue;
+		}
+		if (!options_done && w[0] == '-' && w[1]) {
+			int used = parse_one(cmd, ctx, out, argc, argv, i, &want_help);
+			if (used < 0)
+				return -1;
+			i += used - 1;
+			continue;
+		}
+		strvec_push(&out->positional, w);
+	}
+
+	if (want_help) {
+		print_command_help(cmd);
+		return 1;
+	}
+	if (cmd->flags & CMD_GROUP)
+		return 0;
+	if ((cmd->flags & CMD_PASSTHROUGH) && out->positional.nr > (size_t)(cmd->max_args < 0 ? INT_MAX : cmd->max_args)) {
+		usage_error("unexpected argument '%.48s' before '--' for '%s'",
+			    out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args], name);
+		hint("put the command to run after '--': mirage %s [options] -- %s ...", name,
+		     out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args]);
+		return -1;
+	}
+	if ((int)out->positional.nr < cmd->min_args) {
+		usage_error("'%s' needs %s", name, cmd->usage ? cmd->usage : "more arguments");
+		hint("usage: mirage %s %s", name, cmd->usage ? cmd->usage : "");
+		return -1;
+	}
+	if (cmd->max_args >= 0 && (int)out->positional.nr > cmd->max_args) {
+		usage_error("too many arguments for '%s' (expected at most %d): '%.48s'", name,
+			    cmd->max_args, out->positional.v[cmd->max_args]);
+		hint("usage: mirage %s %s", name, cmd->usage ? cmd->usage : "");
+		return -1;
+	}
+	return 0;
+}
+
+void args_release(struct cmd_args *a)
+{
+	for (size_t i = 0; i < a->nopts; i++)
+		strvec_clear(&a->vals[i].values);
+	free(a->vals);
+	strvec_clear(&a->positional);
+	strvec_clear(&a->passthrough);
+	memset(a, 0, sizeof(*a));
+}
+
+static const struct opt_value *lookup(const struct cmd_args *a, const char *name)
+{
+	for (size_t i = 0; i < a->nopts; i++)
+		if (!strcmp(a->cmd->opts[i].name, name))
+			return &a->vals[i];
+	fprintf(stderr, "mirage: BUG: command '%s' has no option '%s'\n", a->cmd->name, name);
+	abort();
+}
+
+bool args_has(const struct cmd_args *a, const char *name)
+{
+	return lookup(a, name)->given;
+}
+
+const char *args_str(const struct cmd_args *a, const char *name)
+{
+	return lookup(a, name)->value;
+}
+
+bool args_bool(const struct cmd_args *a, const char *name, bool def)
+{
+	const struct opt_value *v = lookup(a, name);
+	return v->given ? !v->negated : def;
+}
+
+int args_tristate(const struct cmd_args *a, const char *name)
+{
+	const struct opt_value *v = lookup(a, name);
+	return v->given ? !v->negated : -1;
+}
+
+const struct strvec *args_list(const struct cmd_args *a, const char *name)
+{
+	return &lookup(a, name)->values;
+}
+
+int args_count(const struct cmd_args *a, const char *name)
+{
+	return lookup(a, name)->count;
+}
+
+static void print_opts(const struct opt_spec *opts)
+{
+	for (size_t i = 0; opts && opts[i].name; i++) {
+		const struct opt_spec *o = &opts[i];
+		struct strbuf left = STRBUF_INIT;
+		if (o->short_name)
+			strbuf_addf(&left, "-%c, ", o->short_name);
+		else
+			strbuf_addstr(&left, "    ");
+		strbuf_addf(&left, "--%s%s", (o->flags & OPT_NEGATABLE) ? "[no-]" : "", o->name);
+		if (takes_value(o)) {
+			if (o->flags & OPT_ARG_OPTIONAL)
+				strbuf_addf(&left, " [%s]", type_placeholder(o));
+			else
+				strbuf_addf(&left, " %s", type_placeholder(o));
+		}
+		printf("  %-34s %s", left.buf, o->help);
+		if (o->type == OPT_ENUM) {
+			printf(" (");
+			for (size_t j = 0; o->choices[j]; j++)
+				printf("%s%s", j ? "|" : "", o->choices[j]);
+			printf(")");
+		}
+		if (o->flags & OPT_REPEAT)
+			printf(" (repeatable)");
+		printf("\n");
+		strbuf_release(&left);
+	}
+}
+
+void print_command_help(const struct cmd_entry *cmd)
+{
+	char name[128];
+	if (!cmd) {
+		printf("usage: mirage [--json] [-v] [--help] [--version] <command> [<args>]\n\n");
+		printf("Run AMD GPU workloads on GPUs they were not built for (HotSwap).\n\ncommands:\n");
+		for (size_t i = 0; command_table[i]; i++) {
+			const struct cmd_entry *c = command_table[i];
+			if (c->parent || (c->flags & CMD_HIDDEN))
+				continue;
+			printf("  %-14s %s\n", c->name, c->summary);
+		}
+		printf("\nglobal options:\n");
+		print_opts(global_opts);
+		printf("      --version                      print the version\n");
+		printf("\n'mirage <command> --help' describes a command.\n");
+		return;
+	}
+	command_full_name(cmd, name, sizeof(name));
+	if (cmd->flags & CMD_GROUP) {
+		printf("usage: mirage %s <subcommand> [<args>]\n\n%s\n\nsubcommands:\n", name,
+		       cmd->summary);
+		for (size_t i = 0; command_table[i]; i++) {
+			const struct cmd_entry *c = command_table[i];
+			if (c->parent && !strcmp(c->parent, cmd->name) && !(c->flags & CMD_HIDDEN))
+				printf("  %-14s %s\n", c->name, c->summary);
+		}
+		return;
+	}
+	printf("usage: mirage %s%s%s%s\n\n%s\n", name, cmd->opts && cmd->opts[0].name ? " [options]" : "",
+	       cmd->usage && *cmd->usage ? " " : "", cmd->usage ? cmd->usage : "", cmd->summary);
+	if (cmd->opts && cmd->opts[0].name) {
+		printf("\noptions:\n");
+		print_opts(cmd->opts);
+	}
+	printf("\nglobal options: --json, -v/--verbose, -h/--help\n");
+}

@@ -1,0 +1,24 @@
+/* Backend validation for profile create/edit/import: a hotswap profile needs a complete tree. */
+#include "profile_validate.h"
+
+#include "hotswap_tree.h"
+
+int profile_validate_backend(const struct profile *p, const char *self_exe, struct diag *err)
+{
+	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
+	int ret = 0;
+
+	if (!profile_is_hotswap(p))
+		return 0;
+	/* The same predicate `run`, `doctor` and `emulators` use, so they never disagree. */
+	if (hotswap_discover(&(struct discover_opts){.self_exe = self_exe}, &tree) < 0) {
+		struct strbuf msg = STRBUF_INIT;
+		hotswap_format_problem(&tree, &msg);
+		strbuf_rtrim(&msg);
+		ret = diag_set(err, "cannot use the hotswap emulator for profile '%s':\n%s", p->name,
+			       msg.buf);
+		strbuf_release(&msg);
+	}
+	hotswap_tree_release(&tree);
+	return ret;
+}

@@ -1,0 +1,75 @@
+/* Resolution of mirage's config, data and cache directories. */
+#include "config_paths.h"
+
+#include "strbuf.h"
+
+#include <pwd.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static const char *nonempty_env(const char *name)
+{
+	const char *v = getenv(name);
+	return v && *v ? v : NULL;
+}
+
+static const char *home_dir(void)
+{
+	const char *home = nonempty_env("HOME");
+	if (!home) {
+		struct passwd *pw = getpwuid(getuid());
+		home = pw && pw->pw_dir ? pw->pw_dir : "/";
+	}
+	return home;
+}
+
+static char *resolve(const char *own, const char *xdg, const char *fallback, const char *leaf)
+{
+	const char *v;
+	if ((v = nonempty_env(own)))
+		return xstrdup(v);
+	if ((v = nonempty_env(xdg)))
+		return xstrfmt("%s/%s", v, leaf);
+	return xstrfmt("%s/%s/%s", home_dir(), fallback, leaf);
+}
+
+char *mirage_config_dir(void)
+{
+	return resolve("MIRAGE_CONFIG", "XDG_CONFIG_HOME", ".config", "mirage");
+}
+
+const char *mirage_config_dir_source(void)
+{
+	if (nonempty_env("MIRAGE_CONFIG"))
+		return "MIRAGE_CONFIG";
+	if (nonempty_env("XDG_CONFIG_HOME"))
+		return "XDG_CONFIG_HOME";
+	return "HOME";
+}
+
+char *mirage_profiles_dir(void)
+{
+	char *config = mirage_config_dir();
+	char *dir = xstrfmt("%s/profiles", config);
+	free(config);
+	return dir;
+}
+
+char *mirage_data_dir(void)
+{
+	return resolve("MIRAGE_DATA", "XDG_DATA_HOME", ".local/share", "mirage");
+}
+
+char *mirage_cache_dir(void)
+{
+	return resolve("MIRAGE_CACHE", "XDG_CACHE_HOME", ".cache", "mirage");
+}
+
+char *mirage_translation_cache_dir(void)
+{
+	/* The intercept's own default (spec/intercept.md): it does not know MIRAGE_CACHE. */
+	const char *v = nonempty_env("XDG_CACHE_HOME");
+	if (v)
+		return xstrfmt("%s/mirage/hotswap", v);
+	return xstrfmt("%s/.cache/mirage/hotswap", home_dir());
+}

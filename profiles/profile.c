@@ -1,0 +1,267 @@
+/* Profile values: defaults, validation against the key table, [env] entries, the name rule. */
+#include "profile.h"
+
+#include "gfx_table.h"
+#include "truthy.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+void profile_init(struct profile *p, const char *name)
+{
+	p->name = xstrdup(name ? name : "");
+	for (size_t i = 0; i < PK_COUNT; i++)
+		p->values[i] = xstrdup(profile_keys[i].def);
+	strvec_init(&p->env);
+}
+
+void profile_release(struct profile *p)
+{
+	free(p->name);
+	p->name = NULL;
+	for (size_t i = 0; i < PK_COUNT; i++) {
+		free(p->values[i]);
+		p->values[i] = NULL;
+	}
+	strvec_clear(&p->env);
+}
+
+const char *profile_get(const struct profile *p, enum profile_key_id id)
+{
+	return p->values[id];
+}
+
+bool profile_get_bool(const struct profile *p, enum profile_key_id id)
+{
+	return !strcmp(p->values[id], "true");
+}
+
+bool profile_is_hotswap(const struct profile *p)
+{
+	return !strcmp(p->values[PK_EMULATOR], "hotswap");
+}
+
+static void add_choices(struct strbuf *sb, const char *const *choices)
+{
+	for (size_t i = 0; choices[i]; i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : "", choices[i]);
+}
+
+static void add_retarget_names(struct strbuf *sb)
+{
+	size_t n, k = 0;
+	const struct gfx_info *t = gfx_table(&n);
+	for (size_t i = 0; i < n; i++)
+		if (t[i].retarget != GFX_RETARGET_NONE)
+			strbuf_addf(sb, "%s%s", k++ ? ", " : "", t[i].name);
+}
+
+/* Text that inih would silently change (comments, surrounding blanks, newlines) is refused. */
+static int check_ini_safe(const struct profile_key *key, const char *what, const char *value,
+			  struct diag *err)
+{
+	size_t len = strlen(value);
+	if (len > PROFILE_VALUE_MAX)
+		return diag_set(err, "%s: value is %zu bytes long, more than the %d a profile keeps",
+				what, len, PROFILE_VALUE_MAX);
+	if (strpbrk(value, "\n\r"))
+		return diag_set(err, "%s: value must be a single line", what);
+	if (len && (isspace((unsigned char)value[0]) || isspace((unsigned char)value[len - 1])))
+		return diag_set(err, "%s: value must not start or end with blanks", what);
+	if (strstr(value, " ;") || strstr(value, "\t;"))
+		return diag_set(err, "%s: value must not contain ' ;' (it starts an INI comment)",
+				what);
+	(void)key;
+	return 0;
+}
+
+static int check_source_target(const char *value, struct diag *err, const char *what)
+{
+	const char *colon = strchr(value, ':');
+	char *proc = xstrndup(value, colon ? (size_t)(colon - value) : strlen(value));
+	const struct gfx_info *g = gfx_by_name(proc);
+	int ret = 0;
+	if (!g || g->is_generic) {
+		ret = diag_set(err, "%s: unknown processor '%.48s'", what, proc);
+		diag_hint(err, "use a gfx name from the gfx table, e.g. gfx1250:32");
+	} else if (colon && strcmp(colon, ":32") && strcmp(colon, ":64")) {
+		ret = diag_set(err, "%s: wavefront size '%.16s' must be 32 or 64", what, colon + 1);
+	}
+	free(proc);
+	return ret;
+}
+
+int profile_set(struct profile *p, const struct profile_key *key, const char *value,
+		struct diag *err)
+{
+	struct strbuf what = STRBUF_INIT;
+	char *normal = NULL;
+	int ret = 0;
+
+	strbuf_addf(&what, "key '%s'", key->name);
+	switch (key->type) {
+	case PKEY_TEXT:
+	case PKEY_PATH:
+		ret = check_ini_safe(key, what.buf, value, err);
+		if (!ret && key->type == PKEY_PATH && *value && value[0] != '/') {
+			ret = diag_set(err, "%s: '%.48s' is not an absolute path", what.buf, value);
+		}
+		break;
+	case PKEY_BOOL: {
+		bool b;
+		if (parse_bool(value, &b) < 0)
+			ret = diag_set(err, "%s: expected true or false, not '%.48s'", what.buf, value);
+		else
+			normal = xstrdup(b ? "true" : "false");
+		break;
+	}
+	case PKEY_ENUM: {
+		bool ok = false;
+		for (size_t i = 0; key->choices[i]; i++)
+			ok = ok || !strcmp(key->choices[i], value);
+		if (!ok) {
+			struct strbuf c = STRBUF_INIT;
+			add_choices(&c, key->choices);
+			ret = diag_set(err, "%s: expected one of %s, not '%.48s'", what.buf, c.buf, value);
+			strbuf_release(&c);
+		}
+		break;
+	}
+	case PKEY_SOURCE_TARGET:
+		ret = check_source_target(value, err, what.buf);
+		break;
+	case PKEY_TARGET: {
+		const struct gfx_info *g = gfx_by_name(value);
+		if (strcmp(value, "auto") && (!g || g->retarget == GFX_RETARGET_NONE)) {
+			struct strbuf c = STRBUF_INIT;
+			add_retarget_names(&c);
+			ret = diag_set(err, "%s: expected auto or one of %s, not '%.48s'", what.buf,
+				       c.buf, value);
+			strbuf_release(&c);
+		}
+		break;
+	}
+	}
+	if (!ret) {
+		free(p->values[key->id]);
+		p->values[key->id] = normal ? normal : xstrdup(value);
+	} else {
+		free(normal);
+	}
+	strbuf_release(&what);
+	return ret;
+}
+
+bool env_name_valid(const char *name)
+{
+	if (!name || !(isalpha((unsigned char)*name) || *name == '_'))
+		return false;
+	for (const char *c = name; *c; c++)
+		if (!(isalnum((unsigned char)*c) || *c == '_'))
+			return false;
+	return true;
+}
+
+static long env_index(const struct profile *p, const char *name)
+{
+	size_t len = strlen(name);
+	for (size_t i = 0; i < p->env.nr; i++)
+		if (!strncmp(p->env.v[i], name, len) && p->env.v[i][len] == '=')
+			return (long)i;
+	return -1;
+}
+
+int profile_set_env(struct profile *p, const char *name, const char *value, struct diag *err)
+{
+	struct strbuf what = STRBUF_INIT;
+	long i;
+	if (!env_name_valid(name)) {
+		strbuf_release(&what);
+		diag_set(err, "invalid environment variable name '%.48s'", name);
+		diag_hint(err, "names are letters, digits and '_', not starting with a digit");
+		return -1;
+	}
+	strbuf_addf(&what, "env '%s'", name);
+	if (check_ini_safe(NULL, what.buf, value, err) < 0) {
+		strbuf_release(&what);
+		return -1;
+	}
+	strbuf_release(&what);
+	if (strlen(name) + 3 + strlen(value) > PROFILE_LINE_MAX)
+		return diag_set(err, "env '%.48s': 'NAME = value' is longer than the %d bytes a profile line may have",
+				name, PROFILE_LINE_MAX);
+	i = env_index(p, name);
+	if (i >= 0)
+		strvec_remove(&p->env, (size_t)i);
+	strvec_pushf(&p->env, "%s=%s", name, value);
+	return 0;
+}
+
+int profile_set_env_assignment(struct profile *p, const char *assignment, struct diag *err)
+{
+	const char *eq = strchr(assignment, '=');
+	char *name;
+	int ret;
+	if (!eq) {
+		diag_set(err, "'%.48s' is not an assignment", assignment);
+		diag_hint(err, "write NAME=VALUE, e.g. --env HIP_VISIBLE_DEVICES=0");
+		return -1;
+	}
+	name = xstrndup(assignment, (size_t)(eq - assignment));
+	ret = profile_set_env(p, name, eq + 1, err);
+	free(name);
+	return ret;
+}
+
+int profile_unset_env(struct profile *p, const char *name)
+{
+	long i = env_index(p, name);
+	if (i < 0)
+		return -1;
+	strvec_remove(&p->env, (size_t)i);
+	return 0;
+}
+
+int profile_name_check(const char *name, struct diag *err)
+{
+	struct strbuf q = STRBUF_INIT;
+	size_t len = strlen(name);
+	bool upper = false;
+	int ret = 0;
+
+	strbuf_add_quoted_name(&q, name);
+	if (!len) {
+		ret = diag_set(err, "invalid profile name '': it is empty");
+		goto out;
+	}
+	if (len > 128) {
+		ret = diag_set(err, "invalid profile name %s: it is longer than 128 bytes", q.buf);
+		goto out;
+	}
+	if (name[0] == '.') {
+		ret = diag_set(err, "invalid profile name %s: it starts with '.'", q.buf);
+		goto out;
+	}
+	for (const char *c = name; *c; c++) {
+		unsigned char ch = (unsigned char)*c;
+		if (!(isalnum(ch) || strchr("._+-", ch)) || ch >= 0x80) {
+			ret = diag_set(err, "invalid profile name %s: it contains '%c'", q.buf,
+				       isprint(ch) ? ch : '?');
+			diag_hint(err, "names use only letters, digits and . _ + -");
+			goto out;
+		}
+		upper = upper || isupper(ch);
+	}
+	if (upper) {
+		char *lower = xstrdup(name);
+		for (char *c = lower; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		ret = diag_set(err, "invalid profile name %s: profiles are stored lowercase", q.buf);
+		diag_hint(err, "use '%.48s' instead", lower);
+		free(lower);
+	}
+out:
+	strbuf_release(&q);
+	return ret;
+}

@@ -1,0 +1,115 @@
+/* The command table: every entry and option is well formed, names unique, help present. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "command.h"
+#include "profile.h"
+
+#include <string.h>
+
+static const struct opt_spec *find_opt(const struct cmd_entry *c, const char *name)
+{
+	for (size_t i = 0; c->opts && c->opts[i].name; i++)
+		if (!strcmp(c->opts[i].name, name))
+			return &c->opts[i];
+	return NULL;
+}
+
+static void test_table_well_formed(void **state)
+{
+	const struct opt_spec *globals = global_options();
+	for (size_t i = 0; command_table[i]; i++) {
+		const struct cmd_entry *c = command_table[i];
+		assert_non_null(c->name);
+		assert_non_null(c->summary);
+		assert_true(c->exec || (c->flags & CMD_GROUP));
+		if (c->parent) {
+			const struct cmd_entry *parent = command_find(NULL, c->parent);
+			assert_non_null(parent);
+			assert_true(parent->flags & CMD_GROUP);
+		}
+		assert_ptr_equal(command_find(c->parent, c->name), c);
+		assert_true(c->max_args < 0 || c->max_args >= c->min_args);
+		for (size_t j = 0; c->opts && c->opts[j].name; j++) {
+			const struct opt_spec *o = &c->opts[j];
+			if (!o->help || !*o->help)
+				fail_msg("%s --%s has no help", c->name, o->name);
+			assert_true(o->type != OPT_ENUM || o->choices);
+			for (size_t k = j + 1; c->opts[k].name; k++) {
+				assert_string_not_equal(o->name, c->opts[k].name);
+				if (o->short_name)
+					assert_int_not_equal(o->short_name, c->opts[k].short_name);
+			}
+			for (size_t g = 0; globals[g].name; g++) {
+				if (!strcmp(o->name, globals[g].name))
+					fail_msg("%s --%s shadows a global option", c->name, o->name);
+				if (o->short_name && o->short_name == globals[g].short_name)
+					fail_msg("%s -%c shadows a global option", c->name, o->short_name);
+			}
+		}
+	}
+}
+
+/* Every profile key can be set at creation, under the flag the key table names. */
+static void test_create_has_every_key(void **state)
+{
+	const struct cmd_entry *create = command_find("profile", "create");
+	assert_non_null(create);
+	for (size_t i = 0; i < PK_COUNT; i++) {
+		const char *flag = profile_keys[i].id == PK_ADAPTER_POLICY ? "policy" : profile_keys[i].flag;
+		const struct opt_spec *o = find_opt(create, flag);
+		if (!o)
+			fail_msg("profile create has no --%s for key '%s'", flag, profile_keys[i].name);
+		if (profile_keys[i].type == PKEY_BOOL)
+			assert_true(o->flags & OPT_NEGATABLE);
+		if (profile_keys[i].type == PKEY_ENUM)
+			assert_ptr_equal(o->choices, profile_keys[i].choices);
+	}
+}
+
+static void test_parse(void **state)
+{
+	const struct cmd_entry *create = command_find("profile", "create");
+	struct cmd_ctx ctx = {0};
+	struct cmd_args a;
+	const char *argv[] = {"x", "--no-strict", "--env", "A=1", "--env=B=2", "--target=gfx942", "--json", "-v"};
+	assert_int_equal(parse_command_args(create, 8, argv, &ctx, &a), 0);
+	assert_string_equal(a.positional.v[0], "x");
+	assert_int_equal(args_tristate(&a, "strict"), 0);
+	assert_int_equal(args_tristate(&a, "entry-trampolines"), -1);
+	assert_int_equal(args_list(&a, "env")->nr, 2);
+	assert_string_equal(args_list(&a, "env")->v[1], "B=2");
+	assert_string_equal(args_str(&a, "target"), "gfx942");
+	assert_true(ctx.json);
+	assert_int_equal(ctx.verbose, 1);
+	args_release(&a);
+
+	const char *bad1[] = {"x", "--policy", "fast"};
+	assert_int_equal(parse_command_args(create, 3, bad1, &ctx, &a), -1);
+	args_release(&a);
+	const char *bad2[] = {"x", "--strict=yes"};
+	assert_int_equal(parse_command_args(create, 2, bad2, &ctx, &a), -1);
+	args_release(&a);
+	const char *bad3[] = {"x", "--target"};
+	assert_int_equal(parse_command_args(create, 2, bad3, &ctx, &a), -1);
+	args_release(&a);
+	const char *bad4[] = {"x", "y"};
+	assert_int_equal(parse_command_args(create, 2, bad4, &ctx, &a), -1);
+	args_release(&a);
+	const char *bad5[] = {"--no-strict"};
+	assert_int_equal(parse_command_args(create, 1, bad5, &ctx, &a), -1);
+	args_release(&a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_well_formed),
+		cmocka_unit_test(test_create_has_every_key),
+		cmocka_unit_test(test_parse),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

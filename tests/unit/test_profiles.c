@@ -1,0 +1,187 @@
+/* Profiles: key table, validation, name rule, INI round trip and line numbers, JSON import. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "profile.h"
+#include "profile_ini.h"
+#include "profile_json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void test_defaults_are_valid(void **state)
+{
+	struct profile p, q;
+	struct diag err = DIAG_INIT;
+	profile_init(&p, "x");
+	profile_init(&q, "x");
+	for (size_t i = 0; i < PK_COUNT; i++) {
+		assert_int_equal(profile_keys[i].id, i);
+		assert_non_null(profile_keys[i].help);
+		assert_int_equal(profile_set(&q, &profile_keys[i], profile_keys[i].def, &err), 0);
+		assert_string_equal(profile_get(&p, (enum profile_key_id)i), profile_keys[i].def);
+		assert_ptr_equal(profile_key_find(profile_keys[i].name), &profile_keys[i]);
+	}
+	profile_release(&p);
+	profile_release(&q);
+	diag_release(&err);
+}
+
+static void test_validation_messages(void **state)
+{
+	struct profile p;
+	struct diag err = DIAG_INIT;
+	profile_init(&p, "x");
+	assert_int_equal(profile_set(&p, &profile_keys[PK_TARGET], "gfx90a", &err), -1);
+	assert_non_null(strstr(err.msg.buf, "key 'target': expected auto or one of gfx942, gfx950"));
+	assert_int_equal(profile_set(&p, &profile_keys[PK_SOURCE_TARGET], "gfx1250:48", &err), -1);
+	assert_non_null(strstr(err.msg.buf, "wavefront size"));
+	assert_int_equal(profile_set(&p, &profile_keys[PK_SOURCE_TARGET], "gfx9-generic", &err), -1);
+	assert_int_equal(profile_set(&p, &profile_keys[PK_ADAPTER_POLICY], "fast", &err), -1);
+	assert_non_null(strstr(err.msg.buf, "none, env, native_build, triton, compile, full"));
+	assert_int_equal(profile_set(&p, &profile_keys[PK_STRICT], "maybe", &err), -1);
+	assert_int_equal(profile_set(&p, &profile_keys[PK_STRICT], "NO", &err), 0);
+	assert_string_equal(profile_get(&p, PK_STRICT), "false");
+	assert_int_equal(profile_set(&p, &profile_keys[PK_CACHE_DIR], "relative/dir", &err), -1);
+	assert_int_equal(profile_set(&p, &profile_keys[PK_DESCRIPTION], "a ; b", &err), -1);
+	assert_int_equal(profile_set(&p, &profile_keys[PK_DESCRIPTION], "two\nlines", &err), -1);
+	assert_int_equal(profile_set_env_assignment(&p, "1BAD=x", &err), -1);
+	assert_int_equal(profile_set_env_assignment(&p, "NOEQUALS", &err), -1);
+	assert_int_equal(profile_set_env_assignment(&p, "GOOD=a=b", &err), 0);
+	assert_string_equal(p.env.v[0], "GOOD=a=b");
+	profile_release(&p);
+	diag_release(&err);
+}
+
+static void test_name_rule(void **state)
+{
+	struct diag err = DIAG_INIT;
+	char long_name[200];
+	assert_int_equal(profile_name_check("rdna-1.2_x+y", &err), 0);
+	assert_int_equal(profile_name_check("", &err), -1);
+	assert_int_equal(profile_name_check(".hidden", &err), -1);
+	assert_int_equal(profile_name_check("a/b", &err), -1);
+	assert_non_null(strstr(err.msg.buf, "contains '/'"));
+	assert_int_equal(profile_name_check("MyProfile", &err), -1);
+	assert_non_null(strstr(err.hint.buf, "'myprofile'"));
+	memset(long_name, 'a', 129);
+	long_name[129] = '\0';
+	assert_int_equal(profile_name_check(long_name, &err), -1);
+	/* Quoted names are cut at 48 bytes and say how long they were. */
+	assert_non_null(strstr(err.msg.buf, "(129 characters)"));
+	long_name[128] = '\0';
+	assert_int_equal(profile_name_check(long_name, &err), 0);
+	diag_release(&err);
+}
+
+static void test_ini_round_trip(void **state)
+{
+	struct profile p, q;
+	struct diag err = DIAG_INIT;
+	struct strbuf text = STRBUF_INIT;
+	profile_init(&p, "rdna");
+	assert_int_equal(profile_set(&p, &profile_keys[PK_TARGET], "gfx950", &err), 0);
+	assert_int_equal(profile_set(&p, &profile_keys[PK_CACHE_DIR], "/var/cache/x", &err), 0);
+	assert_int_equal(profile_set_env_assignment(&p, "A=1", &err), 0);
+	assert_int_equal(profile_set_env_assignment(&p, "EMPTY=", &err), 0);
+	profile_format_ini(&p, &text);
+	profile_init(&q, "");
+	assert_int_equal(profile_parse_ini(&q, text.buf, "rdna.ini", "rdna", &err), 0);
+	for (size_t i = 0; i < PK_COUNT; i++)
+		assert_string_equal(p.values[i], q.values[i]);
+	assert_int_equal(q.env.nr, 2);
+	assert_string_equal(q.env.v[1], "EMPTY=");
+	profile_release(&p);
+	profile_release(&q);
+	strbuf_release(&text);
+	diag_release(&err);
+}
+
+static void expect_ini_error(const char *text, const char *msg_part)
+{
+	struct profile p;
+	struct diag err = DIAG_INIT;
+	profile_init(&p, "");
+	assert_int_equal(profile_parse_ini(&p, text, "profiles/x.ini", "x", &err), -1);
+	if (!strstr(err.msg.buf, msg_part))
+		fail_msg("expected '%s' in '%s'", msg_part, err.msg.buf);
+	profile_release(&p);
+	diag_release(&err);
+}
+
+static void test_ini_errors_name_line_and_key(void **state)
+{
+	expect_ini_error("[profile]\nname = x\n\n[hotswap]\n; comment\n\ntarget = gfx90a\n",
+			 "profiles/x.ini:7: key 'target': expected auto or one of gfx942, gfx950");
+	expect_ini_error("[profile]\nname = x\n[hotswap]\ncolour = red\n",
+			 "profiles/x.ini:4: key 'colour': unknown key in [hotswap]");
+	expect_ini_error("[profile]\nname = x\n[extra]\nk = v\n", "profiles/x.ini:4: unknown section '[extra]'");
+	expect_ini_error("[profile]\nname = x\nthis line is wrong\n", "profiles/x.ini:3: syntax error");
+	expect_ini_error("[profile]\nname = y\n", "'y' does not match the file name 'x'");
+	expect_ini_error("[profile]\ndescription = d\n", "has no 'name' key");
+	expect_ini_error("[profile]\nname = x\n[hotswap]\nstrict = yes\nstrict = no\n",
+			 "profiles/x.ini:5: key 'strict': duplicate key");
+	struct strbuf longline = STRBUF_INIT;
+	strbuf_addstr(&longline, "[profile]\nname = x\ndescription = ");
+	for (int i = 0; i < 300; i++)
+		strbuf_addch(&longline, 'd');
+	strbuf_addstr(&longline, "\n");
+	expect_ini_error(longline.buf, "profiles/x.ini:3: line is longer than");
+	strbuf_release(&longline);
+}
+
+static void test_json_ours_and_reference(void **state)
+{
+	struct profile p;
+	struct diag err = DIAG_INIT;
+	profile_init(&p, "");
+	assert_int_equal(profile_from_json(&p,
+					   "{\"name\":\"a\",\"emulator\":\"native\",\"env\":{\"K\":\"V\"},"
+					   "\"hotswap\":{\"strict\":false,\"target\":\"gfx942\"}}",
+					   "a.json", &err),
+			 0);
+	assert_string_equal(profile_get(&p, PK_EMULATOR), "native");
+	assert_string_equal(profile_get(&p, PK_STRICT), "false");
+	assert_string_equal(p.env.v[0], "K=V");
+	profile_release(&p);
+
+	profile_init(&p, "");
+	assert_int_equal(profile_from_json(&p,
+					   "{\"name\":\"mi350x\",\"description\":\"ref\",\"emulator\":"
+					   "{\"emulator\":\"hotswap\",\"plugins\":{},\"exec_mode\":\"Functional\","
+					   "\"options\":{\"entry_trampolines\":true},\"topology\":{\"num_nodes\":1,"
+					   "\"gpus_per_node\":1,\"agent\":\"mi350x\"}}}",
+					   "ref.json", &err),
+			 0);
+	assert_string_equal(profile_get(&p, PK_TARGET), "gfx950");
+	assert_string_equal(profile_get(&p, PK_ENTRY_TRAMPOLINES), "true");
+	profile_release(&p);
+
+	profile_init(&p, "");
+	assert_int_equal(profile_from_json(&p, "{\"name\":\"a\",\"colour\":1}", "a.json", &err), -1);
+	assert_non_null(strstr(err.msg.buf, "unknown key 'colour'"));
+	assert_int_equal(profile_from_json(&p, "{\"name\":\"a\",\n\"emulator\":{\"emulator\":\"rocjitsu\"}}",
+					   "a.json", &err),
+			 -1);
+	assert_non_null(strstr(err.msg.buf, "'rocjitsu' is not a backend"));
+	assert_int_equal(profile_from_json(&p, "{\n\"name\": \n", "b.json", &err), -1);
+	assert_non_null(strstr(err.msg.buf, "b.json:"));
+	profile_release(&p);
+	diag_release(&err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults_are_valid),
+		cmocka_unit_test(test_validation_messages),
+		cmocka_unit_test(test_name_rule),
+		cmocka_unit_test(test_ini_round_trip),
+		cmocka_unit_test(test_ini_errors_name_line_and_key),
+		cmocka_unit_test(test_json_ours_and_reference),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
