@@ -18,6 +18,34 @@ struct ini_state {
 	struct diag *err;
 };
 
+__attribute__((format(printf, 2, 3))) static int fail(struct ini_state *st, const char *fmt, ...);
+
+static bool known_section(const char *name, size_t len)
+{
+	static const char *const sections[] = {"profile", "hotswap", "env"};
+	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
+		if (strlen(sections[i]) == len && !strncmp(sections[i], name, len))
+			return true;
+	return false;
+}
+
+/*
+ * inih only reports keys, so an unknown section would be named at its first
+ * key (or not at all when empty): check headers here, at their own line.
+ */
+static void check_section_header(struct ini_state *st, const char *line)
+{
+	const char *p = line + strspn(line, " \t");
+	size_t len;
+	if (*p != '[' || st->failed)
+		return;
+	len = strcspn(p + 1, "]");
+	if (p[1 + len] == ']' && !known_section(p + 1, len)) {
+		fail(st, "unknown section '[%.*s]'", (int)(len > 48 ? 48 : len), p + 1);
+		diag_hint(st->err, "sections are [profile], [hotswap] and [env]");
+	}
+}
+
 /* inih calls this for every line; counting here gives the handler its line number. */
 static char *read_line(char *buf, int size, void *stream)
 {
@@ -35,6 +63,7 @@ static char *read_line(char *buf, int size, void *stream)
 	buf[n] = '\0';
 	st->text += n;
 	st->line++;
+	check_section_header(st, buf);
 	return buf;
 }
 

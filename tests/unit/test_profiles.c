@@ -118,7 +118,7 @@ static void test_ini_errors_name_line_and_key(void **state)
 			 "profiles/x.ini:7: key 'target': expected auto or one of gfx942, gfx950");
 	expect_ini_error("[profile]\nname = x\n[hotswap]\ncolour = red\n",
 			 "profiles/x.ini:4: key 'colour': unknown key in [hotswap]");
-	expect_ini_error("[profile]\nname = x\n[extra]\nk = v\n", "profiles/x.ini:4: unknown section '[extra]'");
+	expect_ini_error("[profile]\nname = x\n[extra]\nk = v\n", "profiles/x.ini:3: unknown section '[extra]'");
 	expect_ini_error("[profile]\nname = x\nthis line is wrong\n", "profiles/x.ini:3: syntax error");
 	expect_ini_error("[profile]\nname = y\n", "'y' does not match the file name 'x'");
 	expect_ini_error("[profile]\ndescription = d\n", "has no 'name' key");
