@@ -1,0 +1,31 @@
+/* Test workload: prints its environment sorted, its working directory, and exits with argv[1]. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static int cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int main(int argc, char **argv)
+{
+	size_t n = 0;
+	char cwd[4096];
+	while (environ[n])
+		n++;
+	char **sorted = malloc((n + 1) * sizeof(*sorted));
+	if (!sorted)
+		return 99;
+	memcpy(sorted, environ, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp);
+	for (size_t i = 0; i < n; i++)
+		printf("%s\n", sorted[i]);
+	if (getcwd(cwd, sizeof(cwd)))
+		fprintf(stderr, "cwd=%s\n", cwd);
+	free(sorted);
+	return argc > 1 ? atoi(argv[1]) : 0;
+}
