@@ -53,7 +53,7 @@ static int fsync_dir(const char *path)
 }
 
 int atomic_write_file(const char *path, const void *data, size_t len, mode_t mode,
-		      enum atomic_write_mode how)
+                      enum atomic_write_mode how)
 {
 	size_t plen = strlen(path);
 	char *tmp = malloc(plen + sizeof(".tmp.XXXXXX"));
@@ -104,7 +104,7 @@ int mkdir_parents(const char *dir, mode_t mode)
 	int ret = 0;
 	if (!copy)
 		return -1;
-	for (char *p = copy + 1; ; p++) {
+	for (char *p = copy + 1;; p++) {
 		if (*p == '/' || *p == '\0') {
 			char c = *p;
 			*p = '\0';

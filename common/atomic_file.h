@@ -17,7 +17,7 @@ enum atomic_write_mode {
 };
 
 int atomic_write_file(const char *path, const void *data, size_t len, mode_t mode,
-		      enum atomic_write_mode how);
+                      enum atomic_write_mode how);
 /* Creates dir and its missing parents with mode (like mkdir -p). */
 int mkdir_parents(const char *dir, mode_t mode);
 

@@ -12,7 +12,10 @@ struct diag {
 	struct strbuf msg;
 	struct strbuf hint;
 };
-#define DIAG_INIT {STRBUF_INIT, STRBUF_INIT}
+#define DIAG_INIT                                                                                  \
+	{                                                                                          \
+		STRBUF_INIT, STRBUF_INIT                                                           \
+	}
 
 /* Replaces the message; returns -1 so callers can `return diag_set(d, ...)`. */
 int diag_set(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -4,54 +4,59 @@
 #include <stdio.h>
 #include <string.h>
 
-#define ROW(n, m, k, fam, w, gen, ret)                                                            \
-	{.name = n, .mach = m, .kfd_version = k, .family = fam, .wavefront_size = w,               \
-	 .generic = gen, .is_generic = false, .llvm22_known = true, .retarget = ret}
-#define GENERIC(n, m, fam, w, known)                                                              \
-	{.name = n, .mach = m, .kfd_version = 0, .family = fam, .wavefront_size = w,               \
-	 .generic = NULL, .is_generic = true, .llvm22_known = known, .retarget = GFX_RETARGET_NONE}
+#define ROW(n, m, k, fam, w, gen, ret)                                                             \
+	{                                                                                          \
+		.name = n, .mach = m, .kfd_version = k, .family = fam, .wavefront_size = w,        \
+		.generic = gen, .is_generic = false, .llvm22_known = true, .retarget = ret         \
+	}
+#define GENERIC(n, m, fam, w, known)                                                               \
+	{                                                                                          \
+		.name = n, .mach = m, .kfd_version = 0, .family = fam, .wavefront_size = w,        \
+		.generic = NULL, .is_generic = true, .llvm22_known = known,                        \
+		.retarget = GFX_RETARGET_NONE                                                      \
+	}
 
 static const struct gfx_info rows[] = {
-	ROW("gfx900", 0x2c, 90000, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
-	ROW("gfx902", 0x2d, 90002, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
-	ROW("gfx904", 0x2e, 90004, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
-	ROW("gfx906", 0x2f, 90006, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
-	ROW("gfx908", 0x30, 90008, "gfx9", 64, NULL, GFX_RETARGET_NONE),
-	ROW("gfx909", 0x31, 90009, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
-	ROW("gfx90a", 0x3f, 90010, "gfx9", 64, NULL, GFX_RETARGET_NONE),
-	ROW("gfx90c", 0x32, 90012, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
-	ROW("gfx942", 0x4c, 90402, "gfx9.4", 64, "gfx9-4-generic", GFX_RETARGET_CROSS),
-	ROW("gfx950", 0x4f, 90500, "gfx9.4", 64, "gfx9-4-generic", GFX_RETARGET_CROSS),
-	ROW("gfx1010", 0x33, 100100, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
-	ROW("gfx1011", 0x34, 100101, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
-	ROW("gfx1012", 0x35, 100102, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
-	ROW("gfx1030", 0x36, 100300, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
-	ROW("gfx1031", 0x37, 100301, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
-	ROW("gfx1032", 0x38, 100302, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
-	ROW("gfx1033", 0x39, 100303, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
-	ROW("gfx1034", 0x3e, 100304, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
-	ROW("gfx1035", 0x3d, 100305, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
-	ROW("gfx1036", 0x45, 100306, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
-	ROW("gfx1100", 0x41, 110000, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
-	ROW("gfx1101", 0x46, 110001, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
-	ROW("gfx1102", 0x47, 110002, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
-	ROW("gfx1103", 0x44, 110003, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
-	ROW("gfx1150", 0x43, 110500, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
-	ROW("gfx1151", 0x4a, 110501, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
-	ROW("gfx1152", 0x55, 110502, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
-	ROW("gfx1153", 0x58, 110503, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
-	ROW("gfx1200", 0x48, 120000, "gfx12", 32, "gfx12-generic", GFX_RETARGET_NONE),
-	ROW("gfx1201", 0x4e, 120001, "gfx12", 32, "gfx12-generic", GFX_RETARGET_NONE),
-	ROW("gfx1250", 0x49, 120500, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
-	ROW("gfx1251", 0x5a, 120501, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
-	GENERIC("gfx9-generic", 0x51, "gfx9", 64, true),
-	GENERIC("gfx9-4-generic", 0x5f, "gfx9.4", 64, true),
-	GENERIC("gfx10-1-generic", 0x52, "gfx10.1", 32, true),
-	GENERIC("gfx10-3-generic", 0x53, "gfx10.3", 32, true),
-	GENERIC("gfx11-generic", 0x54, "gfx11", 32, true),
-	GENERIC("gfx12-generic", 0x59, "gfx12", 32, true),
-	/* Named by the reference; LLVM 22 has no such processor, so it has no mach value. */
-	GENERIC("gfx12-5-generic", 0x00, "gfx12.5", 32, false),
+    ROW("gfx900", 0x2c, 90000, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
+    ROW("gfx902", 0x2d, 90002, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
+    ROW("gfx904", 0x2e, 90004, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
+    ROW("gfx906", 0x2f, 90006, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
+    ROW("gfx908", 0x30, 90008, "gfx9", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx909", 0x31, 90009, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
+    ROW("gfx90a", 0x3f, 90010, "gfx9", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx90c", 0x32, 90012, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
+    ROW("gfx942", 0x4c, 90402, "gfx9.4", 64, "gfx9-4-generic", GFX_RETARGET_CROSS),
+    ROW("gfx950", 0x4f, 90500, "gfx9.4", 64, "gfx9-4-generic", GFX_RETARGET_CROSS),
+    ROW("gfx1010", 0x33, 100100, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
+    ROW("gfx1011", 0x34, 100101, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
+    ROW("gfx1012", 0x35, 100102, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
+    ROW("gfx1030", 0x36, 100300, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
+    ROW("gfx1031", 0x37, 100301, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
+    ROW("gfx1032", 0x38, 100302, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
+    ROW("gfx1033", 0x39, 100303, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
+    ROW("gfx1034", 0x3e, 100304, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
+    ROW("gfx1035", 0x3d, 100305, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
+    ROW("gfx1036", 0x45, 100306, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
+    ROW("gfx1100", 0x41, 110000, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
+    ROW("gfx1101", 0x46, 110001, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
+    ROW("gfx1102", 0x47, 110002, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
+    ROW("gfx1103", 0x44, 110003, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
+    ROW("gfx1150", 0x43, 110500, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
+    ROW("gfx1151", 0x4a, 110501, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
+    ROW("gfx1152", 0x55, 110502, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
+    ROW("gfx1153", 0x58, 110503, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
+    ROW("gfx1200", 0x48, 120000, "gfx12", 32, "gfx12-generic", GFX_RETARGET_NONE),
+    ROW("gfx1201", 0x4e, 120001, "gfx12", 32, "gfx12-generic", GFX_RETARGET_NONE),
+    ROW("gfx1250", 0x49, 120500, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
+    ROW("gfx1251", 0x5a, 120501, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
+    GENERIC("gfx9-generic", 0x51, "gfx9", 64, true),
+    GENERIC("gfx9-4-generic", 0x5f, "gfx9.4", 64, true),
+    GENERIC("gfx10-1-generic", 0x52, "gfx10.1", 32, true),
+    GENERIC("gfx10-3-generic", 0x53, "gfx10.3", 32, true),
+    GENERIC("gfx11-generic", 0x54, "gfx11", 32, true),
+    GENERIC("gfx12-generic", 0x59, "gfx12", 32, true),
+    /* Named by the reference; LLVM 22 has no such processor, so it has no mach value. */
+    GENERIC("gfx12-5-generic", 0x00, "gfx12.5", 32, false),
 };
 
 const struct gfx_info *gfx_table(size_t *count)

@@ -19,7 +19,10 @@ struct strbuf {
 };
 
 extern char strbuf_empty_[];
-#define STRBUF_INIT {0, 0, strbuf_empty_}
+#define STRBUF_INIT                                                                                \
+	{                                                                                          \
+		0, 0, strbuf_empty_                                                                \
+	}
 
 void strbuf_init(struct strbuf *sb, size_t hint);
 void strbuf_release(struct strbuf *sb);
@@ -32,7 +35,7 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
-	__attribute__((format(printf, 2, 0)));
+    __attribute__((format(printf, 2, 0)));
 /* Appends s quoted for a POSIX shell: plain words stay bare, others get '...'. */
 void strbuf_add_shell_quoted(struct strbuf *sb, const char *s);
 /* Reads all of fd; returns 0 or -1 with errno set (sb keeps what was read). */

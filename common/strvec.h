@@ -16,7 +16,10 @@ struct strvec {
 };
 
 extern const char *strvec_empty_[];
-#define STRVEC_INIT {strvec_empty_, 0, 0}
+#define STRVEC_INIT                                                                                \
+	{                                                                                          \
+		strvec_empty_, 0, 0                                                                \
+	}
 
 void strvec_init(struct strvec *sv);
 void strvec_clear(struct strvec *sv);
@@ -25,7 +28,7 @@ const char *strvec_push(struct strvec *sv, const char *s);
 /* Appends s and takes ownership of it (s must come from malloc). */
 const char *strvec_push_nodup(struct strvec *sv, char *s);
 const char *strvec_pushf(struct strvec *sv, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 void strvec_pushv(struct strvec *sv, const char *const *items);
 /* Inserts a copy of s at index i (0 <= i <= nr). */
 void strvec_insert(struct strvec *sv, size_t i, const char *s);

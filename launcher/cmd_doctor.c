@@ -1,4 +1,5 @@
-/* `mirage doctor [--profile NAME]`: checks everything a HotSwap run depends on, one line per check. */
+/* `mirage doctor [--profile NAME]`: checks everything a HotSwap run depends on, one line per check.
+ */
 #include "command.h"
 #include "msg.h"
 #include "output.h"
@@ -33,8 +34,8 @@ enum check_status {
 struct doctor {
 	bool json;
 	bool colour;
-	cJSON *checks;     /* --json: the array of check objects */
-	cJSON *last;       /* the check details attach to */
+	cJSON *checks; /* --json: the array of check objects */
+	cJSON *last;   /* the check details attach to */
 	int counts[3];
 };
 
@@ -44,7 +45,7 @@ static const char *const status_json[] = {"ok", "warn", "fail"};
 /* One check: a status, a one-line message, and for anything not ok the fix. */
 MSG_PRINTF(5, 6)
 static void check(struct doctor *d, enum check_status st, const char *name, const char *fix,
-		  const char *fmt, ...)
+                  const char *fmt, ...)
 {
 	struct strbuf msg = STRBUF_INIT;
 	va_list ap;
@@ -61,11 +62,12 @@ static void check(struct doctor *d, enum check_status st, const char *name, cons
 			cJSON_AddStringToObject(d->last, "fix", fix);
 		cJSON_AddItemToArray(d->checks, d->last);
 	} else {
-		const char *c = !d->colour		? ""
-				: st == CHECK_OK	? color_ok()
-				: st == CHECK_WARN	? color_warn()
-							: color_fail();
-		printf("%s%-4s%s  %s\n", c, status_text[st], d->colour ? color_reset() : "", msg.buf);
+		const char *c = !d->colour         ? ""
+		                : st == CHECK_OK   ? color_ok()
+		                : st == CHECK_WARN ? color_warn()
+		                                   : color_fail();
+		printf("%s%-4s%s  %s\n", c, status_text[st], d->colour ? color_reset() : "",
+		       msg.buf);
 		if (fix && st != CHECK_OK)
 			printf("      fix: %s\n", fix);
 	}
@@ -107,7 +109,8 @@ static void check_profile(struct doctor *d, const char *name, struct profile *p,
 		      p->values[PK_EMULATOR]);
 	else
 		check(d, CHECK_FAIL, id,
-		      err.hint.len ? err.hint.buf : "fix the file, or delete it with `mirage profile delete`",
+		      err.hint.len ? err.hint.buf
+		                   : "fix the file, or delete it with `mirage profile delete`",
 		      "profile '%s': %s", name, err.msg.buf);
 	free(lower);
 	free(id);
@@ -164,12 +167,17 @@ static void check_discovery(struct doctor *d, const struct hotswap_tree *tree)
 		      tree->root, tree->found_by);
 	else
 		check(d, CHECK_FAIL, "discovery",
-		      "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), `mirage hotswap install URL`, "
+		      "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), `mirage hotswap install "
+		      "URL`, "
 		      "or export HOTSWAP_HOME=/abs/path/to/tree",
-		      "HotSwap is not installed: no %s in any of %zu locations", HOTSWAP_INTERCEPT_LIB,
-		      tree->nprobes);
+		      "HotSwap is not installed: no %s in any of %zu locations",
+		      HOTSWAP_INTERCEPT_LIB, tree->nprobes);
+	int width = 0;
 	for (size_t i = 0; i < tree->nprobes; i++)
-		detail(d, "%s %s   (%s)", tree->probes[i].exists ? "found  " : "nothing",
+		if ((int)strlen(tree->probes[i].path) > width)
+			width = (int)strlen(tree->probes[i].path);
+	for (size_t i = 0; i < tree->nprobes; i++)
+		detail(d, "%s %-*s   (%s)", tree->probes[i].exists ? "found  " : "nothing", width,
 		       tree->probes[i].path, tree->probes[i].reason);
 }
 
@@ -197,22 +205,24 @@ static void check_tree(struct doctor *d, const struct hotswap_tree *tree)
 	if (!tree->found)
 		return;
 	if (tree->complete)
-		check(d, CHECK_OK, "tree", NULL, "%s tree, complete", hotswap_flavour_name(tree->flavour));
+		check(d, CHECK_OK, "tree", NULL, "%s tree, complete",
+		      hotswap_flavour_name(tree->flavour));
 	else
 		check(d, CHECK_FAIL, "tree",
 		      "stage or reinstall the complete tree, or point HOTSWAP_HOME at one",
 		      "the tree is incomplete; it looks like %s",
 		      tree->flavour == HOTSWAP_FLAVOUR_NONE ? "neither flavour (only the intercept)"
 		      : tree->flavour == HOTSWAP_FLAVOUR_NATIVE ? "a native tree"
-								: "a reference tree");
+		                                                : "a reference tree");
 	for (size_t i = 0; i < tree->nparts; i++) {
 		const struct hotswap_part *p = &tree->parts[i];
 		if (!p->required)
 			continue;
 		char *id = xstrfmt("part:%s", p->name);
 		if (p->status == PART_OK)
-			check(d, CHECK_OK, id, NULL, "%s: ELF shared object for this machine, exports %s",
-			      p->name, p->symbol);
+			check(d, CHECK_OK, id, NULL,
+			      "%s: ELF shared object for this machine, exports %s", p->name,
+			      p->symbol);
 		else
 			check(d, CHECK_FAIL, id, part_fix(p->status), "%s: %s, %s ('%s')", p->name,
 			      hotswap_part_status_name(p->status), p->detail, p->path);
@@ -278,8 +288,9 @@ static void check_tools(struct doctor *d, const struct hotswap_tree *tree)
 		if (p->status != PART_OK) {
 			check(d, CHECK_WARN, id,
 			      python ? "stage runtime/hotswap_py, or python adapters stay off"
-				     : "stage llvm-tools, which the cross-family transpiler runs",
-			      "%s: %s ('%s')", p->name, hotswap_part_status_name(p->status), p->path);
+			             : "stage llvm-tools, which the cross-family transpiler runs",
+			      "%s: %s ('%s')", p->name, hotswap_part_status_name(p->status),
+			      p->path);
 		} else if (python) {
 			check(d, CHECK_OK, id, NULL, "python runtime: '%s'", p->path);
 		} else {
@@ -309,15 +320,16 @@ static void check_gpus(struct doctor *d, const struct kfd_gpus *gpus)
 		check(d, CHECK_WARN, "gpus", "check that the amdgpu driver bound to the GPU",
 		      "KFD topology at '%s' lists no GPU", gpus->nodes_dir);
 	else
-		check(d, CHECK_OK, "gpus", NULL, "%zu GPU(s) in '%s'%s%s", gpus->nr, gpus->nodes_dir,
-		      gpus->visible_var ? ", filtered by " : "",
+		check(d, CHECK_OK, "gpus", NULL, "%zu GPU(s) in '%s'%s%s", gpus->nr,
+		      gpus->nodes_dir, gpus->visible_var ? ", filtered by " : "",
 		      gpus->visible_var ? gpus->visible_var : "");
 	for (size_t i = 0; i < gpus->nr; i++) {
 		const struct kfd_gpu *g = &gpus->gpu[i];
 		const char *step = kfd_gpu_stepping(g);
 		char *id = xstrfmt("gpu:%u", g->index);
 		check(d, CHECK_OK, id, NULL,
-		      "GPU %u: %s, ASIC revision %u%s%s%s (node %u, device 0x%04x, render minor %u)%s",
+		      "GPU %u: %s, ASIC revision %u%s%s%s (node %u, device 0x%04x, render minor "
+		      "%u)%s",
 		      g->index, g->gfx, g->asic_revision, step ? " (" : "", step ? step : "",
 		      step ? ")" : "", g->node, g->device_id, g->drm_render_minor,
 		      g->visible_rank < 0 ? ", hidden" : "");
@@ -333,9 +345,9 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 	struct strbuf why = STRBUF_INIT, fix = STRBUF_INIT;
 	struct target_choice c;
 	struct target_request req = {
-		.profile_target = p ? p->values[PK_TARGET] : "auto",
-		.isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
-		.source_target = p ? p->values[PK_SOURCE_TARGET] : profile_keys[PK_SOURCE_TARGET].def,
+	    .profile_target = p ? p->values[PK_TARGET] : "auto",
+	    .isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
+	    .source_target = p ? p->values[PK_SOURCE_TARGET] : profile_keys[PK_SOURCE_TARGET].def,
 	};
 	char *id = xstrfmt("target:%s", p ? p->name : "(default)");
 	const char *who = p ? p->name : "a new profile";
@@ -344,13 +356,14 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 		check(d, CHECK_OK, id, NULL, "profile '%s' uses the %s backend: no target needed",
 		      p->name, p->values[PK_EMULATOR]);
 	else if (!target_resolve(&req, gpus, &c, &why, &fix))
-		check(d, CHECK_OK, id, NULL, "%s%s%s would target %s (from %s)", p ? "profile '" : "",
-		      who, p ? "'" : "", c.gfx, c.origin_text);
+		check(d, CHECK_OK, id, NULL, "%s%s%s would target %s (from %s)",
+		      p ? "profile '" : "", who, p ? "'" : "", c.gfx, c.origin_text);
 	else if (p)
 		/* Only a profile that would actually run makes a missing GPU a failure. */
 		check(d, CHECK_FAIL, id, fix.buf, "profile '%s': %s", p->name, why.buf);
 	else
-		check(d, CHECK_WARN, id, fix.buf, "a profile with target auto would fail: %s", why.buf);
+		check(d, CHECK_WARN, id, fix.buf, "a profile with target auto would fail: %s",
+		      why.buf);
 	free(id);
 	strbuf_release(&why);
 	strbuf_release(&fix);
@@ -360,9 +373,9 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 
 /* Variables mirage itself reads as inputs (ARCHITECTURE.md, the env contract). */
 static const char *const hotswap_inputs[] = {
-	"HSA_HOTSWAP_SOURCE_TARGET",
-	"HSA_HOTSWAP_BACKEND_ADAPTER_POLICY",
-	"HSA_HOTSWAP_ISA_OVERRIDE",
+    "HSA_HOTSWAP_SOURCE_TARGET",
+    "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY",
+    "HSA_HOTSWAP_ISA_OVERRIDE",
 };
 
 static void check_env(struct doctor *d)
@@ -370,15 +383,17 @@ static void check_env(struct doctor *d)
 	int found = 0;
 	const char *v;
 	if ((v = getenv("LD_PRELOAD")) && *v) {
-		check(d, CHECK_WARN, "env:LD_PRELOAD",
-		      "unset LD_PRELOAD unless the workload needs it; `mirage run` puts the HotSwap "
-		      "libraries before it",
-		      "LD_PRELOAD is already set ('%s')", v);
+		check(
+		    d, CHECK_WARN, "env:LD_PRELOAD",
+		    "unset LD_PRELOAD unless the workload needs it; `mirage run` puts the HotSwap "
+		    "libraries before it",
+		    "LD_PRELOAD is already set ('%s')", v);
 		found++;
 	}
 	if ((v = getenv("HSA_TOOLS_LIB")) && *v) {
 		check(d, CHECK_WARN, "env:HSA_TOOLS_LIB",
-		      "unset HSA_TOOLS_LIB: another tools library may see code objects before HotSwap",
+		      "unset HSA_TOOLS_LIB: another tools library may see code objects before "
+		      "HotSwap",
 		      "HSA_TOOLS_LIB is already set ('%s')", v);
 		found++;
 	}
@@ -388,7 +403,8 @@ static void check_env(struct doctor *d)
 		size_t len = strcspn(*e, "=");
 		bool input = false;
 		for (size_t i = 0; i < sizeof(hotswap_inputs) / sizeof(hotswap_inputs[0]); i++)
-			input |= strlen(hotswap_inputs[i]) == len && !strncmp(*e, hotswap_inputs[i], len);
+			input |= strlen(hotswap_inputs[i]) == len &&
+			         !strncmp(*e, hotswap_inputs[i], len);
 		char *name = xstrndup(*e, len);
 		char *id = xstrfmt("env:%s", name);
 		char *fix = xstrfmt("unset %s: `mirage run` sets it from the profile", name);
@@ -421,8 +437,9 @@ static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
 	if (!tree->complete || tree->flavour != HOTSWAP_FLAVOUR_NATIVE) {
 		check(d, CHECK_WARN, "self-test", "build or install a complete native tree",
 		      "self-test skipped: %s",
-		      !tree->complete ? "no complete tree to test"
-				      : "the reference flavour's COMGR rewriter is not tested here");
+		      !tree->complete
+		          ? "no complete tree to test"
+		          : "the reference flavour's COMGR rewriter is not tested here");
 		return;
 	}
 	if (pipe2(fds, O_CLOEXEC)) {
@@ -453,12 +470,14 @@ static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
 		      "self-test: the rewriter '%s/libhotswap_rewrite.so' crashed (signal %d)",
 		      tree->lib_dir, WTERMSIG(status));
 	else if (!out.len)
-		check(d, CHECK_FAIL, "self-test", "report it", "self-test: no result from the child");
+		check(d, CHECK_FAIL, "self-test", "report it",
+		      "self-test: no result from the child");
 	else if ((result = out.buf[0]) == SELFTEST_PASS)
 		check(d, CHECK_OK, "self-test", NULL, "self-test: %s", out.buf + 1);
 	else
 		check(d, CHECK_FAIL, "self-test",
-		      "rebuild the tree (cmake --build build) or reinstall it: its rewriter does not work",
+		      "rebuild the tree (cmake --build build) or reinstall it: its rewriter does "
+		      "not work",
 		      "self-test: %s", out.buf + 1);
 	strbuf_release(&out);
 }
@@ -511,14 +530,16 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 }
 
 static const struct opt_spec doctor_opts[] = {
-	{.name = "profile", .type = OPT_PROFILE, .arg_name = "NAME",
-	 .help = "check only this profile (default: every profile)"},
-	{0},
+    {.name = "profile",
+     .type = OPT_PROFILE,
+     .arg_name = "NAME",
+     .help = "check only this profile (default: every profile)"},
+    {0},
 };
 
 const struct cmd_entry cmd_doctor_entry = {
-	.name = "doctor",
-	.summary = "check the config, the HotSwap tree, GPUs, targets and environment",
-	.opts = doctor_opts,
-	.exec = doctor_exec,
+    .name = "doctor",
+    .summary = "check the config, the HotSwap tree, GPUs, targets and environment",
+    .opts = doctor_opts,
+    .exec = doctor_exec,
 };

@@ -1,4 +1,5 @@
-/* `mirage emulators [-l]`: the backends a profile can name, whether each is installed and usable here. */
+/* `mirage emulators [-l]`: the backends a profile can name, whether each is installed and usable
+ * here. */
 #include "command.h"
 #include "msg.h"
 #include "output.h"
@@ -27,9 +28,9 @@ static void hotswap_support(struct backend_status *b)
 	struct kfd_gpus gpus = KFD_GPUS_INIT;
 	struct target_choice choice;
 	struct target_request req = {
-		.profile_target = "auto",
-		.isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
-		.source_target = profile_keys[PK_SOURCE_TARGET].def,
+	    .profile_target = "auto",
+	    .isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
+	    .source_target = profile_keys[PK_SOURCE_TARGET].def,
 	};
 	kfd_scan(NULL, &gpus);
 	b->supported = !target_resolve(&req, &gpus, &choice, &b->reason, NULL);
@@ -52,7 +53,7 @@ static void add_runtime_json(cJSON *o, const struct hotswap_tree *tree)
 			cJSON_AddStringToObject(p, "name", tree->parts[i].name);
 			cJSON_AddStringToObject(p, "path", tree->parts[i].path);
 			cJSON_AddStringToObject(p, "status",
-						hotswap_part_status_name(tree->parts[i].status));
+			                        hotswap_part_status_name(tree->parts[i].status));
 			cJSON_AddBoolToObject(p, "required", tree->parts[i].required);
 			if (tree->parts[i].detail)
 				cJSON_AddStringToObject(p, "detail", tree->parts[i].detail);
@@ -85,15 +86,20 @@ static void print_long_runtime(const struct hotswap_tree *tree)
 			const struct hotswap_part *p = &tree->parts[i];
 			if (p->status == PART_OK)
 				continue;
-			printf("  %-10s %s: %s%s%s\n", p->required ? "broken:" : "warning:", p->name,
+			printf("  %-10s %s: %s%s%s\n",
+			       p->required ? "broken:" : "warning:", p->name,
 			       hotswap_part_status_name(p->status), p->detail ? ", " : "",
 			       p->detail ? p->detail : "");
 		}
 		return;
 	}
 	printf("  runtime:   not found (%s)\n", HOTSWAP_INTERCEPT_LIB);
+	int width = 0;
 	for (size_t i = 0; i < tree->nprobes; i++)
-		printf("  %-10s %s   (%s)\n", i ? "" : "searched:", tree->probes[i].path,
+		if ((int)strlen(tree->probes[i].path) > width)
+			width = (int)strlen(tree->probes[i].path);
+	for (size_t i = 0; i < tree->nprobes; i++)
+		printf("  %-10s %-*s   (%s)\n", i ? "" : "searched:", width, tree->probes[i].path,
 		       tree->probes[i].reason);
 	printf("  set:       HOTSWAP_HOME=<tree root, with lib/%s under it>\n",
 	       HOTSWAP_INTERCEPT_LIB);
@@ -118,7 +124,8 @@ static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	target_source_gfx(profile_keys[PK_SOURCE_TARGET].def, source, sizeof(source));
 	strbuf_addf(&b[0].description, "load-time ISA rewriter: runs %s code on ", source);
 	target_supported_list(source, &b[0].description);
-	strbuf_addstr(&b[1].description, "no rewrite: runs the workload as built, for A/B comparisons");
+	strbuf_addstr(&b[1].description,
+	              "no rewrite: runs the workload as built, for A/B comparisons");
 	b[0].installed = tree.complete;
 	hotswap_support(&b[0]);
 	b[1].installed = true;
@@ -139,8 +146,8 @@ static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			if (i == 0)
 				add_runtime_json(o, &tree);
 			else
-				cJSON_AddStringToObject(cJSON_AddObjectToObject(o, "runtime"), "state",
-							"unknown");
+				cJSON_AddStringToObject(cJSON_AddObjectToObject(o, "runtime"),
+				                        "state", "unknown");
 			cJSON_AddItemToArray(doc, o);
 		}
 		output_json(doc);
@@ -164,8 +171,7 @@ static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			       b[i].reason.buf);
 		}
 	}
-	for (size_t i = 0; i < n; i++)
-	{
+	for (size_t i = 0; i < n; i++) {
 		strbuf_release(&b[i].reason);
 		strbuf_release(&b[i].description);
 	}
@@ -174,14 +180,16 @@ static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 }
 
 static const struct opt_spec emulators_opts[] = {
-	{.name = "long", .short_name = 'l', .type = OPT_BOOL,
-	 .help = "show where each runtime is, or every place mirage looked"},
-	{0},
+    {.name = "long",
+     .short_name = 'l',
+     .type = OPT_BOOL,
+     .help = "show where each runtime is, or every place mirage looked"},
+    {0},
 };
 
 const struct cmd_entry cmd_emulators_entry = {
-	.name = "emulators",
-	.summary = "list the backends a profile can use and whether they work here",
-	.opts = emulators_opts,
-	.exec = emulators_exec,
+    .name = "emulators",
+    .summary = "list the backends a profile can use and whether they work here",
+    .opts = emulators_opts,
+    .exec = emulators_exec,
 };

@@ -1,4 +1,5 @@
-/* `mirage paths`: where mirage keeps config, profiles, installed trees and caches, and the tree it found. */
+/* `mirage paths`: where mirage keeps config, profiles, installed trees and caches, and the tree it
+ * found. */
 #include "command.h"
 #include "msg.h"
 #include "output.h"
@@ -15,7 +16,7 @@ static int paths_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	const char *keys[] = {"config", "profiles", "data", "cache", "translation_cache"};
 	const char *labels[] = {"config:", "profiles:", "data:", "cache:", "translation cache:"};
 	char *values[] = {mirage_config_dir(), mirage_profiles_dir(), mirage_data_dir(),
-			  mirage_cache_dir(), mirage_translation_cache_dir()};
+	                  mirage_cache_dir(), mirage_translation_cache_dir()};
 	const size_t n = sizeof(values) / sizeof(values[0]);
 
 	hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree);
@@ -52,7 +53,7 @@ static int paths_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 }
 
 const struct cmd_entry cmd_paths_entry = {
-	.name = "paths",
-	.summary = "show where mirage keeps config, profiles, trees and caches",
-	.exec = paths_exec,
+    .name = "paths",
+    .summary = "show where mirage keeps config, profiles, trees and caches",
+    .exec = paths_exec,
 };

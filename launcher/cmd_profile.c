@@ -40,25 +40,47 @@ static int load_named(const char *typed, struct profile *p)
 }
 
 static const struct opt_spec create_opts[] = {
-	{.name = "emulator", .type = OPT_ENUM, .choices = profile_emulators,
-	 .help = "backend: hotswap rewrites code objects, native runs as is (default hotswap)"},
-	{.name = "source-target", .type = OPT_GFX, .arg_name = "GFX[:WAVE]",
-	 .help = "what the workload was built for (default gfx1250:32)"},
-	{.name = "target", .type = OPT_GFX, .arg_name = "auto|GFX",
-	 .help = "GPU to run on (default auto: the detected GPU)"},
-	{.name = "policy", .type = OPT_ENUM, .choices = profile_adapter_policies,
-	 .help = "framework adapter policy (default compile)"},
-	{.name = "strict", .type = OPT_BOOL, .flags = OPT_NEGATABLE,
-	 .help = "refuse loads whose required rewrite fails (default on)"},
-	{.name = "entry-trampolines", .type = OPT_BOOL, .flags = OPT_NEGATABLE,
-	 .help = "retrofit the gfx12.5 entry-prologue erratum fix (default off)"},
-	{.name = "stepping", .type = OPT_ENUM, .choices = profile_steppings,
-	 .help = "what the physical gfx1250 is (default auto)"},
-	{.name = "cache-dir", .type = OPT_DIR, .help = "translation cache directory (default: ~/.cache/mirage/hotswap)"},
-	{.name = "env", .type = OPT_STRING, .arg_name = "K=V", .flags = OPT_REPEAT,
-	 .help = "extra variable for the workload"},
-	{.name = "description", .type = OPT_STRING, .arg_name = "TEXT", .help = "what this profile is for"},
-	{0},
+    {.name = "emulator",
+     .type = OPT_ENUM,
+     .choices = profile_emulators,
+     .help = "backend: hotswap rewrites code objects, native runs as is (default hotswap)"},
+    {.name = "source-target",
+     .type = OPT_GFX,
+     .arg_name = "GFX[:WAVE]",
+     .help = "what the workload was built for (default gfx1250:32)"},
+    {.name = "target",
+     .type = OPT_GFX,
+     .arg_name = "auto|GFX",
+     .help = "GPU to run on (default auto: the detected GPU)"},
+    {.name = "policy",
+     .type = OPT_ENUM,
+     .choices = profile_adapter_policies,
+     .help = "framework adapter policy (default compile)"},
+    {.name = "strict",
+     .type = OPT_BOOL,
+     .flags = OPT_NEGATABLE,
+     .help = "refuse loads whose required rewrite fails (default on)"},
+    {.name = "entry-trampolines",
+     .type = OPT_BOOL,
+     .flags = OPT_NEGATABLE,
+     .help = "retrofit the gfx12.5 entry-prologue erratum fix (default off)"},
+    {.name = "stepping",
+     .type = OPT_ENUM,
+     .choices = profile_steppings,
+     .help = "what the physical gfx1250 is (default auto)"},
+    {.name = "cache-dir",
+     .type = OPT_DIR,
+     .help = "translation cache directory (default: ~/.cache/mirage/hotswap)"},
+    {.name = "env",
+     .type = OPT_STRING,
+     .arg_name = "K=V",
+     .flags = OPT_REPEAT,
+     .help = "extra variable for the workload"},
+    {.name = "description",
+     .type = OPT_STRING,
+     .arg_name = "TEXT",
+     .help = "what this profile is for"},
+    {0},
 };
 
 /* Applies every key flag that was given to p, in table order. */
@@ -71,7 +93,7 @@ static int apply_key_flags(const struct cmd_args *a, struct profile *p, struct d
 		if (!args_has(a, flag))
 			continue;
 		value = k->type == PKEY_BOOL ? (args_bool(a, flag, false) ? "true" : "false")
-					     : args_str(a, flag);
+		                             : args_str(a, flag);
 		if (profile_set(p, k, value, err) < 0)
 			return -1;
 	}
@@ -116,8 +138,11 @@ static int profile_create_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 }
 
 static const struct opt_spec list_opts[] = {
-	{.name = "long", .short_name = 'l', .type = OPT_BOOL, .help = "show emulator, target and description"},
-	{0},
+    {.name = "long",
+     .short_name = 'l',
+     .type = OPT_BOOL,
+     .help = "show emulator, target and description"},
+    {0},
 };
 
 static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
@@ -141,7 +166,8 @@ static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	for (size_t i = 0; i < names.nr; i++) {
 		struct profile p;
 		struct diag perr = DIAG_INIT;
-		int bad = lng ? profile_load(names.v[i], &p, &perr) : (profile_init(&p, names.v[i]), 0);
+		int bad =
+		    lng ? profile_load(names.v[i], &p, &perr) : (profile_init(&p, names.v[i]), 0);
 		if (ctx->json && !lng) {
 			cJSON_AddItemToArray(doc, cJSON_CreateString(names.v[i]));
 		} else if (ctx->json) {
@@ -150,9 +176,11 @@ static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			if (bad) {
 				cJSON_AddStringToObject(o, "unreadable", perr.msg.buf);
 			} else {
-				cJSON_AddStringToObject(o, "emulator", profile_get(&p, PK_EMULATOR));
+				cJSON_AddStringToObject(o, "emulator",
+				                        profile_get(&p, PK_EMULATOR));
 				cJSON_AddStringToObject(o, "target", profile_get(&p, PK_TARGET));
-				cJSON_AddStringToObject(o, "description", profile_get(&p, PK_DESCRIPTION));
+				cJSON_AddStringToObject(o, "description",
+				                        profile_get(&p, PK_DESCRIPTION));
 			}
 			cJSON_AddItemToArray(doc, o);
 		} else if (!lng) {
@@ -202,18 +230,25 @@ static int profile_show_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 }
 
 static const struct opt_spec edit_opts[] = {
-	{.name = "set", .type = OPT_STRING, .arg_name = "KEY=VALUE", .flags = OPT_REPEAT,
-	 .help = "set a key (as in the INI file) or env.NAME"},
-	{.name = "unset", .type = OPT_STRING, .arg_name = "KEY", .flags = OPT_REPEAT,
-	 .help = "reset a key to its default, or remove env.NAME"},
-	{0},
+    {.name = "set",
+     .type = OPT_STRING,
+     .arg_name = "KEY=VALUE",
+     .flags = OPT_REPEAT,
+     .help = "set a key (as in the INI file) or env.NAME"},
+    {.name = "unset",
+     .type = OPT_STRING,
+     .arg_name = "KEY",
+     .flags = OPT_REPEAT,
+     .help = "reset a key to its default, or remove env.NAME"},
+    {0},
 };
 
 static int edit_one(struct profile *p, const char *assignment, bool unset, struct diag *err)
 {
 	const char *eq = strchr(assignment, '=');
-	char *key = unset ? xstrdup(assignment)
-			  : xstrndup(assignment, eq ? (size_t)(eq - assignment) : strlen(assignment));
+	char *key = unset
+	                ? xstrdup(assignment)
+	                : xstrndup(assignment, eq ? (size_t)(eq - assignment) : strlen(assignment));
 	const struct profile_key *k;
 	int ret = 0;
 
@@ -222,13 +257,16 @@ static int edit_one(struct profile *p, const char *assignment, bool unset, struc
 	} else if (!strncmp(key, "env.", 4)) {
 		if (unset) {
 			if (profile_unset_env(p, key + 4) < 0)
-				ret = diag_set(err, "--unset '%.48s': the profile has no such variable", key);
+				ret = diag_set(
+				    err, "--unset '%.48s': the profile has no such variable", key);
 		} else {
 			ret = profile_set_env(p, key + 4, eq + 1, err);
 		}
 	} else if (!(k = profile_key_find(key))) {
 		ret = diag_set(err, "unknown key '%.48s'", key);
-		diag_hint(err, "keys: description, emulator, source_target, target, adapter_policy, strict, entry_trampolines, stepping, cache_dir, env.NAME");
+		diag_hint(err,
+		          "keys: description, emulator, source_target, target, adapter_policy, "
+		          "strict, entry_trampolines, stepping, cache_dir, env.NAME");
 	} else {
 		ret = profile_set(p, k, unset ? k->def : eq + 1, err);
 	}
@@ -272,8 +310,8 @@ bad:
 }
 
 static const struct opt_spec delete_opts[] = {
-	{.name = "force", .short_name = 'f', .type = OPT_BOOL, .help = "delete without asking"},
-	{0},
+    {.name = "force", .short_name = 'f', .type = OPT_BOOL, .help = "delete without asking"},
+    {0},
 };
 
 /* Asks on stderr and reads one line; 1 yes, 0 no, -1 stdin ended without an answer. */
@@ -319,7 +357,8 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		int answer = confirm(q.buf);
 		strbuf_release(&q);
 		if (answer < 0) {
-			error("cannot ask whether to delete profile '%s': standard input ended without an answer",
+			error("cannot ask whether to delete profile '%s': standard input ended "
+			      "without an answer",
 			      name);
 			hint("pass -f to delete without asking");
 			free(name);
@@ -355,8 +394,11 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 }
 
 static const struct opt_spec export_opts[] = {
-	{.name = "output", .short_name = 'o', .type = OPT_PATH, .help = "write to FILE instead of standard output"},
-	{0},
+    {.name = "output",
+     .short_name = 'o',
+     .type = OPT_PATH,
+     .help = "write to FILE instead of standard output"},
+    {0},
 };
 
 static int profile_export_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
@@ -421,85 +463,85 @@ static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 }
 
 const struct cmd_entry cmd_profile_entry = {
-	.name = "profile",
-	.summary = "create, list, show, edit, delete, export and import profiles",
-	.flags = CMD_GROUP,
+    .name = "profile",
+    .summary = "create, list, show, edit, delete, export and import profiles",
+    .flags = CMD_GROUP,
 };
 
 const struct cmd_entry cmd_profile_create_entry = {
-	.name = "create",
-	.parent = "profile",
-	.summary = "create a profile (every HotSwap knob is a flag)",
-	.usage = "NAME",
-	.opts = create_opts,
-	.min_args = 1,
-	.max_args = 1,
-	.arg_kind = ARG_WORD,
-	.exec = profile_create_exec,
+    .name = "create",
+    .parent = "profile",
+    .summary = "create a profile (every HotSwap knob is a flag)",
+    .usage = "NAME",
+    .opts = create_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_WORD,
+    .exec = profile_create_exec,
 };
 
 const struct cmd_entry cmd_profile_list_entry = {
-	.name = "list",
-	.parent = "profile",
-	.summary = "list profiles",
-	.opts = list_opts,
-	.exec = profile_list_exec,
+    .name = "list",
+    .parent = "profile",
+    .summary = "list profiles",
+    .opts = list_opts,
+    .exec = profile_list_exec,
 };
 
 const struct cmd_entry cmd_profile_show_entry = {
-	.name = "show",
-	.parent = "profile",
-	.summary = "show a profile's settings",
-	.usage = "NAME",
-	.min_args = 1,
-	.max_args = 1,
-	.arg_kind = ARG_PROFILE,
-	.exec = profile_show_exec,
+    .name = "show",
+    .parent = "profile",
+    .summary = "show a profile's settings",
+    .usage = "NAME",
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_PROFILE,
+    .exec = profile_show_exec,
 };
 
 const struct cmd_entry cmd_profile_edit_entry = {
-	.name = "edit",
-	.parent = "profile",
-	.summary = "change keys of a profile",
-	.usage = "NAME",
-	.opts = edit_opts,
-	.min_args = 1,
-	.max_args = 1,
-	.arg_kind = ARG_PROFILE,
-	.exec = profile_edit_exec,
+    .name = "edit",
+    .parent = "profile",
+    .summary = "change keys of a profile",
+    .usage = "NAME",
+    .opts = edit_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_PROFILE,
+    .exec = profile_edit_exec,
 };
 
 const struct cmd_entry cmd_profile_delete_entry = {
-	.name = "delete",
-	.parent = "profile",
-	.summary = "delete a profile (asks first unless -f)",
-	.usage = "NAME",
-	.opts = delete_opts,
-	.min_args = 1,
-	.max_args = 1,
-	.arg_kind = ARG_PROFILE,
-	.exec = profile_delete_exec,
+    .name = "delete",
+    .parent = "profile",
+    .summary = "delete a profile (asks first unless -f)",
+    .usage = "NAME",
+    .opts = delete_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_PROFILE,
+    .exec = profile_delete_exec,
 };
 
 const struct cmd_entry cmd_profile_export_entry = {
-	.name = "export",
-	.parent = "profile",
-	.summary = "print a profile as JSON",
-	.usage = "NAME",
-	.opts = export_opts,
-	.min_args = 1,
-	.max_args = 1,
-	.arg_kind = ARG_PROFILE,
-	.exec = profile_export_exec,
+    .name = "export",
+    .parent = "profile",
+    .summary = "print a profile as JSON",
+    .usage = "NAME",
+    .opts = export_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_PROFILE,
+    .exec = profile_export_exec,
 };
 
 const struct cmd_entry cmd_profile_import_entry = {
-	.name = "import",
-	.parent = "profile",
-	.summary = "create a profile from JSON (ours or the reference mirage's)",
-	.usage = "FILE|-",
-	.min_args = 1,
-	.max_args = 1,
-	.arg_kind = ARG_FILE,
-	.exec = profile_import_exec,
+    .name = "import",
+    .parent = "profile",
+    .summary = "create a profile from JSON (ours or the reference mirage's)",
+    .usage = "FILE|-",
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_FILE,
+    .exec = profile_import_exec,
 };

@@ -19,15 +19,26 @@
 extern char **environ;
 
 static const struct opt_spec run_opts[] = {
-	{.name = "profile", .short_name = 'p', .type = OPT_PROFILE, .help = "profile to run under (required)"},
-	{.name = "env", .short_name = 'e', .type = OPT_STRING, .arg_name = "K=V", .flags = OPT_REPEAT,
-	 .help = "set a variable for the workload, after the contract"},
-	{.name = "clear-env", .type = OPT_BOOL,
-	 .help = "start from an empty environment (keeps PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL)"},
-	{.name = "workdir", .short_name = 'C', .type = OPT_DIR, .help = "run the workload in DIR"},
-	{.name = "dry-run", .short_name = 'n', .type = OPT_BOOL,
-	 .help = "print the environment changes and a shell line that reproduces the run, then exit"},
-	{0},
+    {.name = "profile",
+     .short_name = 'p',
+     .type = OPT_PROFILE,
+     .help = "profile to run under (required)"},
+    {.name = "env",
+     .short_name = 'e',
+     .type = OPT_STRING,
+     .arg_name = "K=V",
+     .flags = OPT_REPEAT,
+     .help = "set a variable for the workload, after the contract"},
+    {.name = "clear-env",
+     .type = OPT_BOOL,
+     .help =
+         "start from an empty environment (keeps PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL)"},
+    {.name = "workdir", .short_name = 'C', .type = OPT_DIR, .help = "run the workload in DIR"},
+    {.name = "dry-run",
+     .short_name = 'n',
+     .type = OPT_BOOL,
+     .help = "print the environment changes and a shell line that reproduces the run, then exit"},
+    {0},
 };
 
 static int report(struct diag *d, int code)
@@ -48,7 +59,8 @@ static int check_cli_env(const struct strvec *cli)
 		bool ok = kv[nl] == '=' && env_name_valid(name);
 		free(name);
 		if (!ok) {
-			usage_error("--env '%.48s': expected NAME=VALUE with a valid variable name", kv);
+			usage_error("--env '%.48s': expected NAME=VALUE with a valid variable name",
+			            kv);
 			hint("e.g. --env HIP_VISIBLE_DEVICES=0");
 			return -1;
 		}
@@ -62,11 +74,12 @@ static int check_cli_env(const struct strvec *cli)
  * found) or 126 (found but not executable) and the message printed.
  */
 static char *resolve_program(const char *prog, const struct strvec *env, const char *workdir,
-			     int *code)
+                             int *code)
 {
 	struct stat st;
 	if (strchr(prog, '/')) {
-		char *path = (prog[0] == '/' || !workdir) ? xstrdup(prog) : xstrfmt("%s/%s", workdir, prog);
+		char *path =
+		    (prog[0] == '/' || !workdir) ? xstrdup(prog) : xstrfmt("%s/%s", workdir, prog);
 		if (stat(path, &st) < 0) {
 			error_errno("cannot run '%s'", prog);
 			*code = 127;
@@ -115,7 +128,7 @@ static char *resolve_program(const char *prog, const struct strvec *env, const c
 }
 
 static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan,
-			  const struct strvec *argv, const char *workdir, const char *resolved)
+                          const struct strvec *argv, const char *workdir, const char *resolved)
 {
 	struct strbuf line = STRBUF_INIT;
 	if (workdir) {
@@ -135,14 +148,18 @@ static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan
 		strbuf_add_shell_quoted(&line, argv->v[i]);
 	}
 	if (ctx->json) {
-		cJSON *doc = cJSON_CreateObject(), *changes = cJSON_AddArrayToObject(doc, "changes");
+		cJSON *doc = cJSON_CreateObject(),
+		      *changes = cJSON_AddArrayToObject(doc, "changes");
 		cJSON *env = cJSON_AddObjectToObject(doc, "env");
 		cJSON *av = cJSON_AddArrayToObject(doc, "argv");
 		for (size_t i = 0; i < plan->nchanges; i++) {
 			const struct env_change *c = &plan->changes[i];
 			cJSON *o = cJSON_CreateObject();
 			cJSON_AddStringToObject(o, "name", c->name);
-			cJSON_AddStringToObject(o, "change", c->kind == ENV_ADDED ? "added" : c->kind == ENV_CHANGED ? "changed" : "removed");
+			cJSON_AddStringToObject(o, "change",
+			                        c->kind == ENV_ADDED     ? "added"
+			                        : c->kind == ENV_CHANGED ? "changed"
+			                                                 : "removed");
 			if (c->value)
 				cJSON_AddStringToObject(o, "value", c->value);
 			cJSON_AddStringToObject(o, "origin", c->origin);
@@ -169,7 +186,10 @@ static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan
 			struct strbuf v = STRBUF_INIT;
 			if (c->value)
 				strbuf_add_shell_quoted(&v, c->value);
-			printf("#   %c %s%s%s  [%s]\n", c->kind == ENV_REMOVED ? '-' : c->kind == ENV_ADDED ? '+' : '~',
+			printf("#   %c %s%s%s  [%s]\n",
+			       c->kind == ENV_REMOVED ? '-'
+			       : c->kind == ENV_ADDED ? '+'
+			                              : '~',
 			       c->name, c->value ? "=" : "", v.buf, c->origin);
 			strbuf_release(&v);
 		}
@@ -185,9 +205,9 @@ static int resolve_target(const struct contract_input *in, struct target_choice 
 	struct strbuf why = STRBUF_INIT, fix = STRBUF_INIT;
 	const char *cli_override = env_lookup(in->cli_env, "HSA_HOTSWAP_ISA_OVERRIDE");
 	struct target_request req = {
-		.profile_target = profile_get(in->profile, PK_TARGET),
-		.isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
-		.source_target = contract_input(in, "HSA_HOTSWAP_SOURCE_TARGET"),
+	    .profile_target = profile_get(in->profile, PK_TARGET),
+	    .isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
+	    .source_target = contract_input(in, "HSA_HOTSWAP_SOURCE_TARGET"),
 	};
 	int ret;
 	/* --env is this run's explicit instruction, so its override beats the profile's target. */
@@ -238,7 +258,8 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (workdir && (stat(workdir, &st) < 0 || !S_ISDIR(st.st_mode) || access(workdir, X_OK) < 0)) {
+	if (workdir &&
+	    (stat(workdir, &st) < 0 || !S_ISDIR(st.st_mode) || access(workdir, X_OK) < 0)) {
 		if (errno == 0 || (stat(workdir, &st) == 0 && !S_ISDIR(st.st_mode)))
 			error("--workdir '%s' is not a directory", workdir);
 		else
@@ -256,15 +277,16 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 
 	struct contract_input in = {
-		.profile = &p,
-		.tree = &tree,
-		.cli_env = cli_env,
-		.environ = (const char *const *)environ,
-		.clear_env = args_bool(a, "clear-env", false),
+	    .profile = &p,
+	    .tree = &tree,
+	    .cli_env = cli_env,
+	    .environ = (const char *const *)environ,
+	    .clear_env = args_bool(a, "clear-env", false),
 	};
 	if (profile_is_hotswap(&p)) {
 		/* Never unemulated: the same predicate as doctor and profile create decides. */
-		if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) < 0) {
+		if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) <
+		    0) {
 			struct strbuf msg = STRBUF_INIT;
 			hotswap_format_problem(&tree, &msg);
 			strbuf_rtrim(&msg);
@@ -322,13 +344,13 @@ out:
 }
 
 const struct cmd_entry cmd_run_entry = {
-	.name = "run",
-	.summary = "run a workload under a profile (the workload replaces mirage)",
-	.usage = "--profile NAME -- CMD [ARGS...]",
-	.opts = run_opts,
-	.min_args = 0,
-	.max_args = 0,
-	.arg_kind = ARG_COMMAND,
-	.flags = CMD_PASSTHROUGH,
-	.exec = run_exec,
+    .name = "run",
+    .summary = "run a workload under a profile (the workload replaces mirage)",
+    .usage = "--profile NAME -- CMD [ARGS...]",
+    .opts = run_opts,
+    .min_args = 0,
+    .max_args = 0,
+    .arg_kind = ARG_COMMAND,
+    .flags = CMD_PASSTHROUGH,
+    .exec = run_exec,
 };

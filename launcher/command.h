@@ -33,24 +33,24 @@ enum opt_type {
 	OPT_COUNT,   /* -v, -vv: counts repetitions */
 };
 
-#define OPT_NEGATABLE  (1u << 0) /* accepts --no-<name> */
-#define OPT_REPEAT     (1u << 1) /* may be given many times; values are collected in order */
+#define OPT_NEGATABLE    (1u << 0) /* accepts --no-<name> */
+#define OPT_REPEAT       (1u << 1) /* may be given many times; values are collected in order */
 #define OPT_ARG_OPTIONAL (1u << 2) /* --x[=VALUE]; a following bare word is taken too */
 
 struct opt_spec {
-	const char *name;          /* long name, without "--" */
-	char short_name;           /* single letter, or 0 */
+	const char *name; /* long name, without "--" */
+	char short_name;  /* single letter, or 0 */
 	enum opt_type type;
-	const char *arg_name;      /* placeholder in help: "DIR", "K=V" */
+	const char *arg_name;       /* placeholder in help: "DIR", "K=V" */
 	const char *const *choices; /* OPT_ENUM: NULL-terminated allowed values */
-	unsigned flags;            /* OPT_* flags above */
-	const char *help;          /* one line, lowercase, no full stop */
+	unsigned flags;             /* OPT_* flags above */
+	const char *help;           /* one line, lowercase, no full stop */
 };
 
 /* What a positional argument is, for completion. */
 enum arg_kind {
 	ARG_NONE,
-	ARG_WORD,    /* free text */
+	ARG_WORD, /* free text */
 	ARG_FILE,
 	ARG_PROFILE,
 	ARG_SHELL,   /* bash|zsh|fish */
@@ -66,22 +66,22 @@ struct cmd_args;
 struct cmd_ctx;
 
 struct cmd_entry {
-	const char *name;           /* "create" */
-	const char *parent;         /* "profile", or NULL for a top-level command */
-	const char *summary;        /* one line for the command list */
-	const char *usage;          /* positional part of the usage line: "NAME" */
+	const char *name;            /* "create" */
+	const char *parent;          /* "profile", or NULL for a top-level command */
+	const char *summary;         /* one line for the command list */
+	const char *usage;           /* positional part of the usage line: "NAME" */
 	const struct opt_spec *opts; /* terminated by an entry with name == NULL; may be NULL */
-	int min_args;               /* positionals (not counting the passthrough argv) */
-	int max_args;               /* -1: unlimited */
-	enum arg_kind arg_kind;     /* what the positionals are */
-	unsigned flags;             /* CMD_* */
+	int min_args;                /* positionals (not counting the passthrough argv) */
+	int max_args;                /* -1: unlimited */
+	enum arg_kind arg_kind;      /* what the positionals are */
+	unsigned flags;              /* CMD_* */
 	int (*exec)(const struct cmd_ctx *ctx, struct cmd_args *args);
 };
 
 /* Global state every command sees. */
 struct cmd_ctx {
-	bool json;      /* --json: print one JSON document on stdout */
-	int verbose;    /* -v count */
+	bool json;            /* --json: print one JSON document on stdout */
+	int verbose;          /* -v count */
 	const char *self_exe; /* absolute path of the running mirage (from /proc/self/exe) */
 };
 
@@ -93,12 +93,12 @@ struct cmd_args {
 	bool dashdash;             /* `--` was given */
 	size_t nopts;
 	struct opt_value {
-		bool given;       /* the option appeared */
-		bool negated;     /* --no-<name> was the last form given */
-		int count;        /* times given */
-		const char *value; /* last value (points into argv) */
+		bool given;           /* the option appeared */
+		bool negated;         /* --no-<name> was the last form given */
+		int count;            /* times given */
+		const char *value;    /* last value (points into argv) */
 		struct strvec values; /* every value, for OPT_REPEAT */
-	} *vals;                   /* one per cmd->opts entry */
+	} * vals;                     /* one per cmd->opts entry */
 };
 
 /* Options every command accepts: --json, -v, --help (parse_options.c). */
@@ -127,7 +127,7 @@ void args_release(struct cmd_args *a);
  * (help printed to stdout); 0 on success.
  */
 int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
-		       struct cmd_ctx *ctx, struct cmd_args *out);
+                       struct cmd_ctx *ctx, struct cmd_args *out);
 
 /* Prints the help of a command (or the top-level help if cmd is NULL) to stdout. */
 void print_command_help(const struct cmd_entry *cmd);

@@ -14,16 +14,16 @@ extern const struct cmd_entry cmd_profile_import_entry;
 extern const struct cmd_entry cmd_run_entry;
 
 const struct cmd_entry *const command_table[] = {
-	&cmd_profile_entry,
-	&cmd_profile_create_entry,
-	&cmd_profile_list_entry,
-	&cmd_profile_show_entry,
-	&cmd_profile_edit_entry,
-	&cmd_profile_delete_entry,
-	&cmd_profile_export_entry,
-	&cmd_profile_import_entry,
-	&cmd_run_entry,
-	NULL,
+    &cmd_profile_entry,
+    &cmd_profile_create_entry,
+    &cmd_profile_list_entry,
+    &cmd_profile_show_entry,
+    &cmd_profile_edit_entry,
+    &cmd_profile_delete_entry,
+    &cmd_profile_export_entry,
+    &cmd_profile_import_entry,
+    &cmd_run_entry,
+    NULL,
 };
 
 const struct cmd_entry *command_find(const char *parent, const char *name)

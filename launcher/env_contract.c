@@ -4,26 +4,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const clear_env_keep[] = {"PATH", "HOME", "USER", "LANG", "LC_ALL", "TERM", "TMPDIR",
-				      "SHELL", NULL};
+const char *const clear_env_keep[] = {"PATH", "HOME",   "USER",  "LANG", "LC_ALL",
+                                      "TERM", "TMPDIR", "SHELL", NULL};
 
 static const char *const search_lists[] = {"LD_PRELOAD", "LD_LIBRARY_PATH", "PYTHONPATH",
-					   "HSA_TOOLS_LIB", NULL};
+                                           "HSA_TOOLS_LIB", NULL};
 
-/* Contract defaults that the profile's [env] may turn off ("1 unless the profile says otherwise"). */
+/* Contract defaults that the profile's [env] may turn off ("1 unless the profile says otherwise").
+ */
 static const char *const soft_defaults[] = {"HSA_HOTSWAP_IR_RAISER", "HSA_HOTSWAP_CACHE_DEBUG",
-					    NULL};
+                                            NULL};
 
 static const struct {
 	const char *policy;
 	const char *adapters;
 } policy_adapters[] = {
-	{"none", ""},
-	{"env", "extension_jit"},
-	{"native_build", "extension_jit,native_build"},
-	{"triton", "extension_jit,triton"},
-	{"compile", "extension_jit,triton,inductor"},
-	{"full", "extension_jit,native_build,triton,inductor"},
+    {"none", ""},
+    {"env", "extension_jit"},
+    {"native_build", "extension_jit,native_build"},
+    {"triton", "extension_jit,triton"},
+    {"compile", "extension_jit,triton,inductor"},
+    {"full", "extension_jit,native_build,triton,inductor"},
 };
 
 const char *adapter_set_for_policy(const char *policy)
@@ -115,7 +116,7 @@ static const char *tree_part_path(const struct hotswap_tree *tree, const char *p
 
 /* The contract proper: every variable of ARCHITECTURE.md's table. */
 static int add_contract(struct builder *b, const struct contract_input *in,
-			struct strvec *lists_head, struct diag *err)
+                        struct strvec *lists_head, struct diag *err)
 {
 	const struct profile *p = in->profile;
 	const struct hotswap_tree *t = in->tree;
@@ -152,7 +153,7 @@ static int add_contract(struct builder *b, const struct contract_input *in,
 			set_var(b, soft_defaults[i], "1", "contract");
 	set_var(b, "HSA_HOTSWAP_STRICT", profile_get_bool(p, PK_STRICT) ? "1" : "0", "contract");
 	set_var(b, "HSA_HOTSWAP_ENTRY_TRAMPOLINES",
-		profile_get_bool(p, PK_ENTRY_TRAMPOLINES) ? "1" : "0", "contract");
+	        profile_get_bool(p, PK_ENTRY_TRAMPOLINES) ? "1" : "0", "contract");
 	if (strcmp(profile_get(p, PK_STEPPING), "auto"))
 		set_var(b, "HSA_HOTSWAP_STEPPING", profile_get(p, PK_STEPPING), "contract");
 	if (*profile_get(p, PK_CACHE_DIR))
@@ -161,16 +162,17 @@ static int add_contract(struct builder *b, const struct contract_input *in,
 	set_var(b, "HSA_HOTSWAP_BACKEND_ADAPTERS", adapters, "contract");
 	set_var(b, "TRITON_ALWAYS_COMPILE", "1", "contract");
 	if (strcmp(policy, "none")) {
-		static const char *const arch_vars[] = {"PYTORCH_ROCM_ARCH", "PYTORCH_ROCM_ARCH_OVERRIDE",
-							"GPU_ARCHS", "AITER_GPU_ARCHS",
-							"TRITON_OVERRIDE_ARCH", NULL};
+		static const char *const arch_vars[] = {
+		    "PYTORCH_ROCM_ARCH", "PYTORCH_ROCM_ARCH_OVERRIDE", "GPU_ARCHS",
+		    "AITER_GPU_ARCHS",   "TRITON_OVERRIDE_ARCH",       NULL};
 		for (size_t i = 0; arch_vars[i]; i++)
 			set_var(b, arch_vars[i], arch, "contract");
 	}
 	if (strvec_find(&adapter_list, "native_build") >= 0) {
-		static const char *const build_vars[] = {"HIP_ARCHITECTURES", "CMAKE_HIP_ARCHITECTURES",
-							 "AMDGPU_TARGETS", "HCC_AMDGPU_TARGET",
-							 "ROCM_TARGETS", NULL};
+		static const char *const build_vars[] = {
+		    "HIP_ARCHITECTURES", "CMAKE_HIP_ARCHITECTURES",
+		    "AMDGPU_TARGETS",    "HCC_AMDGPU_TARGET",
+		    "ROCM_TARGETS",      NULL};
 		for (size_t i = 0; build_vars[i]; i++)
 			set_var(b, build_vars[i], arch, "contract");
 	}
@@ -190,7 +192,7 @@ static int cmp_kv(const void *a, const void *b)
 }
 
 static void compute_changes(const struct strvec *start, const struct builder *b,
-			    struct env_plan *out)
+                            struct env_plan *out)
 {
 	out->changes = xcalloc(start->nr + b->env.nr + 1, sizeof(*out->changes));
 	for (size_t i = 0; i < b->env.nr; i++) {
@@ -209,7 +211,9 @@ static void compute_changes(const struct strvec *start, const struct builder *b,
 		c->origin = "contract";
 		const char *o = env_lookup(&b->origins, name);
 		if (o)
-			c->origin = !strcmp(o, "profile") ? "profile" : !strcmp(o, "--env") ? "--env" : "contract";
+			c->origin = !strcmp(o, "profile") ? "profile"
+			            : !strcmp(o, "--env") ? "--env"
+			                                  : "contract";
 	}
 	for (size_t i = 0; i < start->nr; i++) {
 		size_t nl = strcspn(start->v[i], "=");
@@ -253,7 +257,7 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 	struct strvec inherited_lists[4] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
 	for (size_t i = 0; search_lists[i]; i++)
 		merge_list(&inherited_lists[i], env_lookup(&b.env, search_lists[i]),
-			   i == 3 ? ": " : ":");
+		           i == 3 ? ": " : ":");
 
 	for (size_t i = 0; i < in->profile->env.nr; i++) {
 		const char *kv = in->profile->env.v[i];
@@ -283,7 +287,10 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 			merge_list(&merged, inherited_lists[i].v[j], seps);
 		if (merged.nr) {
 			char *joined = strvec_join(&merged, i == 3 ? " " : ":");
-			const char *origin = heads[i].nr ? "contract" : cli ? "--env" : prof ? "profile" : "inherited";
+			const char *origin = heads[i].nr ? "contract"
+			                     : cli       ? "--env"
+			                     : prof      ? "profile"
+			                                 : "inherited";
 			set_var(&b, search_lists[i], joined, origin);
 			free(joined);
 		}

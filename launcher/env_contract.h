@@ -31,8 +31,9 @@ enum env_change_kind {
 struct env_change {
 	enum env_change_kind kind;
 	char *name;
-	char *value;        /* NULL for ENV_REMOVED */
-	const char *origin; /* last layer that set it: "profile", "contract", "--env", "--clear-env" */
+	char *value; /* NULL for ENV_REMOVED */
+	const char
+	    *origin; /* last layer that set it: "profile", "contract", "--env", "--clear-env" */
 };
 
 struct env_plan {
@@ -40,7 +41,10 @@ struct env_plan {
 	struct env_change *changes; /* delta against the starting environment, sorted by name */
 	size_t nchanges;
 };
-#define ENV_PLAN_INIT {.env = STRVEC_INIT}
+#define ENV_PLAN_INIT                                                                              \
+	{                                                                                          \
+		.env = STRVEC_INIT                                                                 \
+	}
 
 struct contract_input {
 	const struct profile *profile;

@@ -107,7 +107,8 @@ int main(int argc, char **argv)
 		} else {
 			msg_setup(ctx.json);
 			usage_error("unknown option '%.48s'", w);
-			hint("global options are --json, -v, --help and --version; command options go after the command");
+			hint("global options are --json, -v, --help and --version; command options "
+			     "go after the command");
 			msg_finish();
 			free(exe);
 			return EXIT_USAGE;

@@ -79,7 +79,7 @@ static void json_add(const char *key, const char *text)
 }
 
 static void emit(const char *prefix, const char *key, const char *fmt, va_list ap,
-		 const char *suffix)
+                 const char *suffix)
 {
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_vaddf(&sb, fmt, ap);
@@ -166,8 +166,8 @@ void msg_finish(void)
 {
 	if (!json_errors)
 		return;
-	cJSON *doc = cJSON_GetArraySize(json_errors) == 1 ? cJSON_GetArrayItem(json_errors, 0)
-							     : json_errors;
+	cJSON *doc =
+	    cJSON_GetArraySize(json_errors) == 1 ? cJSON_GetArrayItem(json_errors, 0) : json_errors;
 	char *text = cJSON_PrintUnformatted(doc);
 	if (text) {
 		fprintf(stderr, "%s\n", text);

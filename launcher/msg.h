@@ -16,7 +16,8 @@
 void msg_setup(bool json);
 bool msg_json(void);
 
-/* "mirage: <msg>" on stderr (or {"error": ...} under --json).  Returns -1 for `return error(...)`. */
+/* "mirage: <msg>" on stderr (or {"error": ...} under --json).  Returns -1 for `return error(...)`.
+ */
 int error(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* Same, with ": <strerror(errno at entry)>" appended. */
 int error_errno(const char *fmt, ...) MSG_PRINTF(1, 2);

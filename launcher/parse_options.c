@@ -1,4 +1,5 @@
-/* The one command-line parser: flags, values, choices and arity are checked here, from the tables. */
+/* The one command-line parser: flags, values, choices and arity are checked here, from the tables.
+ */
 #include "command.h"
 #include "msg.h"
 
@@ -12,10 +13,10 @@
 
 /* Options every command accepts (handled here, never by a command). */
 static const struct opt_spec global_opts[] = {
-	{.name = "json", .type = OPT_BOOL, .help = "print one JSON document instead of text"},
-	{.name = "verbose", .short_name = 'v', .type = OPT_COUNT, .help = "say more (repeat for more)"},
-	{.name = "help", .short_name = 'h', .type = OPT_BOOL, .help = "show this help"},
-	{0},
+    {.name = "json", .type = OPT_BOOL, .help = "print one JSON document instead of text"},
+    {.name = "verbose", .short_name = 'v', .type = OPT_COUNT, .help = "say more (repeat for more)"},
+    {.name = "help", .short_name = 'h', .type = OPT_BOOL, .help = "show this help"},
+    {0},
 };
 
 const struct opt_spec *global_options(void)
@@ -157,7 +158,7 @@ static int unknown_option(const struct cmd_entry *cmd, const char *word)
 		suggest(&s, t, global_opts[i].name);
 	free(t);
 	usage_error("unknown option '%.*s' for '%s'", (int)strcspn(word, "="), word,
-		    command_full_name(cmd, name, sizeof(name)));
+	            command_full_name(cmd, name, sizeof(name)));
 	if (s.best)
 		hint("did you mean '--%s'?", s.best);
 	else
@@ -176,7 +177,8 @@ static int check_value(const struct cmd_entry *cmd, const struct opt_spec *o, co
 			}
 			strbuf_addf(&list, "%s%s", i ? ", " : "", o->choices[i]);
 		}
-		usage_error("invalid value '%.48s' for '--%s': expected one of %s", v, o->name, list.buf);
+		usage_error("invalid value '%.48s' for '--%s': expected one of %s", v, o->name,
+		            list.buf);
 		strbuf_release(&list);
 		return -1;
 	}
@@ -184,8 +186,9 @@ static int check_value(const struct cmd_entry *cmd, const struct opt_spec *o, co
 		char *end;
 		long n = strtol(v, &end, 10);
 		if (!*v || *end || n < 0 || n > INT_MAX)
-			return usage_error("invalid value '%.48s' for '--%s': expected a whole number",
-					   v, o->name),
+			return usage_error(
+			           "invalid value '%.48s' for '--%s': expected a whole number", v,
+			           o->name),
 			       -1;
 	}
 	if (!*v && o->type != OPT_STRING)
@@ -194,7 +197,7 @@ static int check_value(const struct cmd_entry *cmd, const struct opt_spec *o, co
 }
 
 static void record(struct cmd_args *a, size_t idx, const struct opt_spec *o, const char *value,
-		   bool negated)
+                   bool negated)
 {
 	struct opt_value *v = &a->vals[idx];
 	v->given = true;
@@ -212,8 +215,8 @@ static void record(struct cmd_args *a, size_t idx, const struct opt_spec *o, con
  * Handles one option word.  Returns how many words it consumed (1 or 2), or -1
  * after printing a usage error.
  */
-static int parse_one(const struct cmd_entry *cmd, struct cmd_ctx *ctx, struct cmd_args *a,
-		     int argc, const char **argv, int i, bool *want_help)
+static int parse_one(const struct cmd_entry *cmd, struct cmd_ctx *ctx, struct cmd_args *a, int argc,
+                     const char **argv, int i, bool *want_help)
 {
 	const char *w = argv[i];
 	const struct opt_spec *o = NULL;
@@ -250,12 +253,13 @@ static int parse_one(const struct cmd_entry *cmd, struct cmd_ctx *ctx, struct cm
 	if (!takes_value(o) || negated) {
 		if (value)
 			return usage_error("option '--%s%s' takes no value", negated ? "no-" : "",
-					   o->name),
+			                   o->name),
 			       -1;
 	} else if (!value) {
 		bool next_ok = i + 1 < argc && strcmp(argv[i + 1], "--") != 0;
 		if (o->flags & OPT_ARG_OPTIONAL) {
-			/* Take a following bare word only once the required positionals are there. */
+			/* Take a following bare word only once the required positionals are there.
+			 */
 			if (next_ok && argv[i + 1][0] != '-' &&
 			    (int)a->positional.nr >= cmd->min_args) {
 				value = argv[i + 1];
@@ -263,7 +267,7 @@ static int parse_one(const struct cmd_entry *cmd, struct cmd_ctx *ctx, struct cm
 			}
 		} else if (!next_ok) {
 			return usage_error("option '--%s' needs a value (%s)", o->name,
-					   type_placeholder(o)),
+			                   type_placeholder(o)),
 			       -1;
 		} else {
 			value = argv[i + 1];
@@ -290,7 +294,7 @@ static int parse_one(const struct cmd_entry *cmd, struct cmd_ctx *ctx, struct cm
 }
 
 int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
-		       struct cmd_ctx *ctx, struct cmd_args *out)
+                       struct cmd_ctx *ctx, struct cmd_args *out)
 {
 	char name[128];
 	bool want_help = false, options_done = false;
@@ -334,9 +338,10 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
 	}
 	if (cmd->flags & CMD_GROUP)
 		return 0;
-	if ((cmd->flags & CMD_PASSTHROUGH) && out->positional.nr > (size_t)(cmd->max_args < 0 ? INT_MAX : cmd->max_args)) {
+	if ((cmd->flags & CMD_PASSTHROUGH) &&
+	    out->positional.nr > (size_t)(cmd->max_args < 0 ? INT_MAX : cmd->max_args)) {
 		usage_error("unexpected argument '%.48s' before '--' for '%s'",
-			    out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args], name);
+		            out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args], name);
 		hint("put the command to run after '--': mirage %s [options] -- %s ...", name,
 		     out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args]);
 		return -1;
@@ -348,7 +353,7 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
 	}
 	if (cmd->max_args >= 0 && (int)out->positional.nr > cmd->max_args) {
 		usage_error("too many arguments for '%s' (expected at most %d): '%.48s'", name,
-			    cmd->max_args, out->positional.v[cmd->max_args]);
+		            cmd->max_args, out->positional.v[cmd->max_args]);
 		hint("usage: mirage %s %s", name, cmd->usage ? cmd->usage : "");
 		return -1;
 	}
@@ -441,7 +446,8 @@ void print_command_help(const struct cmd_entry *cmd)
 	char name[128];
 	if (!cmd) {
 		printf("usage: mirage [--json] [-v] [--help] [--version] <command> [<args>]\n\n");
-		printf("Run AMD GPU workloads on GPUs they were not built for (HotSwap).\n\ncommands:\n");
+		printf("Run AMD GPU workloads on GPUs they were not built for "
+		       "(HotSwap).\n\ncommands:\n");
 		for (size_t i = 0; command_table[i]; i++) {
 			const struct cmd_entry *c = command_table[i];
 			if (c->parent || (c->flags & CMD_HIDDEN))
@@ -465,7 +471,8 @@ void print_command_help(const struct cmd_entry *cmd)
 		}
 		return;
 	}
-	printf("usage: mirage %s%s%s%s\n\n%s\n", name, cmd->opts && cmd->opts[0].name ? " [options]" : "",
+	printf("usage: mirage %s%s%s%s\n\n%s\n", name,
+	       cmd->opts && cmd->opts[0].name ? " [options]" : "",
 	       cmd->usage && *cmd->usage ? " " : "", cmd->usage ? cmd->usage : "", cmd->summary);
 	if (cmd->opts && cmd->opts[0].name) {
 		printf("\noptions:\n");

@@ -15,8 +15,8 @@ int profile_validate_backend(const struct profile *p, const char *self_exe, stru
 		struct strbuf msg = STRBUF_INIT;
 		hotswap_format_problem(&tree, &msg);
 		strbuf_rtrim(&msg);
-		ret = diag_set(err, "cannot use the hotswap emulator for profile '%s':\n%s", p->name,
-			       msg.buf);
+		ret = diag_set(err, "cannot use the hotswap emulator for profile '%s':\n%s",
+		               p->name, msg.buf);
 		strbuf_release(&msg);
 	}
 	hotswap_tree_release(&tree);

@@ -59,19 +59,20 @@ static void add_retarget_names(struct strbuf *sb)
 
 /* Text that inih would silently change (comments, surrounding blanks, newlines) is refused. */
 static int check_ini_safe(const struct profile_key *key, const char *what, const char *value,
-			  struct diag *err)
+                          struct diag *err)
 {
 	size_t len = strlen(value);
 	if (len > PROFILE_VALUE_MAX)
-		return diag_set(err, "%s: value is %zu bytes long, more than the %d a profile keeps",
-				what, len, PROFILE_VALUE_MAX);
+		return diag_set(err,
+		                "%s: value is %zu bytes long, more than the %d a profile keeps",
+		                what, len, PROFILE_VALUE_MAX);
 	if (strpbrk(value, "\n\r"))
 		return diag_set(err, "%s: value must be a single line", what);
 	if (len && (isspace((unsigned char)value[0]) || isspace((unsigned char)value[len - 1])))
 		return diag_set(err, "%s: value must not start or end with blanks", what);
 	if (strstr(value, " ;") || strstr(value, "\t;"))
 		return diag_set(err, "%s: value must not contain ' ;' (it starts an INI comment)",
-				what);
+		                what);
 	(void)key;
 	return 0;
 }
@@ -93,7 +94,7 @@ static int check_source_target(const char *value, struct diag *err, const char *
 }
 
 int profile_set(struct profile *p, const struct profile_key *key, const char *value,
-		struct diag *err)
+                struct diag *err)
 {
 	struct strbuf what = STRBUF_INIT;
 	char *normal = NULL;
@@ -111,7 +112,8 @@ int profile_set(struct profile *p, const struct profile_key *key, const char *va
 	case PKEY_BOOL: {
 		bool b;
 		if (parse_bool(value, &b) < 0)
-			ret = diag_set(err, "%s: expected true or false, not '%.48s'", what.buf, value);
+			ret = diag_set(err, "%s: expected true or false, not '%.48s'", what.buf,
+			               value);
 		else
 			normal = xstrdup(b ? "true" : "false");
 		break;
@@ -123,7 +125,8 @@ int profile_set(struct profile *p, const struct profile_key *key, const char *va
 		if (!ok) {
 			struct strbuf c = STRBUF_INIT;
 			add_choices(&c, key->choices);
-			ret = diag_set(err, "%s: expected one of %s, not '%.48s'", what.buf, c.buf, value);
+			ret = diag_set(err, "%s: expected one of %s, not '%.48s'", what.buf, c.buf,
+			               value);
 			strbuf_release(&c);
 		}
 		break;
@@ -137,7 +140,7 @@ int profile_set(struct profile *p, const struct profile_key *key, const char *va
 			struct strbuf c = STRBUF_INIT;
 			add_retarget_names(&c);
 			ret = diag_set(err, "%s: expected auto or one of %s, not '%.48s'", what.buf,
-				       c.buf, value);
+			               c.buf, value);
 			strbuf_release(&c);
 		}
 		break;
@@ -189,8 +192,10 @@ int profile_set_env(struct profile *p, const char *name, const char *value, stru
 	}
 	strbuf_release(&what);
 	if (strlen(name) + 3 + strlen(value) > PROFILE_LINE_MAX)
-		return diag_set(err, "env '%.48s': 'NAME = value' is longer than the %d bytes a profile line may have",
-				name, PROFILE_LINE_MAX);
+		return diag_set(err,
+		                "env '%.48s': 'NAME = value' is longer than the %d bytes a profile "
+		                "line may have",
+		                name, PROFILE_LINE_MAX);
 	i = env_index(p, name);
 	if (i >= 0)
 		strvec_remove(&p->env, (size_t)i);
@@ -247,7 +252,7 @@ int profile_name_check(const char *name, struct diag *err)
 		unsigned char ch = (unsigned char)*c;
 		if (!(isalnum(ch) || strchr("._+-", ch)) || ch >= 0x80) {
 			ret = diag_set(err, "invalid profile name %s: it contains '%c'", q.buf,
-				       isprint(ch) ? ch : '?');
+			               isprint(ch) ? ch : '?');
 			diag_hint(err, "names use only letters, digits and . _ + -");
 			goto out;
 		}
@@ -257,7 +262,8 @@ int profile_name_check(const char *name, struct diag *err)
 		char *lower = xstrdup(name);
 		for (char *c = lower; *c; c++)
 			*c = (char)tolower((unsigned char)*c);
-		ret = diag_set(err, "invalid profile name %s: profiles are stored lowercase", q.buf);
+		ret =
+		    diag_set(err, "invalid profile name %s: profiles are stored lowercase", q.buf);
 		diag_hint(err, "use '%.48s' instead", lower);
 		free(lower);
 	}

@@ -38,9 +38,9 @@ enum profile_key_id {
 
 struct profile_key {
 	enum profile_key_id id;
-	const char *section;        /* INI section: "profile" or "hotswap" */
-	const char *name;           /* key in INI, JSON and --set */
-	const char *flag;           /* `profile create` long flag, without "--" */
+	const char *section; /* INI section: "profile" or "hotswap" */
+	const char *name;    /* key in INI, JSON and --set */
+	const char *flag;    /* `profile create` long flag, without "--" */
 	enum profile_key_type type;
 	const char *const *choices; /* PKEY_ENUM */
 	const char *def;            /* default value as written */
@@ -48,9 +48,9 @@ struct profile_key {
 };
 
 extern const struct profile_key profile_keys[PK_COUNT];
-extern const char *const profile_emulators[];      /* hotswap, native */
+extern const char *const profile_emulators[];        /* hotswap, native */
 extern const char *const profile_adapter_policies[]; /* none env native_build triton compile full */
-extern const char *const profile_steppings[];      /* auto a0 b0 */
+extern const char *const profile_steppings[];        /* auto a0 b0 */
 
 /* Finds a key by "name" or "section.name"; NULL if unknown. */
 const struct profile_key *profile_key_find(const char *name);
@@ -60,12 +60,12 @@ const struct profile_key *profile_key_find(const char *name);
  * most 199 bytes, and "key = value" must fit on one.
  */
 #define PROFILE_VALUE_MAX 160
-#define PROFILE_LINE_MAX 199
+#define PROFILE_LINE_MAX  199
 
 struct profile {
-	char *name;            /* lowercase, valid */
+	char *name;             /* lowercase, valid */
 	char *values[PK_COUNT]; /* every key, normalised (bools as true/false); never NULL */
-	struct strvec env;     /* extra workload variables as "K=V", in insertion order */
+	struct strvec env;      /* extra workload variables as "K=V", in insertion order */
 };
 
 /* Sets every key to its default; name is copied.  Release with profile_release(). */
@@ -77,7 +77,7 @@ void profile_release(struct profile *p);
  * err ("key 'target': expected auto or one of gfx942, ...") and returns -1.
  */
 int profile_set(struct profile *p, const struct profile_key *key, const char *value,
-		struct diag *err);
+                struct diag *err);
 const char *profile_get(const struct profile *p, enum profile_key_id id);
 bool profile_get_bool(const struct profile *p, enum profile_key_id id);
 bool profile_is_hotswap(const struct profile *p);

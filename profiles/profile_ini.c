@@ -9,9 +9,9 @@
 struct ini_state {
 	struct profile *p;
 	const char *path;
-	const char *text;      /* rest of the input, for the line reader */
-	int line;              /* line the reader handed to inih last */
-	int overlong;          /* first line too long for inih's buffer, or 0 */
+	const char *text; /* rest of the input, for the line reader */
+	int line;         /* line the reader handed to inih last */
+	int overlong;     /* first line too long for inih's buffer, or 0 */
 	bool failed;
 	bool seen[PK_COUNT];
 	bool seen_name;
@@ -133,7 +133,7 @@ static int handle(void *user, const char *section, const char *name, const char 
 }
 
 int profile_parse_ini(struct profile *p, const char *text, const char *path,
-		      const char *expect_name, struct diag *err)
+                      const char *expect_name, struct diag *err)
 {
 	struct ini_state st = {.p = p, .path = path, .text = text, .err = err};
 	int line = ini_parse_stream(read_line, &st, handle, &st);
@@ -141,8 +141,8 @@ int profile_parse_ini(struct profile *p, const char *text, const char *path,
 	if (st.failed)
 		return -1;
 	if (st.overlong) {
-		diag_set(err, "%s:%d: line is longer than the %d bytes a profile line may have", path,
-			 st.overlong, PROFILE_LINE_MAX);
+		diag_set(err, "%s:%d: line is longer than the %d bytes a profile line may have",
+		         path, st.overlong, PROFILE_LINE_MAX);
 		diag_hint(err, "shorten the value (at most %d bytes)", PROFILE_VALUE_MAX);
 		return -1;
 	}
@@ -155,12 +155,13 @@ int profile_parse_ini(struct profile *p, const char *text, const char *path,
 		return diag_set(err, "%s: cannot parse (out of memory)", path);
 	if (!st.seen_name) {
 		diag_set(err, "%s: [profile] has no 'name' key", path);
-		diag_hint(err, "add 'name = %s' under [profile]", expect_name ? expect_name : "NAME");
+		diag_hint(err, "add 'name = %s' under [profile]",
+		          expect_name ? expect_name : "NAME");
 		return -1;
 	}
 	if (expect_name && strcmp(p->name, expect_name)) {
-		diag_set(err, "%s: key 'name': '%.48s' does not match the file name '%s'", path, p->name,
-			 expect_name);
+		diag_set(err, "%s: key 'name': '%.48s' does not match the file name '%s'", path,
+		         p->name, expect_name);
 		diag_hint(err, "rename the file or set 'name = %s'", expect_name);
 		return -1;
 	}
@@ -188,7 +189,7 @@ void profile_format_ini(const struct profile *p, struct strbuf *out)
 		for (size_t i = 0; i < p->env.nr; i++) {
 			const char *eq = strchr(p->env.v[i], '=');
 			strbuf_addf(out, "%.*s =%s%s\n", (int)(eq - p->env.v[i]), p->env.v[i],
-				    eq[1] ? " " : "", eq + 1);
+			            eq[1] ? " " : "", eq + 1);
 		}
 	}
 }

@@ -10,7 +10,7 @@
  * [profile] name.  Errors read "<path>:<line>: key 'x': ...".
  */
 int profile_parse_ini(struct profile *p, const char *text, const char *path,
-		      const char *expect_name, struct diag *err);
+                      const char *expect_name, struct diag *err);
 /* Appends the INI form of p to out. */
 void profile_format_ini(const struct profile *p, struct strbuf *out);
 

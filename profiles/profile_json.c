@@ -52,7 +52,7 @@ static int scalar_text(const cJSON *v, struct strbuf *out)
 }
 
 static int set_key(struct profile *p, const char *origin, const char *where, const cJSON *v,
-		   struct diag *err)
+                   struct diag *err)
 {
 	const struct profile_key *k = profile_key_find(v->string);
 	struct strbuf text = STRBUF_INIT;
@@ -110,7 +110,7 @@ static const char *agent_gfx(const char *agent)
 }
 
 static int from_reference(struct profile *p, const cJSON *root, const cJSON *emu,
-			  const char *origin, struct diag *err)
+                          const char *origin, struct diag *err)
 {
 	const cJSON *name = cJSON_GetObjectItemCaseSensitive(emu, "emulator");
 	const cJSON *opts = cJSON_GetObjectItemCaseSensitive(emu, "options");
@@ -122,7 +122,7 @@ static int from_reference(struct profile *p, const cJSON *root, const cJSON *emu
 		return diag_set(err, "%s: 'emulator.emulator' must name a backend", origin);
 	if (profile_set(p, &profile_keys[PK_EMULATOR], name->valuestring, &sub) < 0) {
 		diag_set(err, "%s: emulator '%.48s' is not a backend of this mirage", origin,
-			 name->valuestring);
+		         name->valuestring);
 		diag_hint(err, "mirage runs hotswap and native profiles; see 'mirage emulators'");
 		diag_release(&sub);
 		return -1;
@@ -131,7 +131,7 @@ static int from_reference(struct profile *p, const cJSON *root, const cJSON *emu
 	cJSON_ArrayForEach(o, emu)
 	{
 		static const char *const known[] = {"emulator", "plugins", "exec_mode", "options",
-						    "topology", "extra", NULL};
+		                                    "topology", "extra",   NULL};
 		bool ok = false;
 		for (size_t i = 0; known[i]; i++)
 			ok = ok || !strcmp(o->string, known[i]);
@@ -140,11 +140,12 @@ static int from_reference(struct profile *p, const cJSON *root, const cJSON *emu
 	}
 	/* Reference options that share a name with one of our hotswap keys keep their meaning. */
 	if (opts && cJSON_IsObject(opts))
-		cJSON_ArrayForEach(o, opts) if (set_key(p, origin, "hotswap", o, err) < 0) return -1;
+		cJSON_ArrayForEach(o,
+		                   opts) if (set_key(p, origin, "hotswap", o, err) < 0) return -1;
 	/* An agent-based topology tells which GPU the profile was made for. */
 	if (topo) {
-		const cJSON *agent = cJSON_IsObject(topo) ? cJSON_GetObjectItemCaseSensitive(topo, "agent")
-							  : topo;
+		const cJSON *agent =
+		    cJSON_IsObject(topo) ? cJSON_GetObjectItemCaseSensitive(topo, "agent") : topo;
 		const char *gfx = cJSON_IsString(agent) ? agent_gfx(agent->valuestring) : NULL;
 		if (gfx && gfx_by_name(gfx)->retarget != GFX_RETARGET_NONE &&
 		    !strcmp(profile_get(p, PK_TARGET), "auto"))
@@ -175,14 +176,15 @@ int profile_from_json(struct profile *p, const char *text, const char *origin, s
 	}
 	cJSON_ArrayForEach(v, root)
 	{
-		static const char *const known[] = {"name",    "description", "emulator",
-						    "hotswap", "env",         "containerize", NULL};
+		static const char *const known[] = {"name", "description",  "emulator", "hotswap",
+		                                    "env",  "containerize", NULL};
 		bool ok = false;
 		for (size_t i = 0; known[i]; i++)
 			ok = ok || !strcmp(v->string, known[i]);
 		if (!ok) {
 			diag_set(err, "%s: unknown key '%.48s'", origin, v->string);
-			diag_hint(err, "a profile has name, description, emulator, hotswap and env");
+			diag_hint(err,
+			          "a profile has name, description, emulator, hotswap and env");
 			goto out;
 		}
 	}

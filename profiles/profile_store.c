@@ -49,8 +49,10 @@ int profile_load(const char *name, struct profile *p, struct diag *err)
 		if (errno == ENOENT) {
 			char *dir = mirage_profiles_dir();
 			diag_set(err, "profile '%s' not found in '%s'", name, dir);
-			diag_hint(err, "'mirage profile list' shows the profiles; 'mirage profile create %s --emulator hotswap' makes one",
-				  name);
+			diag_hint(err,
+			          "'mirage profile list' shows the profiles; 'mirage profile "
+			          "create %s --emulator hotswap' makes one",
+			          name);
 			free(dir);
 		} else {
 			diag_set(err, "cannot read profile '%s': %s", path, strerror(errno));
@@ -80,8 +82,10 @@ static int write_profile(const struct profile *p, enum atomic_write_mode how, st
 	if (atomic_write_file(path, text.buf, text.len, 0644, how) < 0) {
 		if (errno == EEXIST) {
 			diag_set(err, "profile '%s' already exists at '%s'", p->name, path);
-			diag_hint(err, "delete it first ('mirage profile delete %s') or choose another name",
-				  p->name);
+			diag_hint(
+			    err,
+			    "delete it first ('mirage profile delete %s') or choose another name",
+			    p->name);
 		} else {
 			diag_set(err, "cannot write profile '%s': %s", path, strerror(errno));
 		}
@@ -137,14 +141,16 @@ int profile_list(struct strvec *names, struct diag *err)
 	if (!d) {
 		int ret = 0;
 		if (errno != ENOENT)
-			ret = diag_set(err, "cannot list profiles in '%s': %s", dir, strerror(errno));
+			ret =
+			    diag_set(err, "cannot list profiles in '%s': %s", dir, strerror(errno));
 		free(dir);
 		return ret; /* no directory yet: no profiles */
 	}
 	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
 		struct diag ignore = DIAG_INIT;
-		/* Only <valid-name>.ini: temp files from atomic writes and strays are not profiles. */
+		/* Only <valid-name>.ini: temp files from atomic writes and strays are not profiles.
+		 */
 		if (len > 4 && !strcmp(e->d_name + len - 4, ".ini")) {
 			char *stem = xstrndup(e->d_name, len - 4);
 			if (profile_name_check(stem, &ignore) == 0)

@@ -69,15 +69,16 @@ static void test_replace_and_exclusive(void **state)
 static void test_missing_dir_fails_cleanly(void **state)
 {
 	errno = 0;
-	assert_int_equal(atomic_write_file("/nonexistent-dir/x/y", "a", 1, 0600, ATOMIC_REPLACE), -1);
+	assert_int_equal(atomic_write_file("/nonexistent-dir/x/y", "a", 1, 0600, ATOMIC_REPLACE),
+	                 -1);
 	assert_int_equal(errno, ENOENT);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_replace_and_exclusive),
-		cmocka_unit_test(test_missing_dir_fails_cleanly),
+	    cmocka_unit_test(test_replace_and_exclusive),
+	    cmocka_unit_test(test_missing_dir_fails_cleanly),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

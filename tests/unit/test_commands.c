@@ -45,9 +45,11 @@ static void test_table_well_formed(void **state)
 			}
 			for (size_t g = 0; globals[g].name; g++) {
 				if (!strcmp(o->name, globals[g].name))
-					fail_msg("%s --%s shadows a global option", c->name, o->name);
+					fail_msg("%s --%s shadows a global option", c->name,
+					         o->name);
 				if (o->short_name && o->short_name == globals[g].short_name)
-					fail_msg("%s -%c shadows a global option", c->name, o->short_name);
+					fail_msg("%s -%c shadows a global option", c->name,
+					         o->short_name);
 			}
 		}
 	}
@@ -59,10 +61,12 @@ static void test_create_has_every_key(void **state)
 	const struct cmd_entry *create = command_find("profile", "create");
 	assert_non_null(create);
 	for (size_t i = 0; i < PK_COUNT; i++) {
-		const char *flag = profile_keys[i].id == PK_ADAPTER_POLICY ? "policy" : profile_keys[i].flag;
+		const char *flag =
+		    profile_keys[i].id == PK_ADAPTER_POLICY ? "policy" : profile_keys[i].flag;
 		const struct opt_spec *o = find_opt(create, flag);
 		if (!o)
-			fail_msg("profile create has no --%s for key '%s'", flag, profile_keys[i].name);
+			fail_msg("profile create has no --%s for key '%s'", flag,
+			         profile_keys[i].name);
 		if (profile_keys[i].type == PKEY_BOOL)
 			assert_true(o->flags & OPT_NEGATABLE);
 		if (profile_keys[i].type == PKEY_ENUM)
@@ -75,7 +79,8 @@ static void test_parse(void **state)
 	const struct cmd_entry *create = command_find("profile", "create");
 	struct cmd_ctx ctx = {0};
 	struct cmd_args a;
-	const char *argv[] = {"x", "--no-strict", "--env", "A=1", "--env=B=2", "--target=gfx942", "--json", "-v"};
+	const char *argv[] = {"x",         "--no-strict",     "--env",  "A=1",
+	                      "--env=B=2", "--target=gfx942", "--json", "-v"};
 	assert_int_equal(parse_command_args(create, 8, argv, &ctx, &a), 0);
 	assert_string_equal(a.positional.v[0], "x");
 	assert_int_equal(args_tristate(&a, "strict"), 0);
@@ -107,9 +112,9 @@ static void test_parse(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_table_well_formed),
-		cmocka_unit_test(test_create_has_every_key),
-		cmocka_unit_test(test_parse),
+	    cmocka_unit_test(test_table_well_formed),
+	    cmocka_unit_test(test_create_has_every_key),
+	    cmocka_unit_test(test_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,7 +25,8 @@ static void test_bijection(void **state)
 		if (t[i].kfd_version) {
 			char buf[32];
 			assert_ptr_equal(gfx_by_kfd_version(t[i].kfd_version), &t[i]);
-			assert_non_null(gfx_name_from_kfd_version(t[i].kfd_version, buf, sizeof(buf)));
+			assert_non_null(
+			    gfx_name_from_kfd_version(t[i].kfd_version, buf, sizeof(buf)));
 			assert_string_equal(buf, t[i].name);
 		}
 		assert_true(t[i].wavefront_size == 32 || t[i].wavefront_size == 64);
@@ -44,8 +45,9 @@ static void test_kfd_formula(void **state)
 	static const struct {
 		uint32_t v;
 		const char *name;
-	} cases[] = {{90402, "gfx942"}, {90500, "gfx950"}, {90010, "gfx90a"}, {110000, "gfx1100"},
-		     {120001, "gfx1201"}, {120500, "gfx1250"}, {90011, "gfx90b"}};
+	} cases[] = {{90402, "gfx942"},   {90500, "gfx950"},   {90010, "gfx90a"},
+	             {110000, "gfx1100"}, {120001, "gfx1201"}, {120500, "gfx1250"},
+	             {90011, "gfx90b"}};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_non_null(gfx_name_from_kfd_version(cases[i].v, buf, sizeof(buf)));
 		assert_string_equal(buf, cases[i].name);
@@ -63,8 +65,10 @@ static long llvm_e_flags(const char *name, const char *dir)
 	long flags = -1;
 	const char *clang = getenv("CLANG") ? getenv("CLANG") : "clang-22";
 	strbuf_addf(&obj, "%s/%s.o", dir, name);
-	strbuf_addf(&cmd, "%s -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -c -x c /dev/null -o %s 2>/dev/null",
-		    clang, name, obj.buf);
+	strbuf_addf(
+	    &cmd,
+	    "%s -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -c -x c /dev/null -o %s 2>/dev/null",
+	    clang, name, obj.buf);
 	if (system(cmd.buf) == 0 && strbuf_read_file(&bytes, obj.buf) == 0 && bytes.len >= 52) {
 		const unsigned char *b = (const unsigned char *)bytes.buf;
 		flags = (long)(b[48] | b[49] << 8 | b[50] << 16 | (uint32_t)b[51] << 24);
@@ -86,15 +90,15 @@ static void test_rows_match_llvm22(void **state)
 		long flags = llvm_e_flags(t[i].name, dir);
 		if (!t[i].llvm22_known) {
 			if (flags >= 0)
-				fail_msg("%s: LLVM 22 knows it now (mach 0x%lx): update the row", t[i].name,
-					 flags & 0xff);
+				fail_msg("%s: LLVM 22 knows it now (mach 0x%lx): update the row",
+				         t[i].name, flags & 0xff);
 			continue;
 		}
 		if (flags < 0)
 			fail_msg("%s: clang-22 -mcpu=%s failed", t[i].name, t[i].name);
 		if ((flags & 0xff) != t[i].mach)
-			fail_msg("%s: table says mach 0x%02x, LLVM 22 says 0x%02lx", t[i].name, t[i].mach,
-				 flags & 0xff);
+			fail_msg("%s: table says mach 0x%02x, LLVM 22 says 0x%02lx", t[i].name,
+			         t[i].mach, flags & 0xff);
 	}
 	rmdir(dir);
 }
@@ -102,9 +106,9 @@ static void test_rows_match_llvm22(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_bijection),
-		cmocka_unit_test(test_kfd_formula),
-		cmocka_unit_test(test_rows_match_llvm22),
+	    cmocka_unit_test(test_bijection),
+	    cmocka_unit_test(test_kfd_formula),
+	    cmocka_unit_test(test_rows_match_llvm22),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

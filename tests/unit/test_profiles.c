@@ -36,10 +36,12 @@ static void test_validation_messages(void **state)
 	struct diag err = DIAG_INIT;
 	profile_init(&p, "x");
 	assert_int_equal(profile_set(&p, &profile_keys[PK_TARGET], "gfx90a", &err), -1);
-	assert_non_null(strstr(err.msg.buf, "key 'target': expected auto or one of gfx942, gfx950"));
+	assert_non_null(
+	    strstr(err.msg.buf, "key 'target': expected auto or one of gfx942, gfx950"));
 	assert_int_equal(profile_set(&p, &profile_keys[PK_SOURCE_TARGET], "gfx1250:48", &err), -1);
 	assert_non_null(strstr(err.msg.buf, "wavefront size"));
-	assert_int_equal(profile_set(&p, &profile_keys[PK_SOURCE_TARGET], "gfx9-generic", &err), -1);
+	assert_int_equal(profile_set(&p, &profile_keys[PK_SOURCE_TARGET], "gfx9-generic", &err),
+	                 -1);
 	assert_int_equal(profile_set(&p, &profile_keys[PK_ADAPTER_POLICY], "fast", &err), -1);
 	assert_non_null(strstr(err.msg.buf, "none, env, native_build, triton, compile, full"));
 	assert_int_equal(profile_set(&p, &profile_keys[PK_STRICT], "maybe", &err), -1);
@@ -115,15 +117,17 @@ static void expect_ini_error(const char *text, const char *msg_part)
 static void test_ini_errors_name_line_and_key(void **state)
 {
 	expect_ini_error("[profile]\nname = x\n\n[hotswap]\n; comment\n\ntarget = gfx90a\n",
-			 "profiles/x.ini:7: key 'target': expected auto or one of gfx942, gfx950");
+	                 "profiles/x.ini:7: key 'target': expected auto or one of gfx942, gfx950");
 	expect_ini_error("[profile]\nname = x\n[hotswap]\ncolour = red\n",
-			 "profiles/x.ini:4: key 'colour': unknown key in [hotswap]");
-	expect_ini_error("[profile]\nname = x\n[extra]\nk = v\n", "profiles/x.ini:3: unknown section '[extra]'");
-	expect_ini_error("[profile]\nname = x\nthis line is wrong\n", "profiles/x.ini:3: syntax error");
+	                 "profiles/x.ini:4: key 'colour': unknown key in [hotswap]");
+	expect_ini_error("[profile]\nname = x\n[extra]\nk = v\n",
+	                 "profiles/x.ini:3: unknown section '[extra]'");
+	expect_ini_error("[profile]\nname = x\nthis line is wrong\n",
+	                 "profiles/x.ini:3: syntax error");
 	expect_ini_error("[profile]\nname = y\n", "'y' does not match the file name 'x'");
 	expect_ini_error("[profile]\ndescription = d\n", "has no 'name' key");
 	expect_ini_error("[profile]\nname = x\n[hotswap]\nstrict = yes\nstrict = no\n",
-			 "profiles/x.ini:5: key 'strict': duplicate key");
+	                 "profiles/x.ini:5: key 'strict': duplicate key");
 	struct strbuf longline = STRBUF_INIT;
 	strbuf_addstr(&longline, "[profile]\nname = x\ndescription = ");
 	for (int i = 0; i < 300; i++)
@@ -138,34 +142,39 @@ static void test_json_ours_and_reference(void **state)
 	struct profile p;
 	struct diag err = DIAG_INIT;
 	profile_init(&p, "");
-	assert_int_equal(profile_from_json(&p,
-					   "{\"name\":\"a\",\"emulator\":\"native\",\"env\":{\"K\":\"V\"},"
-					   "\"hotswap\":{\"strict\":false,\"target\":\"gfx942\"}}",
-					   "a.json", &err),
-			 0);
+	assert_int_equal(
+	    profile_from_json(&p,
+	                      "{\"name\":\"a\",\"emulator\":\"native\",\"env\":{\"K\":\"V\"},"
+	                      "\"hotswap\":{\"strict\":false,\"target\":\"gfx942\"}}",
+	                      "a.json", &err),
+	    0);
 	assert_string_equal(profile_get(&p, PK_EMULATOR), "native");
 	assert_string_equal(profile_get(&p, PK_STRICT), "false");
 	assert_string_equal(p.env.v[0], "K=V");
 	profile_release(&p);
 
 	profile_init(&p, "");
-	assert_int_equal(profile_from_json(&p,
-					   "{\"name\":\"mi350x\",\"description\":\"ref\",\"emulator\":"
-					   "{\"emulator\":\"hotswap\",\"plugins\":{},\"exec_mode\":\"Functional\","
-					   "\"options\":{\"entry_trampolines\":true},\"topology\":{\"num_nodes\":1,"
-					   "\"gpus_per_node\":1,\"agent\":\"mi350x\"}}}",
-					   "ref.json", &err),
-			 0);
+	assert_int_equal(
+	    profile_from_json(
+	        &p,
+	        "{\"name\":\"mi350x\",\"description\":\"ref\",\"emulator\":"
+	        "{\"emulator\":\"hotswap\",\"plugins\":{},\"exec_mode\":\"Functional\","
+	        "\"options\":{\"entry_trampolines\":true},\"topology\":{\"num_nodes\":1,"
+	        "\"gpus_per_node\":1,\"agent\":\"mi350x\"}}}",
+	        "ref.json", &err),
+	    0);
 	assert_string_equal(profile_get(&p, PK_TARGET), "gfx950");
 	assert_string_equal(profile_get(&p, PK_ENTRY_TRAMPOLINES), "true");
 	profile_release(&p);
 
 	profile_init(&p, "");
-	assert_int_equal(profile_from_json(&p, "{\"name\":\"a\",\"colour\":1}", "a.json", &err), -1);
+	assert_int_equal(profile_from_json(&p, "{\"name\":\"a\",\"colour\":1}", "a.json", &err),
+	                 -1);
 	assert_non_null(strstr(err.msg.buf, "unknown key 'colour'"));
-	assert_int_equal(profile_from_json(&p, "{\"name\":\"a\",\n\"emulator\":{\"emulator\":\"rocjitsu\"}}",
-					   "a.json", &err),
-			 -1);
+	assert_int_equal(
+	    profile_from_json(&p, "{\"name\":\"a\",\n\"emulator\":{\"emulator\":\"rocjitsu\"}}",
+	                      "a.json", &err),
+	    -1);
 	assert_non_null(strstr(err.msg.buf, "'rocjitsu' is not a backend"));
 	assert_int_equal(profile_from_json(&p, "{\n\"name\": \n", "b.json", &err), -1);
 	assert_non_null(strstr(err.msg.buf, "b.json:"));
@@ -176,12 +185,12 @@ static void test_json_ours_and_reference(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_defaults_are_valid),
-		cmocka_unit_test(test_validation_messages),
-		cmocka_unit_test(test_name_rule),
-		cmocka_unit_test(test_ini_round_trip),
-		cmocka_unit_test(test_ini_errors_name_line_and_key),
-		cmocka_unit_test(test_json_ours_and_reference),
+	    cmocka_unit_test(test_defaults_are_valid),
+	    cmocka_unit_test(test_validation_messages),
+	    cmocka_unit_test(test_name_rule),
+	    cmocka_unit_test(test_ini_round_trip),
+	    cmocka_unit_test(test_ini_errors_name_line_and_key),
+	    cmocka_unit_test(test_json_ours_and_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

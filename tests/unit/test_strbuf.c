@@ -67,9 +67,9 @@ static void test_strvec(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_strbuf_basics),
-		cmocka_unit_test(test_shell_quote),
-		cmocka_unit_test(test_strvec),
+	    cmocka_unit_test(test_strbuf_basics),
+	    cmocka_unit_test(test_shell_quote),
+	    cmocka_unit_test(test_strvec),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

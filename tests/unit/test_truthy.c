@@ -35,8 +35,8 @@ static void test_parse_bool(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_env_truthy),
-		cmocka_unit_test(test_parse_bool),
+	    cmocka_unit_test(test_env_truthy),
+	    cmocka_unit_test(test_parse_bool),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

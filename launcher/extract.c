@@ -1,0 +1,412 @@
+/* libarchive extraction of a tree archive: a read-only scan first, then a checked write pass. */
+#include "extract.h"
+
+#include "strvec.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int extract_check_path(const char *path, struct strbuf *out, const char **why)
+{
+	const char *p = path;
+
+	strbuf_reset(out);
+	if (!*path) {
+		*why = "has an empty name";
+		return -1;
+	}
+	if (path[0] == '/') {
+		*why = "is an absolute path";
+		return -1;
+	}
+	while (*p) {
+		size_t len = strcspn(p, "/");
+		if (len == 2 && !strncmp(p, "..", 2)) {
+			*why = "has a '..' component";
+			return -1;
+		}
+		if (len && !(len == 1 && *p == '.')) {
+			if (out->len)
+				strbuf_addch(out, '/');
+			strbuf_add(out, p, len);
+		}
+		p += len;
+		while (*p == '/')
+			p++;
+	}
+	return 0;
+}
+
+int extract_check_symlink(const char *entry, const char *target, const char **why)
+{
+	size_t depth = 0, ups = 0;
+	bool named = false;
+	const char *p = target;
+
+	if (!*target) {
+		*why = "is a symlink with an empty target";
+		return -1;
+	}
+	if (target[0] == '/') {
+		*why = "is a symlink to an absolute path, outside the tree";
+		return -1;
+	}
+	for (const char *c = entry; *c; c++)
+		depth += *c == '/';
+	while (*p) {
+		size_t len = strcspn(p, "/");
+		if (len == 2 && !strncmp(p, "..", 2)) {
+			/*
+			 * '..' after a name cannot be judged from the text alone
+			 * (the name may itself be a symlink), so only a leading run
+			 * of '..' is accepted, and it must stay inside the tree.
+			 */
+			if (named) {
+				*why = "is a symlink with '..' after a name in its target";
+				return -1;
+			}
+			ups++;
+		} else if (len && !(len == 1 && *p == '.')) {
+			named = true;
+		}
+		p += len;
+		while (*p == '/')
+			p++;
+	}
+	if (ups > depth) {
+		*why = "is a symlink that points outside the tree";
+		return -1;
+	}
+	return 0;
+}
+
+static struct archive *open_reader(const char *path, const char *origin, struct diag *err)
+{
+	struct archive *a = archive_read_new();
+
+	if (!a) {
+		diag_set(err, "cannot read '%s': libarchive failed to initialise", origin);
+		return NULL;
+	}
+	/* Only what trees ship in: no format or filter that may run an external program. */
+	archive_read_support_filter_none(a);
+	archive_read_support_filter_gzip(a);
+	archive_read_support_filter_bzip2(a);
+	archive_read_support_filter_xz(a);
+	archive_read_support_filter_lzma(a);
+	archive_read_support_filter_zstd(a);
+	archive_read_support_format_tar(a);
+	archive_read_support_format_gnutar(a);
+	archive_read_support_format_zip(a);
+	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
+		diag_set(err, "cannot read '%s': %s", origin, archive_error_string(a));
+		diag_hint(err, "mirage installs trees packed as .tar, .tar.gz, .tar.xz, .tar.bz2, "
+			       ".tar.zst or .zip");
+		archive_read_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+static const char *type_problem(struct archive_entry *e)
+{
+	switch (archive_entry_filetype(e)) {
+	case AE_IFREG:
+	case AE_IFDIR:
+	case AE_IFLNK:
+		return NULL;
+	case AE_IFCHR:
+	case AE_IFBLK:
+		return "is a device node";
+	case AE_IFIFO:
+		return "is a FIFO";
+	case AE_IFSOCK:
+		return "is a socket";
+	default:
+		/* A hardlink may carry no type of its own; anything else is unknown. */
+		return archive_entry_hardlink(e) ? NULL : "has an unknown file type";
+	}
+}
+
+static int refuse(struct diag *err, const char *origin, const char *entry, const char *why)
+{
+	diag_set(err, "refusing to extract '%s': entry '%.200s' %s", origin, entry ? entry : "?",
+		 why);
+	diag_hint(err, "the archive is unsafe or damaged; nothing was installed (ask its publisher "
+		       "for a plain tree archive)");
+	return -1;
+}
+
+static int read_failed(struct archive *a, const char *origin, struct diag *err)
+{
+	diag_set(err, "cannot read '%s': %s", origin, archive_error_string(a));
+	diag_hint(err, "the file is damaged or not an archive; download it again");
+	return -1;
+}
+
+/*
+ * Pass one reads headers only: it refuses unsafe names and types before
+ * anything is written and decides whether a single top-level directory
+ * wraps everything (then *top is set).
+ */
+static int scan(const char *path, const char *origin, const volatile sig_atomic_t *cancel,
+		char **top, struct diag *err)
+{
+	struct strbuf norm = STRBUF_INIT;
+	struct archive_entry *e;
+	struct archive *a = NULL;
+	char *first = NULL;
+	bool strip = true, any = false;
+	const char *why;
+	int r, ret = -1;
+
+	*top = NULL;
+	a = open_reader(path, origin, err);
+	if (!a)
+		goto cleanup;
+	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
+		const char *name = archive_entry_pathname(e);
+		size_t comp;
+		if (cancel && *cancel) {
+			diag_set(err, "extraction of '%s' interrupted", origin);
+			goto cleanup;
+		}
+		if (!name) {
+			refuse(err, origin, "?", "has a name mirage cannot decode");
+			goto cleanup;
+		}
+		if (extract_check_path(name, &norm, &why) < 0 || (why = type_problem(e))) {
+			refuse(err, origin, name, why);
+			goto cleanup;
+		}
+		if (!norm.len)
+			continue;
+		comp = strcspn(norm.buf, "/");
+		if (!first)
+			first = xstrndup(norm.buf, comp);
+		else if (strlen(first) != comp || strncmp(first, norm.buf, comp))
+			strip = false;
+		if (!norm.buf[comp] && archive_entry_filetype(e) != AE_IFDIR)
+			strip = false;
+		any = true;
+	}
+	if (r != ARCHIVE_EOF) {
+		read_failed(a, origin, err);
+		goto cleanup;
+	}
+	if (!any) {
+		diag_set(err, "'%s' is an empty archive", origin);
+		diag_hint(err, "a HotSwap tree archive holds lib/libhotswap_intercept.so and its "
+			       "companions");
+		goto cleanup;
+	}
+	if (strip) {
+		*top = first;
+		first = NULL;
+	}
+	ret = 0;
+cleanup:
+	free(first);
+	strbuf_release(&norm);
+	if (a)
+		archive_read_free(a);
+	return ret;
+}
+
+/* Removes "top/" from a normalised path; false when the path is top itself. */
+static bool strip_top(struct strbuf *norm, const char *top)
+{
+	size_t len = top ? strlen(top) : 0;
+	if (!top)
+		return norm->len > 0;
+	if (norm->len <= len) /* the top directory's own entry */
+		return false;
+	memmove(norm->buf, norm->buf + len + 1, norm->len - len);
+	strbuf_setlen(norm, norm->len - len - 1);
+	return true;
+}
+
+/* True when path lies below one of the symlinks already extracted. */
+static const char *under_symlink(const struct strvec *links, const char *path)
+{
+	for (size_t i = 0; i < links->nr; i++) {
+		size_t len = strlen(links->v[i]);
+		if (!strncmp(path, links->v[i], len) && path[len] == '/')
+			return links->v[i];
+	}
+	return NULL;
+}
+
+static int copy_data(struct archive *in, struct archive *out, const char *origin,
+		     const char *name, struct diag *err)
+{
+	const void *buf;
+	size_t size;
+	la_int64_t offset;
+	int r;
+
+	while ((r = archive_read_data_block(in, &buf, &size, &offset)) == ARCHIVE_OK) {
+		if (archive_write_data_block(out, buf, size, offset) < ARCHIVE_OK) {
+			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
+				 archive_error_string(out));
+			return -1;
+		}
+	}
+	if (r != ARCHIVE_EOF)
+		return read_failed(in, origin, err);
+	return 0;
+}
+
+/* Pass two: every entry is checked again, renamed below dest, and written. */
+static int write_entries(const char *path, const char *origin, const char *top,
+			 const volatile sig_atomic_t *cancel, struct extract_result *res,
+			 struct diag *err)
+{
+	struct strbuf norm = STRBUF_INIT, link = STRBUF_INIT;
+	struct strvec symlinks = STRVEC_INIT, files = STRVEC_INIT;
+	struct archive *in = NULL, *out = NULL;
+	struct archive_entry *e;
+	const char *why;
+	int r, ret = -1;
+
+	in = open_reader(path, origin, err);
+	out = archive_write_disk_new();
+	if (!in || !out) {
+		if (out)
+			diag_set(err, "cannot read '%s': libarchive failed to initialise", origin);
+		goto cleanup;
+	}
+	/* No ownership, ACLs or set-id bits from the archive; libarchive re-checks the on-disk paths. */
+	archive_write_disk_set_options(out, ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_SECURE_SYMLINKS |
+						    ARCHIVE_EXTRACT_SECURE_NODOTDOT |
+						    ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
+	while ((r = archive_read_next_header(in, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
+		const char *name = archive_entry_pathname(e);
+		const char *hard = archive_entry_hardlink(e);
+		const char *via;
+		unsigned filetype = archive_entry_filetype(e);
+		mode_t perm = archive_entry_perm(e) & 0755;
+
+		if (cancel && *cancel) {
+			diag_set(err, "extraction of '%s' interrupted", origin);
+			goto cleanup;
+		}
+		if (!name) {
+			refuse(err, origin, "?", "has a name mirage cannot decode");
+			goto cleanup;
+		}
+		if (extract_check_path(name, &norm, &why) < 0 || (why = type_problem(e))) {
+			refuse(err, origin, name, why);
+			goto cleanup;
+		}
+		if (!strip_top(&norm, top))
+			continue;
+		if ((via = under_symlink(&symlinks, norm.buf))) {
+			refuse(err, origin, name, "lies under a symlink in the archive");
+			goto cleanup;
+		}
+		if (hard) {
+			if (extract_check_path(hard, &link, &why) < 0 || !strip_top(&link, top)) {
+				refuse(err, origin, name, "is a hardlink to a path outside the tree");
+				goto cleanup;
+			}
+			/* Only to a regular file extracted earlier: never to anything on the host. */
+			if (strvec_find(&files, link.buf) < 0) {
+				refuse(err, origin, name,
+				       "is a hardlink to something that is not a file of the archive");
+				goto cleanup;
+			}
+			archive_entry_set_hardlink(e, link.buf);
+		} else if (filetype == AE_IFLNK) {
+			const char *target = archive_entry_symlink(e);
+			if (extract_check_symlink(norm.buf, target ? target : "", &why) < 0) {
+				refuse(err, origin, name, why);
+				goto cleanup;
+			}
+			strvec_push(&symlinks, norm.buf);
+		} else if (filetype == AE_IFREG) {
+			strvec_push(&files, norm.buf);
+		}
+		archive_entry_set_pathname(e, norm.buf);
+		/* Keep the owner able to write and delete what it installed. */
+		archive_entry_set_perm(e, perm | (filetype == AE_IFDIR ? 0700 : 0600));
+		if (archive_write_header(out, e) < ARCHIVE_WARN) {
+			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
+				 archive_error_string(out));
+			goto cleanup;
+		}
+		if (!hard && filetype == AE_IFREG && copy_data(in, out, origin, name, err) < 0)
+			goto cleanup;
+		if (archive_write_finish_entry(out) < ARCHIVE_WARN) {
+			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
+				 archive_error_string(out));
+			goto cleanup;
+		}
+		res->entries++;
+	}
+	if (r != ARCHIVE_EOF) {
+		read_failed(in, origin, err);
+		goto cleanup;
+	}
+	if (archive_write_close(out) != ARCHIVE_OK) {
+		diag_set(err, "cannot finish extracting '%s': %s", origin, archive_error_string(out));
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	if (out)
+		archive_write_free(out);
+	if (in)
+		archive_read_free(in);
+	strvec_clear(&symlinks);
+	strvec_clear(&files);
+	strbuf_release(&link);
+	strbuf_release(&norm);
+	return ret;
+}
+
+int extract_archive(const char *path, const char *origin, const char *dest,
+		    const volatile sig_atomic_t *cancel, struct extract_result *res,
+		    struct diag *err)
+{
+	char *abs_path = NULL;
+	int saved = -1, ret = -1;
+
+	memset(res, 0, sizeof(*res));
+	if (scan(path, origin, cancel, &res->top_dir, err) < 0)
+		goto cleanup;
+	/*
+	 * libarchive writes relative to the working directory, and only
+	 * relative names get its ..-and-absolute checks; so extract from inside
+	 * dest.  The archive is named absolutely first, since it may be given
+	 * relative to the caller's directory.
+	 */
+	abs_path = realpath(path, NULL);
+	saved = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (!abs_path || saved < 0) {
+		diag_set(err, "cannot extract '%s': %s", origin, strerror(errno));
+		goto cleanup;
+	}
+	if (chdir(dest) < 0) {
+		diag_set(err, "cannot enter '%s': %s", dest, strerror(errno));
+		goto cleanup;
+	}
+	ret = write_entries(abs_path, origin, res->top_dir, cancel, res, err);
+	if (fchdir(saved) < 0 && !ret)
+		ret = diag_set(err, "cannot return to the working directory: %s", strerror(errno));
+cleanup:
+	if (saved >= 0)
+		close(saved);
+	free(abs_path);
+	if (ret < 0) {
+		free(res->top_dir);
+		res->top_dir = NULL;
+	}
+	return ret;
+}

@@ -1,0 +1,410 @@
+/* `mirage hotswap install`: fetch, verify, extract into a temp dir, check completeness, rename into place. */
+#include "hotswap_install.h"
+
+#include "download.h"
+#include "extract.h"
+#include "msg.h"
+#include "progress.h"
+
+#include "atomic_file.h"
+#include "config_paths.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+char *hotswap_trees_dir(void)
+{
+	char *data = mirage_data_dir();
+	char *dir = xstrfmt("%s/hotswap", data);
+	free(data);
+	return dir;
+}
+
+int hotswap_name_check(const char *name, struct diag *err)
+{
+	struct strbuf q = STRBUF_INIT;
+	size_t len = strlen(name);
+	bool upper = false;
+	int ret = -1;
+
+	strbuf_add_quoted_name(&q, name);
+	if (!len) {
+		diag_set(err, "invalid tree name '': it is empty");
+		goto cleanup;
+	}
+	if (len > 128) {
+		diag_set(err, "invalid tree name %s: it is longer than 128 bytes", q.buf);
+		goto cleanup;
+	}
+	if (name[0] == '.') {
+		/* Also keeps '..' and the installer's own .tmp-* directories out of reach. */
+		diag_set(err, "invalid tree name %s: it starts with '.'", q.buf);
+		goto cleanup;
+	}
+	for (const char *c = name; *c; c++) {
+		unsigned char ch = (unsigned char)*c;
+		if (ch >= 0x80 || !(isalnum(ch) || strchr("._+-", ch))) {
+			diag_set(err, "invalid tree name %s: it contains '%c'", q.buf,
+				 isprint(ch) ? ch : '?');
+			diag_hint(err, "names use only letters, digits and . _ + -");
+			goto cleanup;
+		}
+		upper = upper || isupper(ch);
+	}
+	if (upper) {
+		char *lower = xstrdup(name);
+		for (char *c = lower; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		diag_set(err, "invalid tree name %s: tree names are lowercase", q.buf);
+		diag_hint(err, "use '%.48s' instead", lower);
+		free(lower);
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	strbuf_release(&q);
+	return ret;
+}
+
+char *hotswap_name_from_source(const char *source)
+{
+	static const char *const suffixes[] = {".tar.gz", ".tgz",  ".tar.xz",  ".txz",
+					       ".tar.bz2", ".tbz2", ".tbz",     ".tar.zst",
+					       ".tzst",    ".tar",  ".zip",     NULL};
+	const char *start = source, *end;
+	char *name;
+	size_t len;
+
+	/* For a URL only the last path segment counts: no query, no fragment. */
+	if (download_kind(source) != DOWNLOAD_PATH)
+		start = strstr(source, "://") + 3;
+	end = start + strcspn(start, download_kind(source) != DOWNLOAD_PATH ? "?#" : "");
+	while (end > start && end[-1] == '/')
+		end--;
+	for (const char *p = start; p < end; p++)
+		if (*p == '/')
+			start = p + 1;
+	len = (size_t)(end - start);
+	for (size_t i = 0; suffixes[i]; i++) {
+		size_t sl = strlen(suffixes[i]);
+		if (len > sl && !strncasecmp(end - sl, suffixes[i], sl)) {
+			len -= sl;
+			break;
+		}
+	}
+	if (!len)
+		return NULL;
+	name = xstrndup(start, len);
+	for (char *c = name; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	return name;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	/* A directory the owner may not write (an archive's 0555) must still go. */
+	if (flag == FTW_DP)
+		chmod(path, 0700);
+	return remove(path) < 0 && errno != ENOENT ? -1 : 0;
+}
+
+int hotswap_remove_tree(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (S_ISDIR(st.st_mode))
+		chmod(path, 0700);
+	/* FTW_PHYS: a symlink inside the tree is removed, never followed. */
+	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+}
+
+void hotswap_installed_release(struct hotswap_installed *inst)
+{
+	free(inst->name);
+	free(inst->root);
+	memset(inst, 0, sizeof(*inst));
+}
+
+/* Set by the handlers below; the download and the extraction poll it and stop. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+static const int caught_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define NCAUGHT (sizeof(caught_signals) / sizeof(caught_signals[0]))
+
+static void catch_signals(struct sigaction *old)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal; /* no SA_RESTART: blocking reads return EINTR */
+	sigemptyset(&sa.sa_mask);
+	interrupted = 0;
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaction(caught_signals[i], &sa, &old[i]);
+}
+
+/*
+ * Puts the old handlers back.  If a signal stopped the install, the message
+ * is printed and the process dies of that signal, as the user asked, now
+ * that nothing is left behind.
+ */
+static void restore_signals(const struct sigaction *old, bool failed, const struct diag *err)
+{
+	int sig = interrupted;
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaction(caught_signals[i], &old[i], NULL);
+	if (sig && failed) {
+		error("%s", err->msg.buf);
+		msg_finish();
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+}
+
+/* "the tree in 'SRC' is incomplete" with each broken part, named relative to the tree. */
+static int incomplete(const struct hotswap_tree *tree, const char *source, const char *top,
+		      struct diag *err)
+{
+	struct strbuf msg = STRBUF_INIT;
+
+	if (!tree->found) {
+		strbuf_addf(&msg,
+			    "'%s' is not a HotSwap tree: it has no lib/" HOTSWAP_INTERCEPT_LIB
+			    "%s%s%s; nothing was installed",
+			    source, top ? " (inside its top directory '" : "", top ? top : "",
+			    top ? "/')" : "");
+	} else {
+		strbuf_addf(&msg, "the HotSwap tree in '%s' is incomplete; nothing was installed",
+			    source);
+		if (tree->flavour != HOTSWAP_FLAVOUR_NONE)
+			strbuf_addf(&msg, "\nit looks like a %s tree",
+				    hotswap_flavour_name(tree->flavour));
+		else
+			strbuf_addstr(&msg, "\nit looks like neither flavour: a native tree needs "
+					    "lib/libhotswap_rewrite.so, a reference tree needs "
+					    "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
+		strbuf_addstr(&msg, "\nbroken or missing parts:");
+		for (size_t i = 0; i < tree->nparts; i++) {
+			const struct hotswap_part *p = &tree->parts[i];
+			if (!p->required || p->status == PART_OK)
+				continue;
+			strbuf_addf(&msg, "\n  - %s: %s", p->name,
+				    hotswap_part_status_name(p->status));
+			if (p->status != PART_MISSING && p->detail)
+				strbuf_addf(&msg, ", %s", p->detail);
+		}
+	}
+	diag_set(err, "%s", msg.buf);
+	diag_hint(err, "install an archive of a complete tree: lib/" HOTSWAP_INTERCEPT_LIB
+		       " plus lib/libhotswap_rewrite.so (native), or the patched ROCr and COMGR "
+		       "(reference)");
+	strbuf_release(&msg);
+	return -1;
+}
+
+static int already_installed(const char *name, const char *path, struct diag *err)
+{
+	diag_set(err, "a HotSwap tree named '%s' is already installed at '%s'", name, path);
+	diag_hint(err, "remove it first with `mirage hotswap remove %s`, or pick another name with "
+		       "--name",
+		  name);
+	return -1;
+}
+
+/* Checks a local source before any work: it must be a readable regular file. */
+static int check_local(const char *source, struct diag *err)
+{
+	struct stat st;
+	if (stat(source, &st) < 0) {
+		diag_set(err, "cannot read '%s': %s", source, strerror(errno));
+		diag_hint(err, "give a tree archive (.tar.gz, .tar.xz, .zip, ...) or an "
+			       "http://, https:// or file:// URL");
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		diag_set(err, "'%s' is a directory; mirage installs tree archives", source);
+		diag_hint(err, "use it in place with `export HOTSWAP_HOME=%s`, or pack it: "
+			       "tar -czf tree.tar.gz -C %s .",
+			  source, source);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) || access(source, R_OK) < 0) {
+		diag_set(err, "cannot read '%s': %s", source,
+			 S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+		return -1;
+	}
+	return 0;
+}
+
+/* Moves the staged tree into place unless the name is taken (also against a racing install). */
+static int publish(const char *staged, const char *final, const char *name, const char *dir,
+		   struct diag *err)
+{
+	int fd;
+
+	/* Flush the extracted files first, so a crash never leaves a complete-looking but torn tree. */
+	fd = open(staged, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		syncfs(fd);
+		close(fd);
+	}
+	if (renameat2(AT_FDCWD, staged, AT_FDCWD, final, RENAME_NOREPLACE) < 0) {
+		struct stat st;
+		if (errno == EEXIST || errno == ENOTEMPTY)
+			return already_installed(name, final, err);
+		/* Filesystems without RENAME_NOREPLACE: check, then rename (a narrow race). */
+		if (errno != EINVAL && errno != ENOSYS) {
+			diag_set(err, "cannot move the tree into '%s': %s", final, strerror(errno));
+			return -1;
+		}
+		if (!lstat(final, &st))
+			return already_installed(name, final, err);
+		if (rename(staged, final) < 0) {
+			diag_set(err, "cannot move the tree into '%s': %s", final, strerror(errno));
+			return -1;
+		}
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	return 0;
+}
+
+int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_installed *out,
+		    struct diag *err)
+{
+	struct sigaction old[NCAUGHT];
+	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
+	struct extract_result ex = {0};
+	struct progress meter;
+	bool is_url = download_kind(opts->source) == DOWNLOAD_URL;
+	char *dir = hotswap_trees_dir();
+	char *tmp = NULL, *archive = NULL, *staged = NULL, *name = NULL, *final = NULL;
+	struct stat st;
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	catch_signals(old);
+	if (!is_url && check_local(opts->source, err) < 0)
+		goto cleanup;
+	if (opts->name) {
+		final = xstrfmt("%s/%s", dir, opts->name);
+		if (!lstat(final, &st)) {
+			already_installed(opts->name, final, err);
+			goto cleanup;
+		}
+	}
+	if (mkdir_parents(dir, 0755) < 0) {
+		diag_set(err, "cannot create '%s': %s", dir, strerror(errno));
+		diag_hint(err, "set MIRAGE_DATA to a writable directory");
+		goto cleanup;
+	}
+	/* A dot name: discovery and `hotswap list` skip it while it is being filled. */
+	tmp = xstrfmt("%s/.tmp-XXXXXX", dir);
+	if (!mkdtemp(tmp)) {
+		diag_set(err, "cannot create a temporary directory in '%s': %s", dir,
+			 strerror(errno));
+		free(tmp);
+		tmp = NULL;
+		goto cleanup;
+	}
+
+	if (is_url) {
+		archive = xstrfmt("%s/download", tmp);
+		progress_init(&meter, opts->progress, NULL, progress_clock_ms());
+		if (download_to_file(opts->source, archive,
+				     &(struct download_opts){.progress = &meter, .cancel = &interrupted},
+				     err) < 0) {
+			progress_abort(&meter);
+			goto cleanup;
+		}
+		progress_finish(&meter, progress_clock_ms());
+	} else {
+		archive = xstrdup(opts->source);
+	}
+
+	if (sha256_file_hex(archive, out->sha256, err) < 0)
+		goto cleanup;
+	if (opts->sha256 && strcmp(opts->sha256, out->sha256)) {
+		diag_set(err, "checksum mismatch for '%s': expected sha256 %s, got %s; nothing was "
+			      "installed",
+			 opts->source, opts->sha256, out->sha256);
+		diag_hint(err, "the file is damaged or not the one you meant: fetch it again, or "
+			       "check the digest you were given");
+		goto cleanup;
+	}
+
+	staged = xstrfmt("%s/tree", tmp);
+	if (mkdir(staged, 0755) < 0) {
+		diag_set(err, "cannot create '%s': %s", staged, strerror(errno));
+		goto cleanup;
+	}
+	if (extract_archive(archive, opts->source, staged, &interrupted, &ex, err) < 0)
+		goto cleanup;
+	if (hotswap_check_root(staged, &tree) < 0) {
+		incomplete(&tree, opts->source, ex.top_dir, err);
+		goto cleanup;
+	}
+
+	if (opts->name) {
+		name = xstrdup(opts->name);
+	} else {
+		struct diag why = DIAG_INIT;
+		name = ex.top_dir ? xstrdup(ex.top_dir) : hotswap_name_from_source(opts->source);
+		for (char *c = name; c && *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		if (!name || hotswap_name_check(name, &why) < 0) {
+			diag_set(err, "cannot name the tree from '%s': %s", opts->source,
+				 name ? why.msg.buf : "it has no file name");
+			diag_hint(err, "pass --name NAME (letters, digits and . _ + -)");
+			diag_release(&why);
+			goto cleanup;
+		}
+		diag_release(&why);
+		free(final);
+		final = xstrfmt("%s/%s", dir, name);
+	}
+	if (publish(staged, final, name, dir, err) < 0)
+		goto cleanup;
+
+	hotswap_tree_release(&tree);
+	hotswap_check_root(final, &tree);
+	out->name = name;
+	name = NULL;
+	out->root = xstrdup(tree.root ? tree.root : final);
+	out->flavour = tree.flavour;
+	ret = 0;
+cleanup:
+	if (interrupted && ret < 0)
+		diag_set(err, "installing '%s' interrupted; nothing was installed", opts->source);
+	if (tmp && hotswap_remove_tree(tmp) < 0)
+		warning("cannot remove the temporary directory '%s': %s", tmp, strerror(errno));
+	hotswap_tree_release(&tree);
+	free(ex.top_dir);
+	free(final);
+	free(name);
+	free(staged);
+	free(archive);
+	free(tmp);
+	free(dir);
+	restore_signals(old, ret < 0, err);
+	return ret;
+}

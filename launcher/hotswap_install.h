@@ -1,0 +1,55 @@
+/*
+ * Installing HotSwap trees under <data>/hotswap/<name>/ (`mirage hotswap
+ * install`): fetch (download.h) or read a local archive, verify its SHA-256
+ * (checksum.h), extract it safely (extract.h) into a private temp directory,
+ * require hotswap_check_root() to call it complete, and rename it into place
+ * so discovery never sees a half-installed tree.  Any failure removes every
+ * temp file and installs nothing.
+ */
+#ifndef MIRAGE_HOTSWAP_INSTALL_H
+#define MIRAGE_HOTSWAP_INSTALL_H
+
+#include "checksum.h"
+#include "diag.h"
+#include "hotswap_tree.h"
+
+#include <stdbool.h>
+
+struct hotswap_install_opts {
+	const char *source; /* http(s):// or file:// URL, or a local archive path */
+	const char *sha256; /* expected digest (sha256_parse_hex() form), or NULL */
+	const char *name;   /* tree name (checked with hotswap_name_check()), or NULL:
+	                       the archive's top directory, else the file name */
+	bool progress;      /* draw the download meter on stderr */
+};
+
+struct hotswap_installed {
+	char *name;
+	char *root; /* canonical <data>/hotswap/<name> */
+	enum hotswap_flavour flavour;
+	char sha256[SHA256_HEX_LEN + 1]; /* of the archive */
+};
+
+/*
+ * Installs one tree.  Returns 0 and fills out (release with
+ * hotswap_installed_release()), or -1 with err saying what failed and how to
+ * fix it.  SIGINT/SIGTERM/SIGHUP during the install clean up first, then
+ * terminate the process with that signal.
+ */
+int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_installed *out,
+                    struct diag *err);
+void hotswap_installed_release(struct hotswap_installed *inst);
+
+/* <data>/hotswap, where installed trees live; caller frees. */
+char *hotswap_trees_dir(void);
+/*
+ * Checks a tree name like a profile name: 1-128 bytes of [a-z0-9._+-], not
+ * starting with '.', lowercase (so never '/' or '..').  Returns 0 or -1.
+ */
+int hotswap_name_check(const char *name, struct diag *err);
+/* The default name for a source: its file name without archive suffixes, lowercased; or NULL. */
+char *hotswap_name_from_source(const char *source);
+/* Removes path and everything below it, never following symlinks.  Returns 0 or -1 with errno. */
+int hotswap_remove_tree(const char *path);
+
+#endif

@@ -1,0 +1,181 @@
+/* The intercept's decision table (spec/intercept.md), row by row, and its switches. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <hotswap/rewrite.h>
+
+#include "decide.h"
+
+struct row {
+	const char *agent;
+	int asic_rev; /* -1: the runtime does not answer */
+	const char *obj_isa;
+	struct hsi_config cfg;
+	bool rewrite;
+	bool required;
+	const char *src; /* expected source_isa (NULL = the object's) */
+	uint64_t flags;
+};
+
+#define B0OBJ     "amdgcn-amd-amdhsa--gfx1250"
+#define A0OBJ     "amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific-"
+#define STEP_NONE .stepping = HSI_STEP_UNKNOWN
+
+static const struct row rows[] = {
+    /* A0 gfx1250 + B0 object: B0->A0 by default, plus trampolines when asked. */
+    {"gfx1250", 0, B0OBJ, {STEP_NONE}, true, false, HSI_ISA_GFX1250_B0, 0},
+    {"gfx1250",
+     0,
+     B0OBJ,
+     {.trampolines = true, STEP_NONE},
+     true,
+     false,
+     HSI_ISA_GFX1250_B0,
+     HS_REWRITE_ENTRY_DEFAULT},
+    {"gfx1250",
+     0,
+     B0OBJ,
+     {.strict = true, STEP_NONE},
+     true,
+     true,
+     HSI_ISA_GFX1250_B0,
+     HS_REWRITE_STRICT},
+    /* An object already built for A0 needs no stepping pass. */
+    {"gfx1250", 0, A0OBJ, {STEP_NONE}, false, false, NULL, 0},
+    /* B0 gfx1250: nothing by default; trampolines B0->B0; strict B0 rewrite. */
+    {"gfx1250", 1, B0OBJ, {STEP_NONE}, false, false, NULL, 0},
+    {"gfx1250",
+     1,
+     B0OBJ,
+     {.trampolines = true, STEP_NONE},
+     true,
+     false,
+     NULL,
+     HS_REWRITE_ENTRY_DEFAULT},
+    {"gfx1250", 1, B0OBJ, {.strict = true, STEP_NONE}, true, true, NULL, HS_REWRITE_STRICT},
+    /* Any gfx125x with trampolines keeps its processor. */
+    {"gfx1251",
+     0,
+     "amdgcn-amd-amdhsa--gfx1251",
+     {.trampolines = true, STEP_NONE},
+     true,
+     false,
+     NULL,
+     HS_REWRITE_ENTRY_DEFAULT},
+    {"gfx1251", 0, "amdgcn-amd-amdhsa--gfx1251", {STEP_NONE}, false, false, NULL, 0},
+    /* Everything else passes through, whatever the switches say. */
+    {"gfx942",
+     0,
+     "amdgcn-amd-amdhsa--gfx942",
+     {.trampolines = true, .strict = true, STEP_NONE},
+     false,
+     false,
+     NULL,
+     0},
+    {"gfx942", 0, B0OBJ, {.trampolines = true, STEP_NONE}, false, false, NULL, 0},
+    {"gfx1250",
+     0,
+     "amdgcn-amd-amdhsa--gfx942",
+     {.trampolines = true, STEP_NONE},
+     false,
+     false,
+     NULL,
+     0},
+    {"gfx1250", 0, B0OBJ, {.disable = true, .trampolines = true, STEP_NONE}, false, false, NULL, 0},
+    /* HSA_HOTSWAP_STEPPING overrides what the runtime reports. */
+    {"gfx1250", 1, B0OBJ, {.stepping = HSI_STEP_A0}, true, false, HSI_ISA_GFX1250_B0, 0},
+    {"gfx1250", 0, B0OBJ, {.stepping = HSI_STEP_B0}, false, false, NULL, 0},
+    /* No ASIC revision from the runtime: no stepping pass, trampolines still work. */
+    {"gfx1250", -1, B0OBJ, {STEP_NONE}, false, false, NULL, 0},
+    {"gfx1250",
+     -1,
+     B0OBJ,
+     {.trampolines = true, STEP_NONE},
+     true,
+     false,
+     NULL,
+     HS_REWRITE_ENTRY_DEFAULT},
+};
+
+static void proc_of(const char *isa, char *out, size_t n)
+{
+	const char *p = strstr(isa, "--") + 2;
+	size_t len = strcspn(p, ":");
+	assert_true(len < n);
+	memcpy(out, p, len);
+	out[len] = '\0';
+}
+
+static void test_rows(void **state)
+{
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct row *r = &rows[i];
+		struct hsi_agent_facts af = {.have_asic_rev = r->asic_rev >= 0,
+		                             .asic_rev =
+		                                 (uint32_t)(r->asic_rev < 0 ? 0 : r->asic_rev)};
+		struct hsi_object_facts obj;
+		struct hsi_decision d;
+
+		strcpy(af.gfx, r->agent);
+		strcpy(obj.isa, r->obj_isa);
+		proc_of(r->obj_isa, obj.proc, sizeof(obj.proc));
+		hsi_decide(&r->cfg, &af, &obj, &d);
+		if (d.rewrite != r->rewrite || d.required != r->required || d.flags != r->flags)
+			fail_msg(
+			    "row %zu (%s rev %d, %s): rewrite %d required %d flags 0x%llx (%s)", i,
+			    r->agent, r->asic_rev, r->obj_isa, d.rewrite, d.required,
+			    (unsigned long long)d.flags, d.why);
+		if (r->src)
+			assert_string_equal(d.source_isa, r->src);
+		else
+			assert_null(d.source_isa);
+		if (r->src)
+			assert_string_equal(d.target_isa, HSI_ISA_GFX1250_A0);
+		else
+			assert_null(d.target_isa);
+		assert_non_null(d.why);
+	}
+}
+
+static void test_config_from_env(void **state)
+{
+	struct hsi_config c;
+
+	setenv("HSA_HOTSWAP_DISABLE", "off", 1);
+	setenv("HSA_HOTSWAP_STRICT", "yes", 1);
+	setenv("HSA_HOTSWAP_ENTRY_TRAMPOLINES", "0", 1);
+	setenv("HSA_HOTSWAP_STEPPING", "B0", 1);
+	hsi_config_from_env(&c);
+	assert_false(c.disable);
+	assert_true(c.strict);
+	assert_false(c.trampolines);
+	assert_int_equal(c.stepping, HSI_STEP_B0);
+	assert_false(c.stepping_invalid);
+
+	setenv("HSA_HOTSWAP_STEPPING", "c0", 1);
+	setenv("HSA_HOTSWAP_ENTRY_TRAMPOLINES", "TRUE", 1);
+	hsi_config_from_env(&c);
+	assert_int_equal(c.stepping, HSI_STEP_UNKNOWN);
+	assert_true(c.stepping_invalid);
+	assert_true(c.trampolines);
+
+	unsetenv("HSA_HOTSWAP_STEPPING");
+	setenv("HSA_HOTSWAP_DISABLE", "1", 1);
+	hsi_config_from_env(&c);
+	assert_true(c.disable);
+	assert_false(c.stepping_invalid);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_rows),
+	    cmocka_unit_test(test_config_from_env),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,196 @@
+/* Internals of libhotswap_rewrite: scratch pairs, stub bytes (checked by LLVM's assembler), metadata. */
+#include "test_rewrite_util.h"
+
+#include <dlfcn.h>
+
+#include "hs_internal.h"
+#include "hs_mc.h"
+
+static void test_scratch_pair_table(void **state)
+{
+	static const struct {
+		uint64_t count;
+		int rc;
+		unsigned pair;
+		uint64_t recorded;
+	} cases[] = {
+		{0, 0, 0, 4},       {1, 0, 2, 6},      {8, 0, 8, 12},     {9, 0, 10, 14},
+		{21, 0, 22, 26},    {100, 0, 100, 104}, {102, 0, 102, 106}, {103, 0, 104, 108},
+		{104, 0, 104, 108}, {105, 0, 106, 108}, {106, 0, 106, 108}, {107, 0, 106, 108},
+		{108, 0, 106, 108}, {109, -1, 0, 0},   {UINT64_MAX, -1, 0, 0},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		unsigned pair = 0;
+		uint64_t rec = 0;
+		int rc = hs_scratch_pair(cases[i].count, &pair, &rec);
+		assert_int_equal(rc, cases[i].rc);
+		if (rc)
+			continue;
+		if (pair != cases[i].pair || rec != cases[i].recorded)
+			fail_msg("count %llu: pair %u recorded %llu, want %u %llu",
+				 (unsigned long long)cases[i].count, pair, (unsigned long long)rec,
+				 cases[i].pair, (unsigned long long)cases[i].recorded);
+	}
+}
+
+static void test_stub_bytes(void **state)
+{
+	static const uint8_t want[40] = {
+		0x00, 0x40, 0x17, 0xee, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, /* prefetch */
+		0x00, 0x00, 0x00, 0x7e,                                                 /* v_nop */
+		0x00, 0x47, 0x88, 0xbe,                                     /* s_get_pc_i64 s[8:9] */
+		0x08, 0xff, 0x08, 0x80, 0xec, 0x00, 0xe1, 0xff,             /* s_add_co_u32 */
+		0x09, 0xff, 0x09, 0x82, 0xff, 0xff, 0xff, 0xff,             /* s_add_co_ci_u32 */
+		0x08, 0x48, 0x80, 0xbe,                                     /* s_set_pc_i64 */
+	};
+	uint8_t stub[HS_STUB_SIZE];
+	unsigned pair = 0;
+
+	/* Entry 0x10100, stub 0x200000: delta = 0x10100 - 0x200014 = -0x1eff14. */
+	hs_stub_encode(stub, 0x200000, 0x10100, 8);
+	assert_memory_equal(stub, want, sizeof(want));
+	for (size_t off = 40; off < HS_STUB_SIZE; off += 4)
+		assert_int_equal(stub[off + 2] | stub[off + 3] << 8, 0xbf9f); /* s_code_end */
+	assert_true(hs_stub_raw_match(stub, sizeof(stub), &pair));
+	assert_int_equal(pair, 8);
+	/* vcc form: byte 18 = 0x80 | 106. */
+	hs_stub_encode(stub, 0x3000, 0x1500, 106);
+	assert_int_equal(stub[18], 0xea);
+	assert_true(hs_stub_raw_match(stub, sizeof(stub), &pair));
+	assert_int_equal(pair, 106);
+	/* The prefilter rejects near misses: odd pair, mismatched halves, no prefix, too short. */
+	stub[18] = 0x80 | 9;
+	assert_false(hs_stub_raw_match(stub, sizeof(stub), &pair));
+	hs_stub_encode(stub, 0x3000, 0x1500, 8);
+	stub[28] = 11;
+	assert_false(hs_stub_raw_match(stub, sizeof(stub), &pair));
+	hs_stub_encode(stub, 0x3000, 0x1500, 8);
+	stub[0] = 0x01;
+	assert_false(hs_stub_raw_match(stub, sizeof(stub), &pair));
+	hs_stub_encode(stub, 0x3000, 0x1500, 8);
+	assert_false(hs_stub_raw_match(stub, 39, &pair));
+	assert_false(hs_entry_has_prologue(stub, 15));
+}
+
+static const struct hs_mc_api *load_mc(void)
+{
+	char path[4096];
+	void *h;
+	hs_mc_get_api_fn get;
+
+	snprintf(path, sizeof(path), "%s/hotswap/lib/%s", tool("MIRAGE_BUILD"), HS_MC_LIBRARY_NAME);
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!h)
+		fail_msg("libhotswap_mc is required for this test: %s", dlerror());
+	get = (hs_mc_get_api_fn)dlsym(h, HS_MC_ENTRY_SYMBOL);
+	assert_non_null(get);
+	return get();
+}
+
+/*
+ * Every stub byte equals what LLVM 22's assembler emits for the same text
+ * (literals forced).  The decoder side (hs_stub_match) runs through the shared
+ * library in test_rewrite_entry, where libhotswap_mc.so sits next to it.
+ */
+static void test_stub_matches_llvm_assembler(void **state)
+{
+	static const struct {
+		uint64_t stub, entry;
+		unsigned pair;
+	} cases[] = {
+		{0x200000, 0x10100, 8}, {0x3000, 0x1500, 104}, {0x3100, 0x1600, 106},
+		{0x1000, 0x123456789000, 20}, {0x7000, 0x7014, 2},
+	};
+	const struct hs_mc_api *api = load_mc();
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint8_t stub[HS_STUB_SIZE], *bytes = NULL;
+		size_t size = 0;
+		char src[1024], err[256], pr[16], lo[16], hi[16];
+		uint64_t d = cases[i].entry - (cases[i].stub + 20);
+		unsigned n = cases[i].pair;
+
+		if (n == 106) {
+			snprintf(pr, sizeof(pr), "vcc");
+			snprintf(lo, sizeof(lo), "vcc_lo");
+			snprintf(hi, sizeof(hi), "vcc_hi");
+		} else {
+			snprintf(pr, sizeof(pr), "s[%u:%u]", n, n + 1);
+			snprintf(lo, sizeof(lo), "s%u", n);
+			snprintf(hi, sizeof(hi), "s%u", n + 1);
+		}
+		snprintf(src, sizeof(src),
+			 "global_prefetch_b8 v0, s[0:1] scope:SCOPE_SE\nv_nop\ns_get_pc_i64 %s\n"
+			 "s_add_co_u32 %s, %s, lit(0x%x)\ns_add_co_ci_u32 %s, %s, lit(0x%x)\n"
+			 "s_set_pc_i64 %s\n",
+			 pr, lo, lo, (unsigned)d, hi, hi, (unsigned)(d >> 32), pr);
+		if (api->assemble("gfx1250", src, &bytes, &size, err, sizeof(err)))
+			fail_msg("assemble: %s", err);
+		hs_stub_encode(stub, cases[i].stub, cases[i].entry, n);
+		assert_true(size >= 40);
+		assert_memory_equal(bytes, stub, 40);
+		free(bytes);
+	}
+}
+
+/* Counts at 127 re-encode wider (fixint -> uint8): the note moves to the pool and stays readable. */
+static void test_metadata_width_change(void **state)
+{
+	struct blob in = fixture("meta127");
+	struct hs_elf e;
+	struct hs_meta *m = NULL;
+	struct hs_kernels ks = {0};
+	struct hs_build b = {0};
+	uint64_t v = 0;
+	char path[512], cmd[4096], *out, *err;
+
+	assert_int_equal(hs_elf_open(&e, in.data, in.size), HS_OK);
+	assert_int_equal(hs_meta_read(&e, &m), HS_OK);
+	assert_non_null(m);
+	assert_int_equal(hs_meta_kernel_count(m), 1);
+	assert_true(hs_meta_get_uint(m, 0, ".vgpr_count", &v));
+	assert_int_equal(v, 127);
+	assert_true(hs_meta_set_uint(m, 0, ".vgpr_count", 128));
+	assert_true(hs_meta_set_uint(m, 0, ".sgpr_count", 200));
+	assert_false(hs_meta_set_uint(m, 0, ".no_such_key", 1));
+	assert_true(hs_meta_dirty(m));
+	b.e = &e;
+	b.ks = &ks;
+	b.meta = m;
+	assert_int_equal(hs_pool_plan(&e, &b.pool_vaddr, &b.pool_off), HS_OK);
+	assert_int_equal(hs_build_output(&b), HS_OK);
+	assert_true(b.pool_size > 0);
+	tmp_path(path, sizeof(path), "meta128.co");
+	write_file(path, b.out, b.out_size);
+	snprintf(cmd, sizeof(cmd), "'%s' -a '%s'", tool("LLVM_READELF"), path);
+	out = run_capture(cmd, &err);
+	assert_string_equal(err, "");
+	assert_null(strcasestr(out, "warning"));
+	assert_non_null(strstr(out, ".vgpr_count:     128"));
+	assert_non_null(strstr(out, ".sgpr_count:     200"));
+	free(out);
+	free(err);
+	/* The moved note is what a rewrite reads next; stubbing it again works and stays clean. */
+	{
+		struct blob moved = {b.out, b.out_size};
+		HS_OPTS(hs_rewrite_report, rep);
+		struct hs_rewrite_output o = rewrite_flags(moved, 0, HS_OK, &rep);
+		assert_false(rep.changed);
+		hs_rewrite_output_release(&o);
+	}
+	free(b.out);
+	hs_meta_free(m);
+	hs_elf_close(&e);
+	free(in.data);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_scratch_pair_table),
+		cmocka_unit_test(test_stub_bytes),
+		cmocka_unit_test(test_stub_matches_llvm_assembler),
+		cmocka_unit_test(test_metadata_width_change),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
