@@ -1,0 +1,372 @@
+/* `mirage rewrite` and `mirage inspect`: the rewriter from the shell, through the discovered tree.
+ */
+#include "command.h"
+#include "msg.h"
+#include "output.h"
+
+#include "atomic_file.h"
+#include "hotswap_tree.h"
+#include "rewriter_dl.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct opt_spec rewrite_opts[] = {
+    {.name = "output",
+     .short_name = 'o',
+     .type = OPT_PATH,
+     .help = "where to write the rewritten code object (required)"},
+    {.name = "source",
+     .type = OPT_GFX,
+     .arg_name = "ISA",
+     .help = "what the code was built for (default: the code object's own ISA)"},
+    {.name = "target",
+     .type = OPT_GFX,
+     .arg_name = "ISA",
+     .help = "what it should run on (default: the source)"},
+    {.name = "entry-trampolines",
+     .type = OPT_BOOL,
+     .flags = OPT_NEGATABLE,
+     .help = "retrofit the gfx12.5 entry-prologue erratum fix"},
+    {.name = "strict",
+     .type = OPT_BOOL,
+     .flags = OPT_NEGATABLE,
+     .help = "fail when a required patch cannot be placed"},
+    {.name = "stub-symbols",
+     .type = OPT_BOOL,
+     .flags = OPT_NEGATABLE,
+     .help = "name each stub <kernel>.stub in .symtab (default on)"},
+    {.name = "b0a0",
+     .type = OPT_BOOL,
+     .flags = OPT_NEGATABLE,
+     .help = "run the gfx1250 B0->A0 pass when the ISA pair selects it (default on)"},
+    {0},
+};
+
+static const struct opt_spec inspect_opts[] = {
+    {.name = "kernels",
+     .type = OPT_BOOL,
+     .help = "list kernels with their descriptor fields (default)"},
+    {.name = "disasm",
+     .type = OPT_STRING,
+     .arg_name = "KERNEL",
+     .flags = OPT_ARG_OPTIONAL,
+     .help = "disassemble every kernel, or only KERNEL (loads LLVM)"},
+    {.name = "notes", .type = OPT_BOOL, .help = "show the metadata and every note"},
+    {0},
+};
+
+/* Finds the tree and loads its rewriter, printing why not. */
+static int load_rewriter(const struct cmd_ctx *ctx, struct rewriter_dl *rw)
+{
+	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
+	struct strbuf msg = STRBUF_INIT;
+	int ret = 0;
+
+	if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) < 0) {
+		hotswap_format_problem(&tree, &msg);
+		strbuf_rtrim(&msg);
+		ret = error("the rewriter comes from a HotSwap tree:\n%s", msg.buf);
+	} else if (rewriter_dl_open_tree(&tree, rw, &msg) < 0) {
+		ret = error("%s", msg.buf);
+		hint("mirage rewrite and inspect need the native flavour's libhotswap_rewrite.so");
+	}
+	strbuf_release(&msg);
+	hotswap_tree_release(&tree);
+	return ret;
+}
+
+static int read_input(const char *path, struct strbuf *bytes)
+{
+	if (strbuf_read_file(bytes, path) < 0)
+		return error_errno("cannot read '%s'", path);
+	return 0;
+}
+
+static void add_pass(struct strbuf *sb, uint32_t passes, uint32_t bit, const char *name)
+{
+	if (passes & bit)
+		strbuf_addf(sb, "%s%s", sb->len ? ", " : "", name);
+}
+
+static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, const char *out)
+{
+	cJSON *o = cJSON_CreateObject();
+	char hex[24];
+	cJSON_AddStringToObject(o, "input", in);
+	cJSON_AddStringToObject(o, "output", out);
+	cJSON_AddBoolToObject(o, "changed", r->changed);
+	cJSON *passes = cJSON_AddArrayToObject(o, "passes");
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} names[] = {{HS_PASS_VALIDATE, "validate"},
+	             {HS_PASS_ENTRY_TRAMPOLINES, "entry-trampolines"},
+	             {HS_PASS_STUB_SYMBOLS, "stub-symbols"},
+	             {HS_PASS_B0A0, "b0a0"},
+	             {HS_PASS_METADATA, "metadata"}};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (r->passes_run & names[i].bit)
+			cJSON_AddItemToArray(passes, cJSON_CreateString(names[i].name));
+	cJSON_AddNumberToObject(o, "kernels", r->kernels);
+	cJSON_AddNumberToObject(o, "kernels_stubbed", r->kernels_stubbed);
+	cJSON_AddNumberToObject(o, "kernels_skip_prologue", r->kernels_skip_prologue);
+	cJSON_AddNumberToObject(o, "kernels_skip_stubbed", r->kernels_skip_stubbed);
+	cJSON_AddNumberToObject(o, "symbols_added", r->symbols_added);
+	cJSON_AddBoolToObject(o, "symbols_skipped", r->symbols_skipped);
+	cJSON_AddNumberToObject(o, "patches_applied", r->patches_applied);
+	cJSON_AddNumberToObject(o, "patches_declined", r->patches_declined);
+	snprintf(hex, sizeof(hex), "0x%" PRIx64, r->pool_vaddr);
+	cJSON_AddStringToObject(o, "pool_vaddr", hex);
+	cJSON_AddNumberToObject(o, "pool_size", (double)r->pool_size);
+	cJSON_AddNumberToObject(o, "bytes_grown", (double)r->bytes_grown);
+	if (r->message[0])
+		cJSON_AddStringToObject(o, "note", r->message);
+	return o;
+}
+
+static void print_report(const struct hs_rewrite_report *r, const char *in, const char *out)
+{
+	struct strbuf passes = STRBUF_INIT;
+	add_pass(&passes, r->passes_run, HS_PASS_VALIDATE, "validate");
+	add_pass(&passes, r->passes_run, HS_PASS_ENTRY_TRAMPOLINES, "entry-trampolines");
+	add_pass(&passes, r->passes_run, HS_PASS_STUB_SYMBOLS, "stub-symbols");
+	add_pass(&passes, r->passes_run, HS_PASS_B0A0, "b0a0");
+	add_pass(&passes, r->passes_run, HS_PASS_METADATA, "metadata");
+	if (!r->changed)
+		printf("'%s' -> '%s': unchanged (byte-identical copy)\n", in, out);
+	else
+		printf("'%s' -> '%s': rewritten, %+" PRId64 " bytes\n", in, out, r->bytes_grown);
+	printf("  passes:   %s\n", passes.buf);
+	printf(
+	    "  kernels:  %u found, %u stubbed, %u already had the prologue, %u already stubbed\n",
+	    r->kernels, r->kernels_stubbed, r->kernels_skip_prologue, r->kernels_skip_stubbed);
+	if (r->passes_run & HS_PASS_STUB_SYMBOLS || r->symbols_skipped)
+		printf("  symbols:  %u <kernel>.stub added%s\n", r->symbols_added,
+		       r->symbols_skipped ? " (skipped: see note)" : "");
+	if (r->patches_applied || r->patches_declined)
+		printf("  patches:  %u applied, %u declined\n", r->patches_applied,
+		       r->patches_declined);
+	if (r->pool_size)
+		printf("  pool:     .hotswap.text at 0x%" PRIx64 ", %" PRIu64 " bytes\n",
+		       r->pool_vaddr, r->pool_size);
+	if (r->message[0])
+		printf("  note:     %s\n", r->message);
+	strbuf_release(&passes);
+}
+
+static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	const char *in = a->positional.v[0], *out = args_str(a, "output");
+	struct rewriter_dl rw = REWRITER_DL_INIT;
+	struct strbuf bytes = STRBUF_INIT;
+	struct hs_rewrite_output result = {0};
+	HS_OPTS(hs_rewrite_report, report);
+	HS_OPTS(hs_rewrite_opts, opts);
+	enum hs_status st;
+	int ret = -1;
+
+	if (!out) {
+		usage_error("'rewrite' needs -o OUT");
+		hint("usage: mirage rewrite IN -o OUT [--source ISA] [--target ISA] "
+		     "[--entry-trampolines]");
+		return EXIT_USAGE;
+	}
+	if (args_bool(a, "entry-trampolines", false)) {
+		opts.flags |= HS_REWRITE_ENTRY_TRAMPOLINES;
+		if (args_bool(a, "stub-symbols", true))
+			opts.flags |= HS_REWRITE_STUB_SYMBOLS;
+	}
+	if (args_bool(a, "strict", false))
+		opts.flags |= HS_REWRITE_STRICT;
+	if (!args_bool(a, "b0a0", true))
+		opts.flags |= HS_REWRITE_NO_B0A0;
+	if (read_input(in, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
+		goto out;
+	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, "source"), args_str(a, "target"), &opts,
+	                &result, &report);
+	if (st != HS_OK) {
+		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
+		      report.message[0] ? report.message : rw.last_error());
+		if (st == HS_INVALID_ARGUMENT && strstr(report.message, "B0"))
+			hint("pass --target amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+ (B0) "
+			     "or --no-b0a0");
+		goto out;
+	}
+	/* Written whole or not at all: a failure leaves no OUT behind. */
+	if (atomic_write_file(out, result.data, result.size, 0644, ATOMIC_REPLACE) < 0) {
+		error_errno("cannot write '%s'", out);
+		goto out;
+	}
+	if (ctx->json)
+		output_json(report_json(&report, in, out));
+	else
+		print_report(&report, in, out);
+	ret = EXIT_OK;
+out:
+	if (result.data)
+		rw.output_release(&result);
+	rewriter_dl_close(&rw);
+	strbuf_release(&bytes);
+	return exit_code(ret);
+}
+
+static const char *jstr(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static double jnum(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+static bool jtrue(const cJSON *o, const char *key)
+{
+	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+/* Prints the fields of a decoded register ("raw" first, then each field). */
+static void print_fields(const char *label, const cJSON *reg)
+{
+	const cJSON *f;
+	printf("      %-18s 0x%08lx", label, (unsigned long)jnum(reg, "raw"));
+	cJSON_ArrayForEach(f, reg)
+	{
+		if (strcmp(f->string, "raw") && cJSON_IsNumber(f) && f->valuedouble != 0)
+			printf(" %s=%.0f", f->string, f->valuedouble);
+	}
+	printf("\n");
+}
+
+static void print_kernel(const cJSON *k, bool disasm)
+{
+	const cJSON *kd = cJSON_GetObjectItemCaseSensitive(k, "descriptor");
+	const char *state = jtrue(k, "entry_is_stub")        ? "entry stub"
+	                    : jtrue(k, "entry_has_prologue") ? "has the entry prologue"
+	                                                     : "no entry prologue";
+	printf("  %s", jstr(k, "name"));
+	if (*jstr(k, "metadata_name") && strcmp(jstr(k, "metadata_name"), jstr(k, "name")))
+		printf(" (metadata name %s)", jstr(k, "metadata_name"));
+	printf("\n    entry %s  [%s", jstr(k, "entry"), state);
+	if (jtrue(k, "entry_is_stub"))
+		printf(" -> %s, scratch %s", jstr(k, "stub_target"), jstr(k, "stub_scratch"));
+	printf("]\n");
+	if (jnum(k, "sgpr_count") >= 0)
+		printf("    sgpr_count %.0f  vgpr_count %.0f\n", jnum(k, "sgpr_count"),
+		       jnum(k, "vgpr_count"));
+	if (kd) {
+		printf("    descriptor: kernarg %.0f bytes, group %.0f, private %.0f, entry offset "
+		       "%.0f\n",
+		       jnum(kd, "kernarg_size"), jnum(kd, "group_segment_fixed_size"),
+		       jnum(kd, "private_segment_fixed_size"),
+		       jnum(kd, "kernel_code_entry_byte_offset"));
+		print_fields("compute_pgm_rsrc1",
+		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc1"));
+		print_fields("compute_pgm_rsrc2",
+		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc2"));
+		print_fields("compute_pgm_rsrc3",
+		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc3"));
+	}
+	if (disasm) {
+		const cJSON *line;
+		cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(k, "disasm"))
+		{
+			if (*jstr(line, "label"))
+				printf("    <%s>:\n", jstr(line, "label"));
+			printf("      %-8s %s\n", jstr(line, "vaddr"), jstr(line, "text"));
+		}
+	}
+}
+
+static void print_inspection(const char *path, const cJSON *doc, bool disasm, bool notes)
+{
+	const cJSON *k, *p, *n;
+	const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(doc, "kernels");
+	printf("%s: %s (%s)\n", path, jstr(doc, "isa"), jstr(doc, "processor"));
+	printf("kernels: %d\n", cJSON_GetArraySize(kernels));
+	cJSON_ArrayForEach(k, kernels) print_kernel(k, disasm);
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "pools"))
+	{
+		printf("pool: .hotswap.text at %s, %.0f bytes (%s%s, target state %s)\n",
+		       jstr(p, "vaddr"), jnum(p, "size"),
+		       jtrue(p, "entry_trampolines") ? "entry trampolines" : "",
+		       jtrue(p, "b0a0") ? " + B0->A0" : "", jstr(p, "target_state"));
+	}
+	if (notes) {
+		char *meta = cJSON_Print(cJSON_GetObjectItemCaseSensitive(doc, "metadata"));
+		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(doc, "notes"))
+		    printf("note: %s owner %s type %.0f, %.0f bytes\n", jstr(n, "section"),
+		           jstr(n, "owner"), jnum(n, "type"), jnum(n, "size"));
+		if (meta)
+			printf("metadata:\n%s\n", meta);
+		free(meta);
+	}
+}
+
+static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	const char *path = a->positional.v[0];
+	bool disasm = args_has(a, "disasm");
+	struct rewriter_dl rw = REWRITER_DL_INIT;
+	struct strbuf bytes = STRBUF_INIT;
+	char *json = NULL;
+	cJSON *doc = NULL;
+	enum hs_status st;
+	int ret = -1;
+
+	if (read_input(path, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
+		goto out;
+	st = rw.inspect(bytes.buf, bytes.len, disasm ? HS_INSPECT_DISASM : 0,
+	                disasm ? args_str(a, "disasm") : NULL, &json);
+	if (st != HS_OK) {
+		error("cannot inspect '%s': %s: %s", path, rw.status_str(st), rw.last_error());
+		goto out;
+	}
+	doc = cJSON_Parse(json);
+	if (!doc) {
+		error("the rewriter at '%s' returned invalid JSON for '%s'", rw.path, path);
+		goto out;
+	}
+	if (ctx->json) {
+		output_json(doc);
+		doc = NULL;
+	} else {
+		print_inspection(path, doc, disasm, args_bool(a, "notes", false));
+	}
+	ret = EXIT_OK;
+out:
+	cJSON_Delete(doc);
+	free(json);
+	rewriter_dl_close(&rw);
+	strbuf_release(&bytes);
+	return exit_code(ret);
+}
+
+const struct cmd_entry cmd_rewrite_entry = {
+    .name = "rewrite",
+    .summary = "rewrite a code object (entry trampolines, stub symbols)",
+    .usage = "IN -o OUT",
+    .opts = rewrite_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_FILE,
+    .exec = rewrite_exec,
+};
+
+const struct cmd_entry cmd_inspect_entry = {
+    .name = "inspect",
+    .summary = "describe a code object: ISA, kernels, descriptors, metadata, pool",
+    .usage = "CODE_OBJECT",
+    .opts = inspect_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_FILE,
+    .exec = inspect_exec,
+};
