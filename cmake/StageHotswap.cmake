@@ -1,1 +1,48 @@
-add_library(mirage_stage_placeholder INTERFACE)
+# Stages the HotSwap tree under ${PROJECT_BINARY_DIR}/hotswap/ (ARCHITECTURE.md):
+#   lib/libhotswap_intercept.so, lib/libhotswap_rewrite.so, lib/libhotswap_mc.so
+#     (each target builds straight into lib/; RPATH $ORIGIN keeps the tree relocatable)
+#   llvm-tools/{llc,llvm-mc,lld,ld.lld} -> LLVM 22's own binaries
+#   runtime/hotswap_py/sitecustomize.py (copied)
+# Target `hotswap_tree` (part of ALL) brings every piece up to date.
+set(HOTSWAP_STAGE_DIR ${PROJECT_BINARY_DIR}/hotswap)
+file(MAKE_DIRECTORY ${HOTSWAP_STAGE_DIR}/lib ${HOTSWAP_STAGE_DIR}/llvm-tools
+     ${HOTSWAP_STAGE_DIR}/runtime/hotswap_py)
+
+# llvm-tools: symlinks into LLVM 22's bin directory under the tool's own name
+# (lld is multi-call and picks its flavour from the name it is run as).
+find_program(HOTSWAP_LLD_EXE NAMES lld lld-22 PATHS ${LLVM_BIN_DIR} NO_DEFAULT_PATH)
+if(NOT HOTSWAP_LLD_EXE)
+  find_program(HOTSWAP_LLD_EXE NAMES lld-22 REQUIRED)
+endif()
+foreach(pair "llc=${LLC_EXE}" "llvm-mc=${LLVM_MC_EXE}" "ld.lld=${LD_LLD_EXE}"
+             "lld=${HOTSWAP_LLD_EXE}")
+  string(REPLACE "=" ";" pair "${pair}")
+  list(GET pair 0 name)
+  list(GET pair 1 exe)
+  if(EXISTS ${LLVM_BIN_DIR}/${name})
+    set(real ${LLVM_BIN_DIR}/${name})
+  else()
+    get_filename_component(real "${exe}" REALPATH)
+  endif()
+  file(CREATE_LINK "${real}" ${HOTSWAP_STAGE_DIR}/llvm-tools/${name} SYMBOLIC)
+endforeach()
+
+# The python runtime is copied at build time, so edits reach the tree.
+set(HOTSWAP_PY_SRC ${PROJECT_SOURCE_DIR}/rewrite/python/hotswap_py/sitecustomize.py)
+set(HOTSWAP_PY_DST ${HOTSWAP_STAGE_DIR}/runtime/hotswap_py/sitecustomize.py)
+add_custom_command(OUTPUT ${HOTSWAP_PY_DST}
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${HOTSWAP_PY_SRC} ${HOTSWAP_PY_DST}
+  DEPENDS ${HOTSWAP_PY_SRC}
+  COMMENT "Staging hotswap/runtime/hotswap_py/sitecustomize.py"
+  VERBATIM)
+
+add_custom_target(hotswap_tree ALL DEPENDS ${HOTSWAP_PY_DST})
+foreach(lib hotswap_intercept hotswap_rewrite hotswap_mc)
+  if(TARGET ${lib})
+    add_dependencies(hotswap_tree ${lib})
+  endif()
+endforeach()
+
+# Installs put the same tree where discovery looks: <prefix>/lib/mirage/hotswap.
+install(DIRECTORY ${HOTSWAP_STAGE_DIR}/ DESTINATION lib/mirage/hotswap
+        USE_SOURCE_PERMISSIONS COMPONENT hotswap PATTERN "__pycache__" EXCLUDE)

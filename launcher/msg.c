@@ -78,7 +78,7 @@ static void json_add(const char *key, const char *text)
 	cJSON_AddStringToObject(last, key, text);
 }
 
-static void emit(const char *prefix, const char *key, const char *fmt, va_list ap,
+__attribute__((format(printf, 3, 0))) static void emit(const char *prefix, const char *key, const char *fmt, va_list ap,
                  const char *suffix)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -1,0 +1,134 @@
+/* In-process, single-flight translation cache (see cache.h for the contract). */
+#include "cache.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum entry_state {
+	ENTRY_PENDING,
+	ENTRY_READY,
+	ENTRY_FAILED,
+};
+
+struct entry {
+	uint8_t key[HSI_KEY_LEN];
+	enum entry_state state;
+	unsigned waiters;     /* threads sleeping on this flight (keep a failed entry alive) */
+	struct hsi_blob blob; /* READY */
+	char err[256];        /* FAILED */
+	struct entry *next;
+};
+
+#define NBUCKETS 64
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t done = PTHREAD_COND_INITIALIZER;
+static struct entry *buckets[NBUCKETS];
+static size_t ready_count;
+
+static struct entry **slot_of(const uint8_t *key)
+{
+	struct entry **p = &buckets[key[0] % NBUCKETS];
+	while (*p && memcmp((*p)->key, key, HSI_KEY_LEN))
+		p = &(*p)->next;
+	return p;
+}
+
+static void unlink_entry(struct entry *e)
+{
+	struct entry **p = slot_of(e->key);
+	if (*p == e)
+		*p = e->next;
+}
+
+enum hsi_cache_outcome hsi_cache_get(const uint8_t key[HSI_KEY_LEN], hsi_produce_fn produce,
+                                     void *ctx, struct hsi_blob *out, char *err, size_t err_size)
+{
+	struct entry *e;
+	struct hsi_blob blob = {0};
+	char perr[256] = "";
+	int rc;
+
+	pthread_mutex_lock(&lock);
+	e = *slot_of(key);
+	if (e) {
+		e->waiters++;
+		while (e->state == ENTRY_PENDING)
+			pthread_cond_wait(&done, &lock);
+		e->waiters--;
+		if (e->state == ENTRY_READY) {
+			*out = e->blob;
+			pthread_mutex_unlock(&lock);
+			return HSI_CACHE_HIT;
+		}
+		/* The flight failed: report its reason; the last waiter frees the entry. */
+		snprintf(err, err_size, "%s", e->err);
+		if (!e->waiters)
+			free(e);
+		pthread_mutex_unlock(&lock);
+		return HSI_CACHE_FAILED;
+	}
+	e = calloc(1, sizeof(*e));
+	if (!e) {
+		pthread_mutex_unlock(&lock);
+		snprintf(err, err_size, "out of memory");
+		return HSI_CACHE_FAILED;
+	}
+	memcpy(e->key, key, HSI_KEY_LEN);
+	e->state = ENTRY_PENDING;
+	e->next = buckets[key[0] % NBUCKETS];
+	buckets[key[0] % NBUCKETS] = e;
+	pthread_mutex_unlock(&lock);
+
+	rc = produce(ctx, &blob, perr, sizeof(perr));
+
+	pthread_mutex_lock(&lock);
+	if (rc == 0) {
+		e->blob = blob;
+		e->state = ENTRY_READY;
+		ready_count++;
+		*out = blob;
+	} else {
+		/* Never cached: unlink now so the next load tries again. */
+		unlink_entry(e);
+		snprintf(e->err, sizeof(e->err), "%s", perr);
+		e->state = ENTRY_FAILED;
+		snprintf(err, err_size, "%s", perr);
+	}
+	pthread_cond_broadcast(&done);
+	if (rc != 0 && !e->waiters)
+		free(e);
+	pthread_mutex_unlock(&lock);
+	return rc == 0 ? HSI_CACHE_PRODUCED : HSI_CACHE_FAILED;
+}
+
+size_t hsi_cache_size(void)
+{
+	size_t n;
+	pthread_mutex_lock(&lock);
+	n = ready_count;
+	pthread_mutex_unlock(&lock);
+	return n;
+}
+
+#ifdef MIRAGE_UNIT_TESTS
+void hsi_cache_reset(void)
+{
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < NBUCKETS; i++) {
+		struct entry *e = buckets[i];
+		while (e) {
+			struct entry *next = e->next;
+			free((void *)e->blob.data);
+			free(e);
+			e = next;
+		}
+		buckets[i] = NULL;
+	}
+	ready_count = 0;
+	pthread_mutex_unlock(&lock);
+}
+#endif

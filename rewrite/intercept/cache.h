@@ -1,0 +1,51 @@
+/*
+ * The in-process tier of the translation cache: content-exact entries keyed
+ * by a SHA-256 digest, single-flight (concurrent lookups of one key wait for
+ * one producer), failures handed to the waiters of that flight but never
+ * stored.  Ready entries live for the whole process: the runtime and
+ * debuggers keep pointers into loaded code objects.
+ */
+#ifndef HOTSWAP_INTERCEPT_CACHE_H
+#define HOTSWAP_INTERCEPT_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HSI_KEY_LEN 32
+
+/* A finished translation; data is owned by the cache (or by the producer until it hands it over).
+ */
+struct hsi_blob {
+	const void *data;
+	size_t size;
+	uint32_t kernels; /* kernel descriptors in the object, for messages */
+};
+
+/*
+ * Produces the value for a key: returns 0 and fills *out with malloc'ed data
+ * (ownership passes to the cache), or -1 with a reason in err.
+ */
+typedef int (*hsi_produce_fn)(void *ctx, struct hsi_blob *out, char *err, size_t err_size);
+
+enum hsi_cache_outcome {
+	HSI_CACHE_PRODUCED = 0, /* this call ran the producer and it succeeded */
+	HSI_CACHE_HIT = 1,      /* served from a ready entry (possibly after waiting) */
+	HSI_CACHE_FAILED = -1,  /* the producer (ours or the flight's) failed; see err */
+};
+
+/*
+ * Looks key up; on a miss runs produce exactly once per flight.  On success
+ * *out points at cache-owned bytes valid until process exit.
+ */
+enum hsi_cache_outcome hsi_cache_get(const uint8_t key[HSI_KEY_LEN], hsi_produce_fn produce,
+                                     void *ctx, struct hsi_blob *out, char *err, size_t err_size);
+
+/* Number of ready entries (tests and verbose summaries). */
+size_t hsi_cache_size(void);
+
+#ifdef MIRAGE_UNIT_TESTS
+/* Drops every ready entry (tests only: callers must hold no pointers into the cache). */
+void hsi_cache_reset(void);
+#endif
+
+#endif

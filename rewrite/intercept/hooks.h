@@ -1,0 +1,26 @@
+/* The replaced CoreApiTable entries and the runtime's originals they forward to. */
+#ifndef HOTSWAP_INTERCEPT_HOOKS_H
+#define HOTSWAP_INTERCEPT_HOOKS_H
+
+#include "decide.h"
+#include "hsa_table.h"
+
+/* The runtime's own entries, saved by OnLoad before any hook is installed. */
+extern struct hsa_core_table hsi_orig;
+/* The switches, read once by OnLoad. */
+extern struct hsi_config hsi_cfg;
+
+hsa_status_t hsi_reader_create_from_memory(const void *code_object, size_t size,
+                                           hsa_code_object_reader_t *reader);
+hsa_status_t hsi_reader_create_from_file(hsa_file_t file, hsa_code_object_reader_t *reader);
+hsa_status_t hsi_reader_destroy(hsa_code_object_reader_t reader);
+hsa_status_t hsi_load_agent_code_object(hsa_executable_t exec, hsa_agent_t agent,
+                                        hsa_code_object_reader_t reader, const char *options,
+                                        hsa_loaded_code_object_t *loaded);
+hsa_status_t hsi_load_code_object(hsa_executable_t exec, hsa_agent_t agent,
+                                  hsa_code_object_t code_object, const char *options);
+
+/* Agent facts from the runtime (cached per agent handle); 0 or -1. */
+int hsi_agent_facts(hsa_agent_t agent, struct hsi_agent_facts *out);
+
+#endif

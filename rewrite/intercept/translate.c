@@ -1,0 +1,149 @@
+/* Cache key, cache tiers and the call into libhotswap_rewrite for one load. */
+#include "translate.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotswap/rewrite.h>
+
+#include "cache_disk.h"
+#include "log.h"
+#include "sha.h"
+#include "truthy.h"
+
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static bool cache_debug;
+static char *disk_root; /* NULL: disk tier off */
+
+static void read_env(void)
+{
+	cache_debug = env_flag("HSA_HOTSWAP_CACHE_DEBUG");
+	disk_root = hsi_disk_root();
+}
+
+struct job {
+	const void *in;
+	size_t in_size;
+	const struct hsi_object_facts *obj;
+	const struct hsi_decision *d;
+	const char *uri;
+	const char *src_key, *tgt_key;
+	char key_hex[HSI_SHA_HEX];
+	char in_hex[HSI_SHA_HEX];
+	const char *status; /* disabled | miss | hit | invalid | bypassed */
+};
+
+static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t err_size)
+{
+	HS_OPTS(hs_rewrite_opts, opts, .flags = j->d->flags);
+	struct hs_rewrite_report report = {.sz = sizeof(report)};
+	struct hs_rewrite_output res = {0};
+	enum hs_status st;
+
+	st =
+	    hs_rewrite(j->in, j->in_size, j->d->source_isa, j->d->target_isa, &opts, &res, &report);
+	if (st != HS_OK) {
+		const char *why = report.message[0] ? report.message : hs_last_error();
+		snprintf(err, err_size, "%s (%s)", why && *why ? why : "no reason given",
+		         hs_status_str(st));
+		return -1;
+	}
+	hsi_info("rewrote %s (%s -> %s): %" PRIu32 " kernels, %" PRIu32 " stubbed, %" PRIu32
+	         " patches applied%s%s",
+	         j->uri, j->d->src_name, j->d->tgt_name, report.kernels, report.kernels_stubbed,
+	         report.patches_applied, report.message[0] ? "; " : "", report.message);
+	out->data = res.data;
+	out->size = res.size;
+	out->kernels = report.kernels;
+	return 0;
+}
+
+/* The single-flight producer: disk tier first, then the rewriter. */
+static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
+{
+	struct job *j = ctx;
+	struct hsi_disk_meta meta;
+
+	if (!disk_root) {
+		j->status = "disabled";
+		return rewrite_now(j, out, err, err_size);
+	}
+	switch (hsi_disk_lookup(disk_root, j->key_hex, hs_version(), out)) {
+	case HSI_DISK_HIT:
+		j->status = "hit";
+		return 0;
+	case HSI_DISK_INVALID:
+		j->status = "invalid";
+		break;
+	case HSI_DISK_MISS:
+		j->status = "miss";
+		break;
+	}
+	if (rewrite_now(j, out, err, err_size) < 0)
+		return -1;
+	meta = (struct hsi_disk_meta){
+	    .input_sha256 = j->in_hex,
+	    .input_size = j->in_size,
+	    .source_isa = j->src_key,
+	    .target_isa = j->tgt_key,
+	    .flags = j->d->flags,
+	    .rewriter_version = hs_version(),
+	    .kernels = out->kernels,
+	};
+	if (hsi_disk_store(disk_root, j->key_hex, out, &meta) < 0) {
+		/* A read-only or full cache costs speed, never the load. */
+		hsi_info("cannot write cache entry under '%s': %m", disk_root);
+		if (!strcmp(j->status, "miss"))
+			j->status = "bypassed";
+	}
+	return 0;
+}
+
+static int make_key(struct job *j, uint8_t key[HSI_KEY_LEN])
+{
+	uint8_t in_sha[HSI_SHA_LEN];
+	uint64_t flags = j->d->flags;
+	const char *version = hs_version();
+	const void *parts[] = {in_sha, j->src_key, j->tgt_key, &flags, version};
+	size_t sizes[] = {sizeof(in_sha), strlen(j->src_key), strlen(j->tgt_key), sizeof(flags),
+	                  strlen(version)};
+
+	if (hsi_sha256(j->in, j->in_size, in_sha) < 0 ||
+	    hsi_sha256_parts(parts, sizes, sizeof(parts) / sizeof(parts[0]), key) < 0)
+		return -1;
+	hsi_hex(in_sha, sizeof(in_sha), j->in_hex);
+	hsi_hex(key, HSI_KEY_LEN, j->key_hex);
+	return 0;
+}
+
+int hsi_translate(const void *in, size_t in_size, const struct hsi_object_facts *obj,
+                  const struct hsi_decision *d, const char *uri, struct hsi_blob *out, char *err,
+                  size_t err_size)
+{
+	struct job j = {.in = in, .in_size = in_size, .obj = obj, .d = d, .uri = uri};
+	uint8_t key[HSI_KEY_LEN];
+	enum hsi_cache_outcome oc;
+
+	pthread_once(&env_once, read_env);
+	j.src_key = d->source_isa ? d->source_isa : obj->isa;
+	j.tgt_key = d->target_isa ? d->target_isa : j.src_key;
+	if (make_key(&j, key) < 0) {
+		snprintf(err, err_size, "cannot hash the code object");
+		return -1;
+	}
+	oc = hsi_cache_get(key, produce, &j, out, err, err_size);
+	if (oc == HSI_CACHE_HIT)
+		j.status = "hit";
+	if (oc != HSI_CACHE_FAILED && !strcmp(j.status, "hit"))
+		hsi_info("%s: rewritten object served from the cache (%" PRIu32 " kernels)", uri,
+		         out->kernels);
+	if (cache_debug && j.status)
+		hsi_raw("hotswap_cache: %s (%s -> %s) kernels=%" PRIu32 " %.8s", j.status,
+		        d->src_name, d->tgt_name, oc == HSI_CACHE_FAILED ? 0 : out->kernels,
+		        j.in_hex);
+	return oc == HSI_CACHE_FAILED ? -1 : 0;
+}

@@ -1,0 +1,12 @@
+# libhotswap_intercept exports exactly the globals of its version script.
+source "$TEST_LIB"
+source "$(dirname "$0")/intercept_common.sh"
+
+map=$MIRAGE_SRC/rewrite/intercept/libhotswap_intercept.map
+want=$(sed -n '/global:/,/local:/p' "$map" | grep -o '^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*;' |
+	tr -d ' \t;' | sort)
+got=$(nm -D --defined-only "$INTERCEPT" | awk '{print $3}' | sed 's/@.*//' | sort)
+assert_eq "$got" "$want" "nm -D --defined-only matches the map"
+assert_eq "$(echo "$want" | tr '\n' ' ')" "HSA_AMD_TOOL_PRIORITY OnLoad OnUnload " \
+	"the map lists the HSA tools interface only"
+done_testing

@@ -1,0 +1,1 @@
+"""A stand-in for the triton package (tests only): just enough of its AMD backend."""

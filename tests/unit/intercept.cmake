@@ -1,0 +1,27 @@
+# Unit tests of libhotswap_intercept's modules (sources compiled in directly),
+# and the C++ proof that its C mirror of hsa_api_trace.h matches the header.
+set(IC_SRC ${PROJECT_SOURCE_DIR}/rewrite/intercept)
+set(IC_INCLUDES ${IC_SRC} ${PROJECT_SOURCE_DIR}/rewrite/include ${HSA_INCLUDE_DIR})
+
+mirage_unit_test(intercept_decide SOURCES test_intercept_decide.c ${IC_SRC}/decide.c)
+target_include_directories(test_intercept_decide PRIVATE ${IC_INCLUDES})
+
+find_package(Threads REQUIRED)
+mirage_unit_test(cache SOURCES test_cache.c ${IC_SRC}/cache.c LIBS Threads::Threads
+                 LABELS tsan)
+target_include_directories(test_cache PRIVATE ${IC_INCLUDES})
+
+mirage_unit_test(cache_disk SOURCES test_cache_disk.c ${IC_SRC}/cache_disk.c ${IC_SRC}/sha.c
+                 LIBS dep::cjson dep::crypto)
+target_include_directories(test_cache_disk PRIVATE ${IC_INCLUDES})
+
+# hsa_api_trace.h includes "inc/hsa_ext_image.h": give it an inc -> hsa symlink.
+set(IC_TRACE_INC ${CMAKE_CURRENT_BINARY_DIR}/intercept_trace_inc)
+file(MAKE_DIRECTORY ${IC_TRACE_INC})
+file(CREATE_LINK ${HSA_INCLUDE_DIR}/hsa ${IC_TRACE_INC}/inc SYMBOLIC)
+mirage_unit_test(intercept_table_layout SOURCES test_intercept_table_layout.cpp)
+target_include_directories(test_intercept_table_layout PRIVATE ${IC_INCLUDES} ${IC_TRACE_INC})
+
+mirage_unit_test(intercept_readers SOURCES test_intercept_readers.c ${IC_SRC}/readers.c
+                 ${IC_SRC}/elf_peek.c LIBS Threads::Threads)
+target_include_directories(test_intercept_readers PRIVATE ${IC_INCLUDES})
