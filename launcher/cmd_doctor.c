@@ -234,7 +234,7 @@ static void check_tree(struct doctor *d, const struct hotswap_tree *tree)
  * Runs `tool --version` and returns its first line that mentions a version.
  * The alarm survives execve, so a hung tool is killed instead of hanging doctor.
  */
-static int tool_version(const char *path, struct strbuf *out)
+static int tool_version(const char *path, bool lld_driver, struct strbuf *out)
 {
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC))
@@ -252,7 +252,11 @@ static int tool_version(const char *path, struct strbuf *out)
 		dup2(nul, 2);
 		dup2(nul, 0);
 		alarm(10);
-		execl(path, path, "--version", (char *)NULL);
+		/* Plain `lld` is a generic driver that refuses to run without a flavour. */
+		if (lld_driver)
+			execl(path, path, "-flavor", "gnu", "--version", (char *)NULL);
+		else
+			execl(path, path, "--version", (char *)NULL);
 		_exit(127);
 	}
 	close(fds[1]);
@@ -295,7 +299,7 @@ static void check_tools(struct doctor *d, const struct hotswap_tree *tree)
 			check(d, CHECK_OK, id, NULL, "python runtime: '%s'", p->path);
 		} else {
 			struct strbuf version = STRBUF_INIT;
-			if (tool_version(p->path, &version))
+			if (tool_version(p->path, !strcmp(p->name, "llvm-tools/lld"), &version))
 				check(d, CHECK_WARN, id, "reinstall the tree's llvm-tools",
 				      "%s: `%s --version` failed%s%s", p->name, p->path,
 				      version.len ? ": " : "", version.buf);

@@ -78,8 +78,8 @@ static void json_add(const char *key, const char *text)
 	cJSON_AddStringToObject(last, key, text);
 }
 
-__attribute__((format(printf, 3, 0))) static void emit(const char *prefix, const char *key, const char *fmt, va_list ap,
-                 const char *suffix)
+__attribute__((format(printf, 3, 0))) static void
+emit(const char *prefix, const char *key, const char *fmt, va_list ap, const char *suffix)
 {
 	struct strbuf sb = STRBUF_INIT;
 	strbuf_vaddf(&sb, fmt, ap);

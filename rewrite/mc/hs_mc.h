@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HS_MC_API_VERSION 1
+#define HS_MC_API_VERSION  1
 #define HS_MC_LIBRARY_NAME "libhotswap_mc.so"
 #define HS_MC_ENTRY_SYMBOL "hs_mc_get_api"
 
@@ -31,7 +31,7 @@ struct hs_mc_api {
 	 * text and returns its size in bytes, or 0 when the bytes do not decode.
 	 */
 	size_t (*decode)(struct hs_mc_disasm *dis, const uint8_t *bytes, size_t size,
-			 uint64_t vaddr, char *text, size_t text_size);
+	                 uint64_t vaddr, char *text, size_t text_size);
 	/*
 	 * Assembles source (AMDGPU assembly, one instruction per line) for cpu
 	 * through LLVM's assembler (module inline asm emitted by an AMDGPU
@@ -39,7 +39,7 @@ struct hs_mc_api {
 	 * the caller frees with free().  Returns 0, or -1 with a message in err.
 	 */
 	int (*assemble)(const char *cpu, const char *source, uint8_t **out, size_t *out_size,
-			char *err, size_t err_size);
+	                char *err, size_t err_size);
 };
 
 /* The one exported symbol of libhotswap_mc.so. */

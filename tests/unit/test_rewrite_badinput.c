@@ -1,53 +1,6 @@
 /* Bad input never yields OK: truncations, broken headers and tables, garbage (ASan/UBSan clean). */
 #include "test_rewrite_util.h"
 
-#include <elf.h>
-
-static uint16_t rd16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)rd16(p) | (uint32_t)rd16(p + 2) << 16;
-}
-static uint64_t rd64(const uint8_t *p)
-{
-	return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
-}
-static void wr16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-static void wr32(uint8_t *p, uint32_t v)
-{
-	wr16(p, (uint16_t)v);
-	wr16(p + 2, (uint16_t)(v >> 16));
-}
-static void wr64(uint8_t *p, uint64_t v)
-{
-	wr32(p, (uint32_t)v);
-	wr32(p + 4, (uint32_t)(v >> 32));
-}
-
-/* The section header of the section named name in a well-formed fixture. */
-static uint8_t *shdr(struct blob b, const char *name)
-{
-	uint64_t shoff = rd64(b.data + 40);
-	uint16_t shnum = rd16(b.data + 60), shstrndx = rd16(b.data + 62);
-	const uint8_t *strsh = b.data + shoff + (uint64_t)shstrndx * 64;
-	const char *strs = (const char *)b.data + rd64(strsh + 24);
-
-	for (uint16_t i = 0; i < shnum; i++) {
-		uint8_t *sh = b.data + shoff + (uint64_t)i * 64;
-		if (!strcmp(strs + rd32(sh), name))
-			return sh;
-	}
-	fail_msg("no section '%s'", name);
-	return NULL;
-}
-
 static void expect_invalid(struct blob b, const char *what)
 {
 	HS_OPTS(hs_rewrite_opts, opts, .flags = HS_REWRITE_ENTRY_DEFAULT);
@@ -57,7 +10,7 @@ static void expect_invalid(struct blob b, const char *what)
 
 	if (st != HS_INVALID_ARGUMENT)
 		fail_msg("%s: expected INVALID_ARGUMENT, got %s (%s)", what, hs_status_str(st),
-			 hs_last_error());
+		         hs_last_error());
 	if (!hs_last_error()[0] || !rep.message[0])
 		fail_msg("%s: no message", what);
 	if (getenv("HS_TEST_VERBOSE"))
@@ -87,8 +40,9 @@ static void test_truncated(void **state)
 			if (len == 0) {
 				HS_OPTS(hs_rewrite_opts, opts, .flags = 0);
 				struct hs_rewrite_output out = {0};
-				assert_int_equal(hs_rewrite(t.data, 0, NULL, NULL, &opts, &out, NULL),
-						 HS_INVALID_ARGUMENT);
+				assert_int_equal(
+				    hs_rewrite(t.data, 0, NULL, NULL, &opts, &out, NULL),
+				    HS_INVALID_ARGUMENT);
 			} else {
 				expect_invalid(t, what);
 			}
@@ -334,49 +288,49 @@ static void test_mutations(void **state)
 		mutate_fn f;
 	} cases[] = {
 #define M(x) {#x, x}
-		M(m_elf32),
-		M(m_big_endian),
-		M(m_machine),
-		M(m_osabi),
-		M(m_magic),
-		M(m_type_rel),
-		M(m_shoff_past_end),
-		M(m_shoff_huge),
-		M(m_shnum_huge),
-		M(m_shnum_zero),
-		M(m_phoff_past_end),
-		M(m_phnum_huge),
-		M(m_phnum_xnum),
-		M(m_shstrndx),
-		M(m_shentsize),
-		M(m_ehsize),
-		M(m_text_offset_past_end),
-		M(m_text_size_huge),
-		M(m_rodata_addr_wraps),
-		M(m_overlap_file),
-		M(m_overlap_vaddr),
-		M(m_no_text),
-		M(m_text_nobits),
-		M(m_align),
-		M(m_symtab_link),
-		M(m_symtab_link_not_strtab),
-		M(m_symtab_size),
-		M(m_symtab_entsize),
-		M(m_symtab_past_end),
-		M(m_kd_outside),
-		M(m_kd_shndx),
-		M(m_kd_name),
-		M(m_kd_entry),
-		M(m_kd_entry_neg),
-		M(m_kd_entry_data),
-		M(m_note_namesz),
-		M(m_note_descsz),
-		M(m_note_msgpack),
-		M(m_note_not_map),
-		M(m_phdr_filesz),
-		M(m_phdr_memsz_small),
-		M(m_phdr_wraps),
-		M(m_mach_unknown),
+	    M(m_elf32),
+	    M(m_big_endian),
+	    M(m_machine),
+	    M(m_osabi),
+	    M(m_magic),
+	    M(m_type_rel),
+	    M(m_shoff_past_end),
+	    M(m_shoff_huge),
+	    M(m_shnum_huge),
+	    M(m_shnum_zero),
+	    M(m_phoff_past_end),
+	    M(m_phnum_huge),
+	    M(m_phnum_xnum),
+	    M(m_shstrndx),
+	    M(m_shentsize),
+	    M(m_ehsize),
+	    M(m_text_offset_past_end),
+	    M(m_text_size_huge),
+	    M(m_rodata_addr_wraps),
+	    M(m_overlap_file),
+	    M(m_overlap_vaddr),
+	    M(m_no_text),
+	    M(m_text_nobits),
+	    M(m_align),
+	    M(m_symtab_link),
+	    M(m_symtab_link_not_strtab),
+	    M(m_symtab_size),
+	    M(m_symtab_entsize),
+	    M(m_symtab_past_end),
+	    M(m_kd_outside),
+	    M(m_kd_shndx),
+	    M(m_kd_name),
+	    M(m_kd_entry),
+	    M(m_kd_entry_neg),
+	    M(m_kd_entry_data),
+	    M(m_note_namesz),
+	    M(m_note_descsz),
+	    M(m_note_msgpack),
+	    M(m_note_not_map),
+	    M(m_phdr_filesz),
+	    M(m_phdr_memsz_small),
+	    M(m_phdr_wraps),
+	    M(m_mach_unknown),
 #undef M
 	};
 	struct blob in = fixture("hello");
@@ -430,9 +384,9 @@ static void test_garbage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_truncated),
-		cmocka_unit_test(test_mutations),
-		cmocka_unit_test(test_garbage),
+	    cmocka_unit_test(test_truncated),
+	    cmocka_unit_test(test_mutations),
+	    cmocka_unit_test(test_garbage),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

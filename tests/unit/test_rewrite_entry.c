@@ -5,13 +5,13 @@
 
 /* Fixtures with gfx12.5 kernels the pass must stub (the stub symbols name their kernels). */
 static const char *const stub_fixtures[] = {
-	"hello", "multi", "prologue", "dynamic", "sgpr8", "sgpr104",
-	"sgpr105", "sgpr108", "meta127", "gfx1251", "hello_stripped",
+    "hello",   "multi",   "prologue", "dynamic", "sgpr8",          "sgpr104",
+    "sgpr105", "sgpr108", "meta127",  "gfx1251", "hello_stripped",
 };
 /* Every fixture that rewrites successfully with default ISAs. */
 static const char *const ok_fixtures[] = {
-	"hello", "multi", "prologue", "dynamic", "sgpr8", "sgpr104", "sgpr105",
-	"sgpr108", "meta127", "gfx1251", "hello_stripped", "data_only", "gfx942",
+    "hello",   "multi",   "prologue", "dynamic",        "sgpr8",     "sgpr104", "sgpr105",
+    "sgpr108", "meta127", "gfx1251",  "hello_stripped", "data_only", "gfx942",
 };
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -39,7 +39,7 @@ static void assert_readelf_clean(const char *path)
 	out = run_capture(cmd, &err);
 	if (err[0] || strcasestr(out, "warning"))
 		fail_msg("llvm-readelf -a '%s' warns:\n%s\n%s", path, err,
-			 strcasestr(out, "warning") ? strcasestr(out, "warning") : "");
+		         strcasestr(out, "warning") ? strcasestr(out, "warning") : "");
 	free(out);
 	free(err);
 }
@@ -84,9 +84,9 @@ struct stub_seen {
  */
 static size_t check_stubs(const char *path, const char *mcpu, struct stub_seen *seen, size_t max)
 {
-	static const char *const want[] = {"global_prefetch_b8", "v_nop", "s_get_pc_i64",
-					   "s_add_co_u32", "s_add_co_ci_u32", "s_set_pc_i64",
-					   "s_code_end"};
+	static const char *const want[] = {"global_prefetch_b8", "v_nop",           "s_get_pc_i64",
+	                                   "s_add_co_u32",       "s_add_co_ci_u32", "s_set_pc_i64",
+	                                   "s_code_end"};
 	char cmd[4096], *err, *out, *line, *save_ptr = NULL;
 	size_t n = 0;
 	int idx = -1;
@@ -106,7 +106,7 @@ static size_t check_stubs(const char *path, const char *mcpu, struct stub_seen *
 				assert_true(n < max);
 				memset(&seen[n], 0, sizeof(seen[n]));
 				snprintf(seen[n].kernel, sizeof(seen[n].kernel), "%.*s",
-					 stub ? (int)(l - 5) : 0, label);
+				         stub ? (int)(l - 5) : 0, label);
 				seen[n].addr = addr;
 				idx = 0;
 				n++;
@@ -119,8 +119,8 @@ static size_t check_stubs(const char *path, const char *mcpu, struct stub_seen *
 		if (sscanf(line, " %63s %255[^/]", mn, ops) < 1)
 			continue;
 		if (strcmp(mn, want[idx]))
-			fail_msg("%s: stub %zu instruction %d is '%s', expected %s", path, n - 1, idx,
-				 line, want[idx]);
+			fail_msg("%s: stub %zu instruction %d is '%s', expected %s", path, n - 1,
+			         idx, line, want[idx]);
 		if (idx == 2)
 			sscanf(ops, "%31s", seen[n - 1].pair);
 		if (idx == 3 || idx == 4) {
@@ -163,8 +163,8 @@ static void test_fixture_outputs(void **state)
 		const char *name = stub_fixtures[f];
 		struct blob in = fixture(name);
 		HS_OPTS(hs_rewrite_report, rep);
-		struct hs_rewrite_output out = rewrite_flags(in, HS_REWRITE_ENTRY_DEFAULT, HS_OK,
-							     &rep);
+		struct hs_rewrite_output out =
+		    rewrite_flags(in, HS_REWRITE_ENTRY_DEFAULT, HS_OK, &rep);
 		char path[512], inpath[512], oname[300];
 		struct stub_seen seen[16];
 		char *syms, *notes;
@@ -192,8 +192,9 @@ static void test_fixture_outputs(void **state)
 			if (!symbol_value(syms, k, &entry))
 				fail_msg("%s: no symbol '%s' in the input", name, k);
 			if (seen[i].target != entry)
-				fail_msg("%s: stub for %s jumps to 0x%" PRIx64 ", entry is 0x%" PRIx64,
-					 name, k, seen[i].target, entry);
+				fail_msg("%s: stub for %s jumps to 0x%" PRIx64
+				         ", entry is 0x%" PRIx64,
+				         name, k, seen[i].target, entry);
 		}
 		free(syms);
 		/* llvm-readelf decodes the (possibly re-encoded) metadata. */
@@ -212,15 +213,15 @@ static void test_scratch_examples(void **state)
 	static const struct {
 		const char *fixture, *pair, *count;
 	} cases[] = {
-		{"sgpr8", "s[8:9]", ".sgpr_count:     12"},
-		{"sgpr104", "s[104:105]", ".sgpr_count:     108"},
-		{"sgpr105", "vcc", ".sgpr_count:     108"},
-		{"sgpr108", "vcc", ".sgpr_count:     108"},
+	    {"sgpr8", "s[8:9]", ".sgpr_count:     12"},
+	    {"sgpr104", "s[104:105]", ".sgpr_count:     108"},
+	    {"sgpr105", "vcc", ".sgpr_count:     108"},
+	    {"sgpr108", "vcc", ".sgpr_count:     108"},
 	};
 	for (size_t i = 0; i < N(cases); i++) {
 		struct blob in = fixture(cases[i].fixture);
-		struct hs_rewrite_output out = rewrite_flags(in, HS_REWRITE_ENTRY_DEFAULT, HS_OK,
-							     NULL);
+		struct hs_rewrite_output out =
+		    rewrite_flags(in, HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL);
 		struct stub_seen seen[2];
 		char path[512], *notes;
 
@@ -229,7 +230,8 @@ static void test_scratch_examples(void **state)
 		assert_string_equal(seen[0].pair, cases[i].pair);
 		notes = readelf("--notes", path);
 		if (!strstr(notes, cases[i].count))
-			fail_msg("%s: expected '%s' in\n%s", cases[i].fixture, cases[i].count, notes);
+			fail_msg("%s: expected '%s' in\n%s", cases[i].fixture, cases[i].count,
+			         notes);
 		free(notes);
 		hs_rewrite_output_release(&out);
 		free(in.data);
@@ -267,7 +269,7 @@ static void test_idempotent_every_flag_combination(void **state)
 
 			if (o1.size != o2.size || memcmp(o1.data, o2.data, o1.size))
 				fail_msg("%s flags 0x%llx: second rewrite differs", ok_fixtures[f],
-					 (unsigned long long)flags);
+				         (unsigned long long)flags);
 			assert_false(r2.changed);
 			if (!r1.changed)
 				assert_memory_equal(o1.data, in.data, in.size);
@@ -302,11 +304,6 @@ static size_t vaddr_to_off(const char *sections, uint64_t vaddr)
 	return 0;
 }
 
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* INST_PREF_SIZE is clamped to min(orig, 2), other RSRC3 bits and RSRC1 kept, entry = stub - kd. */
 static void test_descriptor_fixes(void **state)
 {
@@ -314,13 +311,15 @@ static void test_descriptor_fixes(void **state)
 		const char *fixture, *kernel;
 		uint32_t pref_before, pref_after;
 	} cases[] = {
-		{"hello", "hello", 4, 2}, {"multi", "k_a", 1, 1},
-		{"multi", "k_b", 3, 2},   {"multi", "k_c", 0, 0},
+	    {"hello", "hello", 4, 2},
+	    {"multi", "k_a", 1, 1},
+	    {"multi", "k_b", 3, 2},
+	    {"multi", "k_c", 0, 0},
 	};
 	for (size_t i = 0; i < N(cases); i++) {
 		struct blob in = fixture(cases[i].fixture);
-		struct hs_rewrite_output out = rewrite_flags(in, HS_REWRITE_ENTRY_DEFAULT, HS_OK,
-							     NULL);
+		struct hs_rewrite_output out =
+		    rewrite_flags(in, HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL);
 		char path[512], kd[300], stub[300], *syms, *secs;
 		uint64_t kd_vaddr, stub_vaddr;
 		const uint8_t *a, *b;
@@ -370,9 +369,9 @@ static void assert_symtab_sane(const char *path, const char *stubname)
 
 	assert_non_null(line);
 	/* [Nr] Name Type Address Off Size ES Flg Lk Inf Al: no flags on .symtab */
-	assert_int_equal(sscanf(line, ".symtab SYMTAB %llx %llx %llx %15s %15s %u", &a, &o, &s, es,
-				lk, &info),
-			 6);
+	assert_int_equal(
+	    sscanf(line, ".symtab SYMTAB %llx %llx %llx %15s %15s %u", &a, &o, &s, es, lk, &info),
+	    6);
 	tab = strstr(syms, "Symbol table '.symtab'");
 	assert_non_null(tab);
 	for (line = tab; line && *line;) {
@@ -466,40 +465,39 @@ static void test_isa_pairs(void **state)
 		enum hs_status st;
 		const char *msg;
 	} cases[] = {
-		{"hello", "gfx1250", "gfx1250", HS_REWRITE_ENTRY_DEFAULT, HS_INVALID_ARGUMENT,
-		 "B0->A0 instruction pass, which is not implemented yet"},
-		{"hello", NULL, "amdgcn-amd-amdhsa--gfx1250", 0, HS_INVALID_ARGUMENT, "NO_B0A0"},
-		{"hello", "gfx1250", "gfx1250", HS_REWRITE_ENTRY_DEFAULT | HS_REWRITE_NO_B0A0, HS_OK,
-		 NULL},
-		{"hello", NULL, "amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+",
-		 HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
-		{"hello", "gfx1250:gfx1250-b0-specific-", "gfx1250:gfx1250-b0-specific-",
-		 HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
-		{"hello", "gfx1250:gfx1250-b0-specific-", "gfx1250:gfx1250-b0-specific+", 0,
-		 HS_INVALID_ARGUMENT, "A0 -> B0"},
-		{"hello", NULL, "gfx942", 0, HS_INVALID_ARGUMENT, "not supported yet"},
-		{"hello", NULL, "gfx950", HS_REWRITE_NO_B0A0, HS_INVALID_ARGUMENT,
-		 "not supported yet"},
-		{"hello", "gfx942", NULL, 0, HS_INVALID_ARGUMENT, "gfx1250"},
-		{"hello", "gfx1250-nonsense", NULL, 0, HS_INVALID_ARGUMENT, "source ISA"},
-		{"gfx1251", "gfx1251", "gfx1251", HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
-		{"gfx1251", NULL, "gfx1251:gfx1250-b0-specific+", 0, HS_INVALID_ARGUMENT,
-		 "only valid on gfx1250"},
-		{"gfx942", NULL, NULL, HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
-		{"gfx942", "gfx942", "gfx942:xnack+", 0, HS_OK, NULL},
+	    {"hello", "gfx1250", "gfx1250", HS_REWRITE_ENTRY_DEFAULT, HS_INVALID_ARGUMENT,
+	     "B0->A0 instruction pass, which is not implemented yet"},
+	    {"hello", NULL, "amdgcn-amd-amdhsa--gfx1250", 0, HS_INVALID_ARGUMENT, "NO_B0A0"},
+	    {"hello", "gfx1250", "gfx1250", HS_REWRITE_ENTRY_DEFAULT | HS_REWRITE_NO_B0A0, HS_OK,
+	     NULL},
+	    {"hello", NULL, "amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+",
+	     HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
+	    {"hello", "gfx1250:gfx1250-b0-specific-", "gfx1250:gfx1250-b0-specific-",
+	     HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
+	    {"hello", "gfx1250:gfx1250-b0-specific-", "gfx1250:gfx1250-b0-specific+", 0,
+	     HS_INVALID_ARGUMENT, "A0 -> B0"},
+	    {"hello", NULL, "gfx942", 0, HS_INVALID_ARGUMENT, "not supported yet"},
+	    {"hello", NULL, "gfx950", HS_REWRITE_NO_B0A0, HS_INVALID_ARGUMENT, "not supported yet"},
+	    {"hello", "gfx942", NULL, 0, HS_INVALID_ARGUMENT, "gfx1250"},
+	    {"hello", "gfx1250-nonsense", NULL, 0, HS_INVALID_ARGUMENT, "source ISA"},
+	    {"gfx1251", "gfx1251", "gfx1251", HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
+	    {"gfx1251", NULL, "gfx1251:gfx1250-b0-specific+", 0, HS_INVALID_ARGUMENT,
+	     "only valid on gfx1250"},
+	    {"gfx942", NULL, NULL, HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
+	    {"gfx942", "gfx942", "gfx942:xnack+", 0, HS_OK, NULL},
 	};
 	for (size_t i = 0; i < N(cases); i++) {
 		struct blob in = fixture(cases[i].fixture);
 		HS_OPTS(hs_rewrite_opts, opts, .flags = cases[i].flags);
 		struct hs_rewrite_output out = {0};
-		enum hs_status st = hs_rewrite(in.data, in.size, cases[i].src, cases[i].dst, &opts,
-					       &out, NULL);
+		enum hs_status st =
+		    hs_rewrite(in.data, in.size, cases[i].src, cases[i].dst, &opts, &out, NULL);
 		if (st != cases[i].st)
 			fail_msg("case %zu: expected %s, got %s: %s", i, hs_status_str(cases[i].st),
-				 hs_status_str(st), hs_last_error());
+			         hs_status_str(st), hs_last_error());
 		if (cases[i].msg && !strstr(hs_last_error(), cases[i].msg))
 			fail_msg("case %zu: message '%s' lacks '%s'", i, hs_last_error(),
-				 cases[i].msg);
+			         cases[i].msg);
 		if (st == HS_OK && !strcmp(cases[i].fixture, "gfx942")) {
 			/* Not a gfx12.5 object: the erratum pass does not apply; a copy. */
 			assert_int_equal(out.size, in.size);
@@ -525,18 +523,18 @@ static void test_opts_and_report_guards(void **state)
 	memcpy(copy, in.data, in.size);
 	o = (struct hs_rewrite_opts){.sz = 0};
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &o, &out, NULL),
-			 HS_INVALID_ARGUMENT);
+	                 HS_INVALID_ARGUMENT);
 	assert_non_null(strstr(hs_last_error(), "options size"));
 	o = (struct hs_rewrite_opts){.sz = sizeof(size_t)};
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &o, &out, NULL),
-			 HS_INVALID_ARGUMENT);
+	                 HS_INVALID_ARGUMENT);
 	o = (struct hs_rewrite_opts){.sz = sizeof(o), .flags = UINT64_C(1) << 4};
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &o, &out, NULL),
-			 HS_INVALID_ARGUMENT);
+	                 HS_INVALID_ARGUMENT);
 	assert_non_null(strstr(hs_last_error(), "unknown option flags"));
 	o = (struct hs_rewrite_opts){.sz = sizeof(o), .flags = UINT64_C(1) << 63};
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &o, &out, NULL),
-			 HS_INVALID_ARGUMENT);
+	                 HS_INVALID_ARGUMENT);
 	/* A newer caller's larger struct: zero tail accepted, non-zero tail refused. */
 	memset(&big, 0, sizeof(big));
 	big.o.sz = sizeof(big);
@@ -545,7 +543,7 @@ static void test_opts_and_report_guards(void **state)
 	hs_rewrite_output_release(&out);
 	big.future[1] = 1;
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &big.o, &out, NULL),
-			 HS_INVALID_ARGUMENT);
+	                 HS_INVALID_ARGUMENT);
 	assert_non_null(strstr(hs_last_error(), "non-zero"));
 	assert_null(out.data);
 	/* NULL options: defaults (validate and copy). */
@@ -558,14 +556,13 @@ static void test_opts_and_report_guards(void **state)
 	/* Report too small. */
 	rep.sz = 4;
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, NULL, &out, &rep),
-			 HS_INVALID_ARGUMENT);
+	                 HS_INVALID_ARGUMENT);
 	assert_non_null(strstr(hs_last_error(), "report size"));
 	/* Missing arguments. */
 	assert_int_equal(hs_rewrite(NULL, 0, NULL, NULL, NULL, &out, NULL), HS_INVALID_ARGUMENT);
-	assert_int_equal(hs_rewrite(in.data, 0, NULL, NULL, NULL, &out, NULL),
-			 HS_INVALID_ARGUMENT);
+	assert_int_equal(hs_rewrite(in.data, 0, NULL, NULL, NULL, &out, NULL), HS_INVALID_ARGUMENT);
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, NULL, NULL, NULL),
-			 HS_INVALID_ARGUMENT);
+	                 HS_INVALID_ARGUMENT);
 	assert_true(strlen(hs_last_error()) > 0);
 	/* The input is never modified. */
 	assert_memory_equal(copy, in.data, in.size);
@@ -577,8 +574,8 @@ static void test_data_only_and_dup(void **state)
 {
 	struct blob in = fixture("data_only");
 	HS_OPTS(hs_rewrite_report, rep);
-	struct hs_rewrite_output out = rewrite_flags(in, HS_REWRITE_ALL_FLAGS & ~HS_REWRITE_STRICT,
-						     HS_OK, &rep);
+	struct hs_rewrite_output out =
+	    rewrite_flags(in, HS_REWRITE_ALL_FLAGS & ~HS_REWRITE_STRICT, HS_OK, &rep);
 
 	assert_false(rep.changed);
 	assert_int_equal(rep.kernels, 0);
@@ -599,23 +596,23 @@ static void test_code_object_isa(void **state)
 	static const struct {
 		const char *fixture, *isa, *proc;
 	} cases[] = {
-		{"hello", "amdgcn-amd-amdhsa--gfx1250", "gfx1250"},
-		{"gfx1251", "amdgcn-amd-amdhsa--gfx1251", "gfx1251"},
-		{"gfx942", "amdgcn-amd-amdhsa--gfx942", "gfx942"},
+	    {"hello", "amdgcn-amd-amdhsa--gfx1250", "gfx1250"},
+	    {"gfx1251", "amdgcn-amd-amdhsa--gfx1251", "gfx1251"},
+	    {"gfx942", "amdgcn-amd-amdhsa--gfx942", "gfx942"},
 	};
 	char isa[128], proc[32];
 
 	for (size_t i = 0; i < N(cases); i++) {
 		struct blob in = fixture(cases[i].fixture);
-		assert_int_equal(hs_code_object_isa(in.data, in.size, isa, sizeof(isa), proc,
-						    sizeof(proc)),
-				 HS_OK);
+		assert_int_equal(
+		    hs_code_object_isa(in.data, in.size, isa, sizeof(isa), proc, sizeof(proc)),
+		    HS_OK);
 		assert_string_equal(isa, cases[i].isa);
 		assert_string_equal(proc, cases[i].proc);
 		assert_int_equal(hs_code_object_isa(in.data, in.size, isa, 4, NULL, 0),
-				 HS_INVALID_ARGUMENT);
+		                 HS_INVALID_ARGUMENT);
 		assert_int_equal(hs_code_object_isa(in.data, 10, isa, sizeof(isa), NULL, 0),
-				 HS_INVALID_ARGUMENT);
+		                 HS_INVALID_ARGUMENT);
 		free(in.data);
 	}
 	assert_string_equal(hs_status_str(HS_OK), "OK");
@@ -626,18 +623,18 @@ static void test_code_object_isa(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixture_outputs),
-		cmocka_unit_test(test_scratch_examples),
-		cmocka_unit_test(test_sgpr109_fails_closed),
-		cmocka_unit_test(test_idempotent_every_flag_combination),
-		cmocka_unit_test(test_descriptor_fixes),
-		cmocka_unit_test(test_stub_symbols_once),
-		cmocka_unit_test(test_stripped_symtab),
-		cmocka_unit_test(test_prologue_skipped),
-		cmocka_unit_test(test_isa_pairs),
-		cmocka_unit_test(test_opts_and_report_guards),
-		cmocka_unit_test(test_data_only_and_dup),
-		cmocka_unit_test(test_code_object_isa),
+	    cmocka_unit_test(test_fixture_outputs),
+	    cmocka_unit_test(test_scratch_examples),
+	    cmocka_unit_test(test_sgpr109_fails_closed),
+	    cmocka_unit_test(test_idempotent_every_flag_combination),
+	    cmocka_unit_test(test_descriptor_fixes),
+	    cmocka_unit_test(test_stub_symbols_once),
+	    cmocka_unit_test(test_stripped_symtab),
+	    cmocka_unit_test(test_prologue_skipped),
+	    cmocka_unit_test(test_isa_pairs),
+	    cmocka_unit_test(test_opts_and_report_guards),
+	    cmocka_unit_test(test_data_only_and_dup),
+	    cmocka_unit_test(test_code_object_isa),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

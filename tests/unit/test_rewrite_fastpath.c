@@ -32,8 +32,15 @@ static void test_mc_loaded_only_when_decoding(void **state)
 	/* A stubbed object: recognising our stub needs the decoder. */
 	b = fixture("hello");
 	out = rewrite_flags(b, HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL);
-	again = rewrite_flags((struct blob){out.data, out.size}, HS_REWRITE_ENTRY_DEFAULT, HS_OK,
-			      NULL);
+	/* Inspecting without disassembly stays LLVM-free too. */
+	{
+		char *json = NULL;
+		assert_int_equal(hs_inspect(out.data, out.size, 0, NULL, &json), HS_OK);
+		free(json);
+	}
+	assert_false(mc_loaded());
+	again =
+	    rewrite_flags((struct blob){out.data, out.size}, HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL);
 	assert_true(mc_loaded());
 	hs_rewrite_output_release(&out);
 	hs_rewrite_output_release(&again);
@@ -43,7 +50,7 @@ static void test_mc_loaded_only_when_decoding(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mc_loaded_only_when_decoding),
+	    cmocka_unit_test(test_mc_loaded_only_when_decoding),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

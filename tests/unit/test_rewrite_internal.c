@@ -1,4 +1,5 @@
-/* Internals of libhotswap_rewrite: scratch pairs, stub bytes (checked by LLVM's assembler), metadata. */
+/* Internals of libhotswap_rewrite: scratch pairs, stub bytes (checked by LLVM's assembler),
+ * metadata. */
 #include "test_rewrite_util.h"
 
 #include <dlfcn.h>
@@ -14,10 +15,10 @@ static void test_scratch_pair_table(void **state)
 		unsigned pair;
 		uint64_t recorded;
 	} cases[] = {
-		{0, 0, 0, 4},       {1, 0, 2, 6},      {8, 0, 8, 12},     {9, 0, 10, 14},
-		{21, 0, 22, 26},    {100, 0, 100, 104}, {102, 0, 102, 106}, {103, 0, 104, 108},
-		{104, 0, 104, 108}, {105, 0, 106, 108}, {106, 0, 106, 108}, {107, 0, 106, 108},
-		{108, 0, 106, 108}, {109, -1, 0, 0},   {UINT64_MAX, -1, 0, 0},
+	    {0, 0, 0, 4},       {1, 0, 2, 6},       {8, 0, 8, 12},          {9, 0, 10, 14},
+	    {21, 0, 22, 26},    {100, 0, 100, 104}, {102, 0, 102, 106},     {103, 0, 104, 108},
+	    {104, 0, 104, 108}, {105, 0, 106, 108}, {106, 0, 106, 108},     {107, 0, 106, 108},
+	    {108, 0, 106, 108}, {109, -1, 0, 0},    {UINT64_MAX, -1, 0, 0},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		unsigned pair = 0;
@@ -28,20 +29,20 @@ static void test_scratch_pair_table(void **state)
 			continue;
 		if (pair != cases[i].pair || rec != cases[i].recorded)
 			fail_msg("count %llu: pair %u recorded %llu, want %u %llu",
-				 (unsigned long long)cases[i].count, pair, (unsigned long long)rec,
-				 cases[i].pair, (unsigned long long)cases[i].recorded);
+			         (unsigned long long)cases[i].count, pair, (unsigned long long)rec,
+			         cases[i].pair, (unsigned long long)cases[i].recorded);
 	}
 }
 
 static void test_stub_bytes(void **state)
 {
 	static const uint8_t want[40] = {
-		0x00, 0x40, 0x17, 0xee, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, /* prefetch */
-		0x00, 0x00, 0x00, 0x7e,                                                 /* v_nop */
-		0x00, 0x47, 0x88, 0xbe,                                     /* s_get_pc_i64 s[8:9] */
-		0x08, 0xff, 0x08, 0x80, 0xec, 0x00, 0xe1, 0xff,             /* s_add_co_u32 */
-		0x09, 0xff, 0x09, 0x82, 0xff, 0xff, 0xff, 0xff,             /* s_add_co_ci_u32 */
-		0x08, 0x48, 0x80, 0xbe,                                     /* s_set_pc_i64 */
+	    0x00, 0x40, 0x17, 0xee, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, /* prefetch */
+	    0x00, 0x00, 0x00, 0x7e,                                                 /* v_nop */
+	    0x00, 0x47, 0x88, 0xbe,                         /* s_get_pc_i64 s[8:9] */
+	    0x08, 0xff, 0x08, 0x80, 0xec, 0x00, 0xe1, 0xff, /* s_add_co_u32 */
+	    0x09, 0xff, 0x09, 0x82, 0xff, 0xff, 0xff, 0xff, /* s_add_co_ci_u32 */
+	    0x08, 0x48, 0x80, 0xbe,                         /* s_set_pc_i64 */
 	};
 	uint8_t stub[HS_STUB_SIZE];
 	unsigned pair = 0;
@@ -98,8 +99,8 @@ static void test_stub_matches_llvm_assembler(void **state)
 		uint64_t stub, entry;
 		unsigned pair;
 	} cases[] = {
-		{0x200000, 0x10100, 8}, {0x3000, 0x1500, 104}, {0x3100, 0x1600, 106},
-		{0x1000, 0x123456789000, 20}, {0x7000, 0x7014, 2},
+	    {0x200000, 0x10100, 8},       {0x3000, 0x1500, 104}, {0x3100, 0x1600, 106},
+	    {0x1000, 0x123456789000, 20}, {0x7000, 0x7014, 2},
 	};
 	const struct hs_mc_api *api = load_mc();
 
@@ -120,10 +121,10 @@ static void test_stub_matches_llvm_assembler(void **state)
 			snprintf(hi, sizeof(hi), "s%u", n + 1);
 		}
 		snprintf(src, sizeof(src),
-			 "global_prefetch_b8 v0, s[0:1] scope:SCOPE_SE\nv_nop\ns_get_pc_i64 %s\n"
-			 "s_add_co_u32 %s, %s, lit(0x%x)\ns_add_co_ci_u32 %s, %s, lit(0x%x)\n"
-			 "s_set_pc_i64 %s\n",
-			 pr, lo, lo, (unsigned)d, hi, hi, (unsigned)(d >> 32), pr);
+		         "global_prefetch_b8 v0, s[0:1] scope:SCOPE_SE\nv_nop\ns_get_pc_i64 %s\n"
+		         "s_add_co_u32 %s, %s, lit(0x%x)\ns_add_co_ci_u32 %s, %s, lit(0x%x)\n"
+		         "s_set_pc_i64 %s\n",
+		         pr, lo, lo, (unsigned)d, hi, hi, (unsigned)(d >> 32), pr);
 		if (api->assemble("gfx1250", src, &bytes, &size, err, sizeof(err)))
 			fail_msg("assemble: %s", err);
 		hs_stub_encode(stub, cases[i].stub, cases[i].entry, n);
@@ -133,7 +134,8 @@ static void test_stub_matches_llvm_assembler(void **state)
 	}
 }
 
-/* Counts at 127 re-encode wider (fixint -> uint8): the note moves to the pool and stays readable. */
+/* Counts at 127 re-encode wider (fixint -> uint8): the note moves to the pool and stays readable.
+ */
 static void test_metadata_width_change(void **state)
 {
 	struct blob in = fixture("meta127");
@@ -151,7 +153,7 @@ static void test_metadata_width_change(void **state)
 	assert_true(hs_meta_get_uint(m, 0, ".vgpr_count", &v));
 	assert_int_equal(v, 127);
 	assert_true(hs_meta_set_uint(m, 0, ".vgpr_count", 128));
-	assert_true(hs_meta_set_uint(m, 0, ".sgpr_count", 200));
+	assert_true(hs_meta_set_uint(m, 0, ".kernarg_segment_size", 70000)); /* uint32 */
 	assert_false(hs_meta_set_uint(m, 0, ".no_such_key", 1));
 	assert_true(hs_meta_dirty(m));
 	b.e = &e;
@@ -167,7 +169,7 @@ static void test_metadata_width_change(void **state)
 	assert_string_equal(err, "");
 	assert_null(strcasestr(out, "warning"));
 	assert_non_null(strstr(out, ".vgpr_count:     128"));
-	assert_non_null(strstr(out, ".sgpr_count:     200"));
+	assert_non_null(strstr(out, ".kernarg_segment_size: 70000"));
 	free(out);
 	free(err);
 	/* The moved note is what a rewrite reads next; stubbing it again works and stays clean. */
@@ -176,6 +178,20 @@ static void test_metadata_width_change(void **state)
 		HS_OPTS(hs_rewrite_report, rep);
 		struct hs_rewrite_output o = rewrite_flags(moved, 0, HS_OK, &rep);
 		assert_false(rep.changed);
+		hs_rewrite_output_release(&o);
+		/* Stubs go into a second pool (the first carries no entry transform). */
+		o = rewrite_flags(moved, HS_REWRITE_ENTRY_DEFAULT, HS_OK, &rep);
+		assert_int_equal(rep.kernels_stubbed, 1);
+		tmp_path(path, sizeof(path), "meta128-stubbed.co");
+		write_file(path, o.data, o.size);
+		snprintf(cmd, sizeof(cmd), "'%s' -a '%s'", tool("LLVM_READELF"), path);
+		out = run_capture(cmd, &err);
+		assert_string_equal(err, "");
+		assert_null(strcasestr(out, "warning"));
+		assert_non_null(strstr(out, ".vgpr_count:     128"));
+		assert_non_null(strstr(out, ".sgpr_count:     104"));
+		free(out);
+		free(err);
 		hs_rewrite_output_release(&o);
 	}
 	free(b.out);
@@ -187,10 +203,10 @@ static void test_metadata_width_change(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_scratch_pair_table),
-		cmocka_unit_test(test_stub_bytes),
-		cmocka_unit_test(test_stub_matches_llvm_assembler),
-		cmocka_unit_test(test_metadata_width_change),
+	    cmocka_unit_test(test_scratch_pair_table),
+	    cmocka_unit_test(test_stub_bytes),
+	    cmocka_unit_test(test_stub_matches_llvm_assembler),
+	    cmocka_unit_test(test_metadata_width_change),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* Target-id parsing of libhotswap_rewrite: bare names, full ids, features, stepping, bad strings. */
+/* Target-id parsing of libhotswap_rewrite: bare names, full ids, features, stepping, bad strings.
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,15 +19,15 @@ static void test_parse_good(void **state)
 		enum hs_feature sramecc, xnack;
 		enum hs_stepping step;
 	} cases[] = {
-		{"gfx1250", "gfx1250", HS_FEAT_DEFAULT, HS_FEAT_DEFAULT, HS_STEP_DEFAULT},
-		{"amdgcn-amd-amdhsa--gfx1250", "gfx1250", 0, 0, HS_STEP_DEFAULT},
-		{"amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+", "gfx1250", 0, 0, HS_STEP_B0},
-		{"amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific-", "gfx1250", 0, 0, HS_STEP_A0},
-		{"gfx1250:xnack+:gfx1250-b0-specific-", "gfx1250", 0, HS_FEAT_ON, HS_STEP_A0},
-		{"amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-", "gfx90a", HS_FEAT_ON, HS_FEAT_OFF, 0},
-		{"gfx942:sramecc-", "gfx942", HS_FEAT_OFF, 0, 0},
-		{"gfx1251", "gfx1251", 0, 0, 0},
-		{"amdgcn-amd-amdhsa--gfx950", "gfx950", 0, 0, 0},
+	    {"gfx1250", "gfx1250", HS_FEAT_DEFAULT, HS_FEAT_DEFAULT, HS_STEP_DEFAULT},
+	    {"amdgcn-amd-amdhsa--gfx1250", "gfx1250", 0, 0, HS_STEP_DEFAULT},
+	    {"amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+", "gfx1250", 0, 0, HS_STEP_B0},
+	    {"amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific-", "gfx1250", 0, 0, HS_STEP_A0},
+	    {"gfx1250:xnack+:gfx1250-b0-specific-", "gfx1250", 0, HS_FEAT_ON, HS_STEP_A0},
+	    {"amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-", "gfx90a", HS_FEAT_ON, HS_FEAT_OFF, 0},
+	    {"gfx942:sramecc-", "gfx942", HS_FEAT_OFF, 0, 0},
+	    {"gfx1251", "gfx1251", 0, 0, 0},
+	    {"amdgcn-amd-amdhsa--gfx950", "gfx950", 0, 0, 0},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct hs_isa isa;
@@ -45,30 +46,31 @@ static void test_parse_bad(void **state)
 	static const struct {
 		const char *s, *msg;
 	} cases[] = {
-		{"", "empty"},
-		{"gfx", "unknown processor"},
-		{"gfx9999", "unknown processor"},
-		{"GFX1250", "unknown processor"},
-		{"amdgcn-amd-amdpal--gfx1250", "unknown processor"},
-		{"amdgcn-amd-amdhsa--", "malformed"},
-		{"amdgcn-amd-amdhsa-gfx1250", "unknown processor"},
-		{"gfx12-5-generic", "unknown processor"}, /* LLVM 22 does not know it */
-		{"gfx12-generic", "unknown processor"},   /* generic: not a processor */
-		{"gfx1250:", "malformed feature"},
-		{"gfx1250::xnack+", "malformed feature"},
-		{"gfx1250:xnack", "must end with"},
-		{"gfx1250:xnack*", "must end with"},
-		{"gfx1250:xnack+:xnack-", "given twice"},
-		{"gfx1250:sramecc+:sramecc+", "given twice"},
-		{"gfx1250:gfx1250-b0-specific+:gfx1250-b0-specific-", "given twice"},
-		{"gfx1251:gfx1250-b0-specific+", "only valid on gfx1250"},
-		{"gfx942:gfx1250-b0-specific-", "only valid on gfx1250"},
-		{"gfx1250:wavefrontsize64+", "unknown feature"},
-		{"gfx1250:+", "malformed feature"},
-		{"gfx1250 ", "unknown processor"},
-		{"amdgcn-amd-amdhsa--gfx1250-b0-specific+", "unknown processor"},
-		{"gfx1250:xnack+aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa+",
-		 "malformed feature"},
+	    {"", "empty"},
+	    {"gfx", "unknown processor"},
+	    {"gfx9999", "unknown processor"},
+	    {"GFX1250", "unknown processor"},
+	    {"amdgcn-amd-amdpal--gfx1250", "unknown processor"},
+	    {"amdgcn-amd-amdhsa--", "malformed"},
+	    {"amdgcn-amd-amdhsa-gfx1250", "unknown processor"},
+	    {"gfx12-5-generic", "unknown processor"}, /* LLVM 22 does not know it */
+	    {"gfx12-generic", "unknown processor"},   /* generic: not a processor */
+	    {"gfx1250:", "malformed feature"},
+	    {"gfx1250::xnack+", "malformed feature"},
+	    {"gfx1250:xnack", "must end with"},
+	    {"gfx1250:xnack*", "must end with"},
+	    {"gfx1250:xnack+:xnack-", "given twice"},
+	    {"gfx1250:sramecc+:sramecc+", "given twice"},
+	    {"gfx1250:gfx1250-b0-specific+:gfx1250-b0-specific-", "given twice"},
+	    {"gfx1251:gfx1250-b0-specific+", "only valid on gfx1250"},
+	    {"gfx942:gfx1250-b0-specific-", "only valid on gfx1250"},
+	    {"gfx1250:wavefrontsize64+", "unknown feature"},
+	    {"gfx1250:+", "malformed feature"},
+	    {"gfx1250 ", "unknown processor"},
+	    {"amdgcn-amd-amdhsa--gfx1250-b0-specific+", "unknown processor"},
+	    {"gfx1250:xnack+"
+	     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa+",
+	     "malformed feature"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct hs_isa isa;
@@ -129,10 +131,10 @@ static void test_table_round_trip(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_good),
-		cmocka_unit_test(test_parse_bad),
-		cmocka_unit_test(test_from_elf_and_format),
-		cmocka_unit_test(test_table_round_trip),
+	    cmocka_unit_test(test_parse_good),
+	    cmocka_unit_test(test_parse_bad),
+	    cmocka_unit_test(test_from_elf_and_format),
+	    cmocka_unit_test(test_table_round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,8 +6,8 @@
 #define THREADS 8
 #define ROUNDS  4
 
-static const char *const names[] = {"hello", "multi", "prologue", "sgpr105", "dynamic",
-				    "hello_stripped", "gfx1251", "sgpr109"};
+static const char *const names[] = {"hello",   "multi",          "prologue", "sgpr105",
+                                    "dynamic", "hello_stripped", "gfx1251",  "sgpr109"};
 #define NF (sizeof(names) / sizeof(names[0]))
 
 struct expect {
@@ -25,12 +25,13 @@ static void *worker(void *arg)
 
 	for (size_t r = 0; r < ROUNDS; r++) {
 		for (size_t k = 0; k < NF; k++) {
-			size_t f = (k + id) % NF; /* different threads on different inputs at once */
+			size_t f =
+			    (k + id) % NF; /* different threads on different inputs at once */
 			struct expect *e = &expected[f];
 			HS_OPTS(hs_rewrite_opts, opts, .flags = HS_REWRITE_ENTRY_DEFAULT);
 			struct hs_rewrite_output o = {0}, o2 = {0};
-			enum hs_status st = hs_rewrite(e->in.data, e->in.size, NULL, NULL, &opts, &o,
-						       NULL);
+			enum hs_status st =
+			    hs_rewrite(e->in.data, e->in.size, NULL, NULL, &opts, &o, NULL);
 			if (st != e->st || (st && strcmp(hs_last_error(), e->msg))) {
 				bad++;
 				continue;
@@ -62,8 +63,8 @@ static void test_parallel_equals_serial(void **state)
 		snprintf(e->msg, sizeof(e->msg), "%s", hs_last_error());
 		if (e->st == HS_OK)
 			assert_int_equal(hs_rewrite(e->first.data, e->first.size, NULL, NULL, &opts,
-						    &e->second, NULL),
-					 HS_OK);
+			                            &e->second, NULL),
+			                 HS_OK);
 	}
 	for (size_t i = 0; i < THREADS; i++)
 		assert_int_equal(pthread_create(&th[i], NULL, worker, (void *)i), 0);
@@ -82,7 +83,7 @@ static void test_parallel_equals_serial(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parallel_equals_serial),
+	    cmocka_unit_test(test_parallel_equals_serial),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,20 +31,23 @@ extern "C" {
 #define HS_REWRITE_VERSION_PATCH 0
 
 enum hs_status {
-	HS_OK = 0,               /* a valid code object was produced (see report->changed) */
-	HS_INVALID_ARGUMENT = 1, /* caller's fault: bad ELF, bad ISA, bad options, unsupported pair */
-	HS_ERROR = 2,            /* a selected transform cannot be applied safely: fail closed */
+	HS_OK = 0, /* a valid code object was produced (see report->changed) */
+	HS_INVALID_ARGUMENT =
+	    1,        /* caller's fault: bad ELF, bad ISA, bad options, unsupported pair */
+	HS_ERROR = 2, /* a selected transform cannot be applied safely: fail closed */
 	HS_OUT_OF_RESOURCES = 3, /* allocation failed, or a table/count would overflow */
 };
 
 /* Option flags (struct hs_rewrite_opts.flags).  Unknown bits are HS_INVALID_ARGUMENT. */
 #define HS_REWRITE_ENTRY_TRAMPOLINES (UINT64_C(1) << 0) /* gfx125x entry-prologue erratum stubs */
-#define HS_REWRITE_STRICT            (UINT64_C(1) << 1) /* any required patch that cannot be placed is HS_ERROR */
-#define HS_REWRITE_STUB_SYMBOLS      (UINT64_C(1) << 2) /* add <kernel>.stub to .symtab for each stub */
-#define HS_REWRITE_NO_B0A0           (UINT64_C(1) << 3) /* never run the gfx1250 B0->A0 instruction pass */
-#define HS_REWRITE_ALL_FLAGS         (UINT64_C(0xf))
+#define HS_REWRITE_STRICT                                                                          \
+	(UINT64_C(1) << 1) /* any required patch that cannot be placed is HS_ERROR */
+#define HS_REWRITE_STUB_SYMBOLS (UINT64_C(1) << 2) /* add <kernel>.stub to .symtab for each stub   \
+	                                            */
+#define HS_REWRITE_NO_B0A0   (UINT64_C(1) << 3) /* never run the gfx1250 B0->A0 instruction pass */
+#define HS_REWRITE_ALL_FLAGS (UINT64_C(0xf))
 /* What a caller that wants entry trampolines usually asks for. */
-#define HS_REWRITE_ENTRY_DEFAULT     (HS_REWRITE_ENTRY_TRAMPOLINES | HS_REWRITE_STUB_SYMBOLS)
+#define HS_REWRITE_ENTRY_DEFAULT (HS_REWRITE_ENTRY_TRAMPOLINES | HS_REWRITE_STUB_SYMBOLS)
 
 /* Log levels for the log callback. */
 enum hs_log_level {
@@ -68,8 +71,7 @@ struct hs_rewrite_opts {
 };
 #define hs_rewrite_opts__last_field flags
 
-#define HS_OPTS(TYPE, NAME, ...)                                                                  \
-	struct TYPE NAME = {.sz = sizeof(struct TYPE), __VA_ARGS__}
+#define HS_OPTS(TYPE, NAME, ...) struct TYPE NAME = {.sz = sizeof(struct TYPE), __VA_ARGS__}
 
 /* Passes (report->passes_run bits). */
 #define HS_PASS_VALIDATE          (1u << 0)
@@ -81,20 +83,20 @@ struct hs_rewrite_opts {
 /* What one call did.  Also size-guarded: set .sz (HS_OPTS works for it too). */
 struct hs_rewrite_report {
 	size_t sz;
-	bool changed;                  /* false => output is byte-identical to the input */
-	uint32_t passes_run;           /* HS_PASS_* */
-	uint32_t kernels;              /* kernel descriptors found */
-	uint32_t kernels_stubbed;      /* entry stubs added by this call */
+	bool changed;                   /* false => output is byte-identical to the input */
+	uint32_t passes_run;            /* HS_PASS_* */
+	uint32_t kernels;               /* kernel descriptors found */
+	uint32_t kernels_stubbed;       /* entry stubs added by this call */
 	uint32_t kernels_skip_prologue; /* already begin with the compiler's VMEM + v_nop */
-	uint32_t kernels_skip_stubbed; /* already redirected to one of our stubs */
-	uint32_t symbols_added;        /* <kernel>.stub symbols added to .symtab */
-	bool symbols_skipped;          /* stub symbols were asked for but .symtab could not take them */
-	uint32_t patches_applied;      /* B0->A0 patches applied (all kinds) */
-	uint32_t patches_declined;     /* optional B0->A0 patches declined */
-	uint64_t pool_vaddr;           /* vaddr of the pool segment, 0 if none */
-	uint64_t pool_size;            /* bytes in the pool segment */
-	int64_t bytes_grown;           /* output size - input size */
-	char message[512];             /* failure reason, or a note (e.g. why symbols were skipped) */
+	uint32_t kernels_skip_stubbed;  /* already redirected to one of our stubs */
+	uint32_t symbols_added;         /* <kernel>.stub symbols added to .symtab */
+	bool symbols_skipped;      /* stub symbols were asked for but .symtab could not take them */
+	uint32_t patches_applied;  /* B0->A0 patches applied (all kinds) */
+	uint32_t patches_declined; /* optional B0->A0 patches declined */
+	uint64_t pool_vaddr;       /* vaddr of the pool segment, 0 if none */
+	uint64_t pool_size;        /* bytes in the pool segment */
+	int64_t bytes_grown;       /* output size - input size */
+	char message[512];         /* failure reason, or a note (e.g. why symbols were skipped) */
 	size_t : 0;
 };
 #define hs_rewrite_report__last_field message
@@ -116,8 +118,8 @@ struct hs_rewrite_output {
  * report may be NULL.
  */
 HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *source_isa,
-				 const char *target_isa, const struct hs_rewrite_opts *opts,
-				 struct hs_rewrite_output *out, struct hs_rewrite_report *report);
+                                 const char *target_isa, const struct hs_rewrite_opts *opts,
+                                 struct hs_rewrite_output *out, struct hs_rewrite_report *report);
 
 /* Frees out->data and zeroes *out; NULL or an empty output is fine. */
 HS_API void hs_rewrite_output_release(struct hs_rewrite_output *out);
@@ -143,8 +145,8 @@ HS_API hs_log_fn hs_set_log_fn(hs_log_fn fn, void *ctx);
  * the processor name ("gfx1250") into proc (either may be NULL).  Validates
  * the ELF header only.
  */
-HS_API enum hs_status hs_code_object_isa(const void *in, size_t in_size, char *buf,
-					 size_t buf_size, char *proc, size_t proc_size);
+HS_API enum hs_status hs_code_object_isa(const void *in, size_t in_size, char *buf, size_t buf_size,
+                                         char *proc, size_t proc_size);
 
 /*
  * Describes a code object as a JSON document (kernels with descriptor fields
@@ -154,8 +156,8 @@ HS_API enum hs_status hs_code_object_isa(const void *in, size_t in_size, char *b
  * On HS_OK *json is a NUL-terminated string the caller frees with free().
  */
 #define HS_INSPECT_DISASM (1u << 0)
-HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
-				 const char *kernel, char **json);
+HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags, const char *kernel,
+                                 char **json);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,117 @@
+/*
+ * Finding a HotSwap tree and deciding whether it is complete: the ONE
+ * predicate behind `profile create` validation, `doctor`, `emulators` and the
+ * environment `mirage run` injects, so they can never disagree.
+ *
+ * Usage:
+ *	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
+ *	hotswap_discover(&(struct discover_opts){.self_exe = exe}, &tree);
+ *	if (!tree.complete) {
+ *		struct strbuf msg = STRBUF_INIT;
+ *		hotswap_format_problem(&tree, &msg);   // not-found or incomplete text
+ *		...
+ *	}
+ *	hotswap_tree_release(&tree);
+ *
+ * Everything in a struct hotswap_tree is owned by it and freed by
+ * hotswap_tree_release().  Reads files and ELF headers only: never dlopen()s.
+ * Uses strbuf/strvec, so it is for the launcher (allocation failure aborts).
+ */
+#ifndef MIRAGE_HOTSWAP_TREE_H
+#define MIRAGE_HOTSWAP_TREE_H
+
+#include "strbuf.h"
+#include "strvec.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define HOTSWAP_INTERCEPT_LIB "libhotswap_intercept.so"
+
+enum hotswap_flavour {
+	HOTSWAP_FLAVOUR_NONE = 0,  /* no tree, or only the intercept (looks like neither) */
+	HOTSWAP_FLAVOUR_NATIVE,    /* intercept + libhotswap_rewrite.so, stock ROCr */
+	HOTSWAP_FLAVOUR_REFERENCE, /* intercept + patched libhsa-runtime64 + COMGR */
+};
+
+enum hotswap_part_status {
+	PART_OK = 0,
+	PART_MISSING,        /* no such file (or not a regular file) */
+	PART_NOT_ELF,        /* not an ELF file, unreadable, or not a shared object */
+	PART_WRONG_MACHINE,  /* an ELF shared object for another machine/class/byte order */
+	PART_MISSING_SYMBOL, /* loads here but does not define its entry point in .dynsym */
+	PART_NOT_EXECUTABLE, /* a tool that exists but is not executable */
+};
+
+/* One file of the tree and its verdict. */
+struct hotswap_part {
+	const char *name;   /* "lib/libhotswap_rewrite.so", relative to the root (static) */
+	const char *symbol; /* entry point it must export, or NULL (static) */
+	char *path;         /* absolute path looked at (the one found for [.so|.so.N] pairs) */
+	bool required;      /* false: a problem is a warning, not incompleteness */
+	enum hotswap_part_status status;
+	char *detail; /* why it is not ok ("ELF for AArch64, mirage runs on x86-64"); NULL if ok */
+};
+
+/* One location the search looked at, in search order. */
+struct hotswap_probe {
+	char *path;   /* absolute path of the intercept candidate, not normalised */
+	char *reason; /* what drives it: "HOTSWAP_HOME", "build tree, <mirage dir>/../hotswap" */
+	bool exists;  /* a regular file is there (this probe is the hit if it is the first) */
+};
+
+struct hotswap_tree {
+	bool found;                   /* an intercept was found: root/lib_dir/found_by are set */
+	bool complete;                /* every required part is PART_OK */
+	enum hotswap_flavour flavour; /* the flavour it is (complete) or looks like (incomplete) */
+	char *root;                   /* absolute, canonical root (parent of lib/) */
+	char *lib_dir;                /* <root>/lib */
+	const char *found_by;         /* reason of the winning probe (points into probes[]) */
+	struct hotswap_probe *probes;
+	size_t nprobes;
+	struct hotswap_part *parts; /* intercept first, then flavour libraries, tools, python */
+	size_t nparts;
+	struct strvec warnings; /* problems with optional parts, one line each */
+};
+
+#define HOTSWAP_TREE_INIT                                                                          \
+	{                                                                                          \
+		.warnings = STRVEC_INIT                                                            \
+	}
+
+struct discover_opts {
+	/* Path of the running mirage binary; NULL means readlink(/proc/self/exe). */
+	const char *self_exe;
+};
+
+/*
+ * Searches ARCHITECTURE.md's locations in order (first hit wins), recording
+ * every probe, then checks the tree found with hotswap_check_root().  *out
+ * must be HOTSWAP_TREE_INIT or released.  Returns 0 when a complete tree was
+ * found, -1 otherwise (out says why; release it either way).
+ */
+int hotswap_discover(const struct discover_opts *opts, struct hotswap_tree *out);
+
+/*
+ * The completeness predicate on one root: fills flavour, parts, complete and
+ * warnings (found is set when the intercept exists).  Returns 0 if complete,
+ * -1 otherwise.
+ */
+int hotswap_check_root(const char *root, struct hotswap_tree *out);
+
+/* Frees everything in tree and resets it to HOTSWAP_TREE_INIT. */
+void hotswap_tree_release(struct hotswap_tree *tree);
+
+/* "native", "reference", or "unknown". */
+const char *hotswap_flavour_name(enum hotswap_flavour flavour);
+/* "ok", "missing", "not-elf", "wrong-machine", "missing-symbol", "not-executable". */
+const char *hotswap_part_status_name(enum hotswap_part_status status);
+
+/* Appends the multi-line "not installed" message: every probe with its driver, and the tips. */
+void hotswap_format_not_found(const struct hotswap_tree *tree, struct strbuf *out);
+/* Appends the multi-line "incomplete" message: directory, flavour, each broken part. */
+void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out);
+/* Whichever of the two applies (nothing when the tree is complete). */
+void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out);
+
+#endif

@@ -1,0 +1,117 @@
+/* Chooses the GPU a HotSwap workload is retargeted onto, or says why there is none. */
+#include "target.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define OVERRIDE_VAR "HSA_HOTSWAP_ISA_OVERRIDE"
+
+const char *target_source_gfx(const char *source_target, char *buf, size_t size)
+{
+	const char *s = source_target && *source_target ? source_target : "gfx1250";
+	const char *dash = strstr(s, "--");
+	if (dash)
+		s = dash + 2;
+	size_t n = strcspn(s, ":");
+	if (n >= size)
+		return NULL;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/*
+ * The gfx table's retarget column describes targets of a gfx12.5 source, the
+ * only source HotSwap rewrites; any other source has no HotSwap target.
+ */
+bool target_supported(const char *source_gfx, const struct gfx_info *target)
+{
+	const struct gfx_info *src = gfx_by_name(source_gfx);
+	if (!src || !target || target->is_generic)
+		return false;
+	if (strcmp(src->family, "gfx12.5"))
+		return false;
+	return target->retarget != GFX_RETARGET_NONE;
+}
+
+void target_supported_list(const char *source_gfx, struct strbuf *out)
+{
+	size_t n;
+	const struct gfx_info *rows = gfx_table(&n);
+	const char *sep = "";
+	for (size_t i = 0; i < n; i++) {
+		if (!target_supported(source_gfx, &rows[i]))
+			continue;
+		strbuf_addf(out, "%s%s", sep, rows[i].name);
+		sep = ", ";
+	}
+	if (!*sep)
+		strbuf_addstr(out, "none");
+}
+
+static void set_choice(struct target_choice *out, const char *gfx, enum target_origin origin,
+                       const char *origin_text)
+{
+	memset(out, 0, sizeof(*out));
+	snprintf(out->gfx, sizeof(out->gfx), "%s", gfx);
+	out->origin = origin;
+	snprintf(out->origin_text, sizeof(out->origin_text), "%s", origin_text);
+}
+
+static void describe_detected(const struct kfd_gpus *gpus, struct strbuf *why)
+{
+	if (!gpus || !gpus->nr) {
+		strbuf_addstr(why, gpus && gpus->kfd_present ? "no GPU in the KFD topology"
+		                                             : "no GPU (no KFD topology)");
+		return;
+	}
+	strbuf_addstr(why, "detected ");
+	for (size_t i = 0; i < gpus->nr; i++) {
+		const struct kfd_gpu *g = &gpus->gpu[i];
+		strbuf_addf(why, "%s%s (GPU %u%s)", i ? ", " : "", g->gfx, g->index,
+		            g->visible_rank < 0 ? ", hidden" : "");
+	}
+	if (gpus->visible_var && gpus->nvisible < gpus->nr)
+		strbuf_addf(why, "; hidden GPUs are excluded by %s", gpus->visible_var);
+}
+
+int target_resolve(const struct target_request *req, const struct kfd_gpus *gpus,
+                   struct target_choice *out, struct strbuf *why, struct strbuf *fix)
+{
+	char source[64];
+
+	if (req->profile_target && *req->profile_target && strcmp(req->profile_target, "auto")) {
+		set_choice(out, req->profile_target, TARGET_FROM_PROFILE, "profile");
+		return 0;
+	}
+	if (req->isa_override && *req->isa_override) {
+		set_choice(out, req->isa_override, TARGET_FROM_OVERRIDE, OVERRIDE_VAR);
+		return 0;
+	}
+	if (!target_source_gfx(req->source_target, source, sizeof(source)))
+		snprintf(source, sizeof(source), "%s", "?");
+	for (size_t i = 0; gpus && i < gpus->nvisible; i++) {
+		const struct kfd_gpu *g = &gpus->gpu[gpus->visible[i]];
+		if (!target_supported(source, g->info))
+			continue;
+		char text[48];
+		snprintf(text, sizeof(text), "detected GPU %u", g->index);
+		set_choice(out, g->gfx, TARGET_FROM_GPU, text);
+		out->gpu = g;
+		return 0;
+	}
+	if (why) {
+		strbuf_addf(why, "no GPU to retarget %s code onto: ", source);
+		describe_detected(gpus, why);
+	}
+	if (fix) {
+		strbuf_addstr(fix, "HotSwap retargets ");
+		strbuf_addstr(fix, source);
+		strbuf_addstr(fix, " onto ");
+		target_supported_list(source, fix);
+		strbuf_addstr(
+		    fix, "; run on such a GPU, set the profile's target, or export " OVERRIDE_VAR
+		         "=<gfx> if this host can run it");
+	}
+	return -1;
+}

@@ -1,0 +1,202 @@
+/* Searches for a HotSwap tree in ARCHITECTURE.md's order, remembering every probed location. */
+#include "hotswap_tree.h"
+
+#include "config_paths.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *nonempty_env(const char *name)
+{
+	const char *v = getenv(name);
+	return v && *v ? v : NULL;
+}
+
+/* Collapses "." and ".." lexically (only for paths built from the canonical exe dir). */
+static char *normalize_path(const char *path)
+{
+	struct strvec parts = STRVEC_INIT;
+	struct strvec out = STRVEC_INIT;
+	strvec_split(&parts, path, "/");
+	for (size_t i = 0; i < parts.nr; i++) {
+		if (!strcmp(parts.v[i], "."))
+			continue;
+		if (!strcmp(parts.v[i], "..")) {
+			if (out.nr)
+				strvec_remove(&out, out.nr - 1);
+			continue;
+		}
+		strvec_push(&out, parts.v[i]);
+	}
+	char *joined = strvec_join(&out, "/");
+	char *result = xstrfmt("%s%s", path[0] == '/' ? "/" : "", joined);
+	free(joined);
+	strvec_clear(&parts);
+	strvec_clear(&out);
+	return result;
+}
+
+/*
+ * A user's path (HOTSWAP_HOME, MIRAGE_DATA) is only made absolute, never
+ * collapsed: "link/.." means what the file system says, not what the text says.
+ */
+static char *absolute_path(const char *path)
+{
+	if (path[0] == '/')
+		return xstrdup(path);
+	char *cwd = getcwd(NULL, 0);
+	char *joined = xstrfmt("%s/%s", cwd ? cwd : "", path);
+	free(cwd);
+	return joined;
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* Records a probe of <root>/lib/libhotswap_intercept.so; returns true when it is the hit. */
+static bool probe(struct hotswap_tree *tree, const char *root, char *reason)
+{
+	char *abs_root = absolute_path(root);
+	struct hotswap_probe *p;
+
+	tree->probes = xrealloc(tree->probes, (tree->nprobes + 1) * sizeof(*tree->probes));
+	p = &tree->probes[tree->nprobes++];
+	p->path = xstrfmt("%s/lib/%s", abs_root, HOTSWAP_INTERCEPT_LIB);
+	p->reason = reason;
+	p->exists = is_file(p->path);
+	free(abs_root);
+	return p->exists;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Trees installed by `mirage hotswap install`, in sorted order so the pick is deterministic. */
+static bool probe_installed(struct hotswap_tree *tree)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct strvec names = STRVEC_INIT;
+	char *data = mirage_data_dir();
+	/* Name the variable that decided it, as config_paths.c resolves it. */
+	const char *shown = nonempty_env("MIRAGE_DATA")     ? "$MIRAGE_DATA/hotswap/*"
+	                    : nonempty_env("XDG_DATA_HOME") ? "$XDG_DATA_HOME/mirage/hotswap/*"
+	                                                    : "~/.local/share/mirage/hotswap/*";
+	bool hit = false;
+
+	strbuf_addf(&dir, "%s/hotswap", data);
+	free(data);
+	DIR *d = opendir(dir.buf);
+	if (d) {
+		struct dirent *de;
+		while ((de = readdir(d)))
+			if (de->d_name[0] != '.')
+				strvec_push(&names, de->d_name);
+		closedir(d);
+	}
+	qsort(names.v, names.nr, sizeof(*names.v), cmp_str);
+	for (size_t i = 0; i < names.nr && !hit; i++) {
+		char *root = xstrfmt("%s/%s", dir.buf, names.v[i]);
+		hit = probe(tree, root, xstrfmt("installed tree, %s", shown));
+		free(root);
+	}
+	if (!names.nr) {
+		/* Nothing installed: still name the place, so the message shows where installs go.
+		 */
+		char *root = xstrfmt("%s/*", dir.buf);
+		probe(tree, root, xstrfmt("installed trees, %s", shown));
+		free(root);
+	}
+	strvec_clear(&names);
+	strbuf_release(&dir);
+	return hit;
+}
+
+static char *self_exe_path(const char *given)
+{
+	if (given) {
+		char *abs = absolute_path(given);
+		char *norm = normalize_path(abs);
+		free(abs);
+		return norm;
+	}
+	char *exe = realpath("/proc/self/exe", NULL);
+	return exe ? exe : xstrdup("/proc/self/exe");
+}
+
+/* exe_dir is canonical (from /proc/self/exe), so collapsing ".." lexically is exact. */
+static char *exe_relative(const char *exe_dir, const char *rel)
+{
+	char *joined = xstrfmt("%s/%s", exe_dir, rel);
+	char *norm = normalize_path(joined);
+	free(joined);
+	return norm;
+}
+
+int hotswap_discover(const struct discover_opts *opts, struct hotswap_tree *out)
+{
+	char *exe = self_exe_path(opts ? opts->self_exe : NULL);
+	char *slash = strrchr(exe, '/');
+	char *exe_dir = slash ? xstrndup(exe, (size_t)(slash - exe)) : xstrdup(".");
+	const char *home = nonempty_env("HOTSWAP_HOME");
+	bool hit = false;
+
+	hotswap_tree_release(out);
+	if (home)
+		hit = probe(out, home, xstrdup("HOTSWAP_HOME"));
+	if (!hit) {
+		char *root = exe_relative(exe_dir, "../../build/hotswap");
+		hit = probe(out, root, xstrdup("in-tree build, <mirage dir>/../../build/hotswap"));
+		free(root);
+	}
+	if (!hit) {
+		char *root = exe_relative(exe_dir, "../hotswap");
+		hit = probe(out, root, xstrdup("build tree, <mirage dir>/../hotswap"));
+		free(root);
+	}
+	if (!hit) {
+		char *root = exe_relative(exe_dir, "../lib/mirage/hotswap");
+		hit = probe(out, root, xstrdup("install prefix, <prefix>/lib/mirage/hotswap"));
+		free(root);
+	}
+	if (!hit)
+		hit = probe_installed(out);
+
+	free(exe);
+	free(exe_dir);
+	if (!hit)
+		return -1;
+
+	const struct hotswap_probe *win = &out->probes[out->nprobes - 1];
+	char *root = xstrndup(win->path, strlen(win->path) - strlen("/lib/" HOTSWAP_INTERCEPT_LIB));
+	int ret = hotswap_check_root(root, out);
+	out->found_by = win->reason;
+	free(root);
+	return ret;
+}
+
+void hotswap_tree_release(struct hotswap_tree *tree)
+{
+	for (size_t i = 0; i < tree->nprobes; i++) {
+		free(tree->probes[i].path);
+		free(tree->probes[i].reason);
+	}
+	for (size_t i = 0; i < tree->nparts; i++) {
+		free(tree->parts[i].path);
+		free(tree->parts[i].detail);
+	}
+	free(tree->probes);
+	free(tree->parts);
+	free(tree->root);
+	free(tree->lib_dir);
+	strvec_clear(&tree->warnings);
+	*tree = (struct hotswap_tree)HOTSWAP_TREE_INIT;
+}

@@ -1,0 +1,73 @@
+/* Turns a discovery result into the "not installed" and "incomplete" messages of spec/launcher.md.
+ */
+#include "hotswap_tree.h"
+
+#include <string.h>
+
+void hotswap_format_not_found(const struct hotswap_tree *tree, struct strbuf *out)
+{
+	size_t width = 0;
+
+	strbuf_addstr(out,
+	              "HotSwap is not installed, or mirage could not find " HOTSWAP_INTERCEPT_LIB
+	              ".\nmirage looked in:");
+	for (size_t i = 0; i < tree->nprobes; i++)
+		if (strlen(tree->probes[i].path) > width)
+			width = strlen(tree->probes[i].path);
+	for (size_t i = 0; i < tree->nprobes; i++)
+		strbuf_addf(out, "\n  - %-*s   (%s)", (int)width, tree->probes[i].path,
+		            tree->probes[i].reason);
+	if (!tree->nprobes)
+		strbuf_addstr(out, "\n  (nowhere: no location applies)");
+	strbuf_addstr(
+	    out, "\nTip: build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), install one with\n"
+	         "  `mirage hotswap install URL`, or point HOTSWAP_HOME at a tree root:\n"
+	         "  export HOTSWAP_HOME=/abs/path/to/hotswap");
+}
+
+static void add_part_line(struct strbuf *out, const struct hotswap_part *part)
+{
+	strbuf_addf(out, "\n  - %s: %s", part->name, hotswap_part_status_name(part->status));
+	if (part->status != PART_MISSING && part->detail)
+		strbuf_addf(out, ", %s", part->detail);
+	strbuf_addf(out, " ('%s')", part->path);
+}
+
+void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out)
+{
+	strbuf_addf(out, "the HotSwap tree at '%s' is incomplete", tree->root ? tree->root : "?");
+	if (tree->found_by)
+		strbuf_addf(out, " (found through %s)", tree->found_by);
+	switch (tree->flavour) {
+	case HOTSWAP_FLAVOUR_NATIVE:
+		strbuf_addstr(out,
+		              ";\nit looks like a native tree (intercept + libhotswap_rewrite.so)");
+		break;
+	case HOTSWAP_FLAVOUR_REFERENCE:
+		strbuf_addstr(
+		    out, ";\nit looks like a reference tree (intercept + patched ROCr + COMGR)");
+		break;
+	case HOTSWAP_FLAVOUR_NONE:
+		strbuf_addstr(out, ";\nit looks like neither flavour: a native tree needs "
+		                   "lib/libhotswap_rewrite.so,\na reference tree needs "
+		                   "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
+		break;
+	}
+	strbuf_addstr(out, "\nbroken or missing parts:");
+	for (size_t i = 0; i < tree->nparts; i++)
+		if (tree->parts[i].required && tree->parts[i].status != PART_OK)
+			add_part_line(out, &tree->parts[i]);
+	strbuf_addstr(
+	    out, "\nHotSwap is not one library: the intercept needs its rewriter next to it,"
+	         " or the\nworkload would run unemulated."
+	         "\nTip: rebuild the in-tree tree (cmake --build build), reinstall it with\n"
+	         "  `mirage hotswap install URL`, or point HOTSWAP_HOME at a complete tree root");
+}
+
+void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out)
+{
+	if (!tree->found)
+		hotswap_format_not_found(tree, out);
+	else if (!tree->complete)
+		hotswap_format_incomplete(tree, out);
+}

@@ -1,0 +1,418 @@
+/* hs_inspect: a JSON description of a code object (kernels, descriptors, metadata, notes, pool). */
+#include "hs_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "gfx_table.h"
+#include "hs_mc.h"
+
+/* Upper bound on instructions decoded per region, so garbage never runs away. */
+#define DISASM_MAX_INSNS 16384
+
+struct field {
+	const char *name;
+	unsigned lo, width;
+};
+
+/* COMPUTE_PGM_RSRC1 (gfx10+ meanings; the SGPR granule field is reserved there). */
+static const struct field rsrc1_fields[] = {
+    {"granulated_workitem_vgpr_count", 0, 6},
+    {"granulated_wavefront_sgpr_count", 6, 4},
+    {"priority", 10, 2},
+    {"float_round_mode_32", 12, 2},
+    {"float_round_mode_16_64", 14, 2},
+    {"float_denorm_mode_32", 16, 2},
+    {"float_denorm_mode_16_64", 18, 2},
+    {"priv", 20, 1},
+    {"enable_dx10_clamp_or_wg_rr_en", 21, 1},
+    {"debug_mode", 22, 1},
+    {"enable_ieee_mode", 23, 1},
+    {"bulky", 24, 1},
+    {"cdbg_user", 25, 1},
+    {"fp16_ovfl", 26, 1},
+    {"workgroup_processor_mode", 29, 1},
+    {"mem_ordered", 30, 1},
+    {"fwd_progress", 31, 1},
+};
+static const struct field rsrc2_fields[] = {
+    {"enable_private_segment", 0, 1},
+    {"user_sgpr_count", 1, 5},
+    {"enable_trap_handler", 6, 1},
+    {"enable_sgpr_workgroup_id_x", 7, 1},
+    {"enable_sgpr_workgroup_id_y", 8, 1},
+    {"enable_sgpr_workgroup_id_z", 9, 1},
+    {"enable_sgpr_workgroup_info", 10, 1},
+    {"enable_vgpr_workitem_id", 11, 2},
+    {"enable_exception_address_watch", 13, 1},
+    {"enable_exception_memory", 14, 1},
+    {"granulated_lds_size", 15, 9},
+    {"enable_exception_ieee_754_fp_invalid_operation", 24, 1},
+    {"enable_exception_fp_denormal_source", 25, 1},
+    {"enable_exception_ieee_754_fp_division_by_zero", 26, 1},
+    {"enable_exception_ieee_754_fp_overflow", 27, 1},
+    {"enable_exception_ieee_754_fp_underflow", 28, 1},
+    {"enable_exception_ieee_754_fp_inexact", 29, 1},
+    {"enable_exception_int_divide_by_zero", 30, 1},
+};
+/* gfx12+: INST_PREF_SIZE in units of 128 bytes; the rest is kept raw. */
+static const struct field rsrc3_fields[] = {
+    {"inst_pref_size", 4, 8},
+    {"trap_on_start", 12, 1},
+    {"trap_on_end", 13, 1},
+    {"image_op", 31, 1},
+};
+
+static cJSON *decode_fields(uint32_t v, const struct field *f, size_t n)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "raw", v);
+	for (size_t i = 0; i < n; i++)
+		cJSON_AddNumberToObject(o, f[i].name,
+		                        (v >> f[i].lo) &
+		                            (f[i].width == 32 ? ~0u : (1u << f[i].width) - 1));
+	return o;
+}
+
+static void add_hex(cJSON *o, const char *key, uint64_t v)
+{
+	char buf[24];
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
+	cJSON_AddStringToObject(o, key, buf);
+}
+
+/* Symbols by address, so every instruction that starts a symbol gets its label. */
+struct sym_entry {
+	uint64_t value, size;
+	const char *name;
+	unsigned rank; /* lower is preferred: functions, then .symtab before .dynsym */
+};
+struct sym_index {
+	struct sym_entry *v;
+	size_t n;
+};
+
+static int cmp_sym(const void *a, const void *b)
+{
+	const struct sym_entry *x = a, *y = b;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+static enum hs_status sym_index_build(const struct hs_elf *e, struct sym_index *ix)
+{
+	const size_t tabs[2] = {e->symtab, e->dynsym};
+	size_t cap = hs_elf_sym_count(e, tabs[0]) + hs_elf_sym_count(e, tabs[1]);
+
+	ix->n = 0;
+	ix->v = calloc(cap ? cap : 1, sizeof(*ix->v));
+	if (!ix->v)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (unsigned t = 0; t < 2; t++) {
+		size_t n = hs_elf_sym_count(e, tabs[t]);
+		for (size_t i = 1; i < n; i++) {
+			GElf_Sym s;
+			const char *name;
+			unsigned type;
+			hs_elf_sym(e, tabs[t], i, &s);
+			type = GELF_ST_TYPE(s.st_info);
+			name = hs_elf_sym_name(e, tabs[t], &s);
+			if (s.st_shndx == SHN_UNDEF || type == STT_SECTION || type == STT_FILE ||
+			    !name || !*name)
+				continue;
+			ix->v[ix->n++] = (struct sym_entry){
+			    .value = s.st_value,
+			    .size = s.st_size,
+			    .name = name,
+			    .rank = (type == STT_FUNC ? 0u : 2u) + t,
+			};
+		}
+	}
+	qsort(ix->v, ix->n, sizeof(*ix->v), cmp_sym);
+	return HS_OK;
+}
+
+/* The preferred symbol starting exactly at vaddr, or NULL. */
+static const struct sym_entry *symbol_at(const struct sym_index *ix, uint64_t vaddr)
+{
+	size_t lo = 0, hi = ix->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ix->v[mid].value < vaddr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->n && ix->v[lo].value == vaddr ? &ix->v[lo] : NULL;
+}
+
+/* Decodes one code region into arr: from start, over its symbol's size (none: to s_endpgm). */
+static void disasm_region(const struct hs_elf *e, const struct sym_index *ix,
+                          const struct hs_mc_api *api, struct hs_mc_disasm *dis, uint64_t start,
+                          bool stub, cJSON *arr)
+{
+	const struct sym_entry *first = symbol_at(ix, start);
+	uint64_t off, size = first && first->rank < 2 ? first->size : 0, avail, pos = 0;
+	size_t sec = hs_elf_vaddr_to_off(e, start, 4, &off);
+	char text[256];
+
+	if (!sec)
+		return;
+	avail = e->sec[sec].sh.sh_size - (start - e->sec[sec].sh.sh_addr);
+	if (size && size < avail)
+		avail = size;
+	if (stub && avail > HS_STUB_SIZE)
+		avail = HS_STUB_SIZE;
+	for (unsigned n = 0; pos + 4 <= avail && n < DISASM_MAX_INSNS; n++) {
+		const struct sym_entry *label = symbol_at(ix, start + pos);
+		cJSON *line = cJSON_CreateObject();
+		size_t len = api->decode(dis, e->buf + off + pos, avail - pos, start + pos, text,
+		                         sizeof(text));
+		if (!line)
+			return;
+		if (len == 0) {
+			snprintf(text, sizeof(text), ".long 0x%08x", hs_rd32(e->buf + off + pos));
+			len = 4;
+		}
+		if (label)
+			cJSON_AddStringToObject(line, "label", label->name);
+		add_hex(line, "vaddr", start + pos);
+		cJSON_AddStringToObject(line, "text", text);
+		cJSON_AddItemToArray(arr, line);
+		pos += len;
+		/* A stub ends in s_code_end padding; without a size, a kernel ends at s_endpgm. */
+		if ((stub && !strcmp(text, "s_code_end")) ||
+		    (!size && !stub && !strcmp(text, "s_endpgm")))
+			break;
+	}
+}
+
+static enum hs_status add_kernel(const struct hs_elf *e, const struct sym_index *ix,
+                                 const struct hs_meta *m, const struct hs_kernel *k, unsigned flags,
+                                 const char *cpu, cJSON *arr)
+{
+	const GElf_Shdr *text = &e->sec[e->text].sh;
+	cJSON *o = cJSON_CreateObject(), *kd = cJSON_CreateObject();
+	const uint8_t *d = k->kd;
+	uint64_t v, off, target = 0;
+	bool in_text = k->entry >= text->sh_addr && k->entry - text->sh_addr < text->sh_size;
+	bool is_stub = false;
+	char name[256];
+	size_t sec;
+
+	if (!o || !kd)
+		goto oom;
+	cJSON_AddItemToArray(arr, o);
+	cJSON_AddStringToObject(o, "name", k->name);
+	if (m && k->meta >= 0 && hs_meta_kernel_name(m, k->meta, name, sizeof(name)))
+		cJSON_AddStringToObject(o, "metadata_name", name);
+	cJSON_AddItemToObject(o, "descriptor", kd);
+	add_hex(kd, "vaddr", k->kd_vaddr);
+	cJSON_AddNumberToObject(kd, "group_segment_fixed_size", hs_rd32(d));
+	cJSON_AddNumberToObject(kd, "private_segment_fixed_size", hs_rd32(d + 4));
+	cJSON_AddNumberToObject(kd, "kernarg_size", hs_rd32(d + 8));
+	cJSON_AddNumberToObject(kd, "kernel_code_entry_byte_offset",
+	                        (double)(int64_t)hs_rd64(d + KD_ENTRY_OFFSET));
+	cJSON_AddNumberToObject(kd, "kernel_code_properties", hs_rd16(d + KD_PROPERTIES));
+	cJSON_AddNumberToObject(kd, "kernarg_preload", hs_rd16(d + KD_PROPERTIES + 2));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc1",
+	                      decode_fields(hs_rd32(d + KD_RSRC1), rsrc1_fields,
+	                                    sizeof(rsrc1_fields) / sizeof(rsrc1_fields[0])));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc2",
+	                      decode_fields(hs_rd32(d + KD_RSRC2), rsrc2_fields,
+	                                    sizeof(rsrc2_fields) / sizeof(rsrc2_fields[0])));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc3",
+	                      decode_fields(hs_rd32(d + KD_RSRC3), rsrc3_fields,
+	                                    sizeof(rsrc3_fields) / sizeof(rsrc3_fields[0])));
+	add_hex(o, "entry", k->entry);
+	sec = hs_elf_vaddr_to_off(e, k->entry, 4, &off);
+	if (!in_text && sec) {
+		uint64_t avail = e->sec[sec].sh.sh_size - (k->entry - e->sec[sec].sh.sh_addr);
+		unsigned pair;
+		/* Only the raw prefilter here: inspect loads LLVM only when asked to disassemble.
+		 */
+		is_stub = hs_stub_raw_match(e->buf + off, avail, &pair);
+		if (is_stub) {
+			uint64_t pc = k->entry + 20;
+			uint64_t lo = (pc & 0xffffffffu) + hs_rd32(e->buf + off + 24);
+			uint64_t hi = (pc >> 32) + hs_rd32(e->buf + off + 32) + (lo >> 32);
+			target = (hi & 0xffffffffu) << 32 | (lo & 0xffffffffu);
+			add_hex(o, "stub_target", target);
+			cJSON_AddStringToObject(o, "stub_scratch", pair == 106 ? "vcc" : "sgpr");
+			cJSON_AddNumberToObject(o, "stub_scratch_sgpr", pair);
+		}
+	}
+	cJSON_AddBoolToObject(o, "entry_in_text", in_text);
+	cJSON_AddBoolToObject(o, "entry_is_stub", is_stub);
+	cJSON_AddBoolToObject(
+	    o, "entry_has_prologue",
+	    in_text &&
+	        hs_entry_has_prologue(e->buf + off, text->sh_size - (k->entry - text->sh_addr)));
+	if (m && k->meta >= 0) {
+		if (hs_meta_get_uint(m, k->meta, ".sgpr_count", &v))
+			cJSON_AddNumberToObject(o, "sgpr_count", (double)v);
+		if (hs_meta_get_uint(m, k->meta, ".vgpr_count", &v))
+			cJSON_AddNumberToObject(o, "vgpr_count", (double)v);
+	}
+	if (flags & HS_INSPECT_DISASM) {
+		const struct hs_mc_api *api = hs_mc_get();
+		struct hs_mc_disasm *dis;
+		cJSON *lines = cJSON_CreateArray();
+		if (!api) {
+			cJSON_Delete(lines);
+			return HS_ERROR;
+		}
+		dis = api->disasm_create(cpu);
+		if (!dis || !lines) {
+			if (dis)
+				api->disasm_destroy(dis);
+			cJSON_Delete(lines);
+			return hs_fail(HS_ERROR, "libhotswap_mc cannot create a decoder for %s",
+			               cpu);
+		}
+		cJSON_AddItemToObject(o, "disasm", lines);
+		disasm_region(e, ix, api, dis, k->entry, is_stub, lines);
+		if (is_stub)
+			disasm_region(e, ix, api, dis, target, false, lines);
+		api->disasm_destroy(dis);
+	}
+	return HS_OK;
+oom:
+	cJSON_Delete(o);
+	cJSON_Delete(kd);
+	return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+}
+
+/* Every note record of every SHT_NOTE section: section, owner, type, size. */
+static void add_notes(const struct hs_elf *e, cJSON *root)
+{
+	cJSON *arr = cJSON_AddArrayToObject(root, "notes");
+
+	for (size_t i = 1; arr && i < e->shnum; i++) {
+		const GElf_Shdr *sh = &e->sec[i].sh;
+		uint64_t pos = 0;
+		if (sh->sh_type != SHT_NOTE)
+			continue;
+		while (pos + 12 <= sh->sh_size) {
+			const uint8_t *r = e->buf + sh->sh_offset + pos;
+			uint64_t namesz = hs_rd32(r), descsz = hs_rd32(r + 4);
+			uint64_t total = 12 + ((namesz + 3) & ~3ull) + ((descsz + 3) & ~3ull);
+			cJSON *n;
+			char owner[64];
+			if (!hs_in_bounds(pos, total, sh->sh_size))
+				break;
+			n = cJSON_CreateObject();
+			if (!n)
+				return;
+			snprintf(owner, sizeof(owner), "%.*s",
+			         (int)(namesz && namesz < sizeof(owner) ? namesz - 1 : 0), r + 12);
+			cJSON_AddStringToObject(n, "section", e->sec[i].name);
+			cJSON_AddStringToObject(n, "owner", owner);
+			cJSON_AddNumberToObject(n, "type", hs_rd32(r + 8));
+			cJSON_AddNumberToObject(n, "size", (double)descsz);
+			cJSON_AddItemToArray(arr, n);
+			pos += total;
+		}
+	}
+}
+
+HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags, const char *kernel,
+                                 char **json)
+{
+	struct hs_elf e = {0};
+	struct hs_kernels ks = {0};
+	struct hs_meta *m = NULL;
+	struct hs_provenance *prov = NULL;
+	struct sym_index ix = {0};
+	size_t n_prov = 0, shown = 0;
+	struct hs_isa isa;
+	cJSON *root = NULL, *arr, *pools;
+	enum hs_status st;
+	char buf[128], sym[512];
+
+	hs_clear_error();
+	if (!in || !in_size || !json || (flags & ~HS_INSPECT_DISASM))
+		return hs_fail(HS_INVALID_ARGUMENT, "hs_inspect: bad arguments");
+	st = hs_elf_open(&e, in, in_size);
+	if (!st && hs_isa_from_elf((uint32_t)e.eh.e_flags, e.eh.e_ident[EI_ABIVERSION], &isa))
+		st = hs_fail(HS_INVALID_ARGUMENT, "unknown AMDGPU processor in the ELF header");
+	if (!st)
+		st = hs_kernels_find(&e, &ks);
+	if (!st)
+		st = hs_meta_read(&e, &m);
+	if (!st)
+		st = hs_provenance_read(&e, &prov, &n_prov);
+	if (!st && (flags & HS_INSPECT_DISASM))
+		st = sym_index_build(&e, &ix);
+	if (st)
+		goto cleanup;
+	for (size_t i = 0; i < ks.n; i++) {
+		snprintf(sym, sizeof(sym), "%s.kd", ks.k[i].name);
+		ks.k[i].meta = hs_meta_find_symbol(m, sym);
+	}
+	root = cJSON_CreateObject();
+	if (!root) {
+		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		goto cleanup;
+	}
+	hs_isa_format(&isa, buf, sizeof(buf));
+	cJSON_AddStringToObject(root, "isa", buf);
+	cJSON_AddStringToObject(root, "processor", isa.gfx->name);
+	add_hex(root, "e_flags", e.eh.e_flags);
+	arr = cJSON_AddArrayToObject(root, "kernels");
+	for (size_t i = 0; arr && i < ks.n; i++) {
+		char mname[256];
+		if (kernel && strcmp(kernel, ks.k[i].name) &&
+		    !(m && ks.k[i].meta >= 0 &&
+		      hs_meta_kernel_name(m, ks.k[i].meta, mname, sizeof(mname)) &&
+		      !strcmp(kernel, mname)))
+			continue;
+		st = add_kernel(&e, &ix, m, &ks.k[i], flags, isa.gfx->name, arr);
+		if (st)
+			goto cleanup;
+		shown++;
+	}
+	if (kernel && !shown) {
+		st = hs_fail(HS_INVALID_ARGUMENT, "no kernel named '%s'", kernel);
+		goto cleanup;
+	}
+	if (m)
+		cJSON_AddItemToObject(root, "metadata", hs_meta_to_json(m));
+	add_notes(&e, root);
+	pools = cJSON_AddArrayToObject(root, "pools");
+	for (size_t i = 0; pools && i < n_prov; i++) {
+		cJSON *p = cJSON_CreateObject();
+		if (!p)
+			break;
+		cJSON_AddNumberToObject(p, "version", prov[i].version);
+		cJSON_AddBoolToObject(p, "entry_trampolines",
+		                      prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES);
+		cJSON_AddBoolToObject(p, "b0a0", prov[i].transforms & HS_XFORM_B0A0);
+		cJSON_AddStringToObject(p, "target_state",
+		                        prov[i].state == HS_STATE_A0   ? "A0"
+		                        : prov[i].state == HS_STATE_B0 ? "B0"
+		                                                       : "neutral");
+		add_hex(p, "vaddr", prov[i].pool_vaddr);
+		cJSON_AddNumberToObject(p, "size", (double)prov[i].pool_size);
+		cJSON_AddItemToArray(pools, p);
+	}
+	*json = cJSON_PrintUnformatted(root);
+	if (!*json)
+		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory printing JSON");
+cleanup:
+	cJSON_Delete(root);
+	free(ix.v);
+	free(prov);
+	hs_meta_free(m);
+	hs_kernels_free(&ks);
+	hs_elf_close(&e);
+	return st;
+}

@@ -1,0 +1,147 @@
+/* Kernel descriptors, identified by address from the <name>.kd symbols of .symtab and .dynsym. */
+#include "hs_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_kd(const void *a, const void *b)
+{
+	const struct hs_kernel *x = a, *y = b;
+	return x->kd_vaddr < y->kd_vaddr ? -1 : x->kd_vaddr > y->kd_vaddr;
+}
+
+/* Validates one descriptor symbol and fills k (name not yet set). */
+static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sym,
+                                      const char *symname, struct hs_kernel *k)
+{
+	const struct hs_section *s;
+	int namelen = (int)strlen(symname) - 3; /* without ".kd" */
+	uint64_t rel, entry_off;
+	size_t sec;
+	int64_t off;
+
+	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= e->shnum)
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "kernel descriptor '%s' is not defined in a "
+		               "section (section index %u)",
+		               symname, sym->st_shndx);
+	s = &e->sec[sym->st_shndx];
+	if (!(s->sh.sh_flags & SHF_ALLOC) || s->sh.sh_type == SHT_NOBITS ||
+	    sym->st_value < s->sh.sh_addr ||
+	    !hs_in_bounds(sym->st_value - s->sh.sh_addr, HS_KD_SIZE, s->sh.sh_size))
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "kernel descriptor '%s' at 0x%llx is not "
+		               "fully inside section [%u] '%s'",
+		               symname, (unsigned long long)sym->st_value, sym->st_shndx, s->name);
+	rel = sym->st_value - s->sh.sh_addr;
+	k->kd_off = s->sh.sh_offset + rel;
+	if (!hs_in_bounds(k->kd_off, HS_KD_SIZE, e->size))
+		return hs_fail(HS_INVALID_ARGUMENT, "kernel descriptor '%s' is outside the file",
+		               symname);
+	k->kd_vaddr = sym->st_value;
+	memcpy(k->kd, e->buf + k->kd_off, HS_KD_SIZE);
+	off = (int64_t)hs_rd64(k->kd + KD_ENTRY_OFFSET);
+	/* Checked signed add: the entry must be a representable address. */
+	if (off < 0 ? (uint64_t) - (off + 1) + 1 > k->kd_vaddr
+	            : (uint64_t)off > UINT64_MAX - k->kd_vaddr)
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "kernel '%.*s': entry offset %lld from the "
+		               "descriptor at 0x%llx is outside the address space",
+		               namelen, symname, (long long)off, (unsigned long long)k->kd_vaddr);
+	k->entry = k->kd_vaddr + (uint64_t)off;
+	k->meta = -1;
+	/* Checked on every path, the no-op one too: a descriptor must point at code. */
+	sec = hs_elf_vaddr_to_off(e, k->entry, 4, &entry_off);
+	if (!sec || !(e->sec[sec].sh.sh_flags & SHF_EXECINSTR))
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "kernel '%.*s': entry 0x%llx is not inside an "
+		               "executable section",
+		               namelen, symname, (unsigned long long)k->entry);
+	return HS_OK;
+}
+
+static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct hs_kernels *ks,
+                                  size_t *cap)
+{
+	size_t n = hs_elf_sym_count(e, secidx);
+
+	for (size_t i = 1; i < n; i++) {
+		struct hs_kernel k = {0};
+		const char *name;
+		size_t len;
+		GElf_Sym sym;
+		enum hs_status st;
+		bool dup = false;
+
+		hs_elf_sym(e, secidx, i, &sym);
+		name = hs_elf_sym_name(e, secidx, &sym);
+		if (!name)
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "symbol %zu of [%zu] '%s' has a name "
+			               "outside its string table",
+			               i, secidx, e->sec[secidx].name);
+		len = strlen(name);
+		if (len <= 3 || strcmp(name + len - 3, ".kd"))
+			continue;
+		st = read_descriptor(e, &sym, name, &k);
+		if (st)
+			return st;
+		for (size_t j = 0; j < ks->n; j++) {
+			const struct hs_kernel *o = &ks->k[j];
+			bool same_name =
+			    strlen(o->name) == len - 3 && !strncmp(o->name, name, len - 3);
+			if (same_name && o->kd_vaddr != k.kd_vaddr)
+				return hs_fail(HS_INVALID_ARGUMENT,
+				               "kernel '%.*s' is ambiguous: "
+				               "descriptors at 0x%llx and 0x%llx",
+				               (int)(len - 3), name,
+				               (unsigned long long)o->kd_vaddr,
+				               (unsigned long long)k.kd_vaddr);
+			/* The .symtab and .dynsym entries of one descriptor are one kernel. */
+			if (o->kd_vaddr == k.kd_vaddr)
+				dup = true;
+		}
+		if (dup)
+			continue;
+		if (ks->n == *cap) {
+			size_t nc = *cap ? *cap * 2 : 8;
+			struct hs_kernel *nk = realloc(ks->k, nc * sizeof(*nk));
+			if (!nk)
+				return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+			ks->k = nk;
+			*cap = nc;
+		}
+		k.name = strndup(name, len - 3);
+		if (!k.name)
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		ks->k[ks->n++] = k;
+	}
+	return HS_OK;
+}
+
+enum hs_status hs_kernels_find(const struct hs_elf *e, struct hs_kernels *ks)
+{
+	size_t cap = 0;
+	enum hs_status st;
+
+	memset(ks, 0, sizeof(*ks));
+	st = add_symbols(e, e->symtab, ks, &cap);
+	if (st == HS_OK && e->dynsym)
+		st = add_symbols(e, e->dynsym, ks, &cap);
+	if (st) {
+		hs_kernels_free(ks);
+		return st;
+	}
+	/* Address order makes stub placement independent of symbol table order. */
+	if (ks->n > 1)
+		qsort(ks->k, ks->n, sizeof(*ks->k), cmp_kd);
+	return HS_OK;
+}
+
+void hs_kernels_free(struct hs_kernels *ks)
+{
+	for (size_t i = 0; i < ks->n; i++)
+		free(ks->k[i].name);
+	free(ks->k);
+	memset(ks, 0, sizeof(*ks));
+}

@@ -1,0 +1,327 @@
+/* The NT_AMDGPU_METADATA note: msgpack read, per-kernel counts, re-encoding after updates. */
+#include "hs_internal.h"
+
+#include <msgpack.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+struct hs_meta {
+	uint8_t *blob; /* owned copy of the msgpack description */
+	size_t blob_size;
+	msgpack_unpacked unpacked;
+	const msgpack_object *kernels; /* the amdhsa.kernels array, or NULL */
+	size_t sec;                    /* section holding the note */
+	uint64_t rec_off, rec_size;    /* file range of the whole note record */
+	bool dirty;
+};
+
+static bool key_is(const msgpack_object *k, const char *s)
+{
+	size_t n = strlen(s);
+	return k->type == MSGPACK_OBJECT_STR && k->via.str.size == n &&
+	       !memcmp(k->via.str.ptr, s, n);
+}
+
+static msgpack_object *map_get(const msgpack_object *map, const char *key)
+{
+	if (!map || map->type != MSGPACK_OBJECT_MAP)
+		return NULL;
+	for (uint32_t i = 0; i < map->via.map.size; i++)
+		if (key_is(&map->via.map.ptr[i].key, key))
+			return &map->via.map.ptr[i].val;
+	return NULL;
+}
+
+/*
+ * Walks the note records of [off, off+size) and returns the first
+ * owner "AMDGPU" type 32 record.  Malformed records are a bad object.
+ */
+static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, uint64_t *rec_off,
+                                    uint64_t *rec_size, uint64_t *desc_off, uint32_t *desc_size)
+{
+	const GElf_Shdr *sh = &e->sec[sec].sh;
+	uint64_t align = sh->sh_addralign == 8 ? 8 : 4;
+	uint64_t pos = 0;
+
+	while (pos < sh->sh_size) {
+		const uint8_t *p = e->buf + sh->sh_offset + pos;
+		uint64_t namesz, descsz, name_pad, desc_pad, total;
+		uint32_t type;
+
+		if (sh->sh_size - pos < 12)
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "note section [%zu] '%s' has a "
+			               "truncated record at offset %llu",
+			               sec, e->sec[sec].name, (unsigned long long)pos);
+		namesz = hs_rd32(p);
+		descsz = hs_rd32(p + 4);
+		type = hs_rd32(p + 8);
+		name_pad = (namesz + align - 1) & ~(align - 1);
+		desc_pad = (descsz + align - 1) & ~(align - 1);
+		total = 12 + name_pad + desc_pad;
+		if (!hs_in_bounds(pos, total, sh->sh_size))
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "note section [%zu] '%s' has a record "
+			               "at offset %llu running past its end",
+			               sec, e->sec[sec].name, (unsigned long long)pos);
+		if (type == HS_NT_AMDGPU_METADATA && namesz == 7 && !memcmp(p + 12, "AMDGPU", 7)) {
+			*rec_off = sh->sh_offset + pos;
+			*rec_size = total;
+			*desc_off = sh->sh_offset + pos + 12 + name_pad;
+			*desc_size = (uint32_t)descsz;
+			return HS_OK;
+		}
+		pos += total;
+	}
+	*rec_size = 0;
+	return HS_OK;
+}
+
+enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
+{
+	struct hs_meta *m = NULL;
+	enum hs_status st = HS_OK;
+	uint64_t rec_off = 0, rec_size = 0, desc_off = 0;
+	uint32_t desc_size = 0;
+	size_t off = 0, sec = 0;
+	msgpack_object *root;
+
+	*out = NULL;
+	for (size_t i = 1; i < e->shnum && !rec_size; i++) {
+		if (e->sec[i].sh.sh_type != SHT_NOTE || !(e->sec[i].sh.sh_flags & SHF_ALLOC))
+			continue;
+		st = find_in_notes(e, i, &rec_off, &rec_size, &desc_off, &desc_size);
+		if (st)
+			return st;
+		sec = i;
+	}
+	if (!rec_size)
+		return HS_OK; /* no metadata note: the caller decides whether that is fatal */
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	msgpack_unpacked_init(&m->unpacked);
+	m->blob = malloc(desc_size ? desc_size : 1);
+	if (!m->blob) {
+		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		goto fail;
+	}
+	memcpy(m->blob, e->buf + desc_off, desc_size);
+	m->blob_size = desc_size;
+	m->sec = sec;
+	m->rec_off = rec_off;
+	m->rec_size = rec_size;
+	if (msgpack_unpack_next(&m->unpacked, (const char *)m->blob, m->blob_size, &off) !=
+	        MSGPACK_UNPACK_SUCCESS ||
+	    off != m->blob_size) {
+		st = hs_fail(HS_INVALID_ARGUMENT,
+		             "AMDGPU metadata note in section [%zu] '%s' is "
+		             "not one valid msgpack document",
+		             sec, e->sec[sec].name);
+		goto fail;
+	}
+	root = &m->unpacked.data;
+	if (root->type != MSGPACK_OBJECT_MAP) {
+		st = hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata is not a msgpack map");
+		goto fail;
+	}
+	m->kernels = map_get(root, "amdhsa.kernels");
+	if (m->kernels && m->kernels->type != MSGPACK_OBJECT_ARRAY) {
+		st = hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata 'amdhsa.kernels' is not an "
+		                                  "array");
+		goto fail;
+	}
+	for (size_t k = 0; m->kernels && k < m->kernels->via.array.size; k++) {
+		const msgpack_object *km = &m->kernels->via.array.ptr[k];
+		const msgpack_object *sym = map_get(km, ".symbol");
+		if (!sym || sym->type != MSGPACK_OBJECT_STR) {
+			st = hs_fail(HS_INVALID_ARGUMENT,
+			             "AMDGPU metadata kernel %zu has no "
+			             "'.symbol' string",
+			             k);
+			goto fail;
+		}
+	}
+	*out = m;
+	return HS_OK;
+fail:
+	hs_meta_free(m);
+	return st;
+}
+
+void hs_meta_free(struct hs_meta *m)
+{
+	if (!m)
+		return;
+	msgpack_unpacked_destroy(&m->unpacked);
+	free(m->blob);
+	free(m);
+}
+
+size_t hs_meta_kernel_count(const struct hs_meta *m)
+{
+	return m && m->kernels ? m->kernels->via.array.size : 0;
+}
+
+static const msgpack_object *kernel_map(const struct hs_meta *m, int k)
+{
+	if (k < 0 || (size_t)k >= hs_meta_kernel_count(m))
+		return NULL;
+	return &m->kernels->via.array.ptr[k];
+}
+
+int hs_meta_find_symbol(const struct hs_meta *m, const char *sym)
+{
+	for (size_t k = 0; k < hs_meta_kernel_count(m); k++)
+		if (key_is(map_get(kernel_map(m, (int)k), ".symbol"), sym))
+			return (int)k;
+	return -1;
+}
+
+const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size)
+{
+	const msgpack_object *o = map_get(kernel_map(m, k), ".name");
+
+	if (!o || o->type != MSGPACK_OBJECT_STR || !size)
+		return NULL;
+	snprintf(buf, size, "%.*s", (int)o->via.str.size, o->via.str.ptr);
+	return buf;
+}
+
+bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v)
+{
+	const msgpack_object *o = map_get(kernel_map(m, k), key);
+
+	if (!o || o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
+		return false;
+	*v = o->via.u64;
+	return true;
+}
+
+bool hs_meta_set_uint(struct hs_meta *m, int k, const char *key, uint64_t v)
+{
+	msgpack_object *o = map_get(kernel_map(m, k), key);
+
+	if (!o || o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
+		return false;
+	if (o->via.u64 != v) {
+		o->via.u64 = v;
+		m->dirty = true;
+	}
+	return true;
+}
+
+bool hs_meta_dirty(const struct hs_meta *m)
+{
+	return m && m->dirty;
+}
+
+void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_size, size_t *sec)
+{
+	*rec_off = m->rec_off;
+	*rec_size = m->rec_size;
+	*sec = m->sec;
+}
+
+enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, size_t *rec_size)
+{
+	msgpack_sbuffer sb;
+	msgpack_packer pk;
+	enum hs_status st = HS_OK;
+	size_t desc_pad, total;
+	uint8_t *r = NULL;
+
+	msgpack_sbuffer_init(&sb);
+	msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+	/* msgpack-c writes every integer in its smallest form, as LLVM's writer does. */
+	if (msgpack_pack_object(&pk, m->unpacked.data) || sb.size > UINT32_MAX) {
+		st = hs_fail(HS_ERROR, "cannot re-encode the AMDGPU metadata");
+		goto cleanup;
+	}
+	desc_pad = (sb.size + 3) & ~(size_t)3;
+	total = 12 + 8 + desc_pad;
+	r = calloc(1, total);
+	if (!r) {
+		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		goto cleanup;
+	}
+	hs_wr32(r, 7);
+	hs_wr32(r + 4, (uint32_t)sb.size);
+	hs_wr32(r + 8, HS_NT_AMDGPU_METADATA);
+	memcpy(r + 12, "AMDGPU", 7);
+	memcpy(r + 20, sb.data, sb.size);
+	*rec = r;
+	*rec_size = total;
+cleanup:
+	msgpack_sbuffer_destroy(&sb);
+	return st;
+}
+
+static cJSON *to_json(const msgpack_object *o)
+{
+	cJSON *j = NULL;
+
+	switch (o->type) {
+	case MSGPACK_OBJECT_NIL:
+		return cJSON_CreateNull();
+	case MSGPACK_OBJECT_BOOLEAN:
+		return cJSON_CreateBool(o->via.boolean);
+	case MSGPACK_OBJECT_POSITIVE_INTEGER:
+		return cJSON_CreateNumber((double)o->via.u64);
+	case MSGPACK_OBJECT_NEGATIVE_INTEGER:
+		return cJSON_CreateNumber((double)o->via.i64);
+	case MSGPACK_OBJECT_FLOAT32:
+	case MSGPACK_OBJECT_FLOAT64:
+		return cJSON_CreateNumber(o->via.f64);
+	case MSGPACK_OBJECT_STR: {
+		/* msgpack strings are not NUL-terminated: copy exactly size bytes. */
+		char *s = malloc((size_t)o->via.str.size + 1);
+		if (!s)
+			return NULL;
+		memcpy(s, o->via.str.ptr, o->via.str.size);
+		s[o->via.str.size] = '\0';
+		j = cJSON_CreateString(s);
+		free(s);
+		return j;
+	}
+	case MSGPACK_OBJECT_ARRAY:
+		j = cJSON_CreateArray();
+		for (uint32_t i = 0; j && i < o->via.array.size; i++) {
+			cJSON *c = to_json(&o->via.array.ptr[i]);
+			if (!c) {
+				cJSON_Delete(j);
+				return NULL;
+			}
+			cJSON_AddItemToArray(j, c);
+		}
+		return j;
+	case MSGPACK_OBJECT_MAP:
+		j = cJSON_CreateObject();
+		for (uint32_t i = 0; j && i < o->via.map.size; i++) {
+			const msgpack_object *k = &o->via.map.ptr[i].key;
+			cJSON *c = to_json(&o->via.map.ptr[i].val);
+			char key[256];
+			if (!c) {
+				cJSON_Delete(j);
+				return NULL;
+			}
+			if (k->type == MSGPACK_OBJECT_STR)
+				snprintf(key, sizeof(key), "%.*s", (int)k->via.str.size,
+				         k->via.str.ptr);
+			else
+				snprintf(key, sizeof(key), "#%u", i);
+			cJSON_AddItemToObject(j, key, c);
+		}
+		return j;
+	default:
+		return cJSON_CreateString("<binary>");
+	}
+}
+
+cJSON *hs_meta_to_json(const struct hs_meta *m)
+{
+	return m ? to_json(&m->unpacked.data) : NULL;
+}

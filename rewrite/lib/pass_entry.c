@@ -1,0 +1,278 @@
+/* The gfx12.5 entry-trampoline pass: scratch pairs, 256-byte stubs, prologue detection. */
+#include "hs_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfx_table.h"
+
+/* gfx12.5: s0..s105 are numbered SGPRs, then vcc_lo/vcc_hi (106/107); 108 in all. */
+#define SGPR_NUMBERED 106u
+#define SGPR_TOTAL    108u
+#define SGPR_VCC      106u
+
+/* global_prefetch_b8 v0, s[0:1] scope:SCOPE_SE */
+static const uint8_t prefix_prefetch[12] = {0x00, 0x40, 0x17, 0xee, 0x00, 0x00,
+                                            0x04, 0x00, 0x00, 0x00, 0x00, 0x00};
+/* global_wb (the older prefix; same size) */
+static const uint8_t prefix_wb[12] = {0x7c, 0x00, 0x0b, 0xee, 0x00, 0x00,
+                                      0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+static const uint8_t v_nop[4] = {0x00, 0x00, 0x00, 0x7e};
+static const uint8_t s_code_end[4] = {0x00, 0x00, 0x9f, 0xbf};
+/* Byte 6 holds the cache scope (bits 3:2); any scope is still the prologue. */
+#define SCOPE_BYTE 6
+#define SCOPE_MASK 0x0c
+
+static bool prefix_eq(const uint8_t *p, const uint8_t *want)
+{
+	for (int i = 0; i < 12; i++) {
+		uint8_t m = i == SCOPE_BYTE ? (uint8_t)~SCOPE_MASK : 0xff;
+		if ((p[i] & m) != (want[i] & m))
+			return false;
+	}
+	return true;
+}
+
+bool hs_entry_has_prologue(const uint8_t *p, size_t len)
+{
+	return len >= 16 && (prefix_eq(p, prefix_prefetch) || prefix_eq(p, prefix_wb)) &&
+	       !memcmp(p + 12, v_nop, 4);
+}
+
+int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count)
+{
+	uint64_t base, need;
+
+	if (count > SGPR_TOTAL)
+		return -1;
+	base = (count + 1) & ~UINT64_C(1);
+	if (base + 2 <= SGPR_NUMBERED) {
+		*pair = (unsigned)base;
+		/* The pair's end plus two for VCC headroom, never beyond the file. */
+		need = base + 4 < SGPR_TOTAL ? base + 4 : SGPR_TOTAL;
+	} else {
+		/* VCC has no defined value at kernel entry, so the stub may clobber it. */
+		*pair = SGPR_VCC;
+		need = SGPR_TOTAL;
+	}
+	*new_count = count > need ? count : need;
+	return 0;
+}
+
+void hs_stub_encode(uint8_t stub[HS_STUB_SIZE], uint64_t stub_vaddr, uint64_t entry, unsigned pair)
+{
+	/* PC read by s_get_pc_i64 is the address of the next instruction: stub + 20. */
+	uint64_t delta = entry - (stub_vaddr + 20);
+	uint8_t n = (uint8_t)pair;
+
+	memcpy(stub, prefix_prefetch, 12);
+	memcpy(stub + 12, v_nop, 4);
+	stub[16] = 0x00;
+	stub[17] = 0x47;
+	stub[18] = (uint8_t)(0x80 | n);
+	stub[19] = 0xbe;
+	stub[20] = n;
+	stub[21] = 0xff;
+	stub[22] = n;
+	stub[23] = 0x80;
+	hs_wr32(stub + 24, (uint32_t)delta);
+	stub[28] = (uint8_t)(n + 1);
+	stub[29] = 0xff;
+	stub[30] = (uint8_t)(n + 1);
+	stub[31] = 0x82;
+	hs_wr32(stub + 32, (uint32_t)(delta >> 32));
+	stub[36] = n;
+	stub[37] = 0x48;
+	stub[38] = 0x80;
+	stub[39] = 0xbe;
+	for (size_t off = 40; off < HS_STUB_SIZE; off += 4)
+		memcpy(stub + off, s_code_end, 4);
+}
+
+bool hs_stub_raw_match(const uint8_t *p, size_t len, unsigned *pair)
+{
+	uint8_t n;
+
+	if (len < 40 || !hs_entry_has_prologue(p, len))
+		return false;
+	if (p[16] != 0x00 || p[17] != 0x47 || p[19] != 0xbe || !(p[18] & 0x80))
+		return false;
+	n = p[18] & 0x7f;
+	if ((n & 1) || ((unsigned)n + 2 > SGPR_NUMBERED && n != SGPR_VCC))
+		return false;
+	if (p[20] != n || p[21] != 0xff || p[22] != n || p[23] != 0x80)
+		return false;
+	if (p[28] != n + 1 || p[29] != 0xff || p[30] != n + 1 || p[31] != 0x82)
+		return false;
+	if (p[36] != n || p[37] != 0x48 || p[38] != 0x80 || p[39] != 0xbe)
+		return false;
+	*pair = n;
+	return true;
+}
+
+/* INST_PREF_SIZE, COMPUTE_PGM_RSRC3 bits [11:4] on gfx12+, in units of 128 bytes. */
+#define INST_PREF_SHIFT 4
+#define INST_PREF_MASK  (0xffu << INST_PREF_SHIFT)
+/* The CP may prefetch this many 128-byte lines from a stub: its own 256 bytes. */
+#define INST_PREF_STUB 2u
+
+static const char *kname(const struct hs_kernel *k)
+{
+	return k->name;
+}
+
+/* Decides what the entry pass does with k (no stub planned yet). */
+static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
+{
+	const struct hs_elf *e = &c->e;
+	const GElf_Shdr *text = &e->sec[e->text].sh;
+	uint64_t off, avail, target = 0;
+	size_t sec;
+	bool in_text, is_stub = false;
+	enum hs_status st;
+
+	/* At least one instruction word of the entry must be in an executable section. */
+	sec = hs_elf_vaddr_to_off(e, k->entry, 4, &off);
+	if (!sec || !(e->sec[sec].sh.sh_flags & SHF_EXECINSTR))
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "kernel '%s': entry 0x%llx is not inside an "
+		               "executable section",
+		               kname(k), (unsigned long long)k->entry);
+	avail = e->sec[sec].sh.sh_size - (k->entry - e->sec[sec].sh.sh_addr);
+	if (avail > HS_STUB_SIZE)
+		avail = HS_STUB_SIZE;
+	in_text = sec == e->text;
+	if (in_text) {
+		/* Fast path of a fresh object: a raw compare, never the decoder. */
+		k->action = hs_entry_has_prologue(e->buf + off, avail) ? HS_KERNEL_SKIP_PROLOGUE
+		                                                       : HS_KERNEL_STUB;
+		return HS_OK;
+	}
+	c->dec.cpu = c->obj.gfx->name;
+	st = hs_stub_match(&c->dec, e->buf + off, avail, k->entry, &is_stub, &target);
+	if (st) {
+		char why[512];
+		snprintf(why, sizeof(why), "%s", hs_last_error());
+		return hs_fail(st,
+		               "kernel '%s': cannot check whether its entry 0x%llx is one of "
+		               "our stubs: %s",
+		               kname(k), (unsigned long long)k->entry, why);
+	}
+	if (!is_stub || target < text->sh_addr || target - text->sh_addr >= text->sh_size)
+		return hs_fail(HS_ERROR,
+		               "kernel '%s': entry 0x%llx is outside .text and is not "
+		               "one of our entry stubs into .text",
+		               kname(k), (unsigned long long)k->entry);
+	k->action = HS_KERNEL_SKIP_STUBBED;
+	k->stub_vaddr = k->entry;
+	return HS_OK;
+}
+
+/* The kernel's SGPR count: metadata .sgpr_count, or RSRC1 granules when there is no note
+ * (pre-gfx10). */
+static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, uint64_t *count)
+{
+	uint32_t rsrc1;
+
+	if (c->meta) {
+		if (k->meta < 0)
+			return hs_fail(HS_ERROR,
+			               "kernel '%s' has no entry in the AMDGPU metadata, so "
+			               "its SGPR count is unknown",
+			               kname(k));
+		if (!hs_meta_get_uint(c->meta, k->meta, ".sgpr_count", count))
+			return hs_fail(HS_ERROR,
+			               "kernel '%s': metadata has no unsigned "
+			               "'.sgpr_count'",
+			               kname(k));
+		return HS_OK;
+	}
+	/* RSRC1's SGPR granule field is reserved from gfx10 on: it says nothing there. */
+	if (c->obj.gfx->kfd_version >= 100000)
+		return hs_fail(HS_ERROR,
+		               "kernel '%s': no AMDGPU metadata note, and %s has no "
+		               "SGPR count in RSRC1",
+		               kname(k), c->obj.gfx->name);
+	rsrc1 = hs_rd32(k->kd + KD_RSRC1);
+	*count = (((rsrc1 >> 6) & 0xf) + 1) * 8;
+	return HS_OK;
+}
+
+enum hs_status hs_pass_entry(struct hs_ctx *c)
+{
+	enum hs_status st;
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->ks.n; i++) {
+		st = classify(c, &c->ks.k[i]);
+		if (st)
+			return st;
+		n += c->ks.k[i].action == HS_KERNEL_STUB;
+	}
+	c->r.passes_run |= HS_PASS_ENTRY_TRAMPOLINES;
+	if (n == 0)
+		goto count;
+	for (size_t i = 0; i < c->n_prov; i++)
+		if (c->prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES)
+			return hs_fail(
+			    HS_ERROR,
+			    "the object already has an entry-trampoline pool at "
+			    "0x%llx but %zu kernel(s) still need stubs; refusing to stack "
+			    "a second pool",
+			    (unsigned long long)c->prov[i].pool_vaddr, n);
+	st = hs_pool_plan(&c->e, &c->pool_vaddr, &c->pool_off);
+	if (st)
+		return st;
+	st = hs_pool_section_index(&c->e, &c->pool_shndx);
+	if (st)
+		return st;
+	c->stubs = calloc(n, HS_STUB_SIZE);
+	if (!c->stubs)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (size_t i = 0; i < c->ks.n; i++) {
+		struct hs_kernel *k = &c->ks.k[i];
+		uint64_t count, pref;
+		uint32_t rsrc3;
+
+		if (k->action != HS_KERNEL_STUB)
+			continue;
+		st = sgpr_count(c, k, &count);
+		if (st)
+			return st;
+		if (hs_scratch_pair(count, &k->scratch, &k->sgpr_new) < 0)
+			return hs_fail(HS_ERROR,
+			               "kernel '%s': .sgpr_count %llu exceeds the 108 "
+			               "SGPRs (s0-s105 and vcc) of %s; no scratch pair for the "
+			               "entry stub",
+			               kname(k), (unsigned long long)count, c->obj.gfx->name);
+		/* Pool vaddr is page aligned, so every 256-byte slot is 256-byte aligned. */
+		k->stub_vaddr = c->pool_vaddr + c->n_stubs * HS_STUB_SIZE;
+		hs_stub_encode(c->stubs + c->n_stubs * HS_STUB_SIZE, k->stub_vaddr, k->entry,
+		               k->scratch);
+		c->n_stubs++;
+		/* Checked: the new entry offset is a signed 64-bit distance from the descriptor. */
+		if (k->stub_vaddr - k->kd_vaddr > (uint64_t)INT64_MAX)
+			return hs_fail(HS_ERROR,
+			               "kernel '%s': stub at 0x%llx is out of reach of "
+			               "its descriptor",
+			               kname(k), (unsigned long long)k->stub_vaddr);
+		rsrc3 = hs_rd32(k->kd + KD_RSRC3);
+		pref = (rsrc3 & INST_PREF_MASK) >> INST_PREF_SHIFT;
+		if (pref > INST_PREF_STUB)
+			pref = INST_PREF_STUB;
+		k->rsrc3_new = (rsrc3 & ~INST_PREF_MASK) | (uint32_t)(pref << INST_PREF_SHIFT);
+		if (c->meta && !hs_meta_set_uint(c->meta, k->meta, ".sgpr_count", k->sgpr_new))
+			return hs_fail(HS_ERROR, "kernel '%s': cannot update '.sgpr_count'",
+			               kname(k));
+	}
+	c->r.kernels_stubbed = (uint32_t)c->n_stubs;
+count:
+	for (size_t i = 0; i < c->ks.n; i++) {
+		c->r.kernels_skip_prologue += c->ks.k[i].action == HS_KERNEL_SKIP_PROLOGUE;
+		c->r.kernels_skip_stubbed += c->ks.k[i].action == HS_KERNEL_SKIP_STUBBED;
+	}
+	if (hs_meta_dirty(c->meta))
+		c->r.passes_run |= HS_PASS_METADATA;
+	return HS_OK;
+}

@@ -1,0 +1,148 @@
+/* <kernel>.stub symbols: whether .symtab can take them, and which already exist. */
+#include "hs_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool hs_symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
+{
+	const GElf_Shdr *sym, *str;
+	size_t n;
+
+	if (!e->symtab) {
+		snprintf(why, why_size, "no .symtab (stripped object)");
+		return false;
+	}
+	sym = &e->sec[e->symtab].sh;
+	str = &e->sec[sym->sh_link].sh;
+	if ((sym->sh_flags & SHF_ALLOC) || (str->sh_flags & SHF_ALLOC)) {
+		snprintf(why, why_size, ".symtab or its string table is allocated");
+		return false;
+	}
+	if (sym->sh_link == e->shstrndx) {
+		snprintf(why, why_size, ".symtab shares its string table with the section names");
+		return false;
+	}
+	for (size_t i = 1; i < e->shnum; i++) {
+		if (e->sec[i].sh.sh_type == SHT_SYMTAB_SHNDX && e->sec[i].sh.sh_link == e->symtab) {
+			snprintf(why, why_size, ".symtab has extended section indices");
+			return false;
+		}
+	}
+	n = hs_elf_sym_count(e, e->symtab);
+	if (sym->sh_info == 0 || sym->sh_info > n) {
+		snprintf(why, why_size, ".symtab sh_info %u is not a valid first-global index",
+		         sym->sh_info);
+		return false;
+	}
+	/* New globals are appended, which is only right if locals come first already. */
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym s;
+		bool local;
+		hs_elf_sym(e, e->symtab, i, &s);
+		local = GELF_ST_BIND(s.st_info) == STB_LOCAL;
+		if (local != (i < sym->sh_info)) {
+			snprintf(why, why_size, ".symtab symbol %zu breaks locals-before-globals",
+			         i);
+			return false;
+		}
+		if (!hs_elf_sym_name(e, e->symtab, &s)) {
+			snprintf(why, why_size,
+			         ".symtab symbol %zu has a name outside its string "
+			         "table",
+			         i);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Names of .symtab symbols ending in ".stub": the only ones a new stub symbol could repeat. */
+static const char **existing_stub_names(const struct hs_elf *e, size_t *count)
+{
+	size_t n = hs_elf_sym_count(e, e->symtab), k = 0;
+	const char **names = calloc(n ? n : 1, sizeof(*names));
+
+	if (!names)
+		return NULL;
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym s;
+		const char *sn;
+		size_t len;
+		hs_elf_sym(e, e->symtab, i, &s);
+		sn = hs_elf_sym_name(e, e->symtab, &s);
+		len = sn ? strlen(sn) : 0;
+		if (len > 5 && !strcmp(sn + len - 5, ".stub"))
+			names[k++] = sn;
+	}
+	*count = k;
+	return names;
+}
+
+static bool name_in(const char **names, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
+{
+	char why[160];
+	size_t want = 0, n_existing = 0;
+	const char **existing;
+
+	c->r.passes_run |= HS_PASS_STUB_SYMBOLS;
+	for (size_t i = 0; i < c->ks.n; i++) {
+		const struct hs_kernel *k = &c->ks.k[i];
+		want += k->action == HS_KERNEL_STUB || k->action == HS_KERNEL_SKIP_STUBBED;
+	}
+	if (want == 0)
+		return HS_OK;
+	if (!hs_symtab_usable(&c->e, why, sizeof(why))) {
+		/* Best effort: the stubs work without symbols; only debuggers miss them. */
+		c->r.symbols_skipped = true;
+		snprintf(c->r.message, sizeof(c->r.message), "stub symbols skipped: %s", why);
+		hs_log(HS_LOG_INFO, "%s", c->r.message);
+		return HS_OK;
+	}
+	existing = existing_stub_names(&c->e, &n_existing);
+	c->syms = calloc(want, sizeof(*c->syms));
+	if (!c->syms || !existing) {
+		free(existing);
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	}
+	for (size_t i = 0; i < c->ks.n; i++) {
+		const struct hs_kernel *k = &c->ks.k[i];
+		struct hs_symadd *s;
+		uint64_t off;
+		size_t sec;
+		char *name;
+
+		if (k->action != HS_KERNEL_STUB && k->action != HS_KERNEL_SKIP_STUBBED)
+			continue;
+		if (asprintf(&name, "%s.stub", k->name) < 0) {
+			free(existing);
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		}
+		/* A second pass finds the symbols of the first and adds none. */
+		if (name_in(existing, n_existing, name)) {
+			free(name);
+			continue;
+		}
+		s = &c->syms[c->n_syms++];
+		s->name = name;
+		s->value = k->stub_vaddr;
+		if (k->action == HS_KERNEL_STUB) {
+			s->shndx = c->pool_shndx;
+		} else {
+			sec = hs_elf_vaddr_to_off(&c->e, k->stub_vaddr, HS_STUB_SIZE, &off);
+			s->shndx = (uint16_t)sec;
+		}
+	}
+	free(existing);
+	c->r.symbols_added = (uint32_t)c->n_syms;
+	return HS_OK;
+}

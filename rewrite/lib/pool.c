@@ -1,0 +1,430 @@
+/* ELF growth: the appended pool segment, relocated tables, provenance note, output bytes. */
+#include "hs_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PHDR_SIZE      56u
+#define SHDR_SIZE      64u
+#define SYM_SIZE       24u
+#define PROV_DESC_SIZE 32u
+#define NOTE_NAME      "AMDGPU"
+
+/* A growable output buffer; every append is zero-padded, so the output is deterministic. */
+struct obuf {
+	uint8_t *p;
+	size_t len, cap;
+	bool oom;
+};
+
+static bool ob_reserve(struct obuf *b, size_t extra)
+{
+	size_t need, nc;
+	uint8_t *np;
+
+	if (b->oom)
+		return false;
+	if (__builtin_add_overflow(b->len, extra, &need)) {
+		b->oom = true;
+		return false;
+	}
+	if (need <= b->cap)
+		return true;
+	nc = b->cap ? b->cap : 4096;
+	while (nc < need)
+		nc = nc > SIZE_MAX / 2 ? need : nc * 2;
+	np = realloc(b->p, nc);
+	if (!np) {
+		b->oom = true;
+		return false;
+	}
+	memset(np + b->cap, 0, nc - b->cap);
+	b->p = np;
+	b->cap = nc;
+	return true;
+}
+
+static void ob_put(struct obuf *b, const void *data, size_t n)
+{
+	if (!ob_reserve(b, n))
+		return;
+	if (n)
+		memcpy(b->p + b->len, data, n);
+	b->len += n;
+}
+
+static void ob_pad_to(struct obuf *b, size_t off)
+{
+	if (off > b->len && ob_reserve(b, off - b->len)) {
+		memset(b->p + b->len, 0, off - b->len);
+		b->len = off;
+	}
+}
+
+static void ob_align(struct obuf *b, size_t a)
+{
+	ob_pad_to(b, (b->len + a - 1) & ~(a - 1));
+}
+
+enum hs_status hs_pool_plan(const struct hs_elf *e, uint64_t *pool_vaddr, uint64_t *pool_off)
+{
+	if (!hs_align_up(e->max_alloc_end, HS_POOL_ALIGN, pool_vaddr) ||
+	    !hs_align_up(e->size, HS_POOL_ALIGN, pool_off))
+		return hs_fail(HS_ERROR,
+		               "no room for a pool after the last allocated byte "
+		               "(0x%llx)",
+		               (unsigned long long)e->max_alloc_end);
+	return HS_OK;
+}
+
+enum hs_status hs_pool_section_index(const struct hs_elf *e, uint16_t *idx)
+{
+	/* Two new sections (pool and provenance) must stay below the reserved indices. */
+	if (e->shnum + 2 >= SHN_LORESERVE)
+		return hs_fail(HS_ERROR, "the section header table is full (%zu entries)",
+		               e->shnum);
+	*idx = (uint16_t)e->shnum;
+	return HS_OK;
+}
+
+static void put_phdr(uint8_t *p, const GElf_Phdr *ph)
+{
+	hs_wr32(p, ph->p_type);
+	hs_wr32(p + 4, ph->p_flags);
+	hs_wr64(p + 8, ph->p_offset);
+	hs_wr64(p + 16, ph->p_vaddr);
+	hs_wr64(p + 24, ph->p_paddr);
+	hs_wr64(p + 32, ph->p_filesz);
+	hs_wr64(p + 40, ph->p_memsz);
+	hs_wr64(p + 48, ph->p_align);
+}
+
+static void put_shdr(uint8_t *p, const GElf_Shdr *sh)
+{
+	hs_wr32(p, sh->sh_name);
+	hs_wr32(p + 4, sh->sh_type);
+	hs_wr64(p + 8, sh->sh_flags);
+	hs_wr64(p + 16, sh->sh_addr);
+	hs_wr64(p + 24, sh->sh_offset);
+	hs_wr64(p + 32, sh->sh_size);
+	hs_wr32(p + 40, sh->sh_link);
+	hs_wr32(p + 44, sh->sh_info);
+	hs_wr64(p + 48, sh->sh_addralign);
+	hs_wr64(p + 56, sh->sh_entsize);
+}
+
+/* Descriptor fixes of redirected kernels, made in place (descriptors never move). */
+static void patch_descriptors(const struct hs_build *b, uint8_t *out)
+{
+	for (size_t i = 0; i < b->ks->n; i++) {
+		const struct hs_kernel *k = &b->ks->k[i];
+		if (k->action != HS_KERNEL_STUB)
+			continue;
+		hs_wr64(out + k->kd_off + KD_ENTRY_OFFSET, k->stub_vaddr - k->kd_vaddr);
+		hs_wr32(out + k->kd_off + KD_RSRC3, k->rsrc3_new);
+	}
+}
+
+/* Everything the build decides before writing the tail: offsets of relocated pieces. */
+struct layout {
+	GElf_Shdr *sh; /* output section headers (old ones first, then new) */
+	size_t shnum;
+	GElf_Phdr *ph; /* output program headers */
+	size_t phnum;
+	uint8_t *note_rec;
+	size_t note_rec_size;
+	bool note_moves;
+};
+
+static void layout_free(struct layout *l)
+{
+	free(l->sh);
+	free(l->ph);
+	free(l->note_rec);
+}
+
+/* Appends the note section of the metadata with its record replaced; repoints PT_NOTE. */
+static enum hs_status move_note(const struct hs_build *b, struct layout *l, struct obuf *o)
+{
+	const struct hs_elf *e = b->e;
+	uint64_t rec_off, rec_size, new_off, new_vaddr;
+	size_t sec;
+	GElf_Shdr *sh;
+	bool found = false;
+
+	hs_meta_location(b->meta, &rec_off, &rec_size, &sec);
+	sh = &l->sh[sec];
+	ob_align(o, 4);
+	new_off = o->len;
+	new_vaddr = b->pool_vaddr + (new_off - b->pool_off);
+	ob_put(o, e->buf + sh->sh_offset, rec_off - sh->sh_offset);
+	ob_put(o, l->note_rec, l->note_rec_size);
+	ob_put(o, e->buf + rec_off + rec_size, sh->sh_offset + sh->sh_size - rec_off - rec_size);
+	for (size_t i = 0; i < l->phnum; i++) {
+		GElf_Phdr *p = &l->ph[i];
+		if (p->p_type != PT_NOTE)
+			continue;
+		if (p->p_offset == sh->sh_offset && p->p_filesz == sh->sh_size) {
+			p->p_offset = new_off;
+			p->p_vaddr = p->p_paddr = new_vaddr;
+			p->p_filesz = p->p_memsz = o->len - new_off;
+			found = true;
+		} else if (p->p_offset < sh->sh_offset + sh->sh_size &&
+		           sh->sh_offset < p->p_offset + p->p_filesz) {
+			return hs_fail(HS_ERROR,
+			               "cannot move the AMDGPU metadata note: its PT_NOTE "
+			               "segment %zu also covers other notes",
+			               i);
+		}
+	}
+	(void)found;
+	sh->sh_offset = new_off;
+	sh->sh_addr = new_vaddr;
+	sh->sh_size = o->len - new_off;
+	return HS_OK;
+}
+
+/* Finds name in a string table blob; returns its offset or -1. */
+static int64_t strtab_find(const uint8_t *tab, size_t size, const char *name)
+{
+	size_t n = strlen(name) + 1;
+
+	for (size_t i = 0; i + n <= size; i++)
+		if ((i == 0 || tab[i - 1] == '\0') && !memcmp(tab + i, name, n))
+			return (int64_t)i;
+	return -1;
+}
+
+/* Copies a string table to the tail with names appended; returns their offsets. */
+static void append_strtab(struct obuf *o, const struct hs_elf *e, GElf_Shdr *sh,
+                          const char *const *names, size_t n, uint32_t *offs)
+{
+	const uint8_t *old = e->buf + sh->sh_offset;
+	size_t start = o->len, size = sh->sh_size;
+
+	ob_put(o, old, size);
+	for (size_t i = 0; i < n; i++) {
+		int64_t at = strtab_find(old, size, names[i]);
+		if (at >= 0) {
+			offs[i] = (uint32_t)at;
+			continue;
+		}
+		offs[i] = (uint32_t)(o->len - start);
+		ob_put(o, names[i], strlen(names[i]) + 1);
+	}
+	sh->sh_offset = start;
+	sh->sh_size = o->len - start;
+}
+
+static enum hs_status add_symbols(const struct hs_build *b, struct layout *l, struct obuf *o)
+{
+	const struct hs_elf *e = b->e;
+	GElf_Shdr *sym = &l->sh[e->symtab];
+	GElf_Shdr *str = &l->sh[sym->sh_link];
+	const char **names = calloc(b->n_syms, sizeof(*names));
+	uint32_t *offs = calloc(b->n_syms, sizeof(*offs));
+	enum hs_status st = HS_OK;
+	size_t start;
+
+	if (!names || !offs) {
+		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		goto cleanup;
+	}
+	for (size_t i = 0; i < b->n_syms; i++)
+		names[i] = b->syms[i].name;
+	append_strtab(o, e, str, names, b->n_syms, offs);
+	ob_align(o, 8);
+	start = o->len;
+	ob_put(o, e->buf + sym->sh_offset, sym->sh_size);
+	/* Globals go last, so sh_info (the first non-local) stays right. */
+	for (size_t i = 0; i < b->n_syms; i++) {
+		uint8_t ent[SYM_SIZE] = {0};
+		hs_wr32(ent, offs[i]);
+		ent[4] = (uint8_t)GELF_ST_INFO(STB_GLOBAL, STT_FUNC);
+		ent[5] = STV_DEFAULT;
+		hs_wr16(ent + 6, b->syms[i].shndx);
+		hs_wr64(ent + 8, b->syms[i].value);
+		hs_wr64(ent + 16, HS_STUB_SIZE);
+		ob_put(o, ent, sizeof(ent));
+	}
+	sym->sh_offset = start;
+	sym->sh_size = o->len - start;
+cleanup:
+	free(names);
+	free(offs);
+	return st;
+}
+
+static void add_provenance(const struct hs_build *b, struct obuf *o, GElf_Shdr *sh)
+{
+	uint8_t rec[12 + 8 + PROV_DESC_SIZE] = {0};
+
+	hs_wr32(rec, 7);
+	hs_wr32(rec + 4, PROV_DESC_SIZE);
+	hs_wr32(rec + 8, HS_NT_PROVENANCE);
+	memcpy(rec + 12, NOTE_NAME, 7);
+	hs_wr32(rec + 20, HS_PROVENANCE_VERSION);
+	hs_wr32(rec + 24, b->transforms);
+	hs_wr32(rec + 28, b->state);
+	hs_wr64(rec + 36, b->pool_vaddr);
+	hs_wr64(rec + 44, b->pool_size);
+	ob_align(o, 4);
+	sh->sh_type = SHT_NOTE;
+	sh->sh_offset = o->len;
+	sh->sh_size = sizeof(rec);
+	sh->sh_addralign = 4;
+	ob_put(o, rec, sizeof(rec));
+}
+
+enum hs_status hs_build_output(struct hs_build *b)
+{
+	const struct hs_elf *e = b->e;
+	struct layout l = {0};
+	struct obuf o = {0};
+	enum hs_status st = HS_OK;
+	bool pool, grow_shdrs;
+	size_t pool_sec = 0, prov_sec = 0, phdr_at = 0, load_after = 0;
+	uint64_t rec_off = 0, rec_size = 0;
+	size_t note_sec = 0;
+
+	b->out = NULL;
+	b->pool_size = 0;
+	l.shnum = e->shnum;
+	l.phnum = e->phnum;
+	l.sh = calloc(e->shnum + 2, sizeof(*l.sh));
+	l.ph = calloc(e->phnum + 1, sizeof(*l.ph));
+	if (!l.sh || !l.ph) {
+		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		goto cleanup;
+	}
+	for (size_t i = 0; i < e->shnum; i++)
+		l.sh[i] = e->sec[i].sh;
+	memcpy(l.ph, e->ph, e->phnum * sizeof(*l.ph));
+	if (hs_meta_dirty(b->meta)) {
+		st = hs_meta_encode_record(b->meta, &l.note_rec, &l.note_rec_size);
+		if (st)
+			goto cleanup;
+		hs_meta_location(b->meta, &rec_off, &rec_size, &note_sec);
+		/* A record of another size cannot stay: later notes and sections would move. */
+		l.note_moves = l.note_rec_size != rec_size;
+	}
+	pool = b->n_stubs > 0 || l.note_moves;
+	grow_shdrs = pool || b->n_syms > 0;
+	if (pool && e->phnum + 1 >= PN_XNUM) {
+		st = hs_fail(HS_ERROR, "the program header table is full (%zu entries)", e->phnum);
+		goto cleanup;
+	}
+
+	/* The original bytes, verbatim except the descriptors and an in-place metadata record. */
+	ob_put(&o, e->buf, e->size);
+	if (o.oom)
+		goto oom;
+	patch_descriptors(b, o.p);
+	if (l.note_rec && !l.note_moves)
+		memcpy(o.p + rec_off, l.note_rec, l.note_rec_size);
+
+	if (pool) {
+		GElf_Phdr load = {
+		    .p_type = PT_LOAD,
+		    .p_flags = PF_R | PF_X,
+		    .p_offset = b->pool_off,
+		    .p_vaddr = b->pool_vaddr,
+		    .p_paddr = b->pool_vaddr,
+		    .p_align = HS_POOL_ALIGN,
+		};
+		uint64_t phoff;
+
+		ob_pad_to(&o, b->pool_off);
+		ob_put(&o, b->stubs, b->n_stubs * HS_STUB_SIZE);
+		if (l.note_moves) {
+			st = move_note(b, &l, &o);
+			if (st)
+				goto cleanup;
+		}
+		/* The program headers live in the pool so PT_PHDR stays inside a PT_LOAD. */
+		ob_align(&o, 8);
+		phoff = o.len;
+		for (size_t i = 0; i < e->phnum; i++)
+			if (l.ph[i].p_type == PT_LOAD)
+				load_after = i + 1;
+		memmove(&l.ph[load_after + 1], &l.ph[load_after],
+		        (e->phnum - load_after) * sizeof(*l.ph));
+		l.phnum = e->phnum + 1;
+		phdr_at = phoff;
+		ob_pad_to(&o, phoff + l.phnum * PHDR_SIZE);
+		b->pool_size = o.len - b->pool_off;
+		load.p_filesz = load.p_memsz = b->pool_size;
+		l.ph[load_after] = load;
+		for (size_t i = 0; i < l.phnum; i++) {
+			if (l.ph[i].p_type != PT_PHDR)
+				continue;
+			l.ph[i].p_offset = phoff;
+			l.ph[i].p_vaddr = l.ph[i].p_paddr = b->pool_vaddr + (phoff - b->pool_off);
+			l.ph[i].p_filesz = l.ph[i].p_memsz = l.phnum * PHDR_SIZE;
+		}
+		if (o.oom)
+			goto oom;
+		for (size_t i = 0; i < l.phnum; i++)
+			put_phdr(o.p + phoff + i * PHDR_SIZE, &l.ph[i]);
+
+		/*
+		 * The stubs' section comes first so its index is the one hs_pool_section_index
+		 * promised; a pool holding only a moved note has no code section.
+		 */
+		if (b->n_stubs) {
+			pool_sec = l.shnum++;
+			l.sh[pool_sec] = (GElf_Shdr){
+			    .sh_type = SHT_PROGBITS,
+			    .sh_flags = SHF_ALLOC | SHF_EXECINSTR,
+			    .sh_addr = b->pool_vaddr,
+			    .sh_offset = b->pool_off,
+			    .sh_size = b->n_stubs * HS_STUB_SIZE,
+			    .sh_addralign = HS_STUB_SIZE,
+			};
+		}
+		/* Non-allocated tail: provenance, section names. */
+		prov_sec = l.shnum++;
+		add_provenance(b, &o, &l.sh[prov_sec]);
+		{
+			const char *names[2] = {HS_PROV_SECTION, HS_POOL_SECTION};
+			uint32_t offs[2];
+			append_strtab(&o, e, &l.sh[e->shstrndx], names, pool_sec ? 2 : 1, offs);
+			l.sh[prov_sec].sh_name = offs[0];
+			if (pool_sec)
+				l.sh[pool_sec].sh_name = offs[1];
+		}
+	}
+	if (b->n_syms) {
+		st = add_symbols(b, &l, &o);
+		if (st)
+			goto cleanup;
+	}
+	if (grow_shdrs) {
+		uint64_t shoff;
+		ob_align(&o, 8);
+		shoff = o.len;
+		ob_pad_to(&o, shoff + l.shnum * SHDR_SIZE);
+		if (o.oom)
+			goto oom;
+		for (size_t i = 0; i < l.shnum; i++)
+			put_shdr(o.p + shoff + i * SHDR_SIZE, &l.sh[i]);
+		hs_wr64(o.p + 40, shoff);
+		hs_wr16(o.p + 60, (uint16_t)l.shnum);
+	}
+	if (pool) {
+		hs_wr64(o.p + 32, phdr_at);
+		hs_wr16(o.p + 56, (uint16_t)l.phnum);
+	}
+	if (o.oom)
+		goto oom;
+	b->out = o.p;
+	b->out_size = o.len;
+	o.p = NULL;
+	goto cleanup;
+oom:
+	st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory building the output");
+cleanup:
+	free(o.p);
+	layout_free(&l);
+	return st;
+}

@@ -1,0 +1,308 @@
+/* hs_rewrite: argument guards, target selection, the pass pipeline and the report. */
+#include "hs_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfx_table.h"
+
+/* The first published versions of the size-guarded structs. */
+#define OPTS_V1_SIZE   (offsetof(struct hs_rewrite_opts, flags) + sizeof(uint64_t))
+#define REPORT_V1_SIZE (offsetof(struct hs_rewrite_report, message) + 512)
+/* Larger than any struct this library will ever have: a guard against garbage sizes. */
+#define OPTS_MAX_SIZE 4096
+
+/* Options: too small, or a newer caller's non-zero fields this library does not know, are errors.
+ */
+static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *flags)
+{
+	*flags = 0;
+	if (!opts)
+		return HS_OK;
+	if (opts->sz < OPTS_V1_SIZE)
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "options size %zu is smaller than the first "
+		               "version of struct hs_rewrite_opts (%zu)",
+		               opts->sz, (size_t)OPTS_V1_SIZE);
+	if (opts->sz > OPTS_MAX_SIZE)
+		return hs_fail(HS_INVALID_ARGUMENT, "options size %zu is implausible", opts->sz);
+	for (size_t i = sizeof(*opts); i < opts->sz; i++)
+		if (((const uint8_t *)opts)[i])
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "options have non-zero bytes at offset "
+			               "%zu, past the fields this library knows (%zu bytes)",
+			               i, sizeof(*opts));
+	if (opts->flags & ~HS_REWRITE_ALL_FLAGS)
+		return hs_fail(HS_INVALID_ARGUMENT, "unknown option flags 0x%llx",
+		               (unsigned long long)(opts->flags & ~HS_REWRITE_ALL_FLAGS));
+	*flags = opts->flags;
+	return HS_OK;
+}
+
+/* Source and target ids against the object: same processor only, for now. */
+static enum hs_status select_targets(struct hs_ctx *c, const char *source, const char *target)
+{
+	char err[256];
+
+	if (hs_isa_from_elf((uint32_t)c->e.eh.e_flags, c->e.eh.e_ident[EI_ABIVERSION], &c->obj))
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "unknown AMDGPU processor (EF_AMDGPU_MACH "
+		               "0x%02x) in the ELF header",
+		               (unsigned)(c->e.eh.e_flags & 0xff));
+	if (source) {
+		if (hs_isa_parse(source, &c->src, err, sizeof(err)))
+			return hs_fail(HS_INVALID_ARGUMENT, "source ISA: %s", err);
+		if (c->src.gfx != c->obj.gfx)
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "the code object is for %s, not the "
+			               "source ISA %s",
+			               c->obj.gfx->name, c->src.gfx->name);
+	} else {
+		c->src = c->obj;
+	}
+	/* Defaults (reference convention): the source is B0, a named target A0. */
+	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_DEFAULT)
+		c->src.stepping = HS_STEP_B0;
+	if (!target) {
+		c->dst = c->src;
+		return HS_OK;
+	}
+	if (hs_isa_parse(target, &c->dst, err, sizeof(err)))
+		return hs_fail(HS_INVALID_ARGUMENT, "target ISA: %s", err);
+	if (hs_isa_is_gfx1250(&c->dst) && c->dst.stepping == HS_STEP_DEFAULT)
+		c->dst.stepping = HS_STEP_A0;
+	if (c->dst.gfx != c->src.gfx) {
+		if (c->dst.gfx->retarget == GFX_RETARGET_CROSS)
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "cross-family translation %s -> %s is "
+			               "not supported yet",
+			               c->src.gfx->name, c->dst.gfx->name);
+		return hs_fail(HS_INVALID_ARGUMENT, "rewriting %s code for %s is not supported yet",
+		               c->src.gfx->name, c->dst.gfx->name);
+	}
+	return HS_OK;
+}
+
+/* Which instruction passes the stepping pair selects; refuses those that do not exist yet. */
+static enum hs_status check_stepping(struct hs_ctx *c)
+{
+	uint32_t want = c->dst.stepping == HS_STEP_A0   ? HS_STATE_A0
+	                : c->dst.stepping == HS_STEP_B0 ? HS_STATE_B0
+	                                                : HS_STATE_NEUTRAL;
+
+	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_B0 &&
+	    c->dst.stepping == HS_STEP_A0 && !(c->flags & HS_REWRITE_NO_B0A0))
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "gfx1250 B0 -> A0 needs the B0->A0 instruction "
+		               "pass, which is not implemented yet; pass HS_REWRITE_NO_B0A0 or a "
+		               "B0 target (gfx1250:gfx1250-b0-specific+)");
+	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_A0 &&
+	    c->dst.stepping == HS_STEP_B0)
+		return hs_fail(HS_INVALID_ARGUMENT, "gfx1250 A0 -> B0 is not supported");
+	/* A pool made for one stepping is never certified for another. */
+	for (size_t i = 0; i < c->n_prov; i++)
+		if (c->prov[i].state != HS_STATE_NEUTRAL && c->prov[i].state != want)
+			return hs_fail(HS_ERROR,
+			               "the object carries a pool made for stepping %s, "
+			               "incompatible with the target stepping %s",
+			               c->prov[i].state == HS_STATE_A0 ? "A0" : "B0",
+			               hs_stepping_name(c->dst.stepping));
+	return HS_OK;
+}
+
+/* Joins metadata kernels to descriptors by .symbol; every metadata kernel needs one. */
+static enum hs_status join_metadata(struct hs_ctx *c)
+{
+	char sym[512], name[256];
+
+	for (size_t i = 0; i < c->ks.n; i++) {
+		snprintf(sym, sizeof(sym), "%s.kd", c->ks.k[i].name);
+		c->ks.k[i].meta = hs_meta_find_symbol(c->meta, sym);
+	}
+	for (size_t m = 0; m < hs_meta_kernel_count(c->meta); m++) {
+		bool found = false;
+		for (size_t i = 0; i < c->ks.n && !found; i++)
+			found = c->ks.k[i].meta == (int)m;
+		if (!found)
+			return hs_fail(
+			    HS_INVALID_ARGUMENT,
+			    "metadata kernel '%s' has no kernel "
+			    "descriptor symbol",
+			    hs_meta_kernel_name(c->meta, (int)m, name, sizeof(name)) ? name : "?");
+	}
+	return HS_OK;
+}
+
+static void ctx_free(struct hs_ctx *c)
+{
+	for (size_t i = 0; i < c->n_syms; i++)
+		free(c->syms[i].name);
+	free(c->syms);
+	free(c->stubs);
+	free(c->prov);
+	hs_decoder_release(&c->dec);
+	hs_meta_free(c->meta);
+	hs_kernels_free(&c->ks);
+	hs_elf_close(&c->e);
+}
+
+static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, const char *source,
+                          const char *target, struct hs_rewrite_output *out)
+{
+	struct hs_build b = {0};
+	enum hs_status st;
+
+	st = hs_elf_open(&c->e, in, in_size);
+	if (!st)
+		st = select_targets(c, source, target);
+	if (!st)
+		st = hs_kernels_find(&c->e, &c->ks);
+	if (!st)
+		st = hs_meta_read(&c->e, &c->meta);
+	if (!st)
+		st = join_metadata(c);
+	if (!st)
+		st = hs_provenance_read(&c->e, &c->prov, &c->n_prov);
+	if (!st)
+		st = check_stepping(c);
+	if (st)
+		return st;
+	c->r.passes_run |= HS_PASS_VALIDATE;
+	c->r.kernels = (uint32_t)c->ks.n;
+	/* The erratum is gfx12.5's; other processors pass through untouched. */
+	if ((c->flags & HS_REWRITE_ENTRY_TRAMPOLINES) && hs_isa_is_gfx125x(&c->obj)) {
+		st = hs_pass_entry(c);
+		if (st)
+			return st;
+		if (c->flags & HS_REWRITE_STUB_SYMBOLS) {
+			st = hs_pass_stubsyms(c);
+			if (st)
+				return st;
+		}
+	}
+	if (c->n_stubs == 0 && c->n_syms == 0 && !hs_meta_dirty(c->meta)) {
+		/* Nothing to do: the output is the input, byte for byte. */
+		out->data = malloc(in_size);
+		if (!out->data)
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		memcpy(out->data, in, in_size);
+		out->size = in_size;
+		return HS_OK;
+	}
+	b = (struct hs_build){
+	    .e = &c->e,
+	    .ks = &c->ks,
+	    .stubs = c->stubs,
+	    .n_stubs = c->n_stubs,
+	    .meta = c->meta,
+	    .syms = c->syms,
+	    .n_syms = c->n_syms,
+	    .transforms = HS_XFORM_ENTRY_TRAMPOLINES,
+	    .state = HS_STATE_NEUTRAL,
+	    .pool_vaddr = c->pool_vaddr,
+	    .pool_off = c->pool_off,
+	};
+	st = hs_build_output(&b);
+	if (st)
+		return st;
+	out->data = b.out;
+	out->size = b.out_size;
+	c->r.changed = true;
+	if (b.pool_size) {
+		c->r.pool_vaddr = c->pool_vaddr;
+		c->r.pool_size = b.pool_size;
+	}
+	c->r.bytes_grown = (int64_t)b.out_size - (int64_t)in_size;
+	return HS_OK;
+}
+
+HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *source_isa,
+                                 const char *target_isa, const struct hs_rewrite_opts *opts,
+                                 struct hs_rewrite_output *out, struct hs_rewrite_report *report)
+{
+	struct hs_ctx *c = NULL;
+	struct hs_rewrite_output res = {0};
+	enum hs_status st;
+	uint64_t flags;
+
+	hs_clear_error();
+	if (report && report->sz < REPORT_V1_SIZE) {
+		st = hs_fail(HS_INVALID_ARGUMENT,
+		             "report size %zu is smaller than the first "
+		             "version of struct hs_rewrite_report (%zu)",
+		             report->sz, (size_t)REPORT_V1_SIZE);
+		report = NULL; /* too small to hold anything we could say */
+		goto cleanup;
+	}
+	st = check_opts(opts, &flags);
+	if (st)
+		goto cleanup;
+	if (!in || in_size == 0 || !out) {
+		st =
+		    hs_fail(HS_INVALID_ARGUMENT, "%s", !out ? "no output argument" : "empty input");
+		goto cleanup;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c) {
+		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		goto cleanup;
+	}
+	c->flags = flags;
+	st = run(c, in, in_size, source_isa, target_isa, &res);
+	if (st == HS_OK)
+		*out = res;
+cleanup:
+	if (report) {
+		size_t sz = report->sz;
+		/* Only the fields this library knows; a newer caller's tail is theirs. */
+		memset((char *)report + sizeof(report->sz), 0,
+		       sizeof(*report) - sizeof(report->sz));
+		if (st == HS_OK && c)
+			memcpy((char *)report + sizeof(report->sz), (char *)&c->r + sizeof(c->r.sz),
+			       sizeof(*report) - sizeof(report->sz));
+		else
+			snprintf(report->message, sizeof(report->message), "%s", hs_last_error());
+		report->sz = sz;
+	}
+	if (c)
+		ctx_free(c);
+	free(c);
+	return st;
+}
+
+HS_API void hs_rewrite_output_release(struct hs_rewrite_output *out)
+{
+	if (!out)
+		return;
+	free(out->data);
+	out->data = NULL;
+	out->size = 0;
+}
+
+HS_API enum hs_status hs_code_object_isa(const void *in, size_t in_size, char *buf, size_t buf_size,
+                                         char *proc, size_t proc_size)
+{
+	const uint8_t *b = in;
+	struct hs_isa isa;
+	enum hs_status st;
+
+	hs_clear_error();
+	if (!in)
+		return hs_fail(HS_INVALID_ARGUMENT, "no input");
+	st = hs_elf_check_header(b, in_size);
+	if (st)
+		return st;
+	if (hs_isa_from_elf(hs_rd32(b + 48), b[EI_ABIVERSION], &isa))
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "unknown AMDGPU processor (EF_AMDGPU_MACH "
+		               "0x%02x) in the ELF header",
+		               b[48]);
+	if (buf && !hs_isa_format(&isa, buf, buf_size))
+		return hs_fail(HS_INVALID_ARGUMENT, "ISA name buffer of %zu bytes is too small",
+		               buf_size);
+	if (proc && (size_t)snprintf(proc, proc_size, "%s", isa.gfx->name) >= proc_size)
+		return hs_fail(HS_INVALID_ARGUMENT, "processor buffer of %zu bytes is too small",
+		               proc_size);
+	return HS_OK;
+}

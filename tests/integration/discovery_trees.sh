@@ -1,0 +1,108 @@
+# Fixture HotSwap trees: each verdict of the completeness predicate, as doctor,
+# emulators and profile create report it.
+source "$(dirname "$0")/discovery_lib.sh"
+
+use_tree() { # use_tree NAME: a fresh root for HOTSWAP_HOME
+	export HOTSWAP_HOME=$T/trees/$1
+	mkdir -p "$HOTSWAP_HOME/lib"
+}
+
+# intercept only: found, incomplete, looks like neither flavour
+use_tree intercept-only
+cp "$(fx intercept)" "$HOTSWAP_HOME/lib/libhotswap_intercept.so"
+mirage doctor
+expect_rc 1 "doctor, intercept only"
+expect_line "^ok    HotSwap tree found at '$HOTSWAP_HOME' \(through HOTSWAP_HOME\)$"
+expect_line '^FAIL  the tree is incomplete; it looks like neither flavour \(only the intercept\)$'
+expect_line "^FAIL  lib/libhotswap_rewrite.so: missing, no such file \('$HOTSWAP_HOME/lib/libhotswap_rewrite.so'\)$"
+expect_line '^ok    lib/libhotswap_intercept.so: ELF shared object for this machine, exports OnLoad$'
+mirage --json emulators
+expect_json 'd[0]["installed"] is False and d[0]["runtime"]["state"] == "incomplete"'
+expect_json '[p["status"] for p in d[0]["runtime"]["parts"] if p["required"]] == ["ok", "missing", "missing", "missing"]'
+mirage profile create p1 --emulator hotswap
+expect_rc 1 "profile create, intercept only"
+expect_err "the HotSwap tree at '$HOTSWAP_HOME' is incomplete (found through HOTSWAP_HOME)"
+expect_err "  - lib/libhotswap_rewrite.so: missing ('$HOTSWAP_HOME/lib/libhotswap_rewrite.so')"
+
+# native complete: installed, self-test passes through the stand-in rewriter
+use_tree native
+stage_native "$HOTSWAP_HOME"
+mirage doctor
+expect_rc 0 "doctor, native complete, no profiles"
+expect_line '^ok    native tree, complete$'
+expect_line '^ok    lib/libhotswap_rewrite.so: ELF shared object for this machine, exports hs_rewrite$'
+expect_line '^ok    llvm-tools/ld.lld: LLVM version 22.0.0 \(stand-in\)$'
+expect_line "^ok    python runtime: '$HOTSWAP_HOME/runtime/hotswap_py/sitecustomize.py'$"
+expect_line '^ok    self-test: rewrote the built-in gfx1250 kernel: 1 kernel stubbed, [0-9]+ -> [0-9]+ bytes, second pass unchanged$'
+mirage emulators
+expect_line '^hotswap\* +yes +no '
+mirage emulators -l
+expect_out "runtime:   $HOTSWAP_HOME (native flavour, found through HOTSWAP_HOME)"
+mirage profile create p1 --emulator hotswap
+expect_rc 0 "profile create, native complete"
+mirage paths
+expect_line "^hotswap: +$HOTSWAP_HOME \(HOTSWAP_HOME, native\)$"
+
+# optional parts missing: still complete, doctor warns
+rm "$HOTSWAP_HOME/llvm-tools/llc"
+chmod 644 "$HOTSWAP_HOME/llvm-tools/lld"
+mirage doctor --profile nothere
+expect_rc 1 "doctor --profile for a missing profile"
+expect_line "^FAIL  profile 'nothere': profile 'nothere' not found in "
+expect_line "^warn  llvm-tools/llc: missing \('$HOTSWAP_HOME/llvm-tools/llc'\)$"
+expect_line "^warn  llvm-tools/lld: not-executable \('$HOTSWAP_HOME/llvm-tools/lld'\)$"
+rm -rf "$HOME/.config/mirage"
+
+# reference complete (versioned names)
+use_tree reference
+stage_reference "$HOTSWAP_HOME"
+mirage doctor
+expect_rc 0 "doctor, reference complete"
+expect_line '^ok    reference tree, complete$'
+expect_line '^ok    lib/libhsa-runtime64.so\[\.1\]: ELF shared object for this machine, exports hsa_init$'
+expect_line '^ok    lib/libamd_comgr.so\[\.3\]: ELF shared object for this machine, exports amd_comgr_hotswap_rewrite$'
+expect_line "^warn  self-test skipped: the reference flavour's COMGR rewriter is not tested here$"
+
+# a library that is a text file
+use_tree text
+stage_native "$HOTSWAP_HOME"
+echo 'INPUT(-lfoo)' >"$HOTSWAP_HOME/lib/libhotswap_rewrite.so"
+mirage doctor
+expect_rc 1 "doctor, text library"
+expect_line "^FAIL  lib/libhotswap_rewrite.so: not-elf, not an ELF file \('$HOTSWAP_HOME/lib/libhotswap_rewrite.so'\)$"
+expect_line '^      fix: replace it with the real library: this file is not an ELF shared object$'
+expect_line '^FAIL  the tree is incomplete; it looks like a native tree$'
+
+# libraries for the wrong machine: AArch64, and the AMDGPU code object itself
+use_tree wrong-machine
+stage_native "$HOTSWAP_HOME"
+cp "$(fx aarch64)" "$HOTSWAP_HOME/lib/libhotswap_intercept.so"
+cp "$MIRAGE_BUILD/discovery/gfx1250_selftest.co" "$HOTSWAP_HOME/lib/libhotswap_rewrite.so"
+mirage doctor
+expect_rc 1 "doctor, wrong machine"
+expect_line "^FAIL  lib/libhotswap_intercept.so: wrong-machine, built for AArch64 64-bit, but mirage runs on .* \('$HOTSWAP_HOME/lib/libhotswap_intercept.so'\)$"
+expect_line '^FAIL  lib/libhotswap_rewrite.so: wrong-machine, built for AMDGPU 64-bit, but mirage runs on '
+mirage --json emulators
+expect_json '[p["status"] for p in d[0]["runtime"]["parts"][:2]] == ["wrong-machine", "wrong-machine"]'
+
+# complete-looking but a library lacks its entry point
+use_tree missing-symbol
+stage_native "$HOTSWAP_HOME"
+cp "$(fx nosym)" "$HOTSWAP_HOME/lib/libhotswap_rewrite.so"
+mirage doctor
+expect_rc 1 "doctor, missing symbol"
+expect_line "^FAIL  lib/libhotswap_rewrite.so: missing-symbol, does not export hs_rewrite \(no defined symbol in .dynsym\) \('$HOTSWAP_HOME/lib/libhotswap_rewrite.so'\)$"
+mirage profile create p2 --emulator hotswap
+expect_rc 1 "profile create, missing symbol"
+expect_err "  - lib/libhotswap_rewrite.so: missing-symbol, does not export hs_rewrite (no defined symbol in .dynsym)"
+
+# a rewriter that loads but does nothing: only the self-test can tell
+use_tree noop-rewriter
+stage_native "$HOTSWAP_HOME"
+cp "$(fx noop_rewrite)" "$HOTSWAP_HOME/lib/libhotswap_rewrite.so"
+mirage doctor
+expect_rc 1 "doctor, no-op rewriter"
+expect_line '^ok    native tree, complete$'
+expect_line '^FAIL  self-test: the rewriter reported 0 kernel\(s\) stubbed, changed=no; expected 1 and yes$'
+
+finish
