@@ -39,12 +39,14 @@ enum hs_status {
 };
 
 /* Option flags (struct hs_rewrite_opts.flags).  Unknown bits are HS_INVALID_ARGUMENT. */
-#define HS_REWRITE_ENTRY_TRAMPOLINES (UINT64_C(1) << 0) /* gfx125x entry-prologue erratum stubs */
-#define HS_REWRITE_STRICT                                                                          \
-	(UINT64_C(1) << 1) /* any required patch that cannot be placed is HS_ERROR */
-#define HS_REWRITE_STUB_SYMBOLS (UINT64_C(1) << 2) /* add <kernel>.stub to .symtab for each stub   \
-	                                            */
-#define HS_REWRITE_NO_B0A0   (UINT64_C(1) << 3) /* never run the gfx1250 B0->A0 instruction pass */
+/* gfx125x: give every kernel the entry prologue the erratum needs, through a stub. */
+#define HS_REWRITE_ENTRY_TRAMPOLINES (UINT64_C(1) << 0)
+/* Any required patch that cannot be placed is HS_ERROR instead of a declined patch. */
+#define HS_REWRITE_STRICT (UINT64_C(1) << 1)
+/* Add <kernel>.stub to .symtab for each stub (with ENTRY_TRAMPOLINES). */
+#define HS_REWRITE_STUB_SYMBOLS (UINT64_C(1) << 2)
+/* Never run the gfx1250 B0->A0 instruction pass. */
+#define HS_REWRITE_NO_B0A0   (UINT64_C(1) << 3)
 #define HS_REWRITE_ALL_FLAGS (UINT64_C(0xf))
 /* What a caller that wants entry trampolines usually asks for. */
 #define HS_REWRITE_ENTRY_DEFAULT (HS_REWRITE_ENTRY_TRAMPOLINES | HS_REWRITE_STUB_SYMBOLS)
