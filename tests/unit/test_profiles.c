@@ -182,6 +182,28 @@ static void test_json_ours_and_reference(void **state)
 	diag_release(&err);
 }
 
+/* The README's key table is checked against the key table, so the two never drift. */
+static void test_readme_lists_every_key(void **state)
+{
+	const char *src = getenv("MIRAGE_SRC");
+	struct strbuf readme = STRBUF_INIT, row = STRBUF_INIT;
+	assert_non_null(src);
+	char *path = xstrfmt("%s/README.md", src);
+	assert_int_equal(strbuf_read_file(&readme, path), 0);
+	for (size_t i = 0; i < PK_COUNT; i++) {
+		const struct profile_key *k = &profile_keys[i];
+		const char *flag = k->id == PK_ADAPTER_POLICY ? "policy" : k->flag;
+		strbuf_reset(&row);
+		strbuf_addf(&row, "| `%s` `[%s]` | `--%s%s`", k->name, k->section,
+		            k->type == PKEY_BOOL ? "[no-]" : "", flag);
+		if (!strstr(readme.buf, row.buf))
+			fail_msg("README.md has no row starting '%s'", row.buf);
+	}
+	free(path);
+	strbuf_release(&readme);
+	strbuf_release(&row);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,6 +213,7 @@ int main(void)
 	    cmocka_unit_test(test_ini_round_trip),
 	    cmocka_unit_test(test_ini_errors_name_line_and_key),
 	    cmocka_unit_test(test_json_ours_and_reference),
+	    cmocka_unit_test(test_readme_lists_every_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
