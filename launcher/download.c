@@ -1,4 +1,5 @@
-/* libcurl transfer of one URL into a file, with the meter and cancellation wired into curl's callbacks. */
+/* libcurl transfer of one URL into a file, with the meter and cancellation wired into curl's
+ * callbacks. */
 #include "download.h"
 
 #include <ctype.h>
@@ -57,7 +58,7 @@ static size_t on_data(char *data, size_t size, size_t nmemb, void *user)
 }
 
 static int on_progress(void *user, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
-		       curl_off_t ulnow)
+                       curl_off_t ulnow)
 {
 	const struct sink *s = user;
 	(void)ultotal;
@@ -66,13 +67,14 @@ static int on_progress(void *user, curl_off_t dltotal, curl_off_t dlnow, curl_of
 		return 1;
 	if (s->opts->progress)
 		progress_update(s->opts->progress, progress_clock_ms(),
-				dlnow > 0 ? (uint64_t)dlnow : 0, dltotal > 0 ? (uint64_t)dltotal : 0);
+		                dlnow > 0 ? (uint64_t)dlnow : 0,
+		                dltotal > 0 ? (uint64_t)dltotal : 0);
 	return 0;
 }
 
 /* Turns a failed transfer into a message that names the URL and a fix. */
 static int explain(CURLcode rc, CURL *h, const char *url, const char *path, const char *errbuf,
-		   const struct sink *s, struct diag *err)
+                   const struct sink *s, struct diag *err)
 {
 	const char *why = *errbuf ? errbuf : curl_easy_strerror(rc);
 	long status = 0;
@@ -81,14 +83,15 @@ static int explain(CURLcode rc, CURL *h, const char *url, const char *path, cons
 	case CURLE_HTTP_RETURNED_ERROR:
 		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
 		diag_set(err, "cannot download '%s': the server answered HTTP %ld", url, status);
-		diag_hint(err, status == 404 ? "check the URL: there is no file at that address"
-					     : "check the URL and that you may fetch it, then retry");
+		diag_hint(err, status == 404
+		                   ? "check the URL: there is no file at that address"
+		                   : "check the URL and that you may fetch it, then retry");
 		break;
 	case CURLE_WRITE_ERROR:
 		diag_set(err, "cannot save the download of '%s' to '%s': %s", url, path,
-			 strerror(s->write_errno ? s->write_errno : EIO));
+		         strerror(s->write_errno ? s->write_errno : EIO));
 		diag_hint(err, "free some space in the data directory (see `mirage paths`), or set "
-			       "MIRAGE_DATA elsewhere");
+		               "MIRAGE_DATA elsewhere");
 		break;
 	case CURLE_ABORTED_BY_CALLBACK:
 		diag_set(err, "download of '%s' interrupted", url);
@@ -99,7 +102,7 @@ static int explain(CURLcode rc, CURL *h, const char *url, const char *path, cons
 	case CURLE_SSL_CERTPROBLEM:
 		diag_set(err, "cannot download '%s': TLS failed: %s", url, why);
 		diag_hint(err, "mirage verifies certificates; to trust a private CA, set "
-			       "CURL_CA_BUNDLE=/path/to/ca.pem");
+		               "CURL_CA_BUNDLE=/path/to/ca.pem");
 		break;
 	case CURLE_COULDNT_RESOLVE_HOST:
 	case CURLE_COULDNT_RESOLVE_PROXY:
@@ -107,29 +110,29 @@ static int explain(CURLcode rc, CURL *h, const char *url, const char *path, cons
 	case CURLE_OPERATION_TIMEDOUT:
 		diag_set(err, "cannot download '%s': %s", url, why);
 		diag_hint(err, "check the address and the network; proxies come from https_proxy, "
-			       "http_proxy and no_proxy");
+		               "http_proxy and no_proxy");
 		break;
 	case CURLE_UNSUPPORTED_PROTOCOL:
 		diag_set(err, "cannot download '%s': %s", url, why);
 		diag_hint(err, "mirage fetches http://, https:// and file:// and follows redirects "
-			       "to http(s) only");
+		               "to http(s) only");
 		break;
 	case CURLE_FILE_COULDNT_READ_FILE:
 		diag_set(err, "cannot read '%s': %s", url, why);
 		diag_hint(err, "check the path; a file:// URL needs an absolute path "
-			       "(file:///abs/tree.tar.gz)");
+		               "(file:///abs/tree.tar.gz)");
 		break;
 	default:
 		diag_set(err, "cannot download '%s': %s", url, why);
 		diag_hint(err, "retry; if it keeps failing, download the file yourself and run "
-			       "`mirage hotswap install FILE`");
+		               "`mirage hotswap install FILE`");
 		break;
 	}
 	return -1;
 }
 
 int download_to_file(const char *url, const char *path, const struct download_opts *opts,
-		     struct diag *err)
+                     struct diag *err)
 {
 	static const struct download_opts no_opts;
 	char errbuf[CURL_ERROR_SIZE] = "";
@@ -161,7 +164,8 @@ int download_to_file(const char *url, const char *path, const struct download_op
 	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https,file");
 	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
-	curl_easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS | CURLPROTO_FILE));
+	curl_easy_setopt(h, CURLOPT_PROTOCOLS,
+	                 (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS | CURLPROTO_FILE));
 	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
 	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
@@ -177,7 +181,8 @@ int download_to_file(const char *url, const char *path, const struct download_op
 	curl_easy_setopt(h, CURLOPT_USERAGENT, "mirage/" MIRAGE_VERSION);
 	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_data);
 	curl_easy_setopt(h, CURLOPT_WRITEDATA, &s);
-	/* The callback runs even without a meter: it is also how an interrupt stops the transfer. */
+	/* The callback runs even without a meter: it is also how an interrupt stops the transfer.
+	 */
 	curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
 	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
 	curl_easy_setopt(h, CURLOPT_XFERINFODATA, &s);
@@ -190,7 +195,7 @@ int download_to_file(const char *url, const char *path, const struct download_op
 	if (close(s.fd) < 0) {
 		s.fd = -1;
 		diag_set(err, "cannot save the download of '%s' to '%s': %s", url, path,
-			 strerror(errno));
+		         strerror(errno));
 		goto cleanup;
 	}
 	s.fd = -1;

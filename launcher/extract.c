@@ -107,7 +107,7 @@ static struct archive *open_reader(const char *path, const char *origin, struct 
 	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
 		diag_set(err, "cannot read '%s': %s", origin, archive_error_string(a));
 		diag_hint(err, "mirage installs trees packed as .tar, .tar.gz, .tar.xz, .tar.bz2, "
-			       ".tar.zst or .zip");
+		               ".tar.zst or .zip");
 		archive_read_free(a);
 		return NULL;
 	}
@@ -137,9 +137,13 @@ static const char *type_problem(struct archive_entry *e)
 static int refuse(struct diag *err, const char *origin, const char *entry, const char *why)
 {
 	diag_set(err, "refusing to extract '%s': entry '%.200s' %s", origin, entry ? entry : "?",
-		 why);
-	diag_hint(err, "the archive is unsafe or damaged; nothing was installed (ask its publisher "
-		       "for a plain tree archive)");
+	         why);
+	/* Trees staged on a build machine often link to its LLVM: pack the files instead. */
+	if (strstr(why, "link"))
+		diag_hint(err, "nothing was installed; if you packed this tree yourself, use "
+		               "`tar --dereference` so links leading out of it become files");
+	else
+		diag_hint(err, "the archive is unsafe or damaged; nothing was installed");
 	return -1;
 }
 
@@ -153,11 +157,12 @@ static int read_failed(struct archive *a, const char *origin, struct diag *err)
 /*
  * Pass one reads headers only: it refuses unsafe names and types before
  * anything is written and decides whether a single top-level directory
- * wraps everything (then *top is set).
+ * wraps everything (then *top is set) and is not part of the tree itself.
  */
-static int scan(const char *path, const char *origin, const volatile sig_atomic_t *cancel,
-		char **top, struct diag *err)
+static int scan(const char *path, const struct extract_opts *opts, char **top, struct diag *err)
 {
+	const char *origin = opts->origin;
+	const volatile sig_atomic_t *cancel = opts->cancel;
 	struct strbuf norm = STRBUF_INIT;
 	struct archive_entry *e;
 	struct archive *a = NULL;
@@ -194,6 +199,8 @@ static int scan(const char *path, const char *origin, const volatile sig_atomic_
 			strip = false;
 		if (!norm.buf[comp] && archive_entry_filetype(e) != AE_IFDIR)
 			strip = false;
+		if (opts->anchor && !strcmp(norm.buf, opts->anchor))
+			strip = false;
 		any = true;
 	}
 	if (r != ARCHIVE_EOF) {
@@ -203,7 +210,7 @@ static int scan(const char *path, const char *origin, const volatile sig_atomic_
 	if (!any) {
 		diag_set(err, "'%s' is an empty archive", origin);
 		diag_hint(err, "a HotSwap tree archive holds lib/libhotswap_intercept.so and its "
-			       "companions");
+		               "companions");
 		goto cleanup;
 	}
 	if (strip) {
@@ -243,8 +250,8 @@ static const char *under_symlink(const struct strvec *links, const char *path)
 	return NULL;
 }
 
-static int copy_data(struct archive *in, struct archive *out, const char *origin,
-		     const char *name, struct diag *err)
+static int copy_data(struct archive *in, struct archive *out, const char *origin, const char *name,
+                     struct diag *err)
 {
 	const void *buf;
 	size_t size;
@@ -254,7 +261,7 @@ static int copy_data(struct archive *in, struct archive *out, const char *origin
 	while ((r = archive_read_data_block(in, &buf, &size, &offset)) == ARCHIVE_OK) {
 		if (archive_write_data_block(out, buf, size, offset) < ARCHIVE_OK) {
 			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
-				 archive_error_string(out));
+			         archive_error_string(out));
 			return -1;
 		}
 	}
@@ -265,8 +272,8 @@ static int copy_data(struct archive *in, struct archive *out, const char *origin
 
 /* Pass two: every entry is checked again, renamed below dest, and written. */
 static int write_entries(const char *path, const char *origin, const char *top,
-			 const volatile sig_atomic_t *cancel, struct extract_result *res,
-			 struct diag *err)
+                         const volatile sig_atomic_t *cancel, struct extract_result *res,
+                         struct diag *err)
 {
 	struct strbuf norm = STRBUF_INIT, link = STRBUF_INIT;
 	struct strvec symlinks = STRVEC_INIT, files = STRVEC_INIT;
@@ -282,10 +289,11 @@ static int write_entries(const char *path, const char *origin, const char *top,
 			diag_set(err, "cannot read '%s': libarchive failed to initialise", origin);
 		goto cleanup;
 	}
-	/* No ownership, ACLs or set-id bits from the archive; libarchive re-checks the on-disk paths. */
+	/* No ownership, ACLs or set-id bits from the archive; libarchive re-checks the on-disk
+	 * paths. */
 	archive_write_disk_set_options(out, ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_SECURE_SYMLINKS |
-						    ARCHIVE_EXTRACT_SECURE_NODOTDOT |
-						    ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
+	                                        ARCHIVE_EXTRACT_SECURE_NODOTDOT |
+	                                        ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS);
 	while ((r = archive_read_next_header(in, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
 		const char *name = archive_entry_pathname(e);
 		const char *hard = archive_entry_hardlink(e);
@@ -313,13 +321,16 @@ static int write_entries(const char *path, const char *origin, const char *top,
 		}
 		if (hard) {
 			if (extract_check_path(hard, &link, &why) < 0 || !strip_top(&link, top)) {
-				refuse(err, origin, name, "is a hardlink to a path outside the tree");
+				refuse(err, origin, name,
+				       "is a hardlink to a path outside the tree");
 				goto cleanup;
 			}
-			/* Only to a regular file extracted earlier: never to anything on the host. */
+			/* Only to a regular file extracted earlier: never to anything on the host.
+			 */
 			if (strvec_find(&files, link.buf) < 0) {
-				refuse(err, origin, name,
-				       "is a hardlink to something that is not a file of the archive");
+				refuse(
+				    err, origin, name,
+				    "is a hardlink to something that is not a file of the archive");
 				goto cleanup;
 			}
 			archive_entry_set_hardlink(e, link.buf);
@@ -338,14 +349,14 @@ static int write_entries(const char *path, const char *origin, const char *top,
 		archive_entry_set_perm(e, perm | (filetype == AE_IFDIR ? 0700 : 0600));
 		if (archive_write_header(out, e) < ARCHIVE_WARN) {
 			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
-				 archive_error_string(out));
+			         archive_error_string(out));
 			goto cleanup;
 		}
 		if (!hard && filetype == AE_IFREG && copy_data(in, out, origin, name, err) < 0)
 			goto cleanup;
 		if (archive_write_finish_entry(out) < ARCHIVE_WARN) {
 			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
-				 archive_error_string(out));
+			         archive_error_string(out));
 			goto cleanup;
 		}
 		res->entries++;
@@ -355,7 +366,8 @@ static int write_entries(const char *path, const char *origin, const char *top,
 		goto cleanup;
 	}
 	if (archive_write_close(out) != ARCHIVE_OK) {
-		diag_set(err, "cannot finish extracting '%s': %s", origin, archive_error_string(out));
+		diag_set(err, "cannot finish extracting '%s': %s", origin,
+		         archive_error_string(out));
 		goto cleanup;
 	}
 	ret = 0;
@@ -371,15 +383,15 @@ cleanup:
 	return ret;
 }
 
-int extract_archive(const char *path, const char *origin, const char *dest,
-		    const volatile sig_atomic_t *cancel, struct extract_result *res,
-		    struct diag *err)
+int extract_archive(const char *path, const char *dest, const struct extract_opts *opts,
+                    struct extract_result *res, struct diag *err)
 {
+	const char *origin = opts->origin;
 	char *abs_path = NULL;
 	int saved = -1, ret = -1;
 
 	memset(res, 0, sizeof(*res));
-	if (scan(path, origin, cancel, &res->top_dir, err) < 0)
+	if (scan(path, opts, &res->top_dir, err) < 0)
 		goto cleanup;
 	/*
 	 * libarchive writes relative to the working directory, and only
@@ -397,7 +409,7 @@ int extract_archive(const char *path, const char *origin, const char *dest,
 		diag_set(err, "cannot enter '%s': %s", dest, strerror(errno));
 		goto cleanup;
 	}
-	ret = write_entries(abs_path, origin, res->top_dir, cancel, res, err);
+	ret = write_entries(abs_path, origin, res->top_dir, opts->cancel, res, err);
 	if (fchdir(saved) < 0 && !ret)
 		ret = diag_set(err, "cannot return to the working directory: %s", strerror(errno));
 cleanup:

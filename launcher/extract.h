@@ -20,16 +20,25 @@ struct extract_result {
 	size_t entries; /* entries written */
 };
 
+struct extract_opts {
+	const char *origin; /* how messages name the archive (its URL or path) */
+	/*
+	 * A path that, when the archive has it at its root, means nothing is
+	 * stripped ("lib/libhotswap_intercept.so": a tree whose only top-level
+	 * directory is lib/ keeps it).  May be NULL.
+	 */
+	const char *anchor;
+	const volatile sig_atomic_t *cancel; /* stops once *cancel is non-zero; may be NULL */
+};
+
 /*
  * Extracts the archive at path into the existing, empty directory dest.
- * Returns 0, or -1 with err naming the archive (shown as origin) and the
- * offending entry; dest may then hold a partial tree the caller removes.
- * Extraction stops once *cancel is non-zero (cancel may be NULL).  Changes
- * the working directory while it runs and restores it before returning.
+ * Returns 0, or -1 with err naming the archive and the offending entry; dest
+ * may then hold a partial tree the caller removes.  Changes the working
+ * directory while it runs and restores it before returning.
  */
-int extract_archive(const char *path, const char *origin, const char *dest,
-                    const volatile sig_atomic_t *cancel, struct extract_result *res,
-                    struct diag *err);
+int extract_archive(const char *path, const char *dest, const struct extract_opts *opts,
+                    struct extract_result *res, struct diag *err);
 
 /*
  * Normalises an entry path into out ("./a//b/" -> "a/b").  Returns 0, or -1

@@ -1,4 +1,5 @@
-/* `mirage hotswap install`: fetch, verify, extract into a temp dir, check completeness, rename into place. */
+/* `mirage hotswap install`: fetch, verify, extract into a temp dir, check completeness, rename into
+ * place. */
 #include "hotswap_install.h"
 
 #include "download.h"
@@ -10,6 +11,7 @@
 #include "config_paths.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -19,6 +21,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 char *hotswap_trees_dir(void)
@@ -54,7 +57,7 @@ int hotswap_name_check(const char *name, struct diag *err)
 		unsigned char ch = (unsigned char)*c;
 		if (ch >= 0x80 || !(isalnum(ch) || strchr("._+-", ch))) {
 			diag_set(err, "invalid tree name %s: it contains '%c'", q.buf,
-				 isprint(ch) ? ch : '?');
+			         isprint(ch) ? ch : '?');
 			diag_hint(err, "names use only letters, digits and . _ + -");
 			goto cleanup;
 		}
@@ -77,16 +80,20 @@ cleanup:
 
 char *hotswap_name_from_source(const char *source)
 {
-	static const char *const suffixes[] = {".tar.gz", ".tgz",  ".tar.xz",  ".txz",
-					       ".tar.bz2", ".tbz2", ".tbz",     ".tar.zst",
-					       ".tzst",    ".tar",  ".zip",     NULL};
+	static const char *const suffixes[] = {".tar.gz",  ".tgz",  ".tar.xz", ".txz",
+	                                       ".tar.bz2", ".tbz2", ".tbz",    ".tar.zst",
+	                                       ".tzst",    ".tar",  ".zip",    NULL};
 	const char *start = source, *end;
 	char *name;
 	size_t len;
 
-	/* For a URL only the last path segment counts: no query, no fragment. */
-	if (download_kind(source) != DOWNLOAD_PATH)
+	/* For a URL only the last path segment counts: not the host, no query, no fragment. */
+	if (download_kind(source) != DOWNLOAD_PATH) {
 		start = strstr(source, "://") + 3;
+		start += strcspn(start, "/?#");
+		if (*start != '/')
+			return NULL;
+	}
 	end = start + strcspn(start, download_kind(source) != DOWNLOAD_PATH ? "?#" : "");
 	while (end > start && end[-1] == '/')
 		end--;
@@ -155,8 +162,13 @@ static void catch_signals(struct sigaction *old)
 	sa.sa_handler = on_signal; /* no SA_RESTART: blocking reads return EINTR */
 	sigemptyset(&sa.sa_mask);
 	interrupted = 0;
-	for (size_t i = 0; i < NCAUGHT; i++)
+	for (size_t i = 0; i < NCAUGHT; i++) {
 		sigaction(caught_signals[i], &sa, &old[i]);
+		/* A signal ignored by whoever started us (nohup, a background job) stays ignored.
+		 */
+		if (old[i].sa_handler == SIG_IGN)
+			sigaction(caught_signals[i], &old[i], NULL);
+	}
 }
 
 /*
@@ -179,41 +191,42 @@ static void restore_signals(const struct sigaction *old, bool failed, const stru
 
 /* "the tree in 'SRC' is incomplete" with each broken part, named relative to the tree. */
 static int incomplete(const struct hotswap_tree *tree, const char *source, const char *top,
-		      struct diag *err)
+                      struct diag *err)
 {
 	struct strbuf msg = STRBUF_INIT;
 
 	if (!tree->found) {
 		strbuf_addf(&msg,
-			    "'%s' is not a HotSwap tree: it has no lib/" HOTSWAP_INTERCEPT_LIB
-			    "%s%s%s; nothing was installed",
-			    source, top ? " (inside its top directory '" : "", top ? top : "",
-			    top ? "/')" : "");
+		            "'%s' is not a HotSwap tree: it has no lib/" HOTSWAP_INTERCEPT_LIB
+		            "%s%s%s; nothing was installed",
+		            source, top ? " (inside its top directory '" : "", top ? top : "",
+		            top ? "/')" : "");
 	} else {
 		strbuf_addf(&msg, "the HotSwap tree in '%s' is incomplete; nothing was installed",
-			    source);
+		            source);
 		if (tree->flavour != HOTSWAP_FLAVOUR_NONE)
 			strbuf_addf(&msg, "\nit looks like a %s tree",
-				    hotswap_flavour_name(tree->flavour));
+			            hotswap_flavour_name(tree->flavour));
 		else
-			strbuf_addstr(&msg, "\nit looks like neither flavour: a native tree needs "
-					    "lib/libhotswap_rewrite.so, a reference tree needs "
-					    "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
+			strbuf_addstr(&msg,
+			              "\nit looks like neither flavour: a native tree needs "
+			              "lib/libhotswap_rewrite.so, a reference tree needs "
+			              "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
 		strbuf_addstr(&msg, "\nbroken or missing parts:");
 		for (size_t i = 0; i < tree->nparts; i++) {
 			const struct hotswap_part *p = &tree->parts[i];
 			if (!p->required || p->status == PART_OK)
 				continue;
 			strbuf_addf(&msg, "\n  - %s: %s", p->name,
-				    hotswap_part_status_name(p->status));
+			            hotswap_part_status_name(p->status));
 			if (p->status != PART_MISSING && p->detail)
 				strbuf_addf(&msg, ", %s", p->detail);
 		}
 	}
 	diag_set(err, "%s", msg.buf);
 	diag_hint(err, "install an archive of a complete tree: lib/" HOTSWAP_INTERCEPT_LIB
-		       " plus lib/libhotswap_rewrite.so (native), or the patched ROCr and COMGR "
-		       "(reference)");
+	               " plus lib/libhotswap_rewrite.so (native), or the patched ROCr and COMGR "
+	               "(reference)");
 	strbuf_release(&msg);
 	return -1;
 }
@@ -221,9 +234,10 @@ static int incomplete(const struct hotswap_tree *tree, const char *source, const
 static int already_installed(const char *name, const char *path, struct diag *err)
 {
 	diag_set(err, "a HotSwap tree named '%s' is already installed at '%s'", name, path);
-	diag_hint(err, "remove it first with `mirage hotswap remove %s`, or pick another name with "
-		       "--name",
-		  name);
+	diag_hint(err,
+	          "remove it first with `mirage hotswap remove %s`, or pick another name with "
+	          "--name",
+	          name);
 	return -1;
 }
 
@@ -234,36 +248,48 @@ static int check_local(const char *source, struct diag *err)
 	if (stat(source, &st) < 0) {
 		diag_set(err, "cannot read '%s': %s", source, strerror(errno));
 		diag_hint(err, "give a tree archive (.tar.gz, .tar.xz, .zip, ...) or an "
-			       "http://, https:// or file:// URL");
+		               "http://, https:// or file:// URL");
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		diag_set(err, "'%s' is a directory; mirage installs tree archives", source);
-		diag_hint(err, "use it in place with `export HOTSWAP_HOME=%s`, or pack it: "
-			       "tar -czf tree.tar.gz -C %s .",
-			  source, source);
+		diag_hint(err,
+		          "use it in place with `export HOTSWAP_HOME=%s`, or pack it: "
+		          "tar -czf tree.tar.gz -C %s .",
+		          source, source);
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode) || access(source, R_OK) < 0) {
 		diag_set(err, "cannot read '%s': %s", source,
-			 S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+		         S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
 		return -1;
+	}
+	return 0;
+}
+
+static int sync_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	int fd;
+	(void)ftw;
+	if (flag != FTW_F && flag != FTW_D)
+		return 0; /* symlinks live in their directory, synced with it */
+	fd = open(path, O_RDONLY | O_CLOEXEC | (S_ISDIR(st->st_mode) ? O_DIRECTORY : 0));
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
 	}
 	return 0;
 }
 
 /* Moves the staged tree into place unless the name is taken (also against a racing install). */
 static int publish(const char *staged, const char *final, const char *name, const char *dir,
-		   struct diag *err)
+                   struct diag *err)
 {
 	int fd;
 
-	/* Flush the extracted files first, so a crash never leaves a complete-looking but torn tree. */
-	fd = open(staged, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		syncfs(fd);
-		close(fd);
-	}
+	/* Flush the extracted files first, so a crash never leaves a complete-looking but torn
+	 * tree. */
+	nftw(staged, sync_one, 16, FTW_PHYS | FTW_MOUNT);
 	if (renameat2(AT_FDCWD, staged, AT_FDCWD, final, RENAME_NOREPLACE) < 0) {
 		struct stat st;
 		if (errno == EEXIST || errno == ENOTEMPTY)
@@ -288,8 +314,33 @@ static int publish(const char *staged, const char *final, const char *name, cons
 	return 0;
 }
 
+/*
+ * Removes temp and trash directories a killed install or remove (SIGKILL, a
+ * crash, a power cut) left behind; a day old, so no running install loses its own.
+ */
+static void sweep_stale(const char *dir)
+{
+	time_t cutoff = time(NULL) - 24 * 3600;
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *path;
+		if (strncmp(de->d_name, ".tmp-", 5) && strncmp(de->d_name, ".rm-", 4))
+			continue;
+		path = xstrfmt("%s/%s", dir, de->d_name);
+		if (!lstat(path, &st) && S_ISDIR(st.st_mode) && st.st_mtime < cutoff)
+			hotswap_remove_tree(path);
+		free(path);
+	}
+	closedir(d);
+}
+
 int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_installed *out,
-		    struct diag *err)
+                    struct diag *err)
 {
 	struct sigaction old[NCAUGHT];
 	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
@@ -317,11 +368,12 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 		diag_hint(err, "set MIRAGE_DATA to a writable directory");
 		goto cleanup;
 	}
+	sweep_stale(dir);
 	/* A dot name: discovery and `hotswap list` skip it while it is being filled. */
 	tmp = xstrfmt("%s/.tmp-XXXXXX", dir);
 	if (!mkdtemp(tmp)) {
 		diag_set(err, "cannot create a temporary directory in '%s': %s", dir,
-			 strerror(errno));
+		         strerror(errno));
 		free(tmp);
 		tmp = NULL;
 		goto cleanup;
@@ -330,9 +382,10 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 	if (is_url) {
 		archive = xstrfmt("%s/download", tmp);
 		progress_init(&meter, opts->progress, NULL, progress_clock_ms());
-		if (download_to_file(opts->source, archive,
-				     &(struct download_opts){.progress = &meter, .cancel = &interrupted},
-				     err) < 0) {
+		if (download_to_file(
+		        opts->source, archive,
+		        &(struct download_opts){.progress = &meter, .cancel = &interrupted},
+		        err) < 0) {
 			progress_abort(&meter);
 			goto cleanup;
 		}
@@ -344,11 +397,12 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 	if (sha256_file_hex(archive, out->sha256, err) < 0)
 		goto cleanup;
 	if (opts->sha256 && strcmp(opts->sha256, out->sha256)) {
-		diag_set(err, "checksum mismatch for '%s': expected sha256 %s, got %s; nothing was "
-			      "installed",
-			 opts->source, opts->sha256, out->sha256);
+		diag_set(err,
+		         "checksum mismatch for '%s': expected sha256 %s, got %s; nothing was "
+		         "installed",
+		         opts->source, opts->sha256, out->sha256);
 		diag_hint(err, "the file is damaged or not the one you meant: fetch it again, or "
-			       "check the digest you were given");
+		               "check the digest you were given");
 		goto cleanup;
 	}
 
@@ -357,7 +411,11 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 		diag_set(err, "cannot create '%s': %s", staged, strerror(errno));
 		goto cleanup;
 	}
-	if (extract_archive(archive, opts->source, staged, &interrupted, &ex, err) < 0)
+	if (extract_archive(archive, staged,
+	                    &(struct extract_opts){.origin = opts->source,
+	                                           .anchor = "lib/" HOTSWAP_INTERCEPT_LIB,
+	                                           .cancel = &interrupted},
+	                    &ex, err) < 0)
 		goto cleanup;
 	if (hotswap_check_root(staged, &tree) < 0) {
 		incomplete(&tree, opts->source, ex.top_dir, err);
@@ -373,7 +431,7 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 			*c = (char)tolower((unsigned char)*c);
 		if (!name || hotswap_name_check(name, &why) < 0) {
 			diag_set(err, "cannot name the tree from '%s': %s", opts->source,
-				 name ? why.msg.buf : "it has no file name");
+			         name ? why.msg.buf : "it has no file name");
 			diag_hint(err, "pass --name NAME (letters, digits and . _ + -)");
 			diag_release(&why);
 			goto cleanup;

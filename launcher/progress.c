@@ -25,10 +25,10 @@ char *progress_format_size(uint64_t bytes, char *buf)
 	frac = m & 1023;
 	if (whole < 10)
 		snprintf(buf, PROGRESS_SIZE_WIDTH + 1, "%u.%02u %c", (unsigned)whole,
-			 (unsigned)((frac * 100) >> 10), units[u]);
+		         (unsigned)((frac * 100) >> 10), units[u]);
 	else if (whole < 100)
 		snprintf(buf, PROGRESS_SIZE_WIDTH + 1, "%u.%u %c", (unsigned)whole,
-			 (unsigned)((frac * 10) >> 10), units[u]);
+		         (unsigned)((frac * 10) >> 10), units[u]);
 	else
 		snprintf(buf, PROGRESS_SIZE_WIDTH + 1, "%4u %c", (unsigned)whole, units[u]);
 	return buf;
@@ -47,15 +47,15 @@ char *progress_format_time(int64_t seconds, char *buf)
 		snprintf(buf, PROGRESS_TIME_WIDTH + 1, "--:--:--");
 	else if (seconds < 100 * 3600)
 		snprintf(buf, PROGRESS_TIME_WIDTH + 1, "%02u:%02u:%02u", (unsigned)(seconds / 3600),
-			 (unsigned)(seconds / 60 % 60), (unsigned)(seconds % 60));
+		         (unsigned)(seconds / 60 % 60), (unsigned)(seconds % 60));
 	else
 		snprintf(buf, PROGRESS_TIME_WIDTH + 1, "%3ud %02uh", (unsigned)(seconds / 86400),
-			 (unsigned)(seconds / 3600 % 24));
+		         (unsigned)(seconds / 3600 % 24));
 	return buf;
 }
 
 void progress_format_line(struct strbuf *out, uint64_t done, uint64_t total,
-			  uint64_t bytes_per_second, int64_t seconds, const char *label)
+                          uint64_t bytes_per_second, int64_t seconds, const char *label)
 {
 	char now_s[PROGRESS_SIZE_WIDTH + 1], total_s[PROGRESS_SIZE_WIDTH + 1];
 	char rate_s[PROGRESS_RATE_WIDTH + 1], time_s[PROGRESS_TIME_WIDTH + 1];
@@ -67,10 +67,10 @@ void progress_format_line(struct strbuf *out, uint64_t done, uint64_t total,
 		/* Servers may send more than they announced; the bar never shows over 100%. */
 		uint64_t pct = done >= total ? 100 : done * 100 / total;
 		strbuf_addf(out, "%3u%%  %s / %s  %s  %s %s", (unsigned)pct, now_s,
-			    progress_format_size(total, total_s), rate_s, label, time_s);
+		            progress_format_size(total, total_s), rate_s, label, time_s);
 	} else {
 		strbuf_addf(out, " --%%  %s / %*s  %s  %s %s", now_s, PROGRESS_SIZE_WIDTH, "?",
-			    rate_s, label, time_s);
+		            rate_s, label, time_s);
 	}
 }
 
@@ -91,7 +91,7 @@ static void add_sample(struct progress *p, uint64_t now_ms, uint64_t done)
 	if (p->nsamp == PROGRESS_SAMPLES) {
 		memmove(p->samp_ms, p->samp_ms + 1, (PROGRESS_SAMPLES - 1) * sizeof(*p->samp_ms));
 		memmove(p->samp_bytes, p->samp_bytes + 1,
-			(PROGRESS_SAMPLES - 1) * sizeof(*p->samp_bytes));
+		        (PROGRESS_SAMPLES - 1) * sizeof(*p->samp_bytes));
 		p->nsamp--;
 	}
 	p->samp_ms[p->nsamp] = now_ms;
@@ -151,8 +151,8 @@ void progress_finish(struct progress *p, uint64_t now_ms)
 	if (!p->enabled || (!p->drawn && !p->done))
 		return;
 	progress_format_line(&line, p->done, p->total ? p->total : 0,
-			     elapsed ? p->done * 1000 / elapsed : p->done, (int64_t)(elapsed / 1000),
-			     "time");
+	                     elapsed ? p->done * 1000 / elapsed : p->done,
+	                     (int64_t)(elapsed / 1000), "time");
 	draw(p, &line);
 	fputc('\n', p->out);
 	fflush(p->out);

@@ -51,6 +51,11 @@ struct gfx_info;
 /* ---- errors and logging (error.c, log.c) ---- */
 
 /* Records msg as the calling thread's last error and returns status. */
+/*
+ * 0 if p[0..size) is exactly one well-formed msgpack value whose declared
+ * counts fit in its bytes, else -1.  Allocates nothing (msgpack_check.c).
+ */
+HS_INTERNAL int hs_msgpack_check(const uint8_t *p, size_t size);
 HS_INTERNAL enum hs_status hs_fail(enum hs_status status, const char *fmt, ...) HS_PRINTF(2, 3);
 HS_INTERNAL void hs_clear_error(void);
 HS_INTERNAL void hs_log(enum hs_log_level level, const char *fmt, ...) HS_PRINTF(2, 3);

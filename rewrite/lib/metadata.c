@@ -114,7 +114,8 @@ enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
 	m->sec = sec;
 	m->rec_off = rec_off;
 	m->rec_size = rec_size;
-	if (msgpack_unpack_next(&m->unpacked, (const char *)m->blob, m->blob_size, &off) !=
+	if (hs_msgpack_check(m->blob, m->blob_size) < 0 ||
+	    msgpack_unpack_next(&m->unpacked, (const char *)m->blob, m->blob_size, &off) !=
 	        MSGPACK_UNPACK_SUCCESS ||
 	    off != m->blob_size) {
 		st = hs_fail(HS_INVALID_ARGUMENT,

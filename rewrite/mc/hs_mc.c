@@ -30,6 +30,8 @@
 
 struct hs_mc_disasm {
 	LLVMDisasmContextRef ctx;
+	bool gfx12;  /* gfx12 or gfx12.5 encodings: the SOP1 barrier rule applies */
+	bool gfx125; /* gfx12.5: the WMMA rule applies too */
 };
 
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
@@ -73,6 +75,7 @@ static bool cpu_known(const char *cpu)
 
 static struct hs_mc_disasm *mc_disasm_create(const char *cpu)
 {
+	const struct gfx_info *gfx;
 	struct hs_mc_disasm *dis;
 
 	if (!cpu_known(cpu))
@@ -81,6 +84,9 @@ static struct hs_mc_disasm *mc_disasm_create(const char *cpu)
 	dis = calloc(1, sizeof(*dis));
 	if (!dis)
 		return NULL;
+	gfx = gfx_by_name(cpu);
+	dis->gfx125 = strcmp(gfx->family, "gfx12.5") == 0;
+	dis->gfx12 = dis->gfx125 || strcmp(gfx->family, "gfx12") == 0;
 	dis->ctx = LLVMCreateDisasmCPU(HS_MC_TRIPLE, cpu, NULL, 0, NULL, NULL);
 	if (!dis->ctx) {
 		free(dis);
@@ -97,6 +103,45 @@ static void mc_disasm_destroy(struct hs_mc_disasm *dis)
 	free(dis);
 }
 
+static uint32_t load_u32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/*
+ * Encodings LLVM 22's AMDGPU decoder crashes on (SIGSEGV, llvm-mc
+ * -disassemble too), found by fuzz/fuzz_mc_decode and a sweep of literal and
+ * SGPR operands over the SOP1/SOP2/SOPC/VOP1/VOP2/VOPC/VOP3/VOP3P spaces.
+ * Every one is an encoding LLVM's assembler refuses, so calling it
+ * undecodable loses nothing, and a code object cannot crash the process that
+ * rewrites it.
+ */
+static bool llvm22_crasher(const struct hs_mc_disasm *dis, const uint8_t *window)
+{
+	uint32_t w0 = load_u32(window), w1 = load_u32(window + 4);
+
+	/*
+	 * SOP1 s_barrier_signal, s_barrier_signal_isfirst, s_get_barrier_state,
+	 * s_barrier_init, s_barrier_join (0x4e..0x52) and s_wakeup_barrier
+	 * (0x57) with a literal source (0xff); these take no literal.
+	 */
+	if (dis->gfx12 && (w0 & 0xff8000ffu) == 0xbe8000ffu) {
+		uint32_t op = (w0 >> 8) & 0xff;
+
+		if ((op >= 0x4e && op <= 0x52) || op == 0x57)
+			return true;
+	}
+	/*
+	 * VOP3P v_wmma_f32_16x16x128_f8f6f4 (0x33) whose A or B matrix is not
+	 * in VGPRs: with the FP6/BF6 formats LLVM looks for a 12-register SGPR
+	 * tuple that does not exist.  Bit 8 of a 9-bit source field means VGPR.
+	 */
+	if (dis->gfx125 && (w0 & 0xff7f0000u) == 0xcc330000u &&
+	    (!(w1 & 0x100u) || !(w1 & (0x100u << 9))))
+		return true;
+	return false;
+}
+
 /*
  * LLVM 22 decodes the 16-bit constant K of VOP2 v_fmamk_f16/v_fmaak_f16
  * (gfx11+ opcodes 0x37/0x38) as if it were an operand field: a K of 0xff
@@ -109,10 +154,7 @@ static void mc_disasm_destroy(struct hs_mc_disasm *dis)
 
 static uint32_t fp16_k_workaround(uint8_t window[HS_MC_DECODE_WINDOW])
 {
-	uint32_t w0 = (uint32_t)window[0] | (uint32_t)window[1] << 8 | (uint32_t)window[2] << 16 |
-	              (uint32_t)window[3] << 24;
-	uint32_t k = (uint32_t)window[4] | (uint32_t)window[5] << 8 | (uint32_t)window[6] << 16 |
-	             (uint32_t)window[7] << 24;
+	uint32_t w0 = load_u32(window), k = load_u32(window + 4);
 	uint32_t op = w0 >> 25; /* bit 31 is 0 for VOP2, so this is the opcode */
 
 	if ((op != 0x37 && op != 0x38) || k < 0x80 || k > 0xff)
@@ -159,6 +201,8 @@ static size_t mc_decode(struct hs_mc_disasm *dis, const uint8_t *bytes, size_t s
 	 * instruction that runs past the caller's bytes counts as undecodable.
 	 */
 	memcpy(window, bytes, size < sizeof(window) ? size : sizeof(window));
+	if (llvm22_crasher(dis, window))
+		return 0;
 	k16 = fp16_k_workaround(window);
 	buf[0] = '\0';
 	n = LLVMDisasmInstruction(dis->ctx, window, sizeof(window), vaddr, buf, sizeof(buf));

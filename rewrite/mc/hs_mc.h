@@ -28,7 +28,11 @@ struct hs_mc_api {
 	/*
 	 * Decodes one instruction at bytes[0..size), located at vaddr.  Writes its
 	 * text in LLVM's syntax without leading blanks ("s_get_pc_i64 s[8:9]") to
-	 * text and returns its size in bytes, or 0 when the bytes do not decode.
+	 * text and returns its size in bytes, or 0 when the bytes do not decode
+	 * (also when the instruction would run past size, and for the invalid
+	 * encodings LLVM 22 crashes on, which libhotswap_mc screens out).  A
+	 * 32-bit literal that an inline constant could also encode prints as
+	 * lit(0x..), any other as a bare 0x...
 	 */
 	size_t (*decode)(struct hs_mc_disasm *dis, const uint8_t *bytes, size_t size,
 	                 uint64_t vaddr, char *text, size_t text_size);
@@ -37,6 +41,10 @@ struct hs_mc_api {
 	 * through LLVM's assembler (module inline asm emitted by an AMDGPU
 	 * TargetMachine) and returns the bytes of its .text section in a buffer
 	 * the caller frees with free().  Returns 0, or -1 with a message in err.
+	 * Instructions and labels only: directives are refused.  lit(0x0)
+	 * forces the 32-bit literal form of a small value.  Each call builds its
+	 * own LLVM context and target machine (about 7 ms): assemble a template
+	 * once rather than per kernel.
 	 */
 	int (*assemble)(const char *cpu, const char *source, uint8_t **out, size_t *out_size,
 	                char *err, size_t err_size);

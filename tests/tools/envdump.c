@@ -1,4 +1,8 @@
-/* Test workload: prints its environment sorted, its working directory, and exits with argv[1]. */
+/*
+ * Test workload: prints its environment sorted and its working directory,
+ * then exits with status argv[1], or dies by signal N with `--kill N`.
+ */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,5 +31,10 @@ int main(int argc, char **argv)
 	if (getcwd(cwd, sizeof(cwd)))
 		fprintf(stderr, "cwd=%s\n", cwd);
 	free(sorted);
+	if (argc > 2 && !strcmp(argv[1], "--kill")) {
+		fflush(NULL);
+		signal(atoi(argv[2]), SIG_DFL);
+		raise(atoi(argv[2]));
+	}
 	return argc > 1 ? atoi(argv[1]) : 0;
 }

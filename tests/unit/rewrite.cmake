@@ -54,3 +54,7 @@ if(TARGET hotswap_rewrite)
     add_dependencies(test_rewrite_pools hotswap_mc)
   endif()
 endif()
+if(TARGET hotswap_rewrite_testable)
+  mirage_unit_test(rewrite_msgpack SOURCES test_rewrite_msgpack.c
+                   LIBS hotswap_rewrite_testable dep::msgpack LABELS rewrite)
+endif()

@@ -328,6 +328,43 @@ static void test_decode_fp16_k(void **state)
 	mc->disasm_destroy(dis);
 }
 
+/* Encodings LLVM 22 crashes on are undecodable; their valid neighbours still decode. */
+static void test_decode_llvm_crashers(void **state)
+{
+	static const uint8_t bad[][8] = {
+	    {0xff, 0x4e, 0x84, 0xbe, 0x34, 0x12, 0x00, 0x00}, /* s_barrier_signal <literal> */
+	    {0xff, 0x4f, 0x84, 0xbe, 0x34, 0x12, 0x00, 0x00}, /* s_barrier_signal_isfirst */
+	    {0xff, 0x52, 0x84, 0xbe, 0x34, 0x12, 0x00, 0x00}, /* s_barrier_join */
+	    {0xff, 0x57, 0x84, 0xbe, 0x34, 0x12, 0x00, 0x00}, /* s_wakeup_barrier */
+	    {0x00, 0x10, 0x33, 0xcc, 0x04, 0x20, 0x82, 0x04}, /* v_wmma ..f8f6f4, FP6 A in SGPRs */
+	    {0x00, 0x00, 0x33, 0xcc, 0x00, 0x09, 0x80, 0x1c}, /* B in SGPRs, BF6 */
+	};
+	static const struct {
+		uint8_t bytes[8];
+		size_t size;
+		const char *text;
+	} good[] = {
+	    {{0x02, 0x4f, 0x84, 0xbe}, 4, "s_barrier_signal_isfirst s2"},
+	    {{0xc1, 0x4e, 0x80, 0xbe}, 4, "s_barrier_signal -1"},
+	    {{0x00, 0x10, 0x33, 0xcc, 0x00, 0x21, 0x82, 0x04},
+	     8,
+	     "v_wmma_f32_16x16x128_f8f6f4 v[0:7], v[0:11], v[16:31], v[32:39] "
+	     "matrix_a_fmt:MATRIX_FMT_FP6"},
+	};
+	struct hs_mc_disasm *dis = mc->disasm_create("gfx1250");
+	char text[256];
+
+	assert_non_null(dis);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+		assert_int_equal(mc->decode(dis, bad[i], 8, 0, text, sizeof(text)), 0);
+	for (size_t i = 0; i < sizeof(good) / sizeof(*good); i++) {
+		assert_int_equal(mc->decode(dis, good[i].bytes, 8, 0, text, sizeof(text)),
+		                 good[i].size);
+		assert_string_equal(text, good[i].text);
+	}
+	mc->disasm_destroy(dis);
+}
+
 static void test_unknown_cpu(void **state)
 {
 	uint8_t *out = NULL;
@@ -474,6 +511,7 @@ int main(void)
 	    cmocka_unit_test(test_stub_modelled_add_lands_on_entry),
 	    cmocka_unit_test(test_decode_undecodable),
 	    cmocka_unit_test(test_decode_fp16_k),
+	    cmocka_unit_test(test_decode_llvm_crashers),
 	    cmocka_unit_test(test_unknown_cpu),
 	    cmocka_unit_test(test_bad_assembly),
 	    cmocka_unit_test(test_empty_source),

@@ -1,0 +1,319 @@
+/* `mirage hotswap install|list|remove`: manage the HotSwap trees mirage keeps under <data>/hotswap.
+ */
+#include "command.h"
+#include "msg.h"
+#include "output.h"
+
+#include "checksum.h"
+#include "download.h"
+#include "hotswap_install.h"
+#include "progress.h"
+
+#include "hotswap_tree.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int report(struct diag *d, int code)
+{
+	error("%s", d->msg.buf);
+	if (d->hint.len)
+		hint("%s", d->hint.buf);
+	diag_release(d);
+	return code;
+}
+
+static const struct opt_spec install_opts[] = {
+    {.name = "sha256",
+     .type = OPT_STRING,
+     .arg_name = "HEX",
+     .help = "refuse the archive unless its SHA-256 is HEX"},
+    {.name = "name",
+     .type = OPT_STRING,
+     .arg_name = "NAME",
+     .help = "install as NAME (default: the archive's top directory or file name)"},
+    {0},
+};
+
+static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	const char *source = a->positional.v[0];
+	const char *sha = args_str(a, "sha256");
+	const char *name = args_str(a, "name");
+	char want[SHA256_HEX_LEN + 1];
+	struct hotswap_installed inst;
+	struct diag err = DIAG_INIT;
+
+	/* Everything the command line decides is checked before any byte is fetched. */
+	if (download_kind(source) == DOWNLOAD_BAD_SCHEME) {
+		usage_error("cannot install from '%.200s': unsupported URL scheme", source);
+		hint("use an http://, https:// or file:// URL, or a local archive path");
+		return EXIT_USAGE;
+	}
+	if (sha && sha256_parse_hex(sha, want) < 0) {
+		usage_error("invalid value '%.80s' for '--sha256': expected 64 hex digits", sha);
+		hint("e.g. the first word of `sha256sum FILE`");
+		return EXIT_USAGE;
+	}
+	if (name && hotswap_name_check(name, &err) < 0)
+		return report(&err, EXIT_USAGE);
+
+	if (hotswap_install(&(struct hotswap_install_opts){.source = source,
+	                                                   .sha256 = sha ? want : NULL,
+	                                                   .name = name,
+	                                                   .progress = progress_wanted(ctx->json)},
+	                    &inst, &err) < 0)
+		return report(&err, EXIT_ERROR);
+
+	if (ctx->json) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddStringToObject(doc, "name", inst.name);
+		cJSON_AddStringToObject(doc, "root", inst.root);
+		cJSON_AddStringToObject(doc, "flavour", hotswap_flavour_name(inst.flavour));
+		cJSON_AddStringToObject(doc, "sha256", inst.sha256);
+		output_json(doc);
+	} else {
+		printf("installed HotSwap tree '%s' (%s) at '%s'\n", inst.name,
+		       hotswap_flavour_name(inst.flavour), inst.root);
+		printf("sha256 %s\n", inst.sha256);
+	}
+	hotswap_installed_release(&inst);
+	return EXIT_OK;
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* Installed tree names, sorted as discovery probes them; the installer's dot directories are
+ * skipped. */
+static int list_names(const char *dir, struct strvec *names)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *path;
+		if (de->d_name[0] == '.')
+			continue;
+		path = xstrfmt("%s/%s", dir, de->d_name);
+		if (!stat(path, &st) && S_ISDIR(st.st_mode))
+			strvec_push(names, de->d_name);
+		free(path);
+	}
+	closedir(d);
+	qsort(names->v, names->nr, sizeof(*names->v), cmp_str);
+	return 0;
+}
+
+static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct hotswap_tree active = HOTSWAP_TREE_INIT;
+	struct strvec names = STRVEC_INIT;
+	char *dir = hotswap_trees_dir();
+	cJSON *doc = NULL;
+	int ret = EXIT_ERROR;
+
+	(void)a;
+	if (list_names(dir, &names) < 0) {
+		error_errno("cannot list '%s'", dir);
+		goto cleanup;
+	}
+	/* The tree `mirage run` would use, so the list can say which one is in use. */
+	hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &active);
+	if (ctx->json)
+		doc = cJSON_CreateArray();
+	else if (!names.nr)
+		fprintf(stderr,
+		        "mirage: no HotSwap trees installed in '%s' (`mirage hotswap install URL` "
+		        "adds one)\n",
+		        dir);
+	else
+		printf("%-24s %-9s %-8s %s\n", "NAME", "FLAVOUR", "COMPLETE", "ROOT");
+	for (size_t i = 0; i < names.nr; i++) {
+		struct hotswap_tree t = HOTSWAP_TREE_INIT;
+		char *root = xstrfmt("%s/%s", dir, names.v[i]);
+		bool in_use;
+
+		hotswap_check_root(root, &t);
+		in_use = active.found && active.root && !strcmp(active.root, t.root);
+		if (doc) {
+			cJSON *o = cJSON_CreateObject();
+			cJSON *missing = cJSON_CreateArray();
+			cJSON_AddStringToObject(o, "name", names.v[i]);
+			cJSON_AddStringToObject(o, "root", t.root);
+			cJSON_AddStringToObject(o, "flavour", hotswap_flavour_name(t.flavour));
+			cJSON_AddBoolToObject(o, "complete", t.complete);
+			cJSON_AddBoolToObject(o, "in_use", in_use);
+			for (size_t j = 0; j < t.nparts; j++)
+				if (t.parts[j].required && t.parts[j].status != PART_OK)
+					cJSON_AddItemToArray(missing,
+					                     cJSON_CreateString(t.parts[j].name));
+			cJSON_AddItemToObject(o, "problems", missing);
+			cJSON_AddItemToArray(doc, o);
+		} else {
+			printf("%-24s %-9s %-8s %s%s\n", names.v[i],
+			       hotswap_flavour_name(t.flavour), t.complete ? "yes" : "no", t.root,
+			       in_use ? "  (in use)" : "");
+		}
+		hotswap_tree_release(&t);
+		free(root);
+	}
+	if (doc) {
+		output_json(doc);
+		doc = NULL;
+	}
+	ret = EXIT_OK;
+cleanup:
+	cJSON_Delete(doc);
+	hotswap_tree_release(&active);
+	strvec_clear(&names);
+	free(dir);
+	return ret;
+}
+
+static const struct opt_spec remove_opts[] = {
+    {.name = "force", .short_name = 'f', .type = OPT_BOOL, .help = "remove without asking"},
+    {0},
+};
+
+/* Asks on stderr and reads one line; 1 yes, 0 no, -1 stdin ended without an answer. */
+static int confirm(const char *question)
+{
+	char line[64];
+	fprintf(stderr, "%s [y/N] ", question);
+	fflush(stderr);
+	if (!fgets(line, sizeof(line), stdin))
+		return -1;
+	line[strcspn(line, "\r\n")] = '\0';
+	return !strcasecmp(line, "y") || !strcasecmp(line, "yes");
+}
+
+/*
+ * Takes the tree out of discovery's sight in one rename (to a dot name),
+ * then deletes it: a half-deleted tree is never found by `mirage run`.
+ */
+static int remove_installed(const char *dir, const char *path)
+{
+	struct stat st;
+	char *trash = xstrfmt("%s/.rm-XXXXXX", dir);
+	int ret = -1;
+
+	if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		/* A symlink someone placed here: drop the link, never what it points at. */
+		ret = unlink(path) < 0 ? error_errno("cannot remove '%s'", path) : 0;
+		goto cleanup;
+	}
+	if (!mkdtemp(trash) || rename(path, trash) < 0) {
+		ret = error_errno("cannot remove '%s'", path);
+		rmdir(trash);
+		goto cleanup;
+	}
+	ret = hotswap_remove_tree(trash) < 0
+	          ? error_errno("removed the tree from use, but cannot delete '%s'", trash)
+	          : 0;
+cleanup:
+	free(trash);
+	return ret;
+}
+
+static int hotswap_remove_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	const char *name = a->positional.v[0];
+	struct diag err = DIAG_INIT;
+	struct stat st;
+	char *dir = NULL, *path = NULL;
+	int ret = EXIT_ERROR;
+
+	/* The name rule also refuses '/', '..' and the installer's own dot directories. */
+	if (hotswap_name_check(name, &err) < 0)
+		return report(&err, EXIT_USAGE);
+	dir = hotswap_trees_dir();
+	path = xstrfmt("%s/%s", dir, name);
+	if (lstat(path, &st) < 0) {
+		error("no HotSwap tree named '%s' is installed in '%s'", name, dir);
+		hint("`mirage hotswap list` shows the installed trees");
+		goto cleanup;
+	}
+	if (!args_bool(a, "force", false)) {
+		char *q = xstrfmt("remove HotSwap tree '%s' ('%s')?", name, path);
+		int answer = confirm(q);
+		free(q);
+		if (answer < 0) {
+			error(
+			    "cannot ask whether to remove HotSwap tree '%s': standard input ended "
+			    "without an answer",
+			    name);
+			hint("pass -f to remove without asking");
+			goto cleanup;
+		}
+		if (!answer) {
+			printf("HotSwap tree '%s' not removed\n", name);
+			ret = EXIT_USAGE;
+			goto cleanup;
+		}
+	}
+	if (remove_installed(dir, path) < 0)
+		goto cleanup;
+	if (ctx->json) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddStringToObject(doc, "name", name);
+		cJSON_AddStringToObject(doc, "root", path);
+		cJSON_AddBoolToObject(doc, "removed", true);
+		output_json(doc);
+	} else {
+		printf("removed HotSwap tree '%s' ('%s')\n", name, path);
+	}
+	ret = EXIT_OK;
+cleanup:
+	free(path);
+	free(dir);
+	return ret;
+}
+
+const struct cmd_entry cmd_hotswap_entry = {
+    .name = "hotswap",
+    .summary = "install, list and remove HotSwap trees",
+    .flags = CMD_GROUP,
+};
+
+const struct cmd_entry cmd_hotswap_install_entry = {
+    .name = "install",
+    .parent = "hotswap",
+    .summary = "install a HotSwap tree from an archive URL or file",
+    .usage = "URL|FILE",
+    .opts = install_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_URL_OR_FILE,
+    .exec = hotswap_install_exec,
+};
+
+const struct cmd_entry cmd_hotswap_list_entry = {
+    .name = "list",
+    .parent = "hotswap",
+    .summary = "list installed HotSwap trees and whether each is complete",
+    .exec = hotswap_list_exec,
+};
+
+const struct cmd_entry cmd_hotswap_remove_entry = {
+    .name = "remove",
+    .parent = "hotswap",
+    .summary = "delete an installed HotSwap tree (asks first unless -f)",
+    .usage = "NAME",
+    .opts = remove_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_WORD,
+    .exec = hotswap_remove_exec,
+};
