@@ -1,2 +1,4 @@
 # libhotswap_rewrite's shipped shape: exports, soname, pkg-config file.
 mirage_shell_test(rewrite_abi rewrite_abi.sh LABELS rewrite)
+# `mirage rewrite` and `mirage inspect` from the shell: summaries, JSON, every error path.
+mirage_shell_test(rewrite_cli rewrite_cli.sh LABELS rewrite)

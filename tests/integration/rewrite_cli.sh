@@ -1,0 +1,98 @@
+# `mirage rewrite` / `mirage inspect` through the real binary and the in-tree tree.
+source "$(dirname "$0")/run_lib.sh"
+B0=amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+
+OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-22}
+READELF=${LLVM_READELF:-llvm-readelf-22}
+
+mirage rewrite "$FIXTURES/multi.co" -o "$T/multi.co" --target $B0 --entry-trampolines
+check "rewrite with entry trampolines" 0
+expect_out "'$FIXTURES/multi.co' -> '$T/multi.co': rewritten"
+expect_out "kernels:  3 found, 3 stubbed, 0 already had the prologue, 0 already stubbed"
+expect_out "symbols:  3 <kernel>.stub added"
+expect_out "pool:     .hotswap.text at 0x"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/multi.co" >"$T/dis" 2>&1 || fail "llvm-objdump failed"
+for k in k_a k_b k_c; do
+	grep -q "<$k.stub>:" "$T/dis" || fail "no $k.stub in the disassembly"
+done
+"$READELF" -a "$T/multi.co" >/dev/null 2>"$T/re" && [ ! -s "$T/re" ] || fail "llvm-readelf warns: $(cat "$T/re")"
+ok "LLVM's tools read the output cleanly and show every stub"
+
+mirage rewrite "$T/multi.co" -o "$T/again.co" --target $B0 --entry-trampolines
+check "rewriting the output again" 0
+expect_out "unchanged (byte-identical copy)"
+expect_out "3 already stubbed"
+cmp -s "$T/multi.co" "$T/again.co" || fail "second rewrite changed bytes"
+ok "idempotent through the CLI"
+
+mirage --json rewrite "$FIXTURES/hello.co" -o "$T/hello.co" --target $B0 --entry-trampolines --no-stub-symbols
+check "rewrite --json --no-stub-symbols" 0
+json_ok "$OUT"
+[ "$(json_get "$OUT" "d['changed'], d['kernels_stubbed'], d['symbols_added'], 'stub-symbols' in d['passes']")" = \
+	"True 1 0 False" ] || fail "report: $(cat "$OUT")"
+ok "the JSON report says what ran"
+
+mirage rewrite "$FIXTURES/gfx942.co" -o "$T/942.co"
+check "a gfx942 object with nothing asked is copied" 0
+cmp -s "$FIXTURES/gfx942.co" "$T/942.co" || fail "copy differs"
+
+# Failures: message, status, and no output file left behind.
+mirage rewrite "$FIXTURES/sgpr109.co" -o "$T/109.co" --target $B0 --entry-trampolines
+check "a kernel with 109 SGPRs cannot take a stub" 1 "cannot rewrite '$FIXTURES/sgpr109.co': ERROR:"
+[ ! -e "$T/109.co" ] || fail "a failed rewrite left its output behind"
+ok "failed rewrite leaves no output"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/a0.co" --entry-trampolines --target gfx1250
+check "B0->A0 is refused, not skipped" 1 "INVALID_ARGUMENT"
+expect_err "hint: pass --target amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+ (B0) or --no-b0a0"
+[ ! -e "$T/a0.co" ] || fail "refused rewrite left its output behind"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --target gfx942 --entry-trampolines
+check "cross-family is refused for now" 1 "cannot rewrite"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --target gfx9000
+check "unknown target ISA" 1 "INVALID_ARGUMENT"
+printf 'not an ELF file at all' >"$T/garbage.co"
+mirage rewrite "$T/garbage.co" -o "$T/x.co"
+check "garbage input" 1 "cannot rewrite '$T/garbage.co': INVALID_ARGUMENT"
+[ ! -e "$T/x.co" ] || fail "output written for bad input"
+mirage rewrite "$T/missing.co" -o "$T/x.co"
+check "missing input" 1 "cannot read '$T/missing.co': No such file or directory"
+mirage rewrite "$FIXTURES/hello.co"
+check "no -o" 2 "'rewrite' needs -o OUT"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/no/such/dir/x.co" --target $B0 --entry-trampolines
+check "unwritable output" 1 "cannot write '$T/no/such/dir/x.co'"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --entry-trampoline
+check "mistyped flag" 2 "did you mean '--entry-trampolines'?"
+
+# inspect
+mirage inspect "$T/multi.co"
+check "inspect" 0
+expect_out "amdgcn-amd-amdhsa--gfx1250 (gfx1250)"
+expect_out "kernels: 3"
+expect_out "k_c (metadata name k_c_display_name)"
+expect_out "entry stub ->"
+expect_out "compute_pgm_rsrc3"
+expect_out "pool: .hotswap.text at"
+mirage inspect "$T/multi.co" --disasm k_b
+check "inspect --disasm KERNEL" 0
+expect_out "<k_b.stub>:"
+expect_out "s_get_pc_i64"
+expect_out "v_mov_b32_e32 v0, 2"
+grep -q "k_a" "$OUT" && fail "--disasm k_b showed k_a"
+ok "--disasm KERNEL shows only that kernel"
+mirage inspect "$FIXTURES/hello.co" --notes
+check "inspect --notes" 0
+expect_out "amdhsa.kernels"
+mirage --json inspect "$T/multi.co"
+check "inspect --json" 0
+json_ok "$OUT"
+[ "$(json_get "$OUT" "len(d['kernels']), d['processor'], len(d['pools'])")" = "3 gfx1250 1" ] || fail "json: $(head -c 300 "$OUT")"
+ok "inspect --json parses"
+mirage inspect "$FIXTURES/hello.co" --disasm=nope
+check "inspect an unknown kernel" 1 "no kernel named 'nope'"
+mirage inspect "$T/garbage.co"
+check "inspect garbage" 1 "cannot inspect '$T/garbage.co': INVALID_ARGUMENT"
+
+# Without a HotSwap tree there is no rewriter to use.
+mkdir -p "$T/elsewhere/bin"
+cp "$MIRAGE_BIN" "$T/elsewhere/bin/mirage"
+run "$T/elsewhere/bin/mirage" rewrite "$FIXTURES/hello.co" -o "$T/x.co"
+check "rewrite without a tree" 1 "the rewriter comes from a HotSwap tree"
+done_testing
