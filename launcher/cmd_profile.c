@@ -15,15 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static int report(struct diag *d, int code)
-{
-	error("%s", d->msg.buf);
-	if (d->hint.len)
-		hint("%s", d->hint.buf);
-	diag_release(d);
-	return code;
-}
-
 /* Loads a profile named on the command line (case folded), printing any failure. */
 static int load_named(const char *typed, struct profile *p)
 {
@@ -32,11 +23,11 @@ static int load_named(const char *typed, struct profile *p)
 	int ret;
 	if (!name) {
 		profile_init(p, "");
-		return report(&err, EXIT_USAGE);
+		return report_diag(&err, EXIT_USAGE);
 	}
 	ret = profile_load(name, p, &err);
 	free(name);
-	return ret < 0 ? report(&err, EXIT_ERROR) : 0;
+	return ret < 0 ? report_diag(&err, EXIT_ERROR) : 0;
 }
 
 static const struct opt_spec create_opts[] = {
@@ -126,11 +117,11 @@ static int profile_create_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	profile_init(&p, name);
 	if (profile_name_check(name, &err) < 0 || apply_key_flags(a, &p, &err) < 0) {
 		profile_release(&p);
-		return report(&err, EXIT_USAGE);
+		return report_diag(&err, EXIT_USAGE);
 	}
 	if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_create(&p, &err) < 0) {
 		profile_release(&p);
-		return report(&err, EXIT_ERROR);
+		return report_diag(&err, EXIT_ERROR);
 	}
 	ret = print_created(ctx, &p, "created");
 	profile_release(&p);
@@ -154,7 +145,7 @@ static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 
 	if (profile_list(&names, &err) < 0) {
 		cJSON_Delete(doc);
-		return report(&err, EXIT_ERROR);
+		return report_diag(&err, EXIT_ERROR);
 	}
 	if (!names.nr && !ctx->json) {
 		char *dir = mirage_profiles_dir();
@@ -299,32 +290,20 @@ static int profile_edit_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			goto bad;
 	if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_save(&p, &err) < 0) {
 		profile_release(&p);
-		return report(&err, EXIT_ERROR);
+		return report_diag(&err, EXIT_ERROR);
 	}
 	ret = print_created(ctx, &p, "updated");
 	profile_release(&p);
 	return ret;
 bad:
 	profile_release(&p);
-	return report(&err, EXIT_USAGE);
+	return report_diag(&err, EXIT_USAGE);
 }
 
 static const struct opt_spec delete_opts[] = {
     {.name = "force", .short_name = 'f', .type = OPT_BOOL, .help = "delete without asking"},
     {0},
 };
-
-/* Asks on stderr and reads one line; 1 yes, 0 no, -1 stdin ended without an answer. */
-static int confirm(const char *question)
-{
-	char line[64];
-	fprintf(stderr, "%s [y/N] ", question);
-	fflush(stderr);
-	if (!fgets(line, sizeof(line), stdin))
-		return -1;
-	line[strcspn(line, "\r\n")] = '\0';
-	return !strcasecmp(line, "y") || !strcasecmp(line, "yes");
-}
 
 static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
@@ -354,7 +333,7 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (!args_bool(a, "force", false)) {
 		struct strbuf q = STRBUF_INIT;
 		strbuf_addf(&q, "delete profile '%s'?", name);
-		int answer = confirm(q.buf);
+		int answer = ask_yes_no(q.buf);
 		strbuf_release(&q);
 		if (answer < 0) {
 			error("cannot ask whether to delete profile '%s': standard input ended "
@@ -379,7 +358,7 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	if (profile_delete(name, &err) < 0) {
 		free(name);
-		return report(&err, EXIT_ERROR);
+		return report_diag(&err, EXIT_ERROR);
 	}
 	if (ctx->json) {
 		cJSON *doc = cJSON_CreateObject();
@@ -454,7 +433,7 @@ static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	    profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_create(&p, &err) < 0) {
 		profile_release(&p);
 		strbuf_release(&text);
-		return report(&err, EXIT_ERROR);
+		return report_diag(&err, EXIT_ERROR);
 	}
 	ret = print_created(ctx, &p, "imported");
 	profile_release(&p);

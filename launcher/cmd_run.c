@@ -41,15 +41,6 @@ static const struct opt_spec run_opts[] = {
     {0},
 };
 
-static int report(struct diag *d, int code)
-{
-	error("%s", d->msg.buf);
-	if (d->hint.len)
-		hint("%s", d->hint.buf);
-	diag_release(d);
-	return code;
-}
-
 static int check_cli_env(const struct strvec *cli)
 {
 	for (size_t i = 0; i < cli->nr; i++) {
@@ -267,12 +258,12 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		goto out;
 	}
 	if (!(name = profile_lookup_name(args_str(a, "profile"), &err))) {
-		ret = report(&err, EXIT_USAGE);
+		ret = report_diag(&err, EXIT_USAGE);
 		goto out;
 	}
 	profile_release(&p);
 	if (profile_load(name, &p, &err) < 0) {
-		ret = report(&err, EXIT_ERROR);
+		ret = report_diag(&err, EXIT_ERROR);
 		goto out;
 	}
 
@@ -299,7 +290,7 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		in.target_gfx = choice.gfx;
 	}
 	if (env_plan_build(&in, &plan, &err) < 0) {
-		ret = report(&err, EXIT_ERROR);
+		ret = report_diag(&err, EXIT_ERROR);
 		goto out;
 	}
 	prog = resolve_program(a->passthrough.v[0], &plan.env, workdir, &code);

@@ -1,6 +1,7 @@
 /* The launcher's one path for user-facing messages: prefix, --json errors, colour. */
 #include "msg.h"
 
+#include "diag.h"
 #include "strbuf.h"
 
 #include <cjson/cJSON.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 static bool json_mode;
@@ -175,4 +177,24 @@ void msg_finish(void)
 	}
 	cJSON_Delete(json_errors);
 	json_errors = NULL;
+}
+
+int report_diag(struct diag *d, int code)
+{
+	error("%s", d->msg.buf);
+	if (d->hint.len)
+		hint("%s", d->hint.buf);
+	diag_release(d);
+	return code;
+}
+
+int ask_yes_no(const char *question)
+{
+	char line[64];
+	fprintf(stderr, "%s [y/N] ", question);
+	fflush(stderr);
+	if (!fgets(line, sizeof(line), stdin))
+		return -1;
+	line[strcspn(line, "\r\n")] = '\0';
+	return !strcasecmp(line, "y") || !strcasecmp(line, "yes");
 }

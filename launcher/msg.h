@@ -32,6 +32,16 @@ int usage_error(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* Error then exit(1); only for main-level code. */
 _Noreturn void die(const char *fmt, ...) MSG_PRINTF(1, 2);
 
+struct diag;
+/* Prints a lower layer's diagnostic (message, then its hint), releases it, and returns code. */
+int report_diag(struct diag *d, int code);
+/*
+ * Asks "<question> [y/N] " on stderr and reads one line from stdin.
+ * Returns 1 for y/yes (any case), 0 for anything else, -1 when stdin ended
+ * without an answer (the caller must treat that as an error, not a "no").
+ */
+int ask_yes_no(const char *question);
+
 void msg_set_verbose(int level);
 int msg_verbose(void);
 /* Flushes a pending JSON error document (called once before exit). */

@@ -93,6 +93,6 @@ check "inspect garbage" 1 "cannot inspect '$T/garbage.co': INVALID_ARGUMENT"
 # Without a HotSwap tree there is no rewriter to use.
 mkdir -p "$T/elsewhere/bin"
 cp "$MIRAGE_BIN" "$T/elsewhere/bin/mirage"
-run "$T/elsewhere/bin/mirage" rewrite "$FIXTURES/hello.co" -o "$T/x.co"
+run env -u HOTSWAP_HOME "$T/elsewhere/bin/mirage" rewrite "$FIXTURES/hello.co" -o "$T/x.co"
 check "rewrite without a tree" 1 "the rewriter comes from a HotSwap tree"
 done_testing
