@@ -15,6 +15,8 @@ packages=(
 	llvm-22 llvm-22-dev clang-22 lld-22 libclang-rt-22-dev
 	# tests: shells for completions, python for the runtime adapter
 	bash bash-completion zsh fish python3 binutils clang-format
+	# tests: tracing and TLS/JSON tools some integration tests use
+	strace openssl jq util-linux
 )
 
 missing=()
