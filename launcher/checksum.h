@@ -1,13 +1,13 @@
-/* SHA-256 of downloaded archives (OpenSSL EVP), as lowercase hex. */
+/*
+ * The SHA-256 digests users type (`hotswap install --sha256`).  Checked in the
+ * launcher, before libmirage_fetch.so (which does the hashing) is loaded, so a
+ * mistyped digest is a usage error that needs no module.
+ */
 #ifndef MIRAGE_CHECKSUM_H
 #define MIRAGE_CHECKSUM_H
 
-#include "diag.h"
+#include "fetch.h" /* SHA256_HEX_LEN */
 
-#define SHA256_HEX_LEN 64
-
-/* Hashes the file at path into hex (SHA256_HEX_LEN + 1 bytes).  Returns 0, or -1 with err set. */
-int sha256_file_hex(const char *path, char *hex, struct diag *err);
 /*
  * Checks a user-given digest (64 hex digits, any case, optional "sha256:"
  * prefix) and writes its lowercase form to out (SHA256_HEX_LEN + 1 bytes).

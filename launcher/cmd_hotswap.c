@@ -5,7 +5,6 @@
 #include "output.h"
 
 #include "checksum.h"
-#include "download.h"
 #include "hotswap_install.h"
 #include "progress.h"
 
@@ -64,7 +63,8 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (name && hotswap_name_check(name, &err) < 0)
 		return report(&err, EXIT_USAGE);
 
-	if (hotswap_install(&(struct hotswap_install_opts){.source = source,
+	if (hotswap_install(&(struct hotswap_install_opts){.self_exe = ctx->self_exe,
+	                                                   .source = source,
 	                                                   .sha256 = sha ? want : NULL,
 	                                                   .name = name,
 	                                                   .progress = progress_wanted(ctx->json)},

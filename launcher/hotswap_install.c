@@ -2,8 +2,7 @@
  * place. */
 #include "hotswap_install.h"
 
-#include "download.h"
-#include "extract.h"
+#include "fetch_dl.h"
 #include "msg.h"
 #include "progress.h"
 
@@ -23,6 +22,21 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+enum download_kind download_kind(const char *source)
+{
+	const char *p = source;
+	if (!isalpha((unsigned char)*p))
+		return DOWNLOAD_PATH;
+	while (isalnum((unsigned char)*p) || *p == '+' || *p == '-' || *p == '.')
+		p++;
+	if (strncmp(p, "://", 3))
+		return DOWNLOAD_PATH;
+	if (!strncasecmp(source, "http://", 7) || !strncasecmp(source, "https://", 8) ||
+	    !strncasecmp(source, "file://", 7))
+		return DOWNLOAD_URL;
+	return DOWNLOAD_BAD_SCHEME;
+}
 
 char *hotswap_trees_dir(void)
 {
@@ -189,6 +203,12 @@ static void restore_signals(const struct sigaction *old, bool failed, const stru
 	}
 }
 
+/* The module's transfer callback, feeding the meter that lives here in the launcher. */
+static void on_progress(void *meter, uint64_t done, uint64_t total)
+{
+	progress_update(meter, progress_clock_ms(), done, total);
+}
+
 /* "the tree in 'SRC' is incomplete" with each broken part, named relative to the tree. */
 static int incomplete(const struct hotswap_tree *tree, const char *source, const char *top,
                       struct diag *err)
@@ -349,6 +369,7 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 	bool is_url = download_kind(opts->source) == DOWNLOAD_URL;
 	char *dir = hotswap_trees_dir();
 	char *tmp = NULL, *archive = NULL, *staged = NULL, *name = NULL, *final = NULL;
+	const struct fetch_api *fetch;
 	struct stat st;
 	int ret = -1;
 
@@ -363,6 +384,10 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 			goto cleanup;
 		}
 	}
+	/* Only now, with the command line and the destination checked, is the heavy part needed. */
+	fetch = fetch_dl_load(opts->self_exe, err);
+	if (!fetch)
+		goto cleanup;
 	if (mkdir_parents(dir, 0755) < 0) {
 		diag_set(err, "cannot create '%s': %s", dir, strerror(errno));
 		diag_hint(err, "set MIRAGE_DATA to a writable directory");
@@ -382,10 +407,11 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 	if (is_url) {
 		archive = xstrfmt("%s/download", tmp);
 		progress_init(&meter, opts->progress, NULL, progress_clock_ms());
-		if (download_to_file(
-		        opts->source, archive,
-		        &(struct download_opts){.progress = &meter, .cancel = &interrupted},
-		        err) < 0) {
+		if (fetch->download_to_file(opts->source, archive,
+		                            &(struct download_opts){.progress = on_progress,
+		                                                    .progress_arg = &meter,
+		                                                    .cancel = &interrupted},
+		                            err) < 0) {
 			progress_abort(&meter);
 			goto cleanup;
 		}
@@ -394,7 +420,7 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 		archive = xstrdup(opts->source);
 	}
 
-	if (sha256_file_hex(archive, out->sha256, err) < 0)
+	if (fetch->sha256_file_hex(archive, out->sha256, err) < 0)
 		goto cleanup;
 	if (opts->sha256 && strcmp(opts->sha256, out->sha256)) {
 		diag_set(err,
@@ -411,11 +437,11 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 		diag_set(err, "cannot create '%s': %s", staged, strerror(errno));
 		goto cleanup;
 	}
-	if (extract_archive(archive, staged,
-	                    &(struct extract_opts){.origin = opts->source,
-	                                           .anchor = "lib/" HOTSWAP_INTERCEPT_LIB,
-	                                           .cancel = &interrupted},
-	                    &ex, err) < 0)
+	if (fetch->extract_archive(archive, staged,
+	                           &(struct extract_opts){.origin = opts->source,
+	                                                  .anchor = "lib/" HOTSWAP_INTERCEPT_LIB,
+	                                                  .cancel = &interrupted},
+	                           &ex, err) < 0)
 		goto cleanup;
 	if (hotswap_check_root(staged, &tree) < 0) {
 		incomplete(&tree, opts->source, ex.top_dir, err);

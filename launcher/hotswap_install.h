@@ -15,12 +15,22 @@
 
 #include <stdbool.h>
 
+enum download_kind {
+	DOWNLOAD_PATH = 0,        /* not a URL: a local path */
+	DOWNLOAD_URL = 1,         /* http://, https:// or file:// */
+	DOWNLOAD_BAD_SCHEME = -1, /* looks like scheme://... with a scheme we do not fetch */
+};
+
+/* Classifies a command-line source; scheme matching ignores case. */
+enum download_kind download_kind(const char *source);
+
 struct hotswap_install_opts {
-	const char *source; /* http(s):// or file:// URL, or a local archive path */
-	const char *sha256; /* expected digest (sha256_parse_hex() form), or NULL */
-	const char *name;   /* tree name (checked with hotswap_name_check()), or NULL:
-	                       the archive's top directory, else the file name */
-	bool progress;      /* draw the download meter on stderr */
+	const char *self_exe; /* the running mirage: libmirage_fetch.so is found from it */
+	const char *source;   /* http(s):// or file:// URL, or a local archive path */
+	const char *sha256;   /* expected digest (sha256_parse_hex() form), or NULL */
+	const char *name;     /* tree name (checked with hotswap_name_check()), or NULL:
+	                         the archive's top directory, else the file name */
+	bool progress;        /* draw the download meter on stderr */
 };
 
 struct hotswap_installed {

@@ -2,3 +2,4 @@
 mirage_shell_test(hotswap_install hotswap_install.sh LABELS hotswap)
 mirage_shell_test(hotswap_http hotswap_http.sh LABELS hotswap)
 mirage_shell_test(hotswap_refuse hotswap_refuse.sh LABELS hotswap)
+mirage_shell_test(hotswap_lazy hotswap_lazy.sh LABELS hotswap)

@@ -32,8 +32,12 @@ _hotswap_cleanup() {
 trap _hotswap_cleanup EXIT
 
 # A relocated mirage: no build tree next to it, so only installed trees are found.
-mkdir -p "$T/prefix/opt/bin"
+# It is laid out like an install prefix: install's download/extract module at lib/mirage.
+: "${MIRAGE_BUILD:?MIRAGE_BUILD must point at the build tree}"
+FETCH_SO=$MIRAGE_BUILD/lib/mirage/libmirage_fetch.so
+mkdir -p "$T/prefix/opt/bin" "$T/prefix/opt/lib/mirage"
 cp "$MIRAGE_BIN" "$T/prefix/opt/bin/mirage"
+cp "$FETCH_SO" "$T/prefix/opt/lib/mirage/"
 MIRAGE_EXE=$T/prefix/opt/bin/mirage
 
 # mirage ARGS...: runs the binary under test; stdout in $OUT, stderr in $ERR, status in $RC.

@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "checksum.h"
+#include "sha256.h"
 
 #include <stdio.h>
 #include <stdlib.h>

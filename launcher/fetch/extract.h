@@ -4,32 +4,14 @@
  * paths, no '..' components, no device nodes, FIFOs or sockets, no symlink or
  * hardlink that leads out of the tree, nothing written through a symlink; and
  * libarchive's ARCHIVE_EXTRACT_SECURE_* flags check again on disk.  A single
- * top-level directory shared by every entry is stripped.
+ * top-level directory shared by every entry is stripped.  Inside
+ * libmirage_fetch.so; the launcher reaches it through fetch.h.
  */
 #ifndef MIRAGE_EXTRACT_H
 #define MIRAGE_EXTRACT_H
 
-#include "diag.h"
+#include "fetch.h"
 #include "strbuf.h"
-
-#include <signal.h>
-#include <stddef.h>
-
-struct extract_result {
-	char *top_dir;  /* the stripped top-level directory, or NULL; free() it */
-	size_t entries; /* entries written */
-};
-
-struct extract_opts {
-	const char *origin; /* how messages name the archive (its URL or path) */
-	/*
-	 * A path that, when the archive has it at its root, means nothing is
-	 * stripped ("lib/libhotswap_intercept.so": a tree whose only top-level
-	 * directory is lib/ keeps it).  May be NULL.
-	 */
-	const char *anchor;
-	const volatile sig_atomic_t *cancel; /* stops once *cancel is non-zero; may be NULL */
-};
 
 /*
  * Extracts the archive at path into the existing, empty directory dest.

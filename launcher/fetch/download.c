@@ -2,13 +2,11 @@
  * callbacks. */
 #include "download.h"
 
-#include <ctype.h>
 #include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #ifndef MIRAGE_VERSION
@@ -18,21 +16,6 @@
 /* Give up when a server accepts nothing for this long, or sends under 1 byte/s for this long. */
 #define CONNECT_TIMEOUT_S 30L
 #define LOW_SPEED_TIME_S  60L
-
-enum download_kind download_kind(const char *source)
-{
-	const char *p = source;
-	if (!isalpha((unsigned char)*p))
-		return DOWNLOAD_PATH;
-	while (isalnum((unsigned char)*p) || *p == '+' || *p == '-' || *p == '.')
-		p++;
-	if (strncmp(p, "://", 3))
-		return DOWNLOAD_PATH;
-	if (!strncasecmp(source, "http://", 7) || !strncasecmp(source, "https://", 8) ||
-	    !strncasecmp(source, "file://", 7))
-		return DOWNLOAD_URL;
-	return DOWNLOAD_BAD_SCHEME;
-}
 
 struct sink {
 	int fd;
@@ -66,9 +49,8 @@ static int on_progress(void *user, curl_off_t dltotal, curl_off_t dlnow, curl_of
 	if (s->opts->cancel && *s->opts->cancel)
 		return 1;
 	if (s->opts->progress)
-		progress_update(s->opts->progress, progress_clock_ms(),
-		                dlnow > 0 ? (uint64_t)dlnow : 0,
-		                dltotal > 0 ? (uint64_t)dltotal : 0);
+		s->opts->progress(s->opts->progress_arg, dlnow > 0 ? (uint64_t)dlnow : 0,
+		                  dltotal > 0 ? (uint64_t)dltotal : 0);
 	return 0;
 }
 

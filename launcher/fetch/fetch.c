@@ -1,0 +1,19 @@
+/* libmirage_fetch.so's only export: the const table of its download, hash and extract calls. */
+#include "fetch.h"
+
+#include "download.h"
+#include "extract.h"
+#include "sha256.h"
+
+__attribute__((visibility("default"))) const struct fetch_api *mirage_fetch_get_api(void);
+
+const struct fetch_api *mirage_fetch_get_api(void)
+{
+	static const struct fetch_api api = {
+	    .version = FETCH_API_VERSION,
+	    .download_to_file = download_to_file,
+	    .sha256_file_hex = sha256_file_hex,
+	    .extract_archive = extract_archive,
+	};
+	return &api;
+}

@@ -1,0 +1,88 @@
+/*
+ * Interface between the launcher and libmirage_fetch.so, the only object that
+ * links libcurl, libarchive and libcrypto.  `mirage hotswap install` dlopen()s
+ * it from <mirage dir>/../lib/mirage/ (fetch_dl.h) when it first needs to
+ * download, hash or extract, so every other command starts without mapping
+ * their dependency trees (gnutls, krb5, ldap, ICU, ...).  Not a public ABI:
+ * both objects are built and shipped together, and the version field below
+ * must match exactly; bump it whenever anything in this file changes.
+ *
+ * Errors follow the launcher's lower-layer convention: -1 and a struct diag
+ * (message plus optional hint) that the caller prints and releases with
+ * diag_release().  The module fills it through its own static copy of
+ * common/diag.c; strbuf decides ownership by .alloc alone and both sides share
+ * the process's malloc, so a DIAG_INIT from either side is fine.  The module
+ * never prints, never exits and never touches signal handlers.
+ */
+#ifndef MIRAGE_FETCH_H
+#define MIRAGE_FETCH_H
+
+#include "diag.h"
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FETCH_API_VERSION  1
+#define FETCH_LIBRARY_NAME "libmirage_fetch.so"
+#define FETCH_ENTRY_SYMBOL "mirage_fetch_get_api"
+
+#define SHA256_HEX_LEN 64
+
+struct download_opts {
+	/*
+	 * Called from the transfer with the bytes received so far and the size
+	 * the server announced (0 when unknown); NULL for none.  The launcher
+	 * feeds its meter (progress.h) from here, so the module never draws.
+	 */
+	void (*progress)(void *arg, uint64_t done, uint64_t total);
+	void *progress_arg;
+	/* The transfer stops once *cancel is non-zero; may be NULL. */
+	const volatile sig_atomic_t *cancel;
+};
+
+struct extract_opts {
+	const char *origin; /* how messages name the archive (its URL or path) */
+	/*
+	 * A path that, when the archive has it at its root, means nothing is
+	 * stripped ("lib/libhotswap_intercept.so": a tree whose only top-level
+	 * directory is lib/ keeps it).  May be NULL.
+	 */
+	const char *anchor;
+	const volatile sig_atomic_t *cancel; /* stops once *cancel is non-zero; may be NULL */
+};
+
+struct extract_result {
+	char *top_dir;  /* the stripped top-level directory, or NULL; free() it */
+	size_t entries; /* entries written */
+};
+
+struct fetch_api {
+	uint32_t version; /* FETCH_API_VERSION */
+
+	/*
+	 * Downloads url (http://, https:// or file://) into a new file at path
+	 * (created 0600; must not exist).  Returns 0, or -1 with err naming the
+	 * URL and how to fix it; a partial file may remain at path for the
+	 * caller to remove.  TLS verification is on; CURL_CA_BUNDLE and the
+	 * usual proxy variables apply, as with the curl tool.
+	 */
+	int (*download_to_file)(const char *url, const char *path, const struct download_opts *opts,
+	                        struct diag *err);
+	/* Hashes the file at path into hex (SHA256_HEX_LEN + 1 bytes).  Returns 0, or -1. */
+	int (*sha256_file_hex)(const char *path, char *hex, struct diag *err);
+	/*
+	 * Safely extracts the archive at path into the existing, empty directory
+	 * dest (see extract.h for what is refused).  Returns 0 and fills res, or
+	 * -1 with err naming the archive and the offending entry; dest may then
+	 * hold a partial tree the caller removes.  Changes the working directory
+	 * while it runs and restores it before returning.
+	 */
+	int (*extract_archive)(const char *path, const char *dest, const struct extract_opts *opts,
+	                       struct extract_result *res, struct diag *err);
+};
+
+/* The one exported symbol of libmirage_fetch.so. */
+typedef const struct fetch_api *(*fetch_get_api_fn)(void);
+
+#endif
