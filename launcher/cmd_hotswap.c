@@ -19,15 +19,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int report(struct diag *d, int code)
-{
-	error("%s", d->msg.buf);
-	if (d->hint.len)
-		hint("%s", d->hint.buf);
-	diag_release(d);
-	return code;
-}
-
 static const struct opt_spec install_opts[] = {
     {.name = "sha256",
      .type = OPT_STRING,
@@ -61,7 +52,7 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		return EXIT_USAGE;
 	}
 	if (name && hotswap_name_check(name, &err) < 0)
-		return report(&err, EXIT_USAGE);
+		return report_diag(&err, EXIT_USAGE);
 
 	if (hotswap_install(&(struct hotswap_install_opts){.self_exe = ctx->self_exe,
 	                                                   .source = source,
@@ -69,7 +60,7 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	                                                   .name = name,
 	                                                   .progress = progress_wanted(ctx->json)},
 	                    &inst, &err) < 0)
-		return report(&err, EXIT_ERROR);
+		return report_diag(&err, EXIT_ERROR);
 
 	if (ctx->json) {
 		cJSON *doc = cJSON_CreateObject();
@@ -187,18 +178,6 @@ static const struct opt_spec remove_opts[] = {
     {0},
 };
 
-/* Asks on stderr and reads one line; 1 yes, 0 no, -1 stdin ended without an answer. */
-static int confirm(const char *question)
-{
-	char line[64];
-	fprintf(stderr, "%s [y/N] ", question);
-	fflush(stderr);
-	if (!fgets(line, sizeof(line), stdin))
-		return -1;
-	line[strcspn(line, "\r\n")] = '\0';
-	return !strcasecmp(line, "y") || !strcasecmp(line, "yes");
-}
-
 /*
  * Takes the tree out of discovery's sight in one rename (to a dot name),
  * then deletes it: a half-deleted tree is never found by `mirage run`.
@@ -237,7 +216,7 @@ static int hotswap_remove_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 
 	/* The name rule also refuses '/', '..' and the installer's own dot directories. */
 	if (hotswap_name_check(name, &err) < 0)
-		return report(&err, EXIT_USAGE);
+		return report_diag(&err, EXIT_USAGE);
 	dir = hotswap_trees_dir();
 	path = xstrfmt("%s/%s", dir, name);
 	if (lstat(path, &st) < 0) {
@@ -247,7 +226,7 @@ static int hotswap_remove_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	if (!args_bool(a, "force", false)) {
 		char *q = xstrfmt("remove HotSwap tree '%s' ('%s')?", name, path);
-		int answer = confirm(q);
+		int answer = ask_yes_no(q);
 		free(q);
 		if (answer < 0) {
 			error(
