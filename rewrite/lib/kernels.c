@@ -60,18 +60,49 @@ static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sy
 	return HS_OK;
 }
 
+/* Kernels found so far, indexed by name and by descriptor address (both unique in ks). */
+struct kernel_index {
+	struct hs_hidx by_name, by_addr;
+};
+
+struct name_key {
+	const struct hs_kernels *ks;
+	const char *name;
+	size_t len;
+};
+
+static bool name_eq(const void *ctx, size_t i)
+{
+	const struct name_key *key = ctx;
+	const char *o = key->ks->k[i].name;
+
+	return strlen(o) == key->len && !memcmp(o, key->name, key->len);
+}
+
+struct addr_key {
+	const struct hs_kernels *ks;
+	uint64_t vaddr;
+};
+
+static bool addr_eq(const void *ctx, size_t i)
+{
+	const struct addr_key *key = ctx;
+
+	return key->ks->k[i].kd_vaddr == key->vaddr;
+}
+
 static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct hs_kernels *ks,
-                                  size_t *cap)
+                                  size_t *cap, struct kernel_index *ix)
 {
 	size_t n = hs_elf_sym_count(e, secidx);
 
 	for (size_t i = 1; i < n; i++) {
 		struct hs_kernel k = {0};
 		const char *name;
-		size_t len;
+		size_t len, same_name, same_addr;
+		uint64_t name_hash, addr_hash;
 		GElf_Sym sym;
 		enum hs_status st;
-		bool dup = false;
 
 		hs_elf_sym(e, secidx, i, &sym);
 		name = hs_elf_sym_name(e, secidx, &sym);
@@ -86,22 +117,25 @@ static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct 
 		st = read_descriptor(e, &sym, name, &k);
 		if (st)
 			return st;
-		for (size_t j = 0; j < ks->n; j++) {
-			const struct hs_kernel *o = &ks->k[j];
-			bool same_name =
-			    strlen(o->name) == len - 3 && !strncmp(o->name, name, len - 3);
-			if (same_name && o->kd_vaddr != k.kd_vaddr)
-				return hs_fail(HS_INVALID_ARGUMENT,
-				               "kernel '%.*s' is ambiguous: "
-				               "descriptors at 0x%llx and 0x%llx",
-				               (int)(len - 3), name,
-				               (unsigned long long)o->kd_vaddr,
-				               (unsigned long long)k.kd_vaddr);
-			/* The .symtab and .dynsym entries of one descriptor are one kernel. */
-			if (o->kd_vaddr == k.kd_vaddr)
-				dup = true;
-		}
-		if (dup)
+		/*
+		 * Names and addresses are each unique among the kernels kept so far,
+		 * so one lookup apiece decides: a name at another address is ambiguous;
+		 * an address already kept is the .symtab/.dynsym alias of one kernel.
+		 */
+		name_hash = hs_hash_bytes(name, len - 3);
+		addr_hash = hs_hash_u64(k.kd_vaddr);
+		same_name = hs_hidx_find(&ix->by_name, name_hash, name_eq,
+		                         &(struct name_key){ks, name, len - 3});
+		if (same_name != HS_HIDX_NONE && ks->k[same_name].kd_vaddr != k.kd_vaddr)
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "kernel '%.*s' is ambiguous: "
+			               "descriptors at 0x%llx and 0x%llx",
+			               (int)(len - 3), name,
+			               (unsigned long long)ks->k[same_name].kd_vaddr,
+			               (unsigned long long)k.kd_vaddr);
+		same_addr = hs_hidx_find(&ix->by_addr, addr_hash, addr_eq,
+		                         &(struct addr_key){ks, k.kd_vaddr});
+		if (same_addr != HS_HIDX_NONE)
 			continue;
 		if (ks->n == *cap) {
 			size_t nc = *cap ? *cap * 2 : 8;
@@ -115,19 +149,27 @@ static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct 
 		if (!k.name)
 			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		ks->k[ks->n++] = k;
+		st = hs_hidx_insert(&ix->by_name, name_hash, ks->n - 1);
+		if (!st)
+			st = hs_hidx_insert(&ix->by_addr, addr_hash, ks->n - 1);
+		if (st)
+			return st;
 	}
 	return HS_OK;
 }
 
 enum hs_status hs_kernels_find(const struct hs_elf *e, struct hs_kernels *ks)
 {
+	struct kernel_index ix = {0};
 	size_t cap = 0;
 	enum hs_status st;
 
 	memset(ks, 0, sizeof(*ks));
-	st = add_symbols(e, e->symtab, ks, &cap);
+	st = add_symbols(e, e->symtab, ks, &cap, &ix);
 	if (st == HS_OK && e->dynsym)
-		st = add_symbols(e, e->dynsym, ks, &cap);
+		st = add_symbols(e, e->dynsym, ks, &cap, &ix);
+	hs_hidx_free(&ix.by_name);
+	hs_hidx_free(&ix.by_addr);
 	if (st) {
 		hs_kernels_free(ks);
 		return st;

@@ -13,6 +13,7 @@ struct hs_meta {
 	size_t blob_size;
 	msgpack_unpacked unpacked;
 	const msgpack_object *kernels; /* the amdhsa.kernels array, or NULL */
+	struct hs_hidx by_symbol;      /* kernels by .symbol; the first of equal symbols only */
 	size_t sec;                    /* section holding the note */
 	uint64_t rec_off, rec_size;    /* file range of the whole note record */
 	bool dirty;
@@ -80,6 +81,27 @@ static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, uint64_t
 	return HS_OK;
 }
 
+struct symbol_key {
+	const msgpack_object *kernels;
+	const char *sym;
+	size_t len;
+};
+
+static bool symbol_eq(const void *ctx, size_t k)
+{
+	const struct symbol_key *key = ctx;
+	const msgpack_object *o = map_get(&key->kernels->via.array.ptr[k], ".symbol");
+
+	return o->via.str.size == key->len && !memcmp(o->via.str.ptr, key->sym, key->len);
+}
+
+static size_t find_symbol(const struct hs_meta *m, const char *sym, size_t len)
+{
+	struct symbol_key key = {m->kernels, sym, len};
+
+	return hs_hidx_find(&m->by_symbol, hs_hash_bytes(sym, len), symbol_eq, &key);
+}
+
 enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
 {
 	struct hs_meta *m = NULL;
@@ -145,6 +167,13 @@ enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
 			             k);
 			goto fail;
 		}
+		/* Joining descriptors by .symbol then costs one lookup per kernel, not a scan. */
+		if (find_symbol(m, sym->via.str.ptr, sym->via.str.size) == HS_HIDX_NONE) {
+			st = hs_hidx_insert(&m->by_symbol,
+			                    hs_hash_bytes(sym->via.str.ptr, sym->via.str.size), k);
+			if (st)
+				goto fail;
+		}
 	}
 	*out = m;
 	return HS_OK;
@@ -157,6 +186,7 @@ void hs_meta_free(struct hs_meta *m)
 {
 	if (!m)
 		return;
+	hs_hidx_free(&m->by_symbol);
 	msgpack_unpacked_destroy(&m->unpacked);
 	free(m->blob);
 	free(m);
@@ -176,10 +206,9 @@ static const msgpack_object *kernel_map(const struct hs_meta *m, int k)
 
 int hs_meta_find_symbol(const struct hs_meta *m, const char *sym)
 {
-	for (size_t k = 0; k < hs_meta_kernel_count(m); k++)
-		if (key_is(map_get(kernel_map(m, (int)k), ".symbol"), sym))
-			return (int)k;
-	return -1;
+	size_t k = m && m->kernels ? find_symbol(m, sym, strlen(sym)) : HS_HIDX_NONE;
+
+	return k == HS_HIDX_NONE ? -1 : (int)k;
 }
 
 const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size)

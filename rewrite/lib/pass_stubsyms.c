@@ -58,41 +58,71 @@ bool hs_symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
 	return true;
 }
 
-/* Names of .symtab symbols ending in ".stub": the only ones a new stub symbol could repeat. */
-static const char **existing_stub_names(const struct hs_elf *e, size_t *count)
-{
-	size_t n = hs_elf_sym_count(e, e->symtab), k = 0;
-	const char **names = calloc(n ? n : 1, sizeof(*names));
+/* Names of .symtab symbols ending in ".stub" (the only ones a new stub symbol could repeat). */
+struct stub_names {
+	const char **name;
+	size_t n;
+	struct hs_hidx index; /* one entry per distinct name */
+};
 
-	if (!names)
-		return NULL;
-	for (size_t i = 1; i < n; i++) {
-		GElf_Sym s;
-		const char *sn;
-		size_t len;
-		hs_elf_sym(e, e->symtab, i, &s);
-		sn = hs_elf_sym_name(e, e->symtab, &s);
-		len = sn ? strlen(sn) : 0;
-		if (len > 5 && !strcmp(sn + len - 5, ".stub"))
-			names[k++] = sn;
-	}
-	*count = k;
-	return names;
+struct stub_key {
+	const struct stub_names *s;
+	const char *name;
+};
+
+static bool stub_name_eq(const void *ctx, size_t i)
+{
+	const struct stub_key *key = ctx;
+
+	return !strcmp(key->s->name[i], key->name);
 }
 
-static bool name_in(const char **names, size_t n, const char *name)
+static size_t stub_name_find(const struct stub_names *s, const char *name)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
+	struct stub_key key = {s, name};
+
+	return hs_hidx_find(&s->index, hs_hash_bytes(name, strlen(name)), stub_name_eq, &key);
+}
+
+static void stub_names_free(struct stub_names *s)
+{
+	free(s->name);
+	hs_hidx_free(&s->index);
+}
+
+static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_names *s)
+{
+	size_t n = hs_elf_sym_count(e, e->symtab);
+
+	s->name = calloc(n ? n : 1, sizeof(*s->name));
+	if (!s->name)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym sym;
+		const char *sn;
+		size_t len;
+		enum hs_status st;
+		hs_elf_sym(e, e->symtab, i, &sym);
+		sn = hs_elf_sym_name(e, e->symtab, &sym);
+		len = sn ? strlen(sn) : 0;
+		if (len <= 5 || strcmp(sn + len - 5, ".stub") ||
+		    stub_name_find(s, sn) != HS_HIDX_NONE)
+			continue;
+		s->name[s->n] = sn;
+		st = hs_hidx_insert(&s->index, hs_hash_bytes(sn, len), s->n);
+		if (st)
+			return st;
+		s->n++;
+	}
+	return HS_OK;
 }
 
 enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 {
 	char why[160];
-	size_t want = 0, n_existing = 0;
-	const char **existing;
+	size_t want = 0;
+	struct stub_names existing = {0};
+	enum hs_status st;
 
 	c->r.passes_run |= HS_PASS_STUB_SYMBOLS;
 	for (size_t i = 0; i < c->ks.n; i++) {
@@ -108,10 +138,14 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 		hs_log(HS_LOG_INFO, "%s", c->r.message);
 		return HS_OK;
 	}
-	existing = existing_stub_names(&c->e, &n_existing);
+	st = existing_stub_names(&c->e, &existing);
+	if (st) {
+		stub_names_free(&existing);
+		return st;
+	}
 	c->syms = calloc(want, sizeof(*c->syms));
-	if (!c->syms || !existing) {
-		free(existing);
+	if (!c->syms) {
+		stub_names_free(&existing);
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	}
 	for (size_t i = 0; i < c->ks.n; i++) {
@@ -124,11 +158,11 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 		if (k->action != HS_KERNEL_STUB && k->action != HS_KERNEL_SKIP_STUBBED)
 			continue;
 		if (asprintf(&name, "%s.stub", k->name) < 0) {
-			free(existing);
+			stub_names_free(&existing);
 			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		}
 		/* A second pass finds the symbols of the first and adds none. */
-		if (name_in(existing, n_existing, name)) {
+		if (stub_name_find(&existing, name) != HS_HIDX_NONE) {
 			free(name);
 			continue;
 		}
@@ -142,7 +176,7 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 			s->shndx = (uint16_t)sec;
 		}
 	}
-	free(existing);
+	stub_names_free(&existing);
 	c->r.symbols_added = (uint32_t)c->n_syms;
 	return HS_OK;
 }

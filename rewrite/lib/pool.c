@@ -38,7 +38,11 @@ static bool ob_reserve(struct obuf *b, size_t extra)
 		b->oom = true;
 		return false;
 	}
-	memset(np + b->cap, 0, nc - b->cap);
+	/*
+	 * Spare capacity stays uninitialised: ob_put and ob_pad_to write every byte
+	 * they add to len, and only [0, len) is ever output, so zeroing it here
+	 * would only fault in pages (measured: a third of the time at 2048 kernels).
+	 */
 	b->p = np;
 	b->cap = nc;
 	return true;
@@ -184,28 +188,25 @@ static enum hs_status move_note(const struct hs_build *b, struct layout *l, stru
 	return HS_OK;
 }
 
-/* Finds name in a string table blob; returns its offset or -1. */
-static int64_t strtab_find(const uint8_t *tab, size_t size, const char *name)
-{
-	size_t n = strlen(name) + 1;
-
-	for (size_t i = 0; i + n <= size; i++)
-		if ((i == 0 || tab[i - 1] == '\0') && !memcmp(tab + i, name, n))
-			return (int64_t)i;
-	return -1;
-}
-
-/* Copies a string table to the tail with names appended; returns their offsets. */
-static void append_strtab(struct obuf *o, const struct hs_elf *e, GElf_Shdr *sh,
-                          const char *const *names, size_t n, uint32_t *offs)
+/*
+ * Copies a string table to the tail with names appended; returns their offsets.
+ * A name already in the old table as a whole string reuses its first copy.
+ */
+static enum hs_status append_strtab(struct obuf *o, const struct hs_elf *e, GElf_Shdr *sh,
+                                    const char *const *names, size_t n, uint32_t *offs)
 {
 	const uint8_t *old = e->buf + sh->sh_offset;
 	size_t start = o->len, size = sh->sh_size;
+	struct hs_strtab_index ix;
+	enum hs_status st;
 
+	st = hs_strtab_index_build(&ix, old, size);
+	if (st)
+		goto cleanup;
 	ob_put(o, old, size);
 	for (size_t i = 0; i < n; i++) {
-		int64_t at = strtab_find(old, size, names[i]);
-		if (at >= 0) {
+		size_t at = hs_strtab_index_find(&ix, names[i]);
+		if (at != HS_HIDX_NONE) {
 			offs[i] = (uint32_t)at;
 			continue;
 		}
@@ -214,6 +215,9 @@ static void append_strtab(struct obuf *o, const struct hs_elf *e, GElf_Shdr *sh,
 	}
 	sh->sh_offset = start;
 	sh->sh_size = o->len - start;
+cleanup:
+	hs_strtab_index_free(&ix);
+	return st;
 }
 
 static enum hs_status add_symbols(const struct hs_build *b, struct layout *l, struct obuf *o)
@@ -232,7 +236,9 @@ static enum hs_status add_symbols(const struct hs_build *b, struct layout *l, st
 	}
 	for (size_t i = 0; i < b->n_syms; i++)
 		names[i] = b->syms[i].name;
-	append_strtab(o, e, str, names, b->n_syms, offs);
+	st = append_strtab(o, e, str, names, b->n_syms, offs);
+	if (st)
+		goto cleanup;
 	ob_align(o, 8);
 	start = o->len;
 	ob_put(o, e->buf + sym->sh_offset, sym->sh_size);
@@ -388,7 +394,10 @@ enum hs_status hs_build_output(struct hs_build *b)
 		{
 			const char *names[2] = {HS_PROV_SECTION, HS_POOL_SECTION};
 			uint32_t offs[2];
-			append_strtab(&o, e, &l.sh[e->shstrndx], names, pool_sec ? 2 : 1, offs);
+			st =
+			    append_strtab(&o, e, &l.sh[e->shstrndx], names, pool_sec ? 2 : 1, offs);
+			if (st)
+				goto cleanup;
 			l.sh[prov_sec].sh_name = offs[0];
 			if (pool_sec)
 				l.sh[pool_sec].sh_name = offs[1];
@@ -413,6 +422,8 @@ enum hs_status hs_build_output(struct hs_build *b)
 	}
 	if (pool) {
 		hs_wr64(o.p + 32, phdr_at);
+		/* An input without program headers may state any entry size; ours are 56 bytes. */
+		hs_wr16(o.p + 54, PHDR_SIZE);
 		hs_wr16(o.p + 56, (uint16_t)l.phnum);
 	}
 	if (o.oom)

@@ -115,23 +115,30 @@ static enum hs_status check_stepping(struct hs_ctx *c)
 static enum hs_status join_metadata(struct hs_ctx *c)
 {
 	char sym[512], name[256];
+	size_t n_meta = hs_meta_kernel_count(c->meta);
+	/* Which metadata kernels some descriptor joined, so the check below is linear. */
+	bool *joined = calloc(n_meta ? n_meta : 1, sizeof(*joined));
+	enum hs_status st = HS_OK;
 
+	if (!joined)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	for (size_t i = 0; i < c->ks.n; i++) {
 		snprintf(sym, sizeof(sym), "%s.kd", c->ks.k[i].name);
 		c->ks.k[i].meta = hs_meta_find_symbol(c->meta, sym);
+		if (c->ks.k[i].meta >= 0)
+			joined[c->ks.k[i].meta] = true;
 	}
-	for (size_t m = 0; m < hs_meta_kernel_count(c->meta); m++) {
-		bool found = false;
-		for (size_t i = 0; i < c->ks.n && !found; i++)
-			found = c->ks.k[i].meta == (int)m;
-		if (!found)
-			return hs_fail(
-			    HS_INVALID_ARGUMENT,
-			    "metadata kernel '%s' has no kernel "
-			    "descriptor symbol",
-			    hs_meta_kernel_name(c->meta, (int)m, name, sizeof(name)) ? name : "?");
+	for (size_t m = 0; m < n_meta; m++) {
+		if (joined[m])
+			continue;
+		st = hs_fail(HS_INVALID_ARGUMENT,
+		             "metadata kernel '%s' has no kernel "
+		             "descriptor symbol",
+		             hs_meta_kernel_name(c->meta, (int)m, name, sizeof(name)) ? name : "?");
+		break;
 	}
-	return HS_OK;
+	free(joined);
+	return st;
 }
 
 static void ctx_free(struct hs_ctx *c)

@@ -55,6 +55,10 @@ if(TARGET hotswap_rewrite)
   endif()
 endif()
 if(TARGET hotswap_rewrite_testable)
+  mirage_unit_test(rewrite_hash_index SOURCES test_rewrite_hash_index.c
+                   LIBS hotswap_rewrite_testable LABELS rewrite)
+endif()
+if(TARGET hotswap_rewrite_testable)
   mirage_unit_test(rewrite_msgpack SOURCES test_rewrite_msgpack.c
                    LIBS hotswap_rewrite_testable dep::msgpack LABELS rewrite)
 endif()

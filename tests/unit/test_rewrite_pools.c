@@ -82,6 +82,30 @@ static void test_no_second_pool(void **state)
 	free(orig.data);
 }
 
+/*
+ * An input with no program headers may state any e_phentsize (it is unused);
+ * a pool adds one, so the output must say 56 or its own second rewrite fails
+ * (found by fuzz/rewrite_short).
+ */
+static void test_pool_without_program_headers(void **state)
+{
+	struct blob in = fixture("hello");
+	HS_OPTS(hs_rewrite_opts, opts, .flags = HS_REWRITE_ENTRY_DEFAULT);
+	struct hs_rewrite_output out = {0}, again = {0};
+
+	wr16(in.data + 56, 0);  /* e_phnum */
+	wr16(in.data + 54, 52); /* e_phentsize: an ELF32 size, ignored with no entries */
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &opts, &out, NULL), HS_OK);
+	assert_int_equal(rd16((uint8_t *)out.data + 54), 56);
+	assert_int_equal(rd16((uint8_t *)out.data + 56), 1);
+	assert_int_equal(hs_rewrite(out.data, out.size, NULL, NULL, &opts, &again, NULL), HS_OK);
+	assert_int_equal(again.size, out.size);
+	assert_memory_equal(again.data, out.data, out.size);
+	hs_rewrite_output_release(&again);
+	hs_rewrite_output_release(&out);
+	free(in.data);
+}
+
 /* Entries in the pool must be exactly our stubs, jumping into .text. */
 static void test_forged_stubs(void **state)
 {
@@ -142,9 +166,12 @@ static void test_log_callback(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_provenance_note), cmocka_unit_test(test_foreign_stepping_pool),
-	    cmocka_unit_test(test_no_second_pool),  cmocka_unit_test(test_forged_stubs),
+	    cmocka_unit_test(test_provenance_note),
+	    cmocka_unit_test(test_foreign_stepping_pool),
+	    cmocka_unit_test(test_no_second_pool),
+	    cmocka_unit_test(test_forged_stubs),
 	    cmocka_unit_test(test_log_callback),
+	    cmocka_unit_test(test_pool_without_program_headers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

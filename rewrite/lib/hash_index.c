@@ -1,0 +1,100 @@
+/* An open-addressing hash table of indices into a caller's array, for linear-time joins by key. */
+#include "hs_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* idx1 is the stored index + 1, so a zeroed slot is empty without a separate flag. */
+struct hs_hidx_slot {
+	uint64_t hash;
+	size_t idx1;
+};
+
+#define MIN_SLOTS 16u
+
+/* The murmur3 finalizer: spreads every input bit over the low bits the mask keeps. */
+static uint64_t mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= UINT64_C(0xff51afd7ed558ccd);
+	h ^= h >> 33;
+	h *= UINT64_C(0xc4ceb9fe1a85ec53);
+	h ^= h >> 33;
+	return h;
+}
+
+uint64_t hs_hash_bytes(const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	uint64_t h = UINT64_C(0xcbf29ce484222325); /* FNV-1a */
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= UINT64_C(0x100000001b3);
+	}
+	return mix(h);
+}
+
+uint64_t hs_hash_u64(uint64_t v)
+{
+	return mix(v);
+}
+
+void hs_hidx_free(struct hs_hidx *t)
+{
+	free(t->slot);
+	memset(t, 0, sizeof(*t));
+}
+
+static void place(struct hs_hidx_slot *slot, size_t mask, uint64_t hash, size_t idx1)
+{
+	size_t p = (size_t)hash & mask;
+
+	while (slot[p].idx1)
+		p = (p + 1) & mask;
+	slot[p] = (struct hs_hidx_slot){hash, idx1};
+}
+
+static enum hs_status grow(struct hs_hidx *t)
+{
+	size_t cap = t->slot ? (t->mask + 1) * 2 : MIN_SLOTS;
+	struct hs_hidx_slot *ns;
+
+	if (cap == 0 || cap > SIZE_MAX / sizeof(*ns))
+		return hs_fail(HS_OUT_OF_RESOURCES, "hash index of %zu entries is too large", t->n);
+	ns = calloc(cap, sizeof(*ns));
+	if (!ns)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (size_t i = 0; t->slot && i <= t->mask; i++)
+		if (t->slot[i].idx1)
+			place(ns, cap - 1, t->slot[i].hash, t->slot[i].idx1);
+	free(t->slot);
+	t->slot = ns;
+	t->mask = cap - 1;
+	return HS_OK;
+}
+
+enum hs_status hs_hidx_insert(struct hs_hidx *t, uint64_t hash, size_t idx)
+{
+	enum hs_status st;
+
+	/* At most half full: probe chains stay short and always end at an empty slot. */
+	if (!t->slot || (t->n + 1) * 2 > t->mask + 1) {
+		st = grow(t);
+		if (st)
+			return st;
+	}
+	place(t->slot, t->mask, hash, idx + 1);
+	t->n++;
+	return HS_OK;
+}
+
+size_t hs_hidx_find(const struct hs_hidx *t, uint64_t hash, hs_hidx_eq_fn eq, const void *ctx)
+{
+	if (!t->slot)
+		return HS_HIDX_NONE;
+	for (size_t p = (size_t)hash & t->mask; t->slot[p].idx1; p = (p + 1) & t->mask)
+		if (t->slot[p].hash == hash && eq(ctx, t->slot[p].idx1 - 1))
+			return t->slot[p].idx1 - 1;
+	return HS_HIDX_NONE;
+}
