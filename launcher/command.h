@@ -12,6 +12,7 @@
 #include "strvec.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 
 /* Exit codes, fixed and tested. */
@@ -129,8 +130,11 @@ void args_release(struct cmd_args *a);
 int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
                        struct cmd_ctx *ctx, struct cmd_args *out);
 
-/* Prints the help of a command (or the top-level help if cmd is NULL) to stdout. */
-void print_command_help(const struct cmd_entry *cmd);
+/*
+ * Prints the help of a command (or the top-level help if cmd is NULL) to out:
+ * stdout when asked for with --help, stderr when it answers a usage mistake.
+ */
+void print_command_help(FILE *out, const struct cmd_entry *cmd);
 /* Full name of a command: "profile create". */
 const char *command_full_name(const struct cmd_entry *cmd, char *buf, size_t size);
 

@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 			free(exe);
 			return EXIT_OK;
 		} else if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
-			print_command_help(NULL);
+			print_command_help(stdout, NULL);
 			free(exe);
 			return EXIT_OK;
 		} else {
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 	msg_setup(ctx.json);
 	msg_set_verbose(ctx.verbose);
 	if (i >= argc) {
-		print_command_help(NULL);
+		print_command_help(stderr, NULL);
 		free(exe);
 		return EXIT_USAGE;
 	}
@@ -129,7 +129,9 @@ int main(int argc, char **argv)
 	i++;
 	if (cmd->flags & CMD_GROUP) {
 		if (i >= argc || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			print_command_help(cmd);
+			/* Asked for: stdout and success; missing subcommand: stderr and a usage
+			 * exit. */
+			print_command_help(i >= argc ? stderr : stdout, cmd);
 			ret = i >= argc ? EXIT_USAGE : EXIT_OK;
 			goto out;
 		}

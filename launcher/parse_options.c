@@ -333,7 +333,7 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
 	}
 
 	if (want_help) {
-		print_command_help(cmd);
+		print_command_help(stdout, cmd);
 		return 1;
 	}
 	if (cmd->flags & CMD_GROUP)
@@ -411,7 +411,7 @@ int args_count(const struct cmd_args *a, const char *name)
 	return lookup(a, name)->count;
 }
 
-static void print_opts(const struct opt_spec *opts)
+static void print_opts(FILE *out, const struct opt_spec *opts)
 {
 	for (size_t i = 0; opts && opts[i].name; i++) {
 		const struct opt_spec *o = &opts[i];
@@ -427,56 +427,57 @@ static void print_opts(const struct opt_spec *opts)
 			else
 				strbuf_addf(&left, " %s", type_placeholder(o));
 		}
-		printf("  %-34s %s", left.buf, o->help);
+		fprintf(out, "  %-34s %s", left.buf, o->help);
 		if (o->type == OPT_ENUM) {
-			printf(" (");
+			fprintf(out, " (");
 			for (size_t j = 0; o->choices[j]; j++)
-				printf("%s%s", j ? "|" : "", o->choices[j]);
-			printf(")");
+				fprintf(out, "%s%s", j ? "|" : "", o->choices[j]);
+			fprintf(out, ")");
 		}
 		if (o->flags & OPT_REPEAT)
-			printf(" (repeatable)");
-		printf("\n");
+			fprintf(out, " (repeatable)");
+		fprintf(out, "\n");
 		strbuf_release(&left);
 	}
 }
 
-void print_command_help(const struct cmd_entry *cmd)
+void print_command_help(FILE *out, const struct cmd_entry *cmd)
 {
 	char name[128];
 	if (!cmd) {
-		printf("usage: mirage [--json] [-v] [--help] [--version] <command> [<args>]\n\n");
-		printf("Run AMD GPU workloads on GPUs they were not built for "
-		       "(HotSwap).\n\ncommands:\n");
+		fprintf(out,
+		        "usage: mirage [--json] [-v] [--help] [--version] <command> [<args>]\n\n");
+		fprintf(out, "Run AMD GPU workloads on GPUs they were not built for "
+		             "(HotSwap).\n\ncommands:\n");
 		for (size_t i = 0; command_table[i]; i++) {
 			const struct cmd_entry *c = command_table[i];
 			if (c->parent || (c->flags & CMD_HIDDEN))
 				continue;
-			printf("  %-14s %s\n", c->name, c->summary);
+			fprintf(out, "  %-14s %s\n", c->name, c->summary);
 		}
-		printf("\nglobal options:\n");
-		print_opts(global_opts);
-		printf("      --version                      print the version\n");
-		printf("\n'mirage <command> --help' describes a command.\n");
+		fprintf(out, "\nglobal options:\n");
+		print_opts(out, global_opts);
+		fprintf(out, "      --version                      print the version\n");
+		fprintf(out, "\n'mirage <command> --help' describes a command.\n");
 		return;
 	}
 	command_full_name(cmd, name, sizeof(name));
 	if (cmd->flags & CMD_GROUP) {
-		printf("usage: mirage %s <subcommand> [<args>]\n\n%s\n\nsubcommands:\n", name,
-		       cmd->summary);
+		fprintf(out, "usage: mirage %s <subcommand> [<args>]\n\n%s\n\nsubcommands:\n", name,
+		        cmd->summary);
 		for (size_t i = 0; command_table[i]; i++) {
 			const struct cmd_entry *c = command_table[i];
 			if (c->parent && !strcmp(c->parent, cmd->name) && !(c->flags & CMD_HIDDEN))
-				printf("  %-14s %s\n", c->name, c->summary);
+				fprintf(out, "  %-14s %s\n", c->name, c->summary);
 		}
 		return;
 	}
-	printf("usage: mirage %s%s%s%s\n\n%s\n", name,
-	       cmd->opts && cmd->opts[0].name ? " [options]" : "",
-	       cmd->usage && *cmd->usage ? " " : "", cmd->usage ? cmd->usage : "", cmd->summary);
+	fprintf(out, "usage: mirage %s%s%s%s\n\n%s\n", name,
+	        cmd->opts && cmd->opts[0].name ? " [options]" : "",
+	        cmd->usage && *cmd->usage ? " " : "", cmd->usage ? cmd->usage : "", cmd->summary);
 	if (cmd->opts && cmd->opts[0].name) {
-		printf("\noptions:\n");
-		print_opts(cmd->opts);
+		fprintf(out, "\noptions:\n");
+		print_opts(out, cmd->opts);
 	}
-	printf("\nglobal options: --json, -v/--verbose, -h/--help\n");
+	fprintf(out, "\nglobal options: --json, -v/--verbose, -h/--help\n");
 }

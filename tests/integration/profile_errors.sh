@@ -121,6 +121,14 @@ check "mistyped command" 2 "unknown command 'profle'"
 expect_err "hint: did you mean 'profile'?"
 mirage profile lst
 check "mistyped subcommand" 2 "unknown subcommand 'lst' for 'profile'"
+mirage profile
+check "a group without its subcommand" 2 "usage: mirage profile <subcommand>"
+[ ! -s "$OUT" ] || fail "usage for a mistake went to stdout"
+mirage
+check "no command at all" 2 "usage: mirage [--json]"
+mirage profile --help
+check "--help is not an error" 0
+expect_out "usage: mirage profile <subcommand>"
 mirage --bogus profile list
 check "unknown global option" 2 "unknown option '--bogus'"
 
