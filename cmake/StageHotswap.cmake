@@ -1,5 +1,6 @@
 # Stages the HotSwap tree under ${PROJECT_BINARY_DIR}/hotswap/ (ARCHITECTURE.md):
-#   lib/libhotswap_intercept.so, lib/libhotswap_rewrite.so, lib/libhotswap_mc.so
+#   lib/libhotswap_intercept.so (libc-only shim), lib/libhotswap_intercept_core.so
+#     (loaded by the shim's OnLoad), lib/libhotswap_rewrite.so, lib/libhotswap_mc.so
 #     (each target builds straight into lib/; RPATH $ORIGIN keeps the tree relocatable)
 #   llvm-tools/{llc,llvm-mc,lld,ld.lld} -> LLVM 22's own binaries
 #   runtime/hotswap_py/sitecustomize.py (copied)
@@ -37,7 +38,7 @@ add_custom_command(OUTPUT ${HOTSWAP_PY_DST}
   VERBATIM)
 
 add_custom_target(hotswap_tree ALL DEPENDS ${HOTSWAP_PY_DST})
-foreach(lib hotswap_intercept hotswap_rewrite hotswap_mc)
+foreach(lib hotswap_intercept hotswap_intercept_core hotswap_rewrite hotswap_mc)
   if(TARGET ${lib})
     add_dependencies(hotswap_tree ${lib})
   endif()

@@ -1,6 +1,7 @@
 /*
- * The HSA tools interface: OnLoad checks the runtime's API table and swaps
- * in our hooks exactly once, OnUnload puts the runtime's entries back.
+ * The core's side of the HSA tools interface: on_load checks the runtime's
+ * API table and swaps in our hooks exactly once, on_unload puts the
+ * runtime's entries back; the shim (shim.c) forwards OnLoad/OnUnload here.
  */
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -8,22 +9,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core_api.h"
 #include "hooks.h"
 #include "log.h"
 
-#define HSI_EXPORT __attribute__((visibility("default")))
-
-/*
- * ROCr looks this up in every loaded object to find tools that came in some
- * other way (LD_PRELOAD) and to order them; a plain const so the loader
- * initialises it, not code.
- */
-HSI_EXPORT extern const uint32_t HSA_AMD_TOOL_PRIORITY;
-const uint32_t HSA_AMD_TOOL_PRIORITY = 25;
-
-HSI_EXPORT bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
-                       const char *const *failed_tool_names);
-HSI_EXPORT void OnUnload(void);
+HSI_CORE_EXPORT const struct hsi_core_api *hsi_core_get_api(void);
 
 static atomic_bool installed;
 static struct hsa_core_table *hooked;
@@ -58,8 +48,8 @@ static bool table_usable(const struct hsa_api_table *api)
 	return true;
 }
 
-bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
-            const char *const *failed_tool_names)
+static bool on_load(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
+                    const char *const *failed_tool_names)
 {
 	struct hsa_api_table *api = table;
 	struct hsa_core_table *core;
@@ -106,7 +96,7 @@ bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
 			hooked->field = hsi_orig.field;                                            \
 	} while (0)
 
-void OnUnload(void)
+static void on_unload(void)
 {
 	if (!atomic_load(&installed) || !hooked)
 		return;
@@ -119,4 +109,14 @@ void OnUnload(void)
 	hooked = NULL;
 	atomic_store(&installed, false);
 	hsi_info("hooks removed");
+}
+
+const struct hsi_core_api *hsi_core_get_api(void)
+{
+	static const struct hsi_core_api api = {
+	    .version = HSI_CORE_API_VERSION,
+	    .on_load = on_load,
+	    .on_unload = on_unload,
+	};
+	return &api;
 }

@@ -1,7 +1,7 @@
 # Integration tests of libhotswap_intercept against the stand-in HSA runtime
 # (tests/standin), the staged tree, and the python runtime.
 set(INTERCEPT_TESTS
-  tools preload both passthrough fail_open strict cache relocated no_hsa abi old_runtime
+  tools preload both passthrough fail_open strict cache relocated no_hsa abi old_runtime shim
   stress mirage_run)
 foreach(t ${INTERCEPT_TESTS})
   set(labels intercept)

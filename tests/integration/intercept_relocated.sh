@@ -3,8 +3,8 @@
 source "$TEST_LIB"
 source "$(dirname "$0")/intercept_common.sh"
 
-for f in lib/libhotswap_intercept.so lib/libhotswap_rewrite.so lib/libhotswap_mc.so \
-	runtime/hotswap_py/sitecustomize.py; do
+for f in lib/libhotswap_intercept.so lib/libhotswap_intercept_core.so lib/libhotswap_rewrite.so \
+	lib/libhotswap_mc.so runtime/hotswap_py/sitecustomize.py; do
 	[ -f "$TREE/$f" ] || fail "tree lacks $f"
 done
 ok "tree has lib/ and runtime/hotswap_py/"
@@ -36,6 +36,8 @@ run_capture env HSA_TOOLS_LIB="$HOTSWAP_HOME/lib/libhotswap_intercept.so" STANDI
 	HSA_HOTSWAP_ENTRY_TRAMPOLINES=1 LD_DEBUG=files "$CLIENT" "$HELLO"
 assert_eq "$RUN_STATUS" 0 "from the copy: client exits 0"
 assert_has_stubs "$REC/load-1.co" "from the copy"
+assert_contains "$RUN_STDERR" "calling init: $copy/lib/libhotswap_intercept_core.so" \
+	"from the copy: its own intercept core"
 assert_contains "$RUN_STDERR" "calling init: $copy/lib/libhotswap_rewrite.so" \
 	"from the copy: its own libhotswap_rewrite"
 assert_not_contains "$RUN_STDERR" "calling init: $TREE/lib/" "from the copy: nothing from the build"

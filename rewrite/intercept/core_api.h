@@ -1,0 +1,32 @@
+/*
+ * Internal interface between the libhotswap_intercept shim and its core:
+ * the shim (libc only, preloaded into every process of a workload) dlopen()s
+ * libhotswap_intercept_core.so from its own directory the first time the HSA
+ * runtime calls OnLoad, so processes that never touch HSA never load the
+ * rewriter, libcrypto or libelf.  Not a public ABI: both objects are built
+ * and shipped together, and the version field below must match exactly.
+ */
+#ifndef HOTSWAP_INTERCEPT_CORE_API_H
+#define HOTSWAP_INTERCEPT_CORE_API_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define HSI_CORE_API_VERSION  1
+#define HSI_CORE_LIBRARY_NAME "libhotswap_intercept_core.so"
+#define HSI_CORE_ENTRY_SYMBOL "hsi_core_get_api"
+
+struct hsi_core_api {
+	uint32_t version; /* HSI_CORE_API_VERSION */
+
+	/* The HSA tools interface's OnLoad and OnUnload, with the same contracts. */
+	bool (*on_load)(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
+	                const char *const *failed_tool_names);
+	void (*on_unload)(void);
+};
+
+/* The one exported symbol of libhotswap_intercept_core.so. */
+#define HSI_CORE_EXPORT __attribute__((visibility("default")))
+typedef const struct hsi_core_api *(*hsi_core_get_api_fn)(void);
+
+#endif

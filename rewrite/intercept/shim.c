@@ -1,0 +1,126 @@
+/*
+ * The HSA tool the runtime loads (libhotswap_intercept.so): libc only, so
+ * preloading it into every process of a workload costs next to nothing; the
+ * first OnLoad loads the real intercept (libhotswap_intercept_core.so) from
+ * this library's directory and forwards to it.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core_api.h"
+
+#define HSI_EXPORT __attribute__((visibility("default")))
+
+/*
+ * ROCr looks this up in every loaded object to find tools that came in some
+ * other way (LD_PRELOAD) and to order them; a plain const so the loader
+ * initialises it, not code.
+ */
+HSI_EXPORT extern const uint32_t HSA_AMD_TOOL_PRIORITY;
+const uint32_t HSA_AMD_TOOL_PRIORITY = 25;
+
+HSI_EXPORT bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
+                       const char *const *failed_tool_names);
+HSI_EXPORT void OnUnload(void);
+
+static pthread_once_t core_once = PTHREAD_ONCE_INIT;
+/* Published once by load_core; OnUnload reads it without pthread_once, hence atomic. */
+static _Atomic(const struct hsi_core_api *) core;
+
+/* One "hotswap: " line in a single write(2), errno untouched: the core's log.c is not here. */
+__attribute__((format(printf, 1, 2))) static void shim_warn(const char *fmt, ...)
+{
+	char line[1024];
+	int saved = errno;
+	va_list ap;
+	int n;
+	size_t len;
+
+	memcpy(line, "hotswap: ", 9);
+	va_start(ap, fmt);
+	n = vsnprintf(line + 9, sizeof(line) - 9, fmt, ap);
+	va_end(ap);
+	len = 9 + (n < 0 ? 0 : (size_t)n);
+	if (len > sizeof(line) - 2)
+		len = sizeof(line) - 2;
+	line[len++] = '\n';
+	ssize_t w = write(STDERR_FILENO, line, len);
+	(void)w;
+	errno = saved;
+}
+
+/* Runs once, on the first OnLoad: the core's dependencies (rewriter, libcrypto) come in here. */
+static void load_core(void)
+{
+	Dl_info info;
+	char path[4096];
+	const char *slash;
+	void *handle;
+	hsi_core_get_api_fn get;
+	const struct hsi_core_api *api;
+	int n;
+
+	/* dladdr on our own code names the file we were loaded from, wherever the tree is. */
+	if (!dladdr((void *)load_core, &info) || !info.dli_fname ||
+	    !(slash = strrchr(info.dli_fname, '/'))) {
+		shim_warn("cannot find the directory of libhotswap_intercept.so to load %s; "
+		          "running without the HotSwap hooks",
+		          HSI_CORE_LIBRARY_NAME);
+		return;
+	}
+	n = snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - info.dli_fname), info.dli_fname,
+	             HSI_CORE_LIBRARY_NAME);
+	if (n < 0 || (size_t)n >= sizeof(path)) {
+		shim_warn("the path of %s is too long; running without the HotSwap hooks",
+		          HSI_CORE_LIBRARY_NAME);
+		return;
+	}
+	/* NODELETE: code objects we rewrote, and the hooks, live as long as the process. */
+	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+	if (!handle) {
+		shim_warn("cannot load '%s': %s; running without the HotSwap hooks", path,
+		          dlerror());
+		return;
+	}
+	get = (hsi_core_get_api_fn)dlsym(handle, HSI_CORE_ENTRY_SYMBOL);
+	api = get ? get() : NULL;
+	if (!api || api->version != HSI_CORE_API_VERSION || !api->on_load || !api->on_unload) {
+		shim_warn("'%s' has no usable %s (API version %u, need %u); "
+		          "running without the HotSwap hooks",
+		          path, HSI_CORE_ENTRY_SYMBOL, api ? api->version : 0u,
+		          HSI_CORE_API_VERSION);
+		dlclose(handle);
+		return;
+	}
+	atomic_store_explicit(&core, api, memory_order_release);
+}
+
+bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
+            const char *const *failed_tool_names)
+{
+	const struct hsi_core_api *api;
+
+	pthread_once(&core_once, load_core);
+	api = atomic_load_explicit(&core, memory_order_acquire);
+	/* false: the runtime carries on without us, as for a table too old to hook. */
+	if (!api)
+		return false;
+	return api->on_load(table, runtime_version, failed_tool_count, failed_tool_names);
+}
+
+void OnUnload(void)
+{
+	const struct hsi_core_api *api = atomic_load_explicit(&core, memory_order_acquire);
+
+	/* Never loads the core: without it, no hook was installed, so nothing to undo. */
+	if (api)
+		api->on_unload();
+}
