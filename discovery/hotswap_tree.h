@@ -27,10 +27,12 @@
 #include <stddef.h>
 
 #define HOTSWAP_INTERCEPT_LIB "libhotswap_intercept.so"
+/* What our (native) intercept dlopen()s at OnLoad; the reference flavour has none. */
+#define HOTSWAP_INTERCEPT_CORE_LIB "libhotswap_intercept_core.so"
 
 enum hotswap_flavour {
 	HOTSWAP_FLAVOUR_NONE = 0,  /* no tree, or only the intercept (looks like neither) */
-	HOTSWAP_FLAVOUR_NATIVE,    /* intercept + libhotswap_rewrite.so, stock ROCr */
+	HOTSWAP_FLAVOUR_NATIVE,    /* intercept + its core + libhotswap_rewrite.so, stock ROCr */
 	HOTSWAP_FLAVOUR_REFERENCE, /* intercept + patched libhsa-runtime64 + COMGR */
 };
 

@@ -23,6 +23,17 @@ static const struct part_spec intercept_spec = {
     "lib/" HOTSWAP_INTERCEPT_LIB, "lib/" HOTSWAP_INTERCEPT_LIB, NULL, "OnLoad", true, false};
 static const struct part_spec native_spec = {
     "lib/libhotswap_rewrite.so", "lib/libhotswap_rewrite.so", NULL, "hs_rewrite", true, false};
+/*
+ * Our intercept is a libc-only shim that dlopen()s its core at OnLoad; without the core it only
+ * warns and the workload runs unemulated, so a native tree needs it.  The reference flavour's
+ * intercept has no core.
+ */
+static const struct part_spec core_spec = {"lib/" HOTSWAP_INTERCEPT_CORE_LIB,
+                                           "lib/" HOTSWAP_INTERCEPT_CORE_LIB,
+                                           NULL,
+                                           "hsi_core_get_api",
+                                           true,
+                                           false};
 /* The patched ROCr and COMGR of the reference flavour; their names are those the reference stages.
  */
 static const struct part_spec reference_specs[] = {
@@ -126,6 +137,13 @@ static void drop_parts(struct hotswap_tree *tree, size_t from)
 	}
 }
 
+/* The native flavour's parts beyond the intercept: our rewriter and the intercept's core. */
+static void check_native_parts(struct hotswap_tree *tree)
+{
+	check_part(tree, &native_spec);
+	check_part(tree, &core_spec);
+}
+
 static void check_flavour_parts(struct hotswap_tree *tree)
 {
 	size_t base = tree->nparts;
@@ -134,11 +152,13 @@ static void check_flavour_parts(struct hotswap_tree *tree)
 	                 part_present(tree->root, &reference_specs[1]);
 
 	/*
-	 * A tree holding both flavours' files is native if our rewriter works
-	 * (stock ROCr is the simpler path), else reference if that one works.
+	 * A tree holding both flavours' files is native if our rewriter and the
+	 * intercept's core work (stock ROCr is the simpler path), else reference
+	 * if that one works.  "Native" is keyed on the rewriter alone, so a
+	 * native tree that lost its core is an incomplete native tree.
 	 */
 	if (native) {
-		check_part(tree, &native_spec);
+		check_native_parts(tree);
 		tree->flavour = HOTSWAP_FLAVOUR_NATIVE;
 		if (parts_ok(tree, base) || !reference)
 			return;
@@ -152,13 +172,13 @@ static void check_flavour_parts(struct hotswap_tree *tree)
 			return;
 		/* Neither works: describe it as native, which is what its rewriter says it is. */
 		drop_parts(tree, base);
-		check_part(tree, &native_spec);
+		check_native_parts(tree);
 		tree->flavour = HOTSWAP_FLAVOUR_NATIVE;
 		return;
 	}
 	/* Only the intercept: looks like neither, so list what either flavour would need. */
 	tree->flavour = HOTSWAP_FLAVOUR_NONE;
-	check_part(tree, &native_spec);
+	check_native_parts(tree);
 	check_part(tree, &reference_specs[0]);
 	check_part(tree, &reference_specs[1]);
 }

@@ -49,7 +49,8 @@ void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *o
 		break;
 	case HOTSWAP_FLAVOUR_NONE:
 		strbuf_addstr(out, ";\nit looks like neither flavour: a native tree needs "
-		                   "lib/libhotswap_rewrite.so,\na reference tree needs "
+		                   "lib/libhotswap_rewrite.so and lib/" HOTSWAP_INTERCEPT_CORE_LIB
+		                   ",\na reference tree needs "
 		                   "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
 		break;
 	}

@@ -228,10 +228,11 @@ static int incomplete(const struct hotswap_tree *tree, const char *source, const
 			strbuf_addf(&msg, "\nit looks like a %s tree",
 			            hotswap_flavour_name(tree->flavour));
 		else
-			strbuf_addstr(&msg,
-			              "\nit looks like neither flavour: a native tree needs "
-			              "lib/libhotswap_rewrite.so, a reference tree needs "
-			              "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
+			strbuf_addstr(
+			    &msg, "\nit looks like neither flavour: a native tree needs "
+			          "lib/libhotswap_rewrite.so and lib/" HOTSWAP_INTERCEPT_CORE_LIB
+			          ", a reference tree needs "
+			          "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
 		strbuf_addstr(&msg, "\nbroken or missing parts:");
 		for (size_t i = 0; i < tree->nparts; i++) {
 			const struct hotswap_part *p = &tree->parts[i];
@@ -245,7 +246,8 @@ static int incomplete(const struct hotswap_tree *tree, const char *source, const
 	}
 	diag_set(err, "%s", msg.buf);
 	diag_hint(err, "install an archive of a complete tree: lib/" HOTSWAP_INTERCEPT_LIB
-	               " plus lib/libhotswap_rewrite.so (native), or the patched ROCr and COMGR "
+	               " plus lib/libhotswap_rewrite.so and lib/" HOTSWAP_INTERCEPT_CORE_LIB
+	               " (native), or the patched ROCr and COMGR "
 	               "(reference)");
 	strbuf_release(&msg);
 	return -1;

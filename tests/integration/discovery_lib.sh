@@ -88,6 +88,7 @@ stage_tools() { # stage_tools ROOT: llvm-tools and the python runtime
 stage_native() { # stage_native ROOT: a complete native tree
 	mkdir -p "$1/lib"
 	cp "$(fx intercept)" "$1/lib/libhotswap_intercept.so"
+	cp "$(fx core)" "$1/lib/libhotswap_intercept_core.so"
 	cp "$(fx rewrite)" "$1/lib/libhotswap_rewrite.so"
 	stage_tools "$1"
 }

@@ -15,14 +15,16 @@ expect_rc 1 "doctor, intercept only"
 expect_line "^ok    HotSwap tree found at '$HOTSWAP_HOME' \(through HOTSWAP_HOME\)$"
 expect_line '^FAIL  the tree is incomplete; it looks like neither flavour \(only the intercept\)$'
 expect_line "^FAIL  lib/libhotswap_rewrite.so: missing, no such file \('$HOTSWAP_HOME/lib/libhotswap_rewrite.so'\)$"
+expect_line "^FAIL  lib/libhotswap_intercept_core.so: missing, no such file \('$HOTSWAP_HOME/lib/libhotswap_intercept_core.so'\)$"
 expect_line '^ok    lib/libhotswap_intercept.so: ELF shared object for this machine, exports OnLoad$'
 mirage --json emulators
 expect_json 'd[0]["installed"] is False and d[0]["runtime"]["state"] == "incomplete"'
-expect_json '[p["status"] for p in d[0]["runtime"]["parts"] if p["required"]] == ["ok", "missing", "missing", "missing"]'
+expect_json '[p["status"] for p in d[0]["runtime"]["parts"] if p["required"]] == ["ok", "missing", "missing", "missing", "missing"]'
 mirage profile create p1 --emulator hotswap
 expect_rc 1 "profile create, intercept only"
 expect_err "the HotSwap tree at '$HOTSWAP_HOME' is incomplete (found through HOTSWAP_HOME)"
 expect_err "  - lib/libhotswap_rewrite.so: missing ('$HOTSWAP_HOME/lib/libhotswap_rewrite.so')"
+expect_err "  - lib/libhotswap_intercept_core.so: missing ('$HOTSWAP_HOME/lib/libhotswap_intercept_core.so')"
 
 # native complete: installed, self-test passes through the stand-in rewriter
 use_tree native
@@ -31,6 +33,7 @@ mirage doctor
 expect_rc 0 "doctor, native complete, no profiles"
 expect_line '^ok    native tree, complete$'
 expect_line '^ok    lib/libhotswap_rewrite.so: ELF shared object for this machine, exports hs_rewrite$'
+expect_line '^ok    lib/libhotswap_intercept_core.so: ELF shared object for this machine, exports hsi_core_get_api$'
 expect_line '^ok    llvm-tools/ld.lld: LLVM version 22.0.0 \(stand-in\)$'
 expect_line "^ok    python runtime: '$HOTSWAP_HOME/runtime/hotswap_py/sitecustomize.py'$"
 expect_line '^ok    self-test: rewrote the built-in gfx1250 kernel: 1 kernel stubbed, [0-9]+ -> [0-9]+ bytes, second pass unchanged$'
@@ -95,6 +98,39 @@ expect_line "^FAIL  lib/libhotswap_rewrite.so: missing-symbol, does not export h
 mirage profile create p2 --emulator hotswap
 expect_rc 1 "profile create, missing symbol"
 expect_err "  - lib/libhotswap_rewrite.so: missing-symbol, does not export hs_rewrite (no defined symbol in .dynsym)"
+
+# a native tree without the intercept's core: the shim would run the workload unemulated
+use_tree no-core
+stage_native "$HOTSWAP_HOME"
+rm "$HOTSWAP_HOME/lib/libhotswap_intercept_core.so"
+mirage doctor
+expect_rc 1 "doctor, native tree without the core"
+expect_line '^FAIL  the tree is incomplete; it looks like a native tree$'
+expect_line "^FAIL  lib/libhotswap_intercept_core.so: missing, no such file \('$HOTSWAP_HOME/lib/libhotswap_intercept_core.so'\)$"
+expect_line '^ok    lib/libhotswap_rewrite.so: ELF shared object for this machine, exports hs_rewrite$'
+mirage --json emulators
+expect_json 'd[0]["installed"] is False and d[0]["runtime"]["state"] == "incomplete"'
+mirage profile create p3 --emulator hotswap
+expect_rc 1 "profile create, native tree without the core"
+expect_err "  - lib/libhotswap_intercept_core.so: missing ('$HOTSWAP_HOME/lib/libhotswap_intercept_core.so')"
+
+# the core as a text file, and a core without its entry point
+echo 'INPUT(-lfoo)' >"$HOTSWAP_HOME/lib/libhotswap_intercept_core.so"
+mirage doctor
+expect_rc 1 "doctor, text core"
+expect_line "^FAIL  lib/libhotswap_intercept_core.so: not-elf, not an ELF file \('$HOTSWAP_HOME/lib/libhotswap_intercept_core.so'\)$"
+cp "$(fx nosym)" "$HOTSWAP_HOME/lib/libhotswap_intercept_core.so"
+mirage doctor
+expect_rc 1 "doctor, core without hsi_core_get_api"
+expect_line "^FAIL  lib/libhotswap_intercept_core.so: missing-symbol, does not export hsi_core_get_api \(no defined symbol in .dynsym\) \('$HOTSWAP_HOME/lib/libhotswap_intercept_core.so'\)$"
+
+# a reference tree never needs the core
+use_tree reference-no-core
+stage_reference "$HOTSWAP_HOME"
+mirage doctor
+expect_rc 0 "doctor, reference tree without a core"
+expect_line '^ok    reference tree, complete$'
+expect_no_out 'libhotswap_intercept_core'
 
 # a rewriter that loads but does nothing: only the self-test can tell
 use_tree noop-rewriter

@@ -19,6 +19,7 @@ for check in \
 	'^ok    native tree, complete$' \
 	'^ok    lib/libhotswap_intercept.so: ELF shared object for this machine, exports OnLoad$' \
 	'^ok    lib/libhotswap_rewrite.so: ELF shared object for this machine, exports hs_rewrite$' \
+	'^ok    lib/libhotswap_intercept_core.so: ELF shared object for this machine, exports hsi_core_get_api$' \
 	'^ok +llvm-tools/llc: ' '^ok +llvm-tools/llvm-mc: ' \
 	'^ok +llvm-tools/lld: ' '^ok +llvm-tools/ld.lld: ' \
 	'^ok +python runtime: ' \

@@ -19,7 +19,7 @@ expect_json 'd["ok"] is False and d["counts"]["fail"] == 1'
 expect_json 'sum(d["counts"].values()) == len(d["checks"])'
 expect_json 'all(c["status"] in ("ok", "warn", "fail") for c in d["checks"])'
 expect_json 'all("fix" in c for c in d["checks"] if c["status"] != "ok")'
-expect_json '{"config", "profile:auto1", "discovery", "tree", "part:lib/libhotswap_intercept.so", "part:lib/libhotswap_rewrite.so", "part:llvm-tools/llc", "part:runtime/hotswap_py/sitecustomize.py", "gpus", "target:auto1", "env:HSA_HOTSWAP_STRICT", "self-test"} <= {c["check"] for c in d["checks"]}'
+expect_json '{"config", "profile:auto1", "discovery", "tree", "part:lib/libhotswap_intercept.so", "part:lib/libhotswap_rewrite.so", "part:lib/libhotswap_intercept_core.so", "part:llvm-tools/llc", "part:runtime/hotswap_py/sitecustomize.py", "gpus", "target:auto1", "env:HSA_HOTSWAP_STRICT", "self-test"} <= {c["check"] for c in d["checks"]}'
 expect_json '[c for c in d["checks"] if c["check"] == "discovery"][0]["details"][0].startswith("found ")'
 expect_json '[c for c in d["checks"] if c["check"] == "self-test"][0]["status"] == "ok"'
 if command -v jq >/dev/null; then

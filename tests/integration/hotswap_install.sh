@@ -25,6 +25,8 @@ expect_out "installed HotSwap tree 'mytree' (native)"
 expect_out "sha256 $SUM"
 [ -f "$DATA/hotswap/mytree/lib/libhotswap_intercept.so" ] ||
 	fail "the intercept is not at <data>/hotswap/mytree/lib/"
+[ -f "$DATA/hotswap/mytree/lib/libhotswap_intercept_core.so" ] ||
+	fail "the intercept's core is not at <data>/hotswap/mytree/lib/"
 [ -L "$DATA/hotswap/mytree/lib/libhotswap_rewrite.so" ] ||
 	fail "the in-tree symlink was not kept"
 assert_eq "$(dot_entries)" ".tmp-new1 " \
@@ -95,6 +97,16 @@ import json, sys
 d = {t["name"]: t for t in json.load(sys.stdin)}
 assert d["second"]["complete"] is False and d["mytree"]["complete"] is True, d
 ' || fail "list --json does not flag the broken tree: $OUT"
+
+# So does one that lost only the intercept's core.
+rm "$DATA/hotswap/mytree/lib/libhotswap_intercept_core.so"
+mirage --json hotswap list
+echo "$OUT" | python3 -c '
+import json, sys
+d = {t["name"]: t for t in json.load(sys.stdin)}
+assert d["mytree"]["complete"] is False, d
+' || fail "list --json does not flag the tree without its core: $OUT"
+cp "$T/so/libhotswap_intercept_core.so" "$DATA/hotswap/mytree/lib/"
 
 # The build's own staged tree, when this build has a complete one.  Its llvm-tools link to
 # the system LLVM (outside the tree, so an install would refuse them): leave them out.

@@ -89,13 +89,19 @@ CC=${CC:-cc}
 mkdir -p "$T/so"
 printf 'int OnLoad(void *t, unsigned long long v, unsigned long long n, const char *const *f)\n{ (void)t; (void)v; (void)n; (void)f; return 1; }\n' >"$T/so/intercept.c"
 printf 'int hs_rewrite(void) { return 0; }\n' >"$T/so/rewrite.c"
+printf 'const void *hsi_core_get_api(void) { return 0; }\n' >"$T/so/core.c"
 $CC -shared -fPIC -o "$T/so/libhotswap_intercept.so" "$T/so/intercept.c" || exit 1
+$CC -shared -fPIC -o "$T/so/libhotswap_intercept_core.so" "$T/so/core.c" || exit 1
 $CC -shared -fPIC -o "$T/so/libhotswap_rewrite.so.0" "$T/so/rewrite.c" || exit 1
 
-# make_tree DIR [incomplete]: a native tree (the rewriter reached through a relative symlink).
+# make_tree DIR [incomplete|nocore]: a native tree (the rewriter reached through a relative
+# symlink); incomplete leaves out the rewriter, nocore the intercept's core.
 make_tree() {
 	mkdir -p "$1/lib" "$1/runtime/hotswap_py"
 	cp "$T/so/libhotswap_intercept.so" "$1/lib/"
+	if [ "${2:-}" != nocore ]; then
+		cp "$T/so/libhotswap_intercept_core.so" "$1/lib/"
+	fi
 	if [ "${2:-}" != incomplete ]; then
 		cp "$T/so/libhotswap_rewrite.so.0" "$1/lib/"
 		ln -s libhotswap_rewrite.so.0 "$1/lib/libhotswap_rewrite.so"

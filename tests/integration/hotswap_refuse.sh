@@ -5,6 +5,7 @@ source "$(dirname "$0")/hotswap_lib.sh"
 
 make_tree "$T/src/good"
 make_tree "$T/src/half" incomplete
+make_tree "$T/src/nocore" nocore
 mkdir -p "$T/evil" "$T/outside"
 
 # python3 tarfile/zipfile write what we ask, including entries tar(1) would not.
@@ -75,6 +76,16 @@ expect_err "the HotSwap tree in '$T/half.tar.gz' is incomplete; nothing was inst
 expect_err "lib/libhotswap_rewrite.so"
 expect_err "hint: "
 expect_nothing_installed "incomplete tree"
+
+# A native tree without the intercept's core: the shim would run workloads unemulated.
+make_tarball "$T/nocore.tar.gz" "$T/src/nocore"
+mirage hotswap install "$T/nocore.tar.gz"
+expect_rc 1 "install a native tree without the core"
+expect_err "the HotSwap tree in '$T/nocore.tar.gz' is incomplete; nothing was installed"
+expect_err "it looks like a native tree"
+expect_err "  - lib/libhotswap_intercept_core.so: missing"
+expect_err "hint: install an archive of a complete tree: lib/libhotswap_intercept.so plus lib/libhotswap_rewrite.so and lib/libhotswap_intercept_core.so (native)"
+expect_nothing_installed "native tree without the core"
 
 # An archive that is no tree at all.
 mkdir -p "$T/src/docs" && echo hi >"$T/src/docs/README"

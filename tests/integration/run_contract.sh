@@ -129,6 +129,19 @@ check "incomplete tree is a refusal" 1 "cannot run profile 'p' under HotSwap"
 [ ! -s "$OUT" ] || fail "the workload ran unemulated"
 ok "never unemulated"
 
+# Our intercept is a shim that loads its core at OnLoad and, without it, lets the workload run
+# unemulated: a native tree that lost the core is incomplete, and mirage refuses to run.
+cp -a "$TREE" "$T/nocore"
+rm "$T/nocore/lib/libhotswap_intercept_core.so"
+NOCORE=$(cd "$T/nocore" && pwd -P)
+HOTSWAP_HOME="$T/nocore" mirage run --profile p --env HSA_HOTSWAP_ISA_OVERRIDE=gfx942 -- "$ENVDUMP"
+check "a native tree without the intercept's core is a refusal" 1 \
+	"the HotSwap tree at '$NOCORE' is incomplete"
+expect_err "it looks like a native tree"
+expect_err "  - lib/libhotswap_intercept_core.so: missing ('$NOCORE/lib/libhotswap_intercept_core.so')"
+[ ! -s "$OUT" ] || fail "the workload ran without the intercept's core"
+ok "never unemulated without the core"
+
 # The native backend passes the workload through untouched.
 mirage profile create n --emulator native --env ONLY=this
 FOO=kept mirage run --profile n -- "$ENVDUMP"

@@ -3,7 +3,7 @@
 # Stand-in libraries to stage fixture trees with (see test_discovery_fixture_lib.c).
 set(_disc_fx_dir ${CMAKE_CURRENT_BINARY_DIR}/discovery_fx)
 set(_disc_fx_targets)
-foreach(fx intercept:FX_ONLOAD rewrite:FX_HS_REWRITE hsa:FX_HSA_INIT comgr:FX_COMGR nosym:FX_NONE
+foreach(fx intercept:FX_ONLOAD core:FX_CORE rewrite:FX_HS_REWRITE hsa:FX_HSA_INIT comgr:FX_COMGR nosym:FX_NONE
            noop_rewrite:FX_HS_REWRITE,FX_NOOP)
   string(REPLACE ":" ";" _p "${fx}")
   list(GET _p 0 _name)

@@ -1,7 +1,7 @@
 /*
  * Stand-in libraries for the completeness predicate's tests: each build
- * defines one entry point (FX_ONLOAD, FX_HS_REWRITE, FX_HSA_INIT, FX_COMGR)
- * or none, so a test can stage any tree without the real HotSwap parts.
+ * defines one entry point (FX_ONLOAD, FX_CORE, FX_HS_REWRITE, FX_HSA_INIT,
+ * FX_COMGR) or none, so a test can stage any tree without the real HotSwap parts.
  * FX_HS_REWRITE is also a fake rewriter for the self-test's dlopen path;
  * with FX_NOOP it never changes anything (a rewriter the self-test must fail).
  */
@@ -20,6 +20,14 @@ FX_API int OnLoad(void *table, unsigned long long runtime_version, unsigned long
                   const char *const *failed_names)
 {
 	return 1;
+}
+#endif
+
+#ifdef FX_CORE
+/* The intercept core's one export (rewrite/intercept/core_api.h); never called here. */
+FX_API const void *hsi_core_get_api(void)
+{
+	return 0;
 }
 #endif
 

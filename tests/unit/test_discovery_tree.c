@@ -14,6 +14,7 @@
 
 #define FX(name)  DISC_FX_DIR "/libfx_" name ".so"
 #define INTERCEPT "lib/libhotswap_intercept.so"
+#define CORE      "lib/libhotswap_intercept_core.so"
 
 struct fixture {
 	char *tmp;
@@ -70,6 +71,7 @@ static void stage_tools(const char *root)
 static void stage_native(const char *root)
 {
 	tu_copy(FX("intercept"), root, INTERCEPT, 0755);
+	tu_copy(FX("core"), root, CORE, 0755);
 	tu_copy(FX("rewrite"), root, "lib/libhotswap_rewrite.so", 0755);
 	stage_tools(root);
 }
@@ -144,23 +146,26 @@ static void test_intercept_only(void **state)
 	assert_string_equal(f->tree.found_by, "HOTSWAP_HOME");
 	assert_int_equal(part(&f->tree, INTERCEPT)->status, PART_OK);
 	assert_int_equal(part(&f->tree, "lib/libhotswap_rewrite.so")->status, PART_MISSING);
+	assert_int_equal(part(&f->tree, CORE)->status, PART_MISSING);
 	assert_int_equal(part(&f->tree, "lib/libhsa-runtime64.so[.1]")->status, PART_MISSING);
 	assert_int_equal(part(&f->tree, "lib/libamd_comgr.so[.3]")->status, PART_MISSING);
 
 	hotswap_format_problem(&f->tree, &msg);
 	char *want = xstrfmt(
 	    "the HotSwap tree at '%s' is incomplete (found through HOTSWAP_HOME);\n"
-	    "it looks like neither flavour: a native tree needs lib/libhotswap_rewrite.so,\n"
+	    "it looks like neither flavour: a native tree needs lib/libhotswap_rewrite.so and "
+	    "lib/libhotswap_intercept_core.so,\n"
 	    "a reference tree needs lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]\n"
 	    "broken or missing parts:\n"
 	    "  - lib/libhotswap_rewrite.so: missing ('%s/lib/libhotswap_rewrite.so')\n"
+	    "  - " CORE ": missing ('%s/" CORE "')\n"
 	    "  - lib/libhsa-runtime64.so[.1]: missing ('%s/lib/libhsa-runtime64.so')\n"
 	    "  - lib/libamd_comgr.so[.3]: missing ('%s/lib/libamd_comgr.so')\n"
 	    "HotSwap is not one library: the intercept needs its rewriter next to it, or the\n"
 	    "workload would run unemulated.\n"
 	    "Tip: rebuild the in-tree tree (cmake --build build), reinstall it with\n"
 	    "  `mirage hotswap install URL`, or point HOTSWAP_HOME at a complete tree root",
-	    f->home, f->home, f->home, f->home);
+	    f->home, f->home, f->home, f->home, f->home);
 	assert_string_equal(msg.buf, want);
 	free(want);
 	strbuf_release(&msg);
@@ -206,6 +211,7 @@ static void test_optional_parts_warn(void **state)
 {
 	struct fixture *f = *state;
 	tu_copy(FX("intercept"), f->home, INTERCEPT, 0755);
+	tu_copy(FX("core"), f->home, CORE, 0755);
 	tu_copy(FX("rewrite"), f->home, "lib/libhotswap_rewrite.so", 0755);
 	tu_write(f->home, "llvm-tools/llc", "not executable\n", 0644);
 
@@ -242,6 +248,9 @@ static void test_reference_complete(void **state)
 	assert_string_equal(part(&f->tree, "lib/libamd_comgr.so[.3]")->symbol,
 	                    "amd_comgr_hotswap_rewrite");
 	free(want);
+	/* The reference intercept is the reference project's own: it has no core to require. */
+	for (size_t i = 0; i < f->tree.nparts; i++)
+		assert_string_not_equal(f->tree.parts[i].name, CORE);
 }
 
 static void test_reference_half_staged(void **state)
@@ -335,6 +344,74 @@ static void test_missing_symbol(void **state)
 	assert_string_equal(hotswap_part_status_name(rw->status), "missing-symbol");
 }
 
+/* A native tree without the intercept's core would run workloads unemulated: incomplete. */
+static void test_native_without_core(void **state)
+{
+	struct fixture *f = *state;
+	struct strbuf msg = STRBUF_INIT;
+	stage_native(f->home);
+	char *core = xstrfmt("%s/" CORE, f->home);
+	assert_int_equal(unlink(core), 0);
+
+	assert_int_equal(discover(f), -1);
+	assert_true(f->tree.found);
+	assert_false(f->tree.complete);
+	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_NATIVE);
+	const struct hotswap_part *c = part(&f->tree, CORE);
+	assert_int_equal(c->status, PART_MISSING);
+	assert_true(c->required);
+	assert_string_equal(c->symbol, "hsi_core_get_api");
+	assert_string_equal(c->path, core);
+	assert_int_equal(part(&f->tree, "lib/libhotswap_rewrite.so")->status, PART_OK);
+	hotswap_format_problem(&f->tree, &msg);
+	char *want = xstrfmt("it looks like a native tree (intercept + libhotswap_rewrite.so)\n"
+	                     "broken or missing parts:\n"
+	                     "  - " CORE ": missing ('%s')\n"
+	                     "HotSwap is not one library",
+	                     core);
+	assert_non_null(strstr(msg.buf, want));
+	free(want);
+	free(core);
+	strbuf_release(&msg);
+}
+
+static void test_core_text_file(void **state)
+{
+	struct fixture *f = *state;
+	struct strbuf msg = STRBUF_INIT;
+	stage_native(f->home);
+	tu_write(f->home, CORE, "INPUT(libfoo.so)\n", 0644);
+
+	assert_int_equal(discover(f), -1);
+	assert_false(f->tree.complete);
+	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_NATIVE);
+	const struct hotswap_part *c = part(&f->tree, CORE);
+	assert_int_equal(c->status, PART_NOT_ELF);
+	assert_string_equal(c->detail, "not an ELF file");
+	hotswap_format_problem(&f->tree, &msg);
+	char *line = xstrfmt("  - " CORE ": not-elf, not an ELF file ('%s/" CORE "')\n", f->home);
+	assert_non_null(strstr(msg.buf, line));
+	free(line);
+	strbuf_release(&msg);
+}
+
+static void test_core_missing_symbol(void **state)
+{
+	struct fixture *f = *state;
+	stage_native(f->home);
+	tu_copy(FX("nosym"), f->home, CORE, 0755);
+
+	assert_int_equal(discover(f), -1);
+	assert_false(f->tree.complete);
+	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_NATIVE);
+	const struct hotswap_part *c = part(&f->tree, CORE);
+	assert_int_equal(c->status, PART_MISSING_SYMBOL);
+	assert_string_equal(c->detail,
+	                    "does not export hsi_core_get_api (no defined symbol in .dynsym)");
+	assert_int_equal(part(&f->tree, INTERCEPT)->status, PART_OK);
+	assert_int_equal(part(&f->tree, "lib/libhotswap_rewrite.so")->status, PART_OK);
+}
+
 /* Both flavours' files: native when our rewriter works, reference when only that one does. */
 static void test_both_flavours(void **state)
 {
@@ -348,6 +425,34 @@ static void test_both_flavours(void **state)
 	tu_write(f->home, "lib/libhotswap_rewrite.so", "text\n", 0644);
 	assert_int_equal(discover(f), 0);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
+
+	/* A working rewriter without the core is no working native tree either. */
+	tu_copy(FX("rewrite"), f->home, "lib/libhotswap_rewrite.so", 0755);
+	char *core = xstrfmt("%s/" CORE, f->home);
+	assert_int_equal(unlink(core), 0);
+	free(core);
+	assert_int_equal(discover(f), 0);
+	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
+
+	/* Neither works: reported as the native tree its rewriter says it is, core named. */
+	tu_write(f->home, "lib/libamd_comgr.so", "text\n", 0644);
+	assert_int_equal(discover(f), -1);
+	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_NATIVE);
+	assert_int_equal(part(&f->tree, CORE)->status, PART_MISSING);
+}
+
+/* A reference tree never needs our core, even with an intercept that is ours by name. */
+static void test_reference_without_core(void **state)
+{
+	struct fixture *f = *state;
+	tu_copy(FX("intercept"), f->home, INTERCEPT, 0755);
+	tu_copy(FX("hsa"), f->home, "lib/libhsa-runtime64.so", 0755);
+	tu_copy(FX("comgr"), f->home, "lib/libamd_comgr.so", 0755);
+	assert_int_equal(hotswap_check_root(f->home, &f->tree), 0);
+	assert_true(f->tree.complete);
+	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
+	for (size_t i = 0; i < f->tree.nparts; i++)
+		assert_string_not_equal(f->tree.parts[i].name, CORE);
 }
 
 /* First hit wins, in ARCHITECTURE.md's order, even when the hit is incomplete. */
@@ -447,7 +552,11 @@ int main(void)
 	    T(test_text_library),
 	    T(test_wrong_machine),
 	    T(test_missing_symbol),
+	    T(test_native_without_core),
+	    T(test_core_text_file),
+	    T(test_core_missing_symbol),
 	    T(test_both_flavours),
+	    T(test_reference_without_core),
 	    T(test_search_order),
 	    T(test_xdg_data_home),
 	    T(test_check_root),
