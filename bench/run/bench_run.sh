@@ -17,7 +17,8 @@ workload=${3:-/bin/true}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export MIRAGE_CONFIG="$tmp/config" MIRAGE_SYSFS_ROOT="$tmp/no-sysfs"
-unset HOTSWAP_HOME LD_PRELOAD HSA_TOOLS_LIB
+# HOTSWAP_HOME, when set, picks the tree to measure; otherwise discovery finds one.
+unset LD_PRELOAD HSA_TOOLS_LIB
 
 "$mirage" profile create bench --target gfx942 >/dev/null
 # The environment mirage would exec with, as env -i arguments.

@@ -10,6 +10,8 @@ ERR=$RUN_STDERR_FILE
 unset MIRAGE_DATA MIRAGE_CACHE HOTSWAP_HOME LD_PRELOAD HSA_TOOLS_LIB ROCR_VISIBLE_DEVICES \
 	HIP_VISIBLE_DEVICES
 for v in $(env | sed -n 's/^\(HSA_HOTSWAP_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
+# This build's own tree: discovery prefers <repo>/build/hotswap over it when both exist.
+[ -f "$MIRAGE_BUILD/hotswap/lib/libhotswap_intercept.so" ] && export HOTSWAP_HOME="$MIRAGE_BUILD/hotswap"
 # No GPUs unless a test builds a sysfs tree of its own.
 export MIRAGE_SYSFS_ROOT="$T/no-sysfs" NO_COLOR=1
 

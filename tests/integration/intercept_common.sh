@@ -14,7 +14,9 @@ CACHE=$TEST_TMP/hotswap-cache
 for v in $(env | sed -n 's/^\(HSA_HOTSWAP_[A-Z_]*\)=.*/\1/p; s/^\(STANDIN_[A-Z_]*\)=.*/\1/p'); do
 	unset "$v"
 done
-unset HSA_TOOLS_LIB LD_PRELOAD HOTSWAP_HOME
+unset HSA_TOOLS_LIB LD_PRELOAD
+# This build's own tree for `mirage run`: discovery prefers <repo>/build/hotswap when both exist.
+export HOTSWAP_HOME=$TREE
 export HSA_HOTSWAP_CACHE_DIR=$CACHE
 export STANDIN_RECORD_DIR=$REC
 

@@ -139,7 +139,7 @@ expect_err "hint: set MIRAGE_CONFIG to a writable directory"
 # A hotswap profile needs a complete tree: a copy of mirage away from the build tree finds none.
 mkdir -p "$T/elsewhere/bin"
 cp "$MIRAGE_BIN" "$T/elsewhere/bin/mirage"
-run "$T/elsewhere/bin/mirage" profile create hs --emulator hotswap
+run env -u HOTSWAP_HOME "$T/elsewhere/bin/mirage" profile create hs --emulator hotswap
 check "hotswap profile without a HotSwap tree" 1 "HotSwap is not installed, or mirage could not find libhotswap_intercept.so"
 expect_err "$T/elsewhere/hotswap/lib/libhotswap_intercept.so"
 expect_err "export HOTSWAP_HOME="

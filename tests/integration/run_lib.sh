@@ -5,7 +5,6 @@ ENVDUMP="$TEST_TOOLS/envdump"
 TREE="$MIRAGE_BUILD/hotswap"
 [ -f "$TREE/lib/libhotswap_intercept.so" ] || fail "the in-tree HotSwap tree is not built at $TREE"
 TREE=$(cd "$TREE" && pwd -P)
-# Pin the tree: discovery would prefer <repo>/build/hotswap over this build's own when both exist.
 export HOTSWAP_HOME="$TREE"
 
 # val NAME: the value NAME had in the last env dump ($OUT), or "<unset>".
