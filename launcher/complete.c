@@ -163,10 +163,13 @@ static void add_sq(struct strbuf *out, const char *s)
 	strbuf_addch(out, '\'');
 }
 
-/* Help for --no-x: the table has one line per flag, written for the positive form. */
-static char *negated_help(const struct opt_spec *o)
+/*
+ * The description of one spelling, in a buffer the caller frees: the table has
+ * one help line per flag, written for the positive form, so --no-x gets its own.
+ */
+static char *spelling_help(const struct opt_spec *o, bool negated)
 {
-	return xstrfmt("turn --%s off", o->name);
+	return negated ? xstrfmt("turn --%s off", o->name) : xstrdup(o->help);
 }
 
 /* Appends the space-separated words of a NULL-terminated list. */
@@ -559,13 +562,9 @@ static void zsh_opt_spec(struct strbuf *out, const struct opt_spec *o, bool nega
 		strbuf_addf(out, "{-%c,--%s%s}'[", o->short_name, o->name, suffix);
 	else
 		strbuf_addf(out, "'--%s%s[", o->name, suffix);
-	if (negated) {
-		char *d = negated_help(o);
-		add_zsh_desc(out, d);
-		free(d);
-	} else {
-		add_zsh_desc(out, o->help);
-	}
+	char *desc = spelling_help(o, negated);
+	add_zsh_desc(out, desc);
+	free(desc);
 	strbuf_addch(out, ']');
 	if (k != CK_NONE) {
 		strbuf_addstr(out, value_glued(o) ? "::" : ":");
@@ -890,13 +889,9 @@ static void fish_opt(struct strbuf *out, const char *cond, const struct opt_spec
 		break;
 	}
 	strbuf_addstr(out, " -d ");
-	if (negated) {
-		char *d = negated_help(o);
-		add_fish_sq(out, d);
-		free(d);
-	} else {
-		add_fish_sq(out, o->help);
-	}
+	char *desc = spelling_help(o, negated);
+	add_fish_sq(out, desc);
+	free(desc);
 	strbuf_addch(out, '\n');
 }
 

@@ -147,6 +147,25 @@ static int refuse(struct diag *err, const char *origin, const char *entry, const
 	return -1;
 }
 
+/*
+ * What both passes check on every entry (the write pass never trusts the
+ * scan): cancellation, a decodable name, a safe path, normalised into norm,
+ * and an allowed type.  Returns 0, or -1 with err filled in.
+ */
+static int check_entry(struct archive_entry *e, const char *origin,
+                       const volatile sig_atomic_t *cancel, struct strbuf *norm, struct diag *err)
+{
+	const char *name = archive_entry_pathname(e);
+	const char *why;
+	if (cancel && *cancel)
+		return diag_set(err, "extraction of '%s' interrupted", origin);
+	if (!name)
+		return refuse(err, origin, "?", "has a name mirage cannot decode");
+	if (extract_check_path(name, norm, &why) < 0 || (why = type_problem(e)))
+		return refuse(err, origin, name, why);
+	return 0;
+}
+
 static int read_failed(struct archive *a, const char *origin, struct diag *err)
 {
 	diag_set(err, "cannot read '%s': %s", origin, archive_error_string(a));
@@ -168,7 +187,6 @@ static int scan(const char *path, const struct extract_opts *opts, char **top, s
 	struct archive *a = NULL;
 	char *first = NULL;
 	bool strip = true, any = false;
-	const char *why;
 	int r, ret = -1;
 
 	*top = NULL;
@@ -176,20 +194,9 @@ static int scan(const char *path, const struct extract_opts *opts, char **top, s
 	if (!a)
 		goto cleanup;
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
-		const char *name = archive_entry_pathname(e);
 		size_t comp;
-		if (cancel && *cancel) {
-			diag_set(err, "extraction of '%s' interrupted", origin);
+		if (check_entry(e, origin, cancel, &norm, err) < 0)
 			goto cleanup;
-		}
-		if (!name) {
-			refuse(err, origin, "?", "has a name mirage cannot decode");
-			goto cleanup;
-		}
-		if (extract_check_path(name, &norm, &why) < 0 || (why = type_problem(e))) {
-			refuse(err, origin, name, why);
-			goto cleanup;
-		}
 		if (!norm.len)
 			continue;
 		comp = strcspn(norm.buf, "/");
@@ -301,18 +308,8 @@ static int write_entries(const char *path, const char *origin, const char *top,
 		unsigned filetype = archive_entry_filetype(e);
 		mode_t perm = archive_entry_perm(e) & 0755;
 
-		if (cancel && *cancel) {
-			diag_set(err, "extraction of '%s' interrupted", origin);
+		if (check_entry(e, origin, cancel, &norm, err) < 0)
 			goto cleanup;
-		}
-		if (!name) {
-			refuse(err, origin, "?", "has a name mirage cannot decode");
-			goto cleanup;
-		}
-		if (extract_check_path(name, &norm, &why) < 0 || (why = type_problem(e))) {
-			refuse(err, origin, name, why);
-			goto cleanup;
-		}
 		if (!strip_top(&norm, top))
 			continue;
 		if ((via = under_symlink(&symlinks, norm.buf))) {
