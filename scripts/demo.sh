@@ -19,7 +19,9 @@ demo=$(mktemp -d "${TMPDIR:-/tmp}/mirage-demo.XXXXXX")
 trap 'rm -rf "$demo"' EXIT
 export MIRAGE_CONFIG=$demo/config XDG_CACHE_HOME=$demo/cache
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Bold headings on a terminal only, and never under NO_COLOR.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold= plain=; fi
+step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
 show() { printf '$ %s\n' "$*"; "$@"; }
 
 step "1. what this machine has (no GPU here: the GPU checks say so)"

@@ -31,6 +31,14 @@ json_ok "$OUT"
 	"True 1 0 False" ] || fail "report: $(cat "$OUT")"
 ok "the JSON report says what ran"
 
+mirage rewrite "$FIXTURES/hello.co" --output "$T/nob0a0.co" --target gfx1250 --entry-trampolines --no-b0a0
+check "--no-b0a0 lets a B0->A0 pair run the entry pass alone" 0
+expect_out "1 stubbed"
+mirage --json inspect "$T/nob0a0.co"
+[ "$(json_get "$OUT" "d['pools'][0]['b0a0'], d['pools'][0]['entry_trampolines']")" = "False True" ] ||
+	fail "the pool claims the B0->A0 pass ran: $(head -c 300 "$OUT")"
+ok "the provenance note records the entry pass only"
+
 mirage rewrite "$FIXTURES/gfx942.co" -o "$T/942.co"
 check "a gfx942 object with nothing asked is copied" 0
 cmp -s "$FIXTURES/gfx942.co" "$T/942.co" || fail "copy differs"
@@ -62,8 +70,8 @@ mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --entry-trampoline
 check "mistyped flag" 2 "did you mean '--entry-trampolines'?"
 
 # inspect
-mirage inspect "$T/multi.co"
-check "inspect" 0
+mirage inspect "$T/multi.co" --kernels
+check "inspect --kernels" 0
 expect_out "amdgcn-amd-amdhsa--gfx1250 (gfx1250)"
 expect_out "kernels: 3"
 expect_out "k_c (metadata name k_c_display_name)"
