@@ -35,6 +35,8 @@ struct gfx_info;
 #define HS_NT_AMDGPU_METADATA 32
 #define HS_NT_PROVENANCE      0x48535750u /* "HSWP": our provenance note */
 #define HS_PROVENANCE_VERSION 1u
+#define HS_PROV_DESC_SIZE     32u
+#define HS_NOTE_OWNER         "AMDGPU" /* owner of both notes; namesz 7 with its NUL */
 #define HS_KD_SIZE            64u
 #define HS_STUB_SIZE          256u
 #define HS_POOL_ALIGN         4096u
@@ -50,17 +52,17 @@ struct gfx_info;
 
 /* ---- errors and logging (error.c, log.c) ---- */
 
-/* Records msg as the calling thread's last error and returns status. */
 /*
  * 0 if p[0..size) is exactly one well-formed msgpack value whose declared
  * counts fit in its bytes, else -1.  Allocates nothing (msgpack_check.c).
  */
 HS_INTERNAL int hs_msgpack_check(const uint8_t *p, size_t size);
+/* Records msg as the calling thread's last error and returns status. */
 HS_INTERNAL enum hs_status hs_fail(enum hs_status status, const char *fmt, ...) HS_PRINTF(2, 3);
 HS_INTERNAL void hs_clear_error(void);
 HS_INTERNAL void hs_log(enum hs_log_level level, const char *fmt, ...) HS_PRINTF(2, 3);
 
-/* ---- checked arithmetic and little-endian access (bytes.h style helpers in util.c) ---- */
+/* ---- checked arithmetic and little-endian access ---- */
 
 static inline bool hs_add_ovf(uint64_t a, uint64_t b, uint64_t *r)
 {
@@ -237,8 +239,10 @@ struct hs_kernel {
 	uint64_t kd_vaddr;
 	uint64_t kd_off; /* file offset of the descriptor */
 	uint8_t kd[HS_KD_SIZE];
-	uint64_t entry; /* entry vaddr */
-	int meta;       /* index into the metadata kernels, -1 if none */
+	uint64_t entry;     /* entry vaddr */
+	size_t entry_sec;   /* the executable section holding it (checked) */
+	uint64_t entry_off; /* its file offset */
+	int meta;           /* index into the metadata kernels, -1 if none */
 	/* results of the entry pass */
 	enum hs_kernel_action action;
 	unsigned scratch;    /* scratch SGPR pair base (106 = vcc) */
@@ -334,14 +338,6 @@ HS_INTERNAL enum hs_status hs_pool_section_index(const struct hs_elf *e, uint16_
 /* Builds the output bytes (b->out, caller frees). */
 HS_INTERNAL enum hs_status hs_build_output(struct hs_build *b);
 
-/* ---- stub symbols (pass_stubsyms.c) ---- */
-
-/*
- * Checks that .symtab can take new global symbols; false with a reason in
- * why when it cannot (the rewrite goes on without them).
- */
-HS_INTERNAL bool hs_symtab_usable(const struct hs_elf *e, char *why, size_t why_size);
-
 /* ---- entry pass (pass_entry.c) ---- */
 
 HS_INTERNAL void hs_stub_encode(uint8_t stub[HS_STUB_SIZE], uint64_t stub_vaddr, uint64_t entry,
@@ -374,6 +370,8 @@ HS_INTERNAL enum hs_status hs_stub_match(struct hs_decoder *d, const uint8_t *by
                                          uint64_t vaddr, bool *is_stub, uint64_t *target);
 /* The raw prefilter alone (no decoding). */
 HS_INTERNAL bool hs_stub_raw_match(const uint8_t *bytes, size_t len, unsigned *pair);
+/* Where the stub at vaddr jumps (its two literals added to its PC); needs a raw match. */
+HS_INTERNAL uint64_t hs_stub_target(const uint8_t *bytes, uint64_t vaddr);
 
 /* ---- one rewrite call (rewrite.c runs the passes over it) ---- */
 

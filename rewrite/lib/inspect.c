@@ -233,7 +233,8 @@ static enum hs_status add_kernel(const struct hs_elf *e, const struct sym_index 
 	                      decode_fields(hs_rd32(d + KD_RSRC3), rsrc3_fields,
 	                                    sizeof(rsrc3_fields) / sizeof(rsrc3_fields[0])));
 	add_hex(o, "entry", k->entry);
-	sec = hs_elf_vaddr_to_off(e, k->entry, 4, &off);
+	sec = k->entry_sec;
+	off = k->entry_off;
 	if (!in_text && sec) {
 		uint64_t avail = e->sec[sec].sh.sh_size - (k->entry - e->sec[sec].sh.sh_addr);
 		unsigned pair;
@@ -241,10 +242,7 @@ static enum hs_status add_kernel(const struct hs_elf *e, const struct sym_index 
 		 */
 		is_stub = hs_stub_raw_match(e->buf + off, avail, &pair);
 		if (is_stub) {
-			uint64_t pc = k->entry + 20;
-			uint64_t lo = (pc & 0xffffffffu) + hs_rd32(e->buf + off + 24);
-			uint64_t hi = (pc >> 32) + hs_rd32(e->buf + off + 32) + (lo >> 32);
-			target = (hi & 0xffffffffu) << 32 | (lo & 0xffffffffu);
+			target = hs_stub_target(e->buf + off, k->entry);
 			add_hex(o, "stub_target", target);
 			cJSON_AddStringToObject(o, "stub_scratch", pair == 106 ? "vcc" : "sgpr");
 			cJSON_AddNumberToObject(o, "stub_scratch_sgpr", pair);

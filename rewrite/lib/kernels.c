@@ -16,8 +16,7 @@ static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sy
 {
 	const struct hs_section *s;
 	int namelen = (int)strlen(symname) - 3; /* without ".kd" */
-	uint64_t rel, entry_off;
-	size_t sec;
+	uint64_t rel;
 	int64_t off;
 
 	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= e->shnum)
@@ -51,8 +50,8 @@ static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sy
 	k->entry = k->kd_vaddr + (uint64_t)off;
 	k->meta = -1;
 	/* Checked on every path, the no-op one too: a descriptor must point at code. */
-	sec = hs_elf_vaddr_to_off(e, k->entry, 4, &entry_off);
-	if (!sec || !(e->sec[sec].sh.sh_flags & SHF_EXECINSTR))
+	k->entry_sec = hs_elf_vaddr_to_off(e, k->entry, 4, &k->entry_off);
+	if (!k->entry_sec || !(e->sec[k->entry_sec].sh.sh_flags & SHF_EXECINSTR))
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "kernel '%.*s': entry 0x%llx is not inside an "
 		               "executable section",

@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "truthy.h"
 
@@ -29,8 +28,8 @@ static atomic_int verbose_level;
 /* Read once: the environment of a host process may change under us (setenv is not thread-safe). */
 static void read_verbose(void)
 {
-	const char *v = getenv("HSA_HOTSWAP_VERBOSE");
-	atomic_store(&verbose_level, env_truthy(v) ? (int)HS_LOG_INFO : (int)HS_LOG_WARN);
+	atomic_store(&verbose_level,
+	             env_flag("HSA_HOTSWAP_VERBOSE") ? (int)HS_LOG_INFO : (int)HS_LOG_WARN);
 }
 
 HS_API hs_log_fn hs_set_log_fn(hs_log_fn fn, void *ctx)

@@ -68,7 +68,8 @@ static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, uint64_t
 			               "note section [%zu] '%s' has a record "
 			               "at offset %llu running past its end",
 			               sec, e->sec[sec].name, (unsigned long long)pos);
-		if (type == HS_NT_AMDGPU_METADATA && namesz == 7 && !memcmp(p + 12, "AMDGPU", 7)) {
+		if (type == HS_NT_AMDGPU_METADATA && namesz == 7 &&
+		    !memcmp(p + 12, HS_NOTE_OWNER, 7)) {
 			*rec_off = sh->sh_offset + pos;
 			*rec_size = total;
 			*desc_off = sh->sh_offset + pos + 12 + name_pad;
@@ -281,7 +282,7 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, siz
 	hs_wr32(r, 7);
 	hs_wr32(r + 4, (uint32_t)sb.size);
 	hs_wr32(r + 8, HS_NT_AMDGPU_METADATA);
-	memcpy(r + 12, "AMDGPU", 7);
+	memcpy(r + 12, HS_NOTE_OWNER, 7);
 	memcpy(r + 20, sb.data, sb.size);
 	*rec = r;
 	*rec_size = total;

@@ -111,34 +111,33 @@ bool hs_stub_raw_match(const uint8_t *p, size_t len, unsigned *pair)
 	return true;
 }
 
+uint64_t hs_stub_target(const uint8_t *p, uint64_t vaddr)
+{
+	/* The hardware's add-with-carry on the PC of the instruction after s_get_pc_i64. */
+	uint64_t pc = vaddr + 20;
+	uint64_t lo = (pc & 0xffffffffu) + hs_rd32(p + 24);
+	uint64_t hi = (pc >> 32) + hs_rd32(p + 32) + (lo >> 32);
+
+	return (hi & 0xffffffffu) << 32 | (lo & 0xffffffffu);
+}
+
 /* INST_PREF_SIZE, COMPUTE_PGM_RSRC3 bits [11:4] on gfx12+, in units of 128 bytes. */
 #define INST_PREF_SHIFT 4
 #define INST_PREF_MASK  (0xffu << INST_PREF_SHIFT)
 /* The CP may prefetch this many 128-byte lines from a stub: its own 256 bytes. */
 #define INST_PREF_STUB 2u
 
-static const char *kname(const struct hs_kernel *k)
-{
-	return k->name;
-}
-
 /* Decides what the entry pass does with k (no stub planned yet). */
 static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
 {
 	const struct hs_elf *e = &c->e;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
-	uint64_t off, avail, target = 0;
-	size_t sec;
+	/* hs_kernels_find checked that the entry lies in an executable section. */
+	size_t sec = k->entry_sec;
+	uint64_t off = k->entry_off, avail, target = 0;
 	bool in_text, is_stub = false;
 	enum hs_status st;
 
-	/* At least one instruction word of the entry must be in an executable section. */
-	sec = hs_elf_vaddr_to_off(e, k->entry, 4, &off);
-	if (!sec || !(e->sec[sec].sh.sh_flags & SHF_EXECINSTR))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "kernel '%s': entry 0x%llx is not inside an "
-		               "executable section",
-		               kname(k), (unsigned long long)k->entry);
 	avail = e->sec[sec].sh.sh_size - (k->entry - e->sec[sec].sh.sh_addr);
 	if (avail > HS_STUB_SIZE)
 		avail = HS_STUB_SIZE;
@@ -157,13 +156,13 @@ static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
 		return hs_fail(st,
 		               "kernel '%s': cannot check whether its entry 0x%llx is one of "
 		               "our stubs: %s",
-		               kname(k), (unsigned long long)k->entry, why);
+		               k->name, (unsigned long long)k->entry, why);
 	}
 	if (!is_stub || target < text->sh_addr || target - text->sh_addr >= text->sh_size)
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': entry 0x%llx is outside .text and is not "
 		               "one of our entry stubs into .text",
-		               kname(k), (unsigned long long)k->entry);
+		               k->name, (unsigned long long)k->entry);
 	k->action = HS_KERNEL_SKIP_STUBBED;
 	k->stub_vaddr = k->entry;
 	return HS_OK;
@@ -180,12 +179,12 @@ static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, ui
 			return hs_fail(HS_ERROR,
 			               "kernel '%s' has no entry in the AMDGPU metadata, so "
 			               "its SGPR count is unknown",
-			               kname(k));
+			               k->name);
 		if (!hs_meta_get_uint(c->meta, k->meta, ".sgpr_count", count))
 			return hs_fail(HS_ERROR,
 			               "kernel '%s': metadata has no unsigned "
 			               "'.sgpr_count'",
-			               kname(k));
+			               k->name);
 		return HS_OK;
 	}
 	/* RSRC1's SGPR granule field is reserved from gfx10 on: it says nothing there. */
@@ -193,7 +192,7 @@ static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, ui
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': no AMDGPU metadata note, and %s has no "
 		               "SGPR count in RSRC1",
-		               kname(k), c->obj.gfx->name);
+		               k->name, c->obj.gfx->name);
 	rsrc1 = hs_rd32(k->kd + KD_RSRC1);
 	*count = (((rsrc1 >> 6) & 0xf) + 1) * 8;
 	return HS_OK;
@@ -245,7 +244,7 @@ enum hs_status hs_pass_entry(struct hs_ctx *c)
 			               "kernel '%s': .sgpr_count %llu exceeds the 108 "
 			               "SGPRs (s0-s105 and vcc) of %s; no scratch pair for the "
 			               "entry stub",
-			               kname(k), (unsigned long long)count, c->obj.gfx->name);
+			               k->name, (unsigned long long)count, c->obj.gfx->name);
 		/* Pool vaddr is page aligned, so every 256-byte slot is 256-byte aligned. */
 		k->stub_vaddr = c->pool_vaddr + c->n_stubs * HS_STUB_SIZE;
 		hs_stub_encode(c->stubs + c->n_stubs * HS_STUB_SIZE, k->stub_vaddr, k->entry,
@@ -256,7 +255,7 @@ enum hs_status hs_pass_entry(struct hs_ctx *c)
 			return hs_fail(HS_ERROR,
 			               "kernel '%s': stub at 0x%llx is out of reach of "
 			               "its descriptor",
-			               kname(k), (unsigned long long)k->stub_vaddr);
+			               k->name, (unsigned long long)k->stub_vaddr);
 		rsrc3 = hs_rd32(k->kd + KD_RSRC3);
 		pref = (rsrc3 & INST_PREF_MASK) >> INST_PREF_SHIFT;
 		if (pref > INST_PREF_STUB)
@@ -264,7 +263,7 @@ enum hs_status hs_pass_entry(struct hs_ctx *c)
 		k->rsrc3_new = (rsrc3 & ~INST_PREF_MASK) | (uint32_t)(pref << INST_PREF_SHIFT);
 		if (c->meta && !hs_meta_set_uint(c->meta, k->meta, ".sgpr_count", k->sgpr_new))
 			return hs_fail(HS_ERROR, "kernel '%s': cannot update '.sgpr_count'",
-			               kname(k));
+			               k->name);
 	}
 	c->r.kernels_stubbed = (uint32_t)c->n_stubs;
 count:

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool hs_symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
+/* Whether .symtab can take new global symbols; false with a reason in why (the rewrite goes on
+ * without them). */
+static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
 {
 	const GElf_Shdr *sym, *str;
 	size_t n;
@@ -131,7 +133,7 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 	}
 	if (want == 0)
 		return HS_OK;
-	if (!hs_symtab_usable(&c->e, why, sizeof(why))) {
+	if (!symtab_usable(&c->e, why, sizeof(why))) {
 		/* Best effort: the stubs work without symbols; only debuggers miss them. */
 		c->r.symbols_skipped = true;
 		snprintf(c->r.message, sizeof(c->r.message), "stub symbols skipped: %s", why);

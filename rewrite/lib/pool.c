@@ -4,11 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PHDR_SIZE      56u
-#define SHDR_SIZE      64u
-#define SYM_SIZE       24u
-#define PROV_DESC_SIZE 32u
-#define NOTE_NAME      "AMDGPU"
+#define PHDR_SIZE 56u
+#define SHDR_SIZE 64u
+#define SYM_SIZE  24u
 
 /* A growable output buffer; every append is zero-padded, so the output is deterministic. */
 struct obuf {
@@ -154,7 +152,6 @@ static enum hs_status move_note(const struct hs_build *b, struct layout *l, stru
 	uint64_t rec_off, rec_size, new_off, new_vaddr;
 	size_t sec;
 	GElf_Shdr *sh;
-	bool found = false;
 
 	hs_meta_location(b->meta, &rec_off, &rec_size, &sec);
 	sh = &l->sh[sec];
@@ -172,7 +169,6 @@ static enum hs_status move_note(const struct hs_build *b, struct layout *l, stru
 			p->p_offset = new_off;
 			p->p_vaddr = p->p_paddr = new_vaddr;
 			p->p_filesz = p->p_memsz = o->len - new_off;
-			found = true;
 		} else if (p->p_offset < sh->sh_offset + sh->sh_size &&
 		           sh->sh_offset < p->p_offset + p->p_filesz) {
 			return hs_fail(HS_ERROR,
@@ -181,7 +177,6 @@ static enum hs_status move_note(const struct hs_build *b, struct layout *l, stru
 			               i);
 		}
 	}
-	(void)found;
 	sh->sh_offset = new_off;
 	sh->sh_addr = new_vaddr;
 	sh->sh_size = o->len - new_off;
@@ -263,12 +258,12 @@ cleanup:
 
 static void add_provenance(const struct hs_build *b, struct obuf *o, GElf_Shdr *sh)
 {
-	uint8_t rec[12 + 8 + PROV_DESC_SIZE] = {0};
+	uint8_t rec[12 + 8 + HS_PROV_DESC_SIZE] = {0};
 
 	hs_wr32(rec, 7);
-	hs_wr32(rec + 4, PROV_DESC_SIZE);
+	hs_wr32(rec + 4, HS_PROV_DESC_SIZE);
 	hs_wr32(rec + 8, HS_NT_PROVENANCE);
-	memcpy(rec + 12, NOTE_NAME, 7);
+	memcpy(rec + 12, HS_NOTE_OWNER, 7);
 	hs_wr32(rec + 20, HS_PROVENANCE_VERSION);
 	hs_wr32(rec + 24, b->transforms);
 	hs_wr32(rec + 28, b->state);

@@ -4,9 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PROV_DESC_SIZE 32u
-#define NOTE_NAME      "AMDGPU"
-
 enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance **out, size_t *n)
 {
 	struct hs_provenance *p = NULL;
@@ -35,12 +32,12 @@ enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance *
 				               i, e->sec[i].name);
 			}
 			if (hs_rd32(r + 8) != HS_NT_PROVENANCE || namesz != 7 ||
-			    memcmp(r + 12, NOTE_NAME, 7)) {
+			    memcmp(r + 12, HS_NOTE_OWNER, 7)) {
 				pos += total;
 				continue;
 			}
 			d = r + 12 + 8;
-			if (descsz != PROV_DESC_SIZE || hs_rd32(d) != HS_PROVENANCE_VERSION) {
+			if (descsz != HS_PROV_DESC_SIZE || hs_rd32(d) != HS_PROVENANCE_VERSION) {
 				free(p);
 				return hs_fail(HS_INVALID_ARGUMENT,
 				               "provenance note in section [%zu] "

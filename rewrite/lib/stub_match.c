@@ -111,7 +111,6 @@ enum hs_status hs_stub_match(struct hs_decoder *d, const uint8_t *b, size_t len,
 	char pair[32], lo[16], hi[16];
 	unsigned n;
 	uint32_t l, h;
-	uint64_t pc, lo_sum, hi_sum;
 	enum hs_status st = HS_OK;
 
 	*is_stub = false;
@@ -152,11 +151,7 @@ enum hs_status hs_stub_match(struct hs_decoder *d, const uint8_t *b, size_t len,
 	/* The decoded literals must be the raw 32-bit literal words, not inline constants. */
 	if (l != hs_rd32(b + 24) || h != hs_rd32(b + 32))
 		goto cleanup;
-	/* The hardware's add-with-carry on the PC of the instruction after s_get_pc_i64. */
-	pc = vaddr + 20;
-	lo_sum = (pc & 0xffffffffu) + l;
-	hi_sum = (pc >> 32) + h + (lo_sum >> 32);
-	*target = (hi_sum & 0xffffffffu) << 32 | (lo_sum & 0xffffffffu);
+	*target = hs_stub_target(b, vaddr);
 	*is_stub = true;
 cleanup:
 	return st;
