@@ -26,7 +26,8 @@ static const struct {
     {EM_RISCV, "RISC-V"},  {224 /* EM_AMDGPU */, "AMDGPU"},
 };
 
-const char *elf_machine_name(unsigned machine, char *buf, size_t size)
+/* Human name of an ELF e_machine value: "x86-64", "AArch64", "AMDGPU", else "machine 183". */
+static const char *elf_machine_name(unsigned machine, char *buf, size_t size)
 {
 	for (size_t i = 0; i < sizeof(machine_names) / sizeof(machine_names[0]); i++)
 		if (machine_names[i].machine == machine)

@@ -17,7 +17,4 @@
 enum hotswap_part_status elf_check_shared_object(const char *path, const char *symbol,
                                                  struct strbuf *detail);
 
-/* Human name of an ELF e_machine value: "x86-64", "AArch64", "AMDGPU", else "machine 183". */
-const char *elf_machine_name(unsigned machine, char *buf, size_t size);
-
 #endif

@@ -109,11 +109,11 @@ const char *hotswap_flavour_name(enum hotswap_flavour flavour);
 /* "ok", "missing", "not-elf", "wrong-machine", "missing-symbol", "not-executable". */
 const char *hotswap_part_status_name(enum hotswap_part_status status);
 
-/* Appends the multi-line "not installed" message: every probe with its driver, and the tips. */
-void hotswap_format_not_found(const struct hotswap_tree *tree, struct strbuf *out);
-/* Appends the multi-line "incomplete" message: directory, flavour, each broken part. */
-void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out);
-/* Whichever of the two applies (nothing when the tree is complete). */
+/*
+ * Appends the multi-line message for a tree that is not complete: when none was found,
+ * every probe with its driver and the tips; when one was, its directory, flavour and
+ * each broken part.  Nothing when the tree is complete.
+ */
 void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out);
 
 #endif

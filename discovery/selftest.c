@@ -2,49 +2,15 @@
  * works. */
 #include "selftest.h"
 
-#include "hotswap/rewrite.h"
+#include "rewriter_dl.h"
 
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* B0 -> B0 runs only the entry-trampoline pass, which needs no LLVM and has a fixed outcome. */
 #define SELFTEST_ISA "amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+"
 
-typedef enum hs_status (*rewrite_fn)(const void *, size_t, const char *, const char *,
-                                     const struct hs_rewrite_opts *, struct hs_rewrite_output *,
-                                     struct hs_rewrite_report *);
-typedef void (*release_fn)(struct hs_rewrite_output *);
-
-struct rewriter {
-	void *handle;
-	rewrite_fn rewrite;
-	release_fn release;
-};
-
-static int load_rewriter(const char *path, struct rewriter *rw, struct strbuf *detail)
-{
-	rw->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (!rw->handle) {
-		strbuf_addf(detail, "cannot load '%s': %s", path, dlerror());
-		return -1;
-	}
-	/* POSIX allows converting dlsym's void * to a function pointer; memcpy keeps -Wpedantic
-	 * quiet. */
-	void *sym = dlsym(rw->handle, "hs_rewrite");
-	void *rel = dlsym(rw->handle, "hs_rewrite_output_release");
-	if (!sym || !rel) {
-		strbuf_addf(detail, "'%s' does not export %s", path,
-		            !sym ? "hs_rewrite" : "hs_rewrite_output_release");
-		dlclose(rw->handle);
-		return -1;
-	}
-	memcpy(&rw->rewrite, &sym, sizeof(sym));
-	memcpy(&rw->release, &rel, sizeof(rel));
-	return 0;
-}
-
-static enum hs_status run_once(const struct rewriter *rw, const void *in, size_t size,
+static enum hs_status run_once(const struct rewriter_dl *rw, const void *in, size_t size,
                                struct hs_rewrite_output *out, struct hs_rewrite_report *report)
 {
 	HS_OPTS(hs_rewrite_opts, opts, .flags = HS_REWRITE_ENTRY_DEFAULT);
@@ -55,13 +21,13 @@ static enum hs_status run_once(const struct rewriter *rw, const void *in, size_t
 
 enum selftest_result hotswap_selftest_path(const char *rewriter_path, struct strbuf *detail)
 {
-	struct rewriter rw;
+	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct hs_rewrite_output first = {0}, second = {0};
 	struct hs_rewrite_report report;
 	enum selftest_result result = SELFTEST_FAIL;
 	enum hs_status st;
 
-	if (load_rewriter(rewriter_path, &rw, detail))
+	if (rewriter_dl_open(rewriter_path, &rw, detail) < 0)
 		return SELFTEST_FAIL;
 
 	st = run_once(&rw, mirage_selftest_co, mirage_selftest_co_size, &first, &report);
@@ -102,9 +68,9 @@ enum selftest_result hotswap_selftest_path(const char *rewriter_path, struct str
 	            mirage_selftest_co_size, first.size);
 	result = SELFTEST_PASS;
 cleanup:
-	rw.release(&first);
-	rw.release(&second);
-	dlclose(rw.handle);
+	rw.output_release(&first);
+	rw.output_release(&second);
+	rewriter_dl_close(&rw);
 	return result;
 }
 

@@ -4,7 +4,8 @@
 
 #include <string.h>
 
-void hotswap_format_not_found(const struct hotswap_tree *tree, struct strbuf *out)
+/* The multi-line "not installed" message: every probe with its driver, and the tips. */
+static void hotswap_format_not_found(const struct hotswap_tree *tree, struct strbuf *out)
 {
 	size_t width = 0;
 
@@ -33,7 +34,8 @@ static void add_part_line(struct strbuf *out, const struct hotswap_part *part)
 	strbuf_addf(out, " ('%s')", part->path);
 }
 
-void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out)
+/* The multi-line "incomplete" message: directory, flavour, each broken part. */
+static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out)
 {
 	strbuf_addf(out, "the HotSwap tree at '%s' is incomplete", tree->root ? tree->root : "?");
 	if (tree->found_by)

@@ -36,8 +36,9 @@ static bool is_gfx125x(const char *proc)
 	return g && !strcmp(g->family, "gfx12.5");
 }
 
-enum hsi_stepping hsi_agent_stepping(const struct hsi_config *cfg,
-                                     const struct hsi_agent_facts *agent)
+/* The agent's effective stepping: the override, else ASIC revision 0 = A0 on gfx1250. */
+static enum hsi_stepping hsi_agent_stepping(const struct hsi_config *cfg,
+                                            const struct hsi_agent_facts *agent)
 {
 	if (cfg->stepping != HSI_STEP_UNKNOWN)
 		return cfg->stepping;

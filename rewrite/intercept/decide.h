@@ -57,8 +57,4 @@ struct hsi_decision {
 void hsi_decide(const struct hsi_config *cfg, const struct hsi_agent_facts *agent,
                 const struct hsi_object_facts *obj, struct hsi_decision *d);
 
-/* The agent's effective stepping: the override, else ASIC revision 0 = A0 on gfx1250. */
-enum hsi_stepping hsi_agent_stepping(const struct hsi_config *cfg,
-                                     const struct hsi_agent_facts *agent);
-
 #endif

@@ -4,8 +4,10 @@
  */
 #include "hooks.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,13 +101,25 @@ static void *read_fd(int fd, size_t *size)
 	return buf;
 }
 
+/* The ELF header alone, so files we would never rewrite are not read twice (by us, then ROCr). */
+static bool fd_maybe_gfx125x(int fd)
+{
+	Elf64_Ehdr eh;
+	ssize_t n;
+
+	do
+		n = pread(fd, &eh, sizeof(eh), 0);
+	while (n < 0 && errno == EINTR);
+	return n == (ssize_t)sizeof(eh) && hsi_elf_maybe_gfx125x(&eh, sizeof(eh));
+}
+
 hsa_status_t hsi_reader_create_from_file(hsa_file_t file, hsa_code_object_reader_t *reader)
 {
 	size_t size = 0;
 	void *bytes;
 	hsa_status_t st;
 
-	if (hsi_cfg.disable || !reader)
+	if (hsi_cfg.disable || !reader || !fd_maybe_gfx125x(file))
 		return hsi_orig.hsa_code_object_reader_create_from_file_fn(file, reader);
 	bytes = read_fd(file, &size);
 	if (!bytes || !hsi_elf_maybe_gfx125x(bytes, size)) {

@@ -17,7 +17,7 @@ static void read_verbose(void)
 	verbose = env_flag("HSA_HOTSWAP_VERBOSE");
 }
 
-bool hsi_verbose(void)
+static bool hsi_verbose(void)
 {
 	pthread_once(&verbose_once, read_verbose);
 	return verbose;

@@ -84,4 +84,27 @@ FX_API void hs_rewrite_output_release(struct hs_rewrite_output *out)
 	out->data = NULL;
 	out->size = 0;
 }
+
+/* The rest of the public API, so rewriter_dl_open() accepts the fake; the self-test never calls
+ * them. */
+FX_API const char *hs_last_error(void)
+{
+	return "";
+}
+
+FX_API const char *hs_status_str(enum hs_status status)
+{
+	return status == HS_OK ? "OK" : "ERROR";
+}
+
+FX_API const char *hs_version(void)
+{
+	return "0.0.0-fixture";
+}
+
+FX_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags, const char *kernel,
+                                 char **json)
+{
+	return HS_ERROR;
+}
 #endif

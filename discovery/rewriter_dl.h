@@ -1,7 +1,8 @@
 /*
  * The discovered tree's libhotswap_rewrite.so, loaded with dlopen() for the
- * commands that rewrite or inspect from the shell.  mirage never links the
- * rewriter, so `run`, `profile` and the rest never load it (nor LLVM).
+ * commands that rewrite or inspect from the shell and for the doctor's
+ * self-test.  mirage never links the rewriter, so `run`, `profile` and the
+ * rest never load it (nor LLVM).
  */
 #ifndef MIRAGE_REWRITER_DL_H
 #define MIRAGE_REWRITER_DL_H

@@ -7,11 +7,12 @@
 
 /* POSIX lets dlsym's object pointer become a function pointer; memcpy says so without a cast
  * warning. */
-static int resolve(void *handle, const char *name, void *fn_ptr, size_t size, struct strbuf *err)
+static int resolve(const struct rewriter_dl *rw, const char *name, void *fn_ptr, size_t size,
+                   struct strbuf *err)
 {
-	void *sym = dlsym(handle, name);
+	void *sym = dlsym(rw->handle, name);
 	if (!sym) {
-		strbuf_addf(err, "it does not export %s", name);
+		strbuf_addf(err, "'%s' does not export %s", rw->path, name);
 		return -1;
 	}
 	memcpy(fn_ptr, &sym, size);
@@ -27,15 +28,13 @@ int rewriter_dl_open(const char *path, struct rewriter_dl *rw, struct strbuf *er
 		return -1;
 	}
 	rw->path = xstrdup(path);
-	if (resolve(rw->handle, "hs_rewrite", &rw->rewrite, sizeof(rw->rewrite), err) < 0 ||
-	    resolve(rw->handle, "hs_rewrite_output_release", &rw->output_release,
+	if (resolve(rw, "hs_rewrite", &rw->rewrite, sizeof(rw->rewrite), err) < 0 ||
+	    resolve(rw, "hs_rewrite_output_release", &rw->output_release,
 	            sizeof(rw->output_release), err) < 0 ||
-	    resolve(rw->handle, "hs_last_error", &rw->last_error, sizeof(rw->last_error), err) <
-	        0 ||
-	    resolve(rw->handle, "hs_status_str", &rw->status_str, sizeof(rw->status_str), err) <
-	        0 ||
-	    resolve(rw->handle, "hs_version", &rw->version, sizeof(rw->version), err) < 0 ||
-	    resolve(rw->handle, "hs_inspect", &rw->inspect, sizeof(rw->inspect), err) < 0) {
+	    resolve(rw, "hs_last_error", &rw->last_error, sizeof(rw->last_error), err) < 0 ||
+	    resolve(rw, "hs_status_str", &rw->status_str, sizeof(rw->status_str), err) < 0 ||
+	    resolve(rw, "hs_version", &rw->version, sizeof(rw->version), err) < 0 ||
+	    resolve(rw, "hs_inspect", &rw->inspect, sizeof(rw->inspect), err) < 0) {
 		rewriter_dl_close(rw);
 		return -1;
 	}
