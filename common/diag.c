@@ -23,12 +23,6 @@ void diag_hint(struct diag *d, const char *fmt, ...)
 	va_end(ap);
 }
 
-void diag_reset(struct diag *d)
-{
-	strbuf_reset(&d->msg);
-	strbuf_reset(&d->hint);
-}
-
 void diag_release(struct diag *d)
 {
 	strbuf_release(&d->msg);

@@ -21,7 +21,6 @@ struct diag {
 int diag_set(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Replaces the hint. */
 void diag_hint(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void diag_reset(struct diag *d);
 void diag_release(struct diag *d);
 /* Appends name to sb quoted, cut to 48 bytes with the full length noted when longer. */
 void strbuf_add_quoted_name(struct strbuf *sb, const char *name);

@@ -181,12 +181,8 @@ static int is_shell_safe(const char *s)
 	return 1;
 }
 
-void strbuf_add_shell_quoted(struct strbuf *sb, const char *s)
+void strbuf_add_single_quoted(struct strbuf *sb, const char *s)
 {
-	if (is_shell_safe(s)) {
-		strbuf_addstr(sb, s);
-		return;
-	}
 	strbuf_addch(sb, '\'');
 	for (; *s; s++) {
 		if (*s == '\'')
@@ -195,6 +191,14 @@ void strbuf_add_shell_quoted(struct strbuf *sb, const char *s)
 			strbuf_addch(sb, *s);
 	}
 	strbuf_addch(sb, '\'');
+}
+
+void strbuf_add_shell_quoted(struct strbuf *sb, const char *s)
+{
+	if (is_shell_safe(s))
+		strbuf_addstr(sb, s);
+	else
+		strbuf_add_single_quoted(sb, s);
 }
 
 int strbuf_read_fd(struct strbuf *sb, int fd)

@@ -36,6 +36,8 @@ void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
+/* Appends s inside single quotes for sh/bash/zsh: ' becomes '\''. */
+void strbuf_add_single_quoted(struct strbuf *sb, const char *s);
 /* Appends s quoted for a POSIX shell: plain words stay bare, others get '...'. */
 void strbuf_add_shell_quoted(struct strbuf *sb, const char *s);
 /* Reads all of fd; returns 0 or -1 with errno set (sb keeps what was read). */

@@ -100,6 +100,15 @@ long strvec_find(const struct strvec *sv, const char *s)
 	return -1;
 }
 
+long strvec_find_key(const struct strvec *sv, const char *name)
+{
+	size_t len = strlen(name);
+	for (size_t i = 0; i < sv->nr; i++)
+		if (!strncmp(sv->v[i], name, len) && sv->v[i][len] == '=')
+			return (long)i;
+	return -1;
+}
+
 void strvec_split(struct strvec *sv, const char *s, const char *seps)
 {
 	while (*s) {

@@ -38,6 +38,8 @@ void strvec_remove(struct strvec *sv, size_t i);
 void strvec_replace(struct strvec *sv, size_t i, const char *s);
 /* Returns the index of the first element equal to s, or -1. */
 long strvec_find(const struct strvec *sv, const char *s);
+/* Returns the index of the first "name=..." element (an environment lookup), or -1. */
+long strvec_find_key(const struct strvec *sv, const char *name);
 /* Splits s at any of the bytes in seps, dropping empty fields, and appends each field. */
 void strvec_split(struct strvec *sv, const char *s, const char *seps);
 /* Joins the elements with sep into a new string the caller frees. */

@@ -119,7 +119,6 @@ bool args_bool(const struct cmd_args *a, const char *name, bool def);
 /* Tri-state: -1 absent, 0 --no-<name>, 1 --<name>. */
 int args_tristate(const struct cmd_args *a, const char *name);
 const struct strvec *args_list(const struct cmd_args *a, const char *name);
-int args_count(const struct cmd_args *a, const char *name);
 void args_release(struct cmd_args *a);
 
 /*

@@ -150,19 +150,6 @@ static const struct opt_spec *global_named(const char *name)
 	return NULL;
 }
 
-/* Appends s inside single quotes for sh/bash/zsh: ' becomes '\''. */
-static void add_sq(struct strbuf *out, const char *s)
-{
-	strbuf_addch(out, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			strbuf_addstr(out, "'\\''");
-		else
-			strbuf_addch(out, *s);
-	}
-	strbuf_addch(out, '\'');
-}
-
 /*
  * The description of one spelling, in a buffer the caller frees: the table has
  * one help line per flag, written for the positive form, so --no-x gets its own.
@@ -341,7 +328,7 @@ static void bash_cmd_case(struct strbuf *out, const struct cmd_entry *cmd)
 	const struct opt_spec *help = global_named("help");
 
 	strbuf_addstr(out, "\t");
-	add_sq(out, cmd ? command_full_name(cmd, path, sizeof(path)) : "");
+	strbuf_add_single_quoted(out, cmd ? command_full_name(cmd, path, sizeof(path)) : "");
 	strbuf_addstr(out, ")\n");
 	if (!cmd || is_group(cmd)) {
 		strbuf_addstr(out, "\t\t_mirage_subs='");
@@ -397,7 +384,7 @@ static void bash_optarg_case(struct strbuf *out, const char *path, const struct 
 		struct strbuf w = STRBUF_INIT;
 		add_words(&w, o->choices);
 		strbuf_addstr(out, " _mirage_choices=");
-		add_sq(out, w.buf);
+		strbuf_add_single_quoted(out, w.buf);
 		strbuf_release(&w);
 	}
 	if (value_glued(o))
@@ -597,7 +584,7 @@ static void zsh_commands_fn(struct strbuf *out, const struct cmd_entry *group)
 		struct strbuf item = STRBUF_INIT;
 		strbuf_addf(&item, "%s:%s", c->name, c->summary);
 		strbuf_addstr(out, "\n\t\t");
-		add_sq(out, item.buf);
+		strbuf_add_single_quoted(out, item.buf);
 		strbuf_release(&item);
 	}
 	strbuf_addf(out, "\n\t)\n\t_describe -t commands '%s command' cmds\n}\n",

@@ -44,18 +44,9 @@ static bool in_list(const char *const *list, const char *name)
 	return false;
 }
 
-static long env_index(const struct strvec *env, const char *name)
-{
-	size_t len = strlen(name);
-	for (size_t i = 0; i < env->nr; i++)
-		if (!strncmp(env->v[i], name, len) && env->v[i][len] == '=')
-			return (long)i;
-	return -1;
-}
-
 const char *env_lookup(const struct strvec *env, const char *name)
 {
-	long i = env_index(env, name);
+	long i = strvec_find_key(env, name);
 	return i < 0 ? NULL : env->v[i] + strlen(name) + 1;
 }
 
@@ -67,8 +58,8 @@ struct builder {
 
 static void set_var(struct builder *b, const char *name, const char *value, const char *origin)
 {
-	long i = env_index(&b->env, name);
-	long o = env_index(&b->origins, name);
+	long i = strvec_find_key(&b->env, name);
+	long o = strvec_find_key(&b->origins, name);
 	char *kv = xstrfmt("%s=%s", name, value);
 	if (i >= 0) {
 		strvec_replace(&b->env, (size_t)i, kv);
@@ -246,10 +237,10 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 	for (const char *const *e = in->environ; e && *e; e++) {
 		size_t nl = strcspn(*e, "=");
 		char *name = xstrndup(*e, nl);
-		if ((*e)[nl] == '=' && env_index(&start, name) < 0)
+		if ((*e)[nl] == '=' && strvec_find_key(&start, name) < 0)
 			strvec_push(&start, *e);
 		if ((*e)[nl] == '=' && (!in->clear_env || in_list(clear_env_keep, name)) &&
-		    env_index(&b.env, name) < 0)
+		    strvec_find_key(&b.env, name) < 0)
 			strvec_push(&b.env, *e);
 		free(name);
 	}

@@ -8,6 +8,7 @@
 
 #include "atomic_file.h"
 #include "config_paths.h"
+#include "name_rule.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -48,48 +49,7 @@ char *hotswap_trees_dir(void)
 
 int hotswap_name_check(const char *name, struct diag *err)
 {
-	struct strbuf q = STRBUF_INIT;
-	size_t len = strlen(name);
-	bool upper = false;
-	int ret = -1;
-
-	strbuf_add_quoted_name(&q, name);
-	if (!len) {
-		diag_set(err, "invalid tree name '': it is empty");
-		goto cleanup;
-	}
-	if (len > 128) {
-		diag_set(err, "invalid tree name %s: it is longer than 128 bytes", q.buf);
-		goto cleanup;
-	}
-	if (name[0] == '.') {
-		/* Also keeps '..' and the installer's own .tmp-* directories out of reach. */
-		diag_set(err, "invalid tree name %s: it starts with '.'", q.buf);
-		goto cleanup;
-	}
-	for (const char *c = name; *c; c++) {
-		unsigned char ch = (unsigned char)*c;
-		if (ch >= 0x80 || !(isalnum(ch) || strchr("._+-", ch))) {
-			diag_set(err, "invalid tree name %s: it contains '%c'", q.buf,
-			         isprint(ch) ? ch : '?');
-			diag_hint(err, "names use only letters, digits and . _ + -");
-			goto cleanup;
-		}
-		upper = upper || isupper(ch);
-	}
-	if (upper) {
-		char *lower = xstrdup(name);
-		for (char *c = lower; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		diag_set(err, "invalid tree name %s: tree names are lowercase", q.buf);
-		diag_hint(err, "use '%.48s' instead", lower);
-		free(lower);
-		goto cleanup;
-	}
-	ret = 0;
-cleanup:
-	strbuf_release(&q);
-	return ret;
+	return name_rule_check("tree", name, "tree names are lowercase", err);
 }
 
 char *hotswap_name_from_source(const char *source)

@@ -25,19 +25,9 @@ void msg_setup(bool json)
 	use_color = !json && isatty(STDERR_FILENO) && !(nc && *nc);
 }
 
-bool msg_json(void)
-{
-	return json_mode;
-}
-
 void msg_set_verbose(int level)
 {
 	verbose_level = level;
-}
-
-int msg_verbose(void)
-{
-	return verbose_level;
 }
 
 const char *color_ok(void)

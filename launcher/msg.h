@@ -14,7 +14,6 @@
 
 /* Sets up output mode once, from main: json errors, colour (off under NO_COLOR or a non-tty). */
 void msg_setup(bool json);
-bool msg_json(void);
 
 /* "mirage: <msg>" on stderr (or {"error": ...} under --json).  Returns -1 for `return error(...)`.
  */
@@ -43,7 +42,6 @@ int report_diag(struct diag *d, int code);
 int ask_yes_no(const char *question);
 
 void msg_set_verbose(int level);
-int msg_verbose(void);
 /* Flushes a pending JSON error document (called once before exit). */
 void msg_finish(void);
 

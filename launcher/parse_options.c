@@ -406,11 +406,6 @@ const struct strvec *args_list(const struct cmd_args *a, const char *name)
 	return &lookup(a, name)->values;
 }
 
-int args_count(const struct cmd_args *a, const char *name)
-{
-	return lookup(a, name)->count;
-}
-
 static void print_opts(FILE *out, const struct opt_spec *opts)
 {
 	for (size_t i = 0; opts && opts[i].name; i++) {

@@ -2,6 +2,7 @@
 #include "profile.h"
 
 #include "gfx_table.h"
+#include "name_rule.h"
 #include "truthy.h"
 
 #include <ctype.h>
@@ -166,15 +167,6 @@ bool env_name_valid(const char *name)
 	return true;
 }
 
-static long env_index(const struct profile *p, const char *name)
-{
-	size_t len = strlen(name);
-	for (size_t i = 0; i < p->env.nr; i++)
-		if (!strncmp(p->env.v[i], name, len) && p->env.v[i][len] == '=')
-			return (long)i;
-	return -1;
-}
-
 int profile_set_env(struct profile *p, const char *name, const char *value, struct diag *err)
 {
 	struct strbuf what = STRBUF_INIT;
@@ -196,7 +188,7 @@ int profile_set_env(struct profile *p, const char *name, const char *value, stru
 		                "env '%.48s': 'NAME = value' is longer than the %d bytes a profile "
 		                "line may have",
 		                name, PROFILE_LINE_MAX);
-	i = env_index(p, name);
+	i = strvec_find_key(&p->env, name);
 	if (i >= 0)
 		strvec_remove(&p->env, (size_t)i);
 	strvec_pushf(&p->env, "%s=%s", name, value);
@@ -221,7 +213,7 @@ int profile_set_env_assignment(struct profile *p, const char *assignment, struct
 
 int profile_unset_env(struct profile *p, const char *name)
 {
-	long i = env_index(p, name);
+	long i = strvec_find_key(&p->env, name);
 	if (i < 0)
 		return -1;
 	strvec_remove(&p->env, (size_t)i);
@@ -230,44 +222,5 @@ int profile_unset_env(struct profile *p, const char *name)
 
 int profile_name_check(const char *name, struct diag *err)
 {
-	struct strbuf q = STRBUF_INIT;
-	size_t len = strlen(name);
-	bool upper = false;
-	int ret = 0;
-
-	strbuf_add_quoted_name(&q, name);
-	if (!len) {
-		ret = diag_set(err, "invalid profile name '': it is empty");
-		goto out;
-	}
-	if (len > 128) {
-		ret = diag_set(err, "invalid profile name %s: it is longer than 128 bytes", q.buf);
-		goto out;
-	}
-	if (name[0] == '.') {
-		ret = diag_set(err, "invalid profile name %s: it starts with '.'", q.buf);
-		goto out;
-	}
-	for (const char *c = name; *c; c++) {
-		unsigned char ch = (unsigned char)*c;
-		if (!(isalnum(ch) || strchr("._+-", ch)) || ch >= 0x80) {
-			ret = diag_set(err, "invalid profile name %s: it contains '%c'", q.buf,
-			               isprint(ch) ? ch : '?');
-			diag_hint(err, "names use only letters, digits and . _ + -");
-			goto out;
-		}
-		upper = upper || isupper(ch);
-	}
-	if (upper) {
-		char *lower = xstrdup(name);
-		for (char *c = lower; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		ret =
-		    diag_set(err, "invalid profile name %s: profiles are stored lowercase", q.buf);
-		diag_hint(err, "use '%.48s' instead", lower);
-		free(lower);
-	}
-out:
-	strbuf_release(&q);
-	return ret;
+	return name_rule_check("profile", name, "profiles are stored lowercase", err);
 }

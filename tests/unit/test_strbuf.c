@@ -41,6 +41,9 @@ static void test_shell_quote(void **state)
 	strbuf_addch(&sb, ' ');
 	strbuf_add_shell_quoted(&sb, "");
 	assert_string_equal(sb.buf, "plain/path-1.2 'it'\\''s a $x' ''");
+	strbuf_reset(&sb);
+	strbuf_add_single_quoted(&sb, "plain");
+	assert_string_equal(sb.buf, "'plain'");
 	strbuf_release(&sb);
 }
 
@@ -56,6 +59,8 @@ static void test_strvec(void **state)
 	assert_int_equal(strvec_find(&sv, "b"), 1);
 	assert_int_equal(strvec_find(&sv, "zz"), -1);
 	strvec_pushf(&sv, "%s=%d", "K", 1);
+	assert_int_equal(strvec_find_key(&sv, "K"), 3);
+	assert_int_equal(strvec_find_key(&sv, "b"), -1);
 	char *j = strvec_join(&sv, ",");
 	assert_string_equal(j, "first,b, c,K=1");
 	free(j);
