@@ -189,6 +189,19 @@ static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan
 	strbuf_release(&line);
 }
 
+/* --workdir must be a directory the workload can enter. */
+static int check_workdir(const char *dir)
+{
+	struct stat st;
+	if (stat(dir, &st) < 0)
+		return error_errno("--workdir '%s'", dir);
+	if (!S_ISDIR(st.st_mode))
+		return error("--workdir '%s' is not a directory", dir);
+	if (access(dir, X_OK) < 0)
+		return error_errno("--workdir '%s'", dir);
+	return 0;
+}
+
 /* Resolves the target for a hotswap profile; prints the refusal itself. */
 static int resolve_target(const struct contract_input *in, struct target_choice *choice)
 {
@@ -232,7 +245,6 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	const struct strvec *cli_env = args_list(a, "env");
 	char *name = NULL, *prog = NULL;
 	int ret = EXIT_ERROR, code = 0;
-	struct stat st;
 
 	profile_init(&p, "");
 	if (!args_has(a, "profile")) {
@@ -249,14 +261,8 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		ret = EXIT_USAGE;
 		goto out;
 	}
-	if (workdir &&
-	    (stat(workdir, &st) < 0 || !S_ISDIR(st.st_mode) || access(workdir, X_OK) < 0)) {
-		if (errno == 0 || (stat(workdir, &st) == 0 && !S_ISDIR(st.st_mode)))
-			error("--workdir '%s' is not a directory", workdir);
-		else
-			error_errno("--workdir '%s'", workdir);
+	if (workdir && check_workdir(workdir) < 0)
 		goto out;
-	}
 	if (!(name = profile_lookup_name(args_str(a, "profile"), &err))) {
 		ret = report_diag(&err, EXIT_USAGE);
 		goto out;

@@ -96,7 +96,6 @@ struct cmd_args {
 	struct opt_value {
 		bool given;           /* the option appeared */
 		bool negated;         /* --no-<name> was the last form given */
-		int count;            /* times given */
 		const char *value;    /* last value (points into argv) */
 		struct strvec values; /* every value, for OPT_REPEAT */
 	} * vals;                     /* one per cmd->opts entry */

@@ -138,10 +138,11 @@ static int add_contract(struct builder *b, const struct contract_input *in,
 	set_var(b, "HOTSWAP_HOME", t->root, "contract");
 	set_var(b, "HSA_HOTSWAP_SOURCE_TARGET", source, "contract");
 	set_var(b, "HSA_HOTSWAP_ISA_OVERRIDE", in->target_gfx, "contract");
-	for (size_t i = 0; soft_defaults[i]; i++)
-		if (!env_lookup(&b->env, soft_defaults[i]) ||
-		    !strcmp(env_lookup(&b->env, soft_defaults[i]), ""))
+	for (size_t i = 0; soft_defaults[i]; i++) {
+		const char *v = env_lookup(&b->env, soft_defaults[i]);
+		if (!v || !*v)
 			set_var(b, soft_defaults[i], "1", "contract");
+	}
 	set_var(b, "HSA_HOTSWAP_STRICT", profile_get_bool(p, PK_STRICT) ? "1" : "0", "contract");
 	set_var(b, "HSA_HOTSWAP_ENTRY_TRAMPOLINES",
 	        profile_get_bool(p, PK_ENTRY_TRAMPOLINES) ? "1" : "0", "contract");

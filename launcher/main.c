@@ -149,6 +149,7 @@ int main(int argc, char **argv)
 		args_release(&args);
 		goto out;
 	}
+	/* Again: --json and -v may also come after the command word. */
 	msg_setup(ctx.json);
 	msg_set_verbose(ctx.verbose);
 	ret = exit_code(cmd->exec(&ctx, &args));

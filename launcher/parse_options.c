@@ -202,7 +202,6 @@ static void record(struct cmd_args *a, size_t idx, const struct opt_spec *o, con
 	struct opt_value *v = &a->vals[idx];
 	v->given = true;
 	v->negated = negated;
-	v->count++;
 	if (value) {
 		v->value = value;
 		strvec_push(&v->values, value);
