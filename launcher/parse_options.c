@@ -339,7 +339,7 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
 		return 0;
 	if ((cmd->flags & CMD_PASSTHROUGH) &&
 	    out->positional.nr > (size_t)(cmd->max_args < 0 ? INT_MAX : cmd->max_args)) {
-		usage_error("unexpected argument '%.48s' before '--' for '%s'",
+		usage_error("unexpected argument '%s' before '--' for '%s'",
 		            out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args], name);
 		hint("put the command to run after '--': mirage %s [options] -- %s ...", name,
 		     out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args]);
@@ -351,7 +351,7 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
 		return -1;
 	}
 	if (cmd->max_args >= 0 && (int)out->positional.nr > cmd->max_args) {
-		usage_error("too many arguments for '%s' (expected at most %d): '%.48s'", name,
+		usage_error("too many arguments for '%s' (expected at most %d): '%s'", name,
 		            cmd->max_args, out->positional.v[cmd->max_args]);
 		hint("usage: mirage %s %s", name, cmd->usage ? cmd->usage : "");
 		return -1;
