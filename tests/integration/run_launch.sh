@@ -50,6 +50,10 @@ expect_err "hint: did you mean '--dry-run'?"
 [ ! -s "$OUT" ] || fail "the workload ran"
 mirage run --profile p "$ENVDUMP"
 check "command without --" 2 "unexpected argument '$ENVDUMP' before '--' for 'run'"
+# The argument is named whole however long it is (a deep checkout once cut it short).
+LONG_CMD="$T/$(printf 'deep/%.0s' $(seq 1 30))tool"
+mirage run --profile p "$LONG_CMD"
+check "long command without --" 2 "unexpected argument '$LONG_CMD' before '--' for 'run'"
 mirage run -- "$ENVDUMP"
 check "no --profile" 2 "'run' needs --profile NAME"
 mirage run --profile p --
