@@ -38,9 +38,7 @@ int name_rule_check(const char *what, const char *name, const char *lowercase_wh
 		upper = upper || isupper(ch);
 	}
 	if (upper) {
-		char *lower = xstrdup(name);
-		for (char *c = lower; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
+		char *lower = str_lower(xstrdup(name));
 		diag_set(err, "invalid %s name %s: %s", what, q.buf, lowercase_why);
 		diag_hint(err, "use '%.48s' instead", lower);
 		free(lower);

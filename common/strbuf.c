@@ -1,6 +1,7 @@
 /* Growable string buffers and the aborting allocators they rest on. */
 #include "strbuf.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -240,4 +241,11 @@ void strbuf_rtrim(struct strbuf *sb)
 		sb->len--;
 	if (sb->alloc)
 		sb->buf[sb->len] = '\0';
+}
+
+char *str_lower(char *s)
+{
+	for (char *c = s; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	return s;
 }

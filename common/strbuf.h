@@ -47,6 +47,9 @@ int strbuf_read_file(struct strbuf *sb, const char *path);
 /* Removes trailing whitespace. */
 void strbuf_rtrim(struct strbuf *sb);
 
+/* Lowercases the ASCII letters of s in place and returns s. */
+char *str_lower(char *s);
+
 /* Allocating helpers that abort on failure (git's x*). */
 void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);

@@ -131,3 +131,14 @@ char *strvec_join(const struct strvec *sv, const char *sep)
 	}
 	return strbuf_detach(&sb, NULL);
 }
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void strvec_sort(struct strvec *sv, size_t from)
+{
+	if (from < sv->nr)
+		qsort(sv->v + from, sv->nr - from, sizeof(*sv->v), cmp_str);
+}

@@ -42,6 +42,8 @@ long strvec_find(const struct strvec *sv, const char *s);
 long strvec_find_key(const struct strvec *sv, const char *name);
 /* Splits s at any of the bytes in seps, dropping empty fields, and appends each field. */
 void strvec_split(struct strvec *sv, const char *s, const char *seps);
+/* Sorts the elements from index from to the end, bytewise (strcmp order). */
+void strvec_sort(struct strvec *sv, size_t from);
 /* Joins the elements with sep into a new string the caller frees. */
 char *strvec_join(const struct strvec *sv, const char *sep);
 

@@ -75,11 +75,6 @@ static bool probe(struct hotswap_tree *tree, const char *root, char *reason)
 	return p->exists;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Trees installed by `mirage hotswap install`, in sorted order so the pick is deterministic. */
 static bool probe_installed(struct hotswap_tree *tree)
 {
@@ -102,7 +97,7 @@ static bool probe_installed(struct hotswap_tree *tree)
 				strvec_push(&names, de->d_name);
 		closedir(d);
 	}
-	qsort(names.v, names.nr, sizeof(*names.v), cmp_str);
+	strvec_sort(&names, 0);
 	for (size_t i = 0; i < names.nr && !hit; i++) {
 		char *root = xstrfmt("%s/%s", dir.buf, names.v[i]);
 		hit = probe(tree, root, xstrfmt("installed tree, %s", shown));

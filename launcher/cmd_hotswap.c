@@ -78,11 +78,6 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return EXIT_OK;
 }
 
-static int cmp_str(const void *x, const void *y)
-{
-	return strcmp(*(const char *const *)x, *(const char *const *)y);
-}
-
 /* Installed tree names, sorted as discovery probes them; the installer's dot directories are
  * skipped. */
 static int list_names(const char *dir, struct strvec *names)
@@ -103,7 +98,7 @@ static int list_names(const char *dir, struct strvec *names)
 		free(path);
 	}
 	closedir(d);
-	qsort(names->v, names->nr, sizeof(*names->v), cmp_str);
+	strvec_sort(names, 0);
 	return 0;
 }
 

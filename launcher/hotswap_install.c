@@ -58,7 +58,6 @@ char *hotswap_name_from_source(const char *source)
 	                                       ".tar.bz2", ".tbz2", ".tbz",    ".tar.zst",
 	                                       ".tzst",    ".tar",  ".zip",    NULL};
 	const char *start = source, *end;
-	char *name;
 	size_t len;
 
 	/* For a URL only the last path segment counts: not the host, no query, no fragment. */
@@ -84,10 +83,7 @@ char *hotswap_name_from_source(const char *source)
 	}
 	if (!len)
 		return NULL;
-	name = xstrndup(start, len);
-	for (char *c = name; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-	return name;
+	return str_lower(xstrndup(start, len));
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -415,8 +411,8 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 	} else {
 		struct diag why = DIAG_INIT;
 		name = ex.top_dir ? xstrdup(ex.top_dir) : hotswap_name_from_source(opts->source);
-		for (char *c = name; c && *c; c++)
-			*c = (char)tolower((unsigned char)*c);
+		if (name)
+			str_lower(name);
 		if (!name || hotswap_name_check(name, &why) < 0) {
 			diag_set(err, "cannot name the tree from '%s': %s", opts->source,
 			         name ? why.msg.buf : "it has no file name");

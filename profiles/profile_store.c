@@ -5,7 +5,6 @@
 #include "config_paths.h"
 #include "profile_ini.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -22,9 +21,7 @@ char *profile_path(const char *name)
 
 char *profile_lookup_name(const char *name, struct diag *err)
 {
-	char *lower = xstrdup(name);
-	for (char *c = lower; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
+	char *lower = str_lower(xstrdup(name));
 	if (profile_name_check(lower, err) < 0) {
 		/* Report the name as the user typed it. */
 		struct diag again = DIAG_INIT;
@@ -126,11 +123,6 @@ int profile_delete(const char *name, struct diag *err)
 	return ret;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 int profile_list(struct strvec *names, struct diag *err)
 {
 	char *dir = mirage_profiles_dir();
@@ -162,6 +154,6 @@ int profile_list(struct strvec *names, struct diag *err)
 	}
 	closedir(d);
 	free(dir);
-	qsort(names->v + first, names->nr - first, sizeof(*names->v), cmp_str);
+	strvec_sort(names, first);
 	return 0;
 }

@@ -69,12 +69,31 @@ static void test_strvec(void **state)
 	assert_int_equal(sv.nr, 0);
 }
 
+/* strvec_sort leaves what came before `from` alone; str_lower touches ASCII letters only. */
+static void test_sort_and_lower(void **state)
+{
+	(void)state;
+	struct strvec sv = STRVEC_INIT;
+	strvec_split(&sv, "z b a B", " ");
+	strvec_sort(&sv, 1);
+	char *j = strvec_join(&sv, " ");
+	assert_string_equal(j, "z B a b");
+	free(j);
+	strvec_sort(&sv, sv.nr); /* an empty range is fine */
+	strvec_clear(&sv);
+
+	char word[] = "Gfx1250-B0.\xc3\x89";
+	assert_ptr_equal(str_lower(word), word);
+	assert_string_equal(word, "gfx1250-b0.\xc3\x89");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_strbuf_basics),
 	    cmocka_unit_test(test_shell_quote),
 	    cmocka_unit_test(test_strvec),
+	    cmocka_unit_test(test_sort_and_lower),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
