@@ -112,7 +112,7 @@ const char *hotswap_part_status_name(enum hotswap_part_status status);
 /*
  * Appends the multi-line message for a tree that is not complete: when none was found,
  * every probe with its driver and the tips; when one was, its directory, flavour and
- * each broken part.  Nothing when the tree is complete.
+ * each broken part; no trailing newline.  Nothing when the tree is complete.
  */
 void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out);
 

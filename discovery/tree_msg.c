@@ -73,4 +73,5 @@ void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out)
 		hotswap_format_not_found(tree, out);
 	else if (!tree->complete)
 		hotswap_format_incomplete(tree, out);
+	strbuf_rtrim(out); /* callers embed it in a message of their own */
 }

@@ -69,7 +69,6 @@ static int load_rewriter(const struct cmd_ctx *ctx, struct rewriter_dl *rw)
 
 	if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) < 0) {
 		hotswap_format_problem(&tree, &msg);
-		strbuf_rtrim(&msg);
 		ret = error("the rewriter comes from a HotSwap tree:\n%s", msg.buf);
 	} else if (rewriter_dl_open_tree(&tree, rw, &msg) < 0) {
 		ret = error("%s", msg.buf);

@@ -286,7 +286,6 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		    0) {
 			struct strbuf msg = STRBUF_INIT;
 			hotswap_format_problem(&tree, &msg);
-			strbuf_rtrim(&msg);
 			error("cannot run profile '%s' under HotSwap:\n%s", p.name, msg.buf);
 			strbuf_release(&msg);
 			goto out;

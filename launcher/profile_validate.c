@@ -14,7 +14,6 @@ int profile_validate_backend(const struct profile *p, const char *self_exe, stru
 	if (hotswap_discover(&(struct discover_opts){.self_exe = self_exe}, &tree) < 0) {
 		struct strbuf msg = STRBUF_INIT;
 		hotswap_format_problem(&tree, &msg);
-		strbuf_rtrim(&msg);
 		ret = diag_set(err, "cannot use the hotswap emulator for profile '%s':\n%s",
 		               p->name, msg.buf);
 		strbuf_release(&msg);
