@@ -177,6 +177,9 @@ struct hs_isa {
 HS_INTERNAL int hs_isa_parse(const char *s, struct hs_isa *isa, char *err, size_t err_size);
 /* The ISA an ELF header states (e_flags and EI_ABIVERSION); -1 if the mach is unknown. */
 HS_INTERNAL int hs_isa_from_elf(uint32_t e_flags, uint8_t abi_version, struct hs_isa *isa);
+/* hs_isa_from_elf, failing with the one message for an unknown processor. */
+HS_INTERNAL enum hs_status hs_isa_read_elf(uint32_t e_flags, uint8_t abi_version,
+                                           struct hs_isa *isa);
 /* "amdgcn-amd-amdhsa--gfx1250[:sramecc±][:xnack±]" into buf; false if it does not fit. */
 HS_INTERNAL bool hs_isa_format(const struct hs_isa *isa, char *buf, size_t size);
 HS_INTERNAL bool hs_isa_is_gfx125x(const struct hs_isa *isa);
@@ -222,6 +225,37 @@ HS_INTERNAL size_t hs_elf_sym_count(const struct hs_elf *e, size_t secidx);
 HS_INTERNAL void hs_elf_sym(const struct hs_elf *e, size_t secidx, size_t i, GElf_Sym *sym);
 /* The name of a symbol (validated, NUL-terminated inside its string table). */
 HS_INTERNAL const char *hs_elf_sym_name(const struct hs_elf *e, size_t secidx, const GElf_Sym *sym);
+
+/* ---- note records (note_iter.c) ---- */
+
+/* One record of a note section, as hs_note_next yields it. */
+struct hs_note {
+	uint64_t off;  /* of the record, from the section start */
+	uint64_t size; /* the whole record: header, padded name, padded desc */
+	uint32_t type;
+	uint32_t namesz, descsz;
+	const uint8_t *name; /* the owner, namesz bytes with its NUL */
+	const uint8_t *desc;
+};
+struct hs_note_iter {
+	const uint8_t *base; /* the section's bytes */
+	uint64_t size, pos, align;
+};
+enum hs_note_step {
+	HS_NOTE_END = 0,   /* no bytes left */
+	HS_NOTE_RECORD,    /* *n is the next record, inside the section */
+	HS_NOTE_TRUNCATED, /* fewer than 12 bytes left at n->off: no whole header */
+	HS_NOTE_OVERRUN,   /* the record at n->off runs past the section end */
+};
+/*
+ * Walks the records of section sec, padded to 8 when its sh_addralign is 8,
+ * else to 4.  A malformed record is reported, not skipped: the walk stays on
+ * it, and each caller decides how tolerant to be.
+ */
+HS_INTERNAL void hs_note_iter_init(struct hs_note_iter *it, const struct hs_elf *e, size_t sec);
+HS_INTERNAL enum hs_note_step hs_note_next(struct hs_note_iter *it, struct hs_note *n);
+/* True when the record is owned by "AMDGPU" (our notes and LLVM's) and has this type. */
+HS_INTERNAL bool hs_note_is_amdgpu(const struct hs_note *n, uint32_t type);
 
 /* ---- kernels (kernels.c) ---- */
 
@@ -270,13 +304,15 @@ HS_INTERNAL void hs_meta_free(struct hs_meta *m);
 HS_INTERNAL size_t hs_meta_kernel_count(const struct hs_meta *m);
 /* The kernel whose .symbol is sym, -1 if none. */
 HS_INTERNAL int hs_meta_find_symbol(const struct hs_meta *m, const char *sym);
+/* Sets each kernel's meta to the metadata kernel whose .symbol is <name>.kd (-1: none). */
+HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks);
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
 /* Reads an unsigned key of kernel k; false when missing or not an unsigned integer. */
 HS_INTERNAL bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v);
 /* Sets an existing unsigned key of kernel k; false if the key is missing. */
 HS_INTERNAL bool hs_meta_set_uint(struct hs_meta *m, int k, const char *key, uint64_t v);
 HS_INTERNAL bool hs_meta_dirty(const struct hs_meta *m);
-/* Location of the note record (file offset and size, and its section index). */
+/* Location of the note record (file offset and size, and its section index; sec may be NULL). */
 HS_INTERNAL void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_size,
                                   size_t *sec);
 /* Encodes the whole note record (header + name + desc, padded) into a new buffer. */

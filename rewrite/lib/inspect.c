@@ -289,35 +289,31 @@ oom:
 	return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 }
 
-/* Every note record of every SHT_NOTE section: section, owner, type, size. */
+/* Every note record of every SHT_NOTE section: section, owner, type, size (up to a bad one). */
 static void add_notes(const struct hs_elf *e, cJSON *root)
 {
 	cJSON *arr = cJSON_AddArrayToObject(root, "notes");
 
 	for (size_t i = 1; arr && i < e->shnum; i++) {
-		const GElf_Shdr *sh = &e->sec[i].sh;
-		uint64_t pos = 0;
-		if (sh->sh_type != SHT_NOTE)
+		struct hs_note_iter it;
+		struct hs_note note;
+
+		if (e->sec[i].sh.sh_type != SHT_NOTE)
 			continue;
-		while (pos + 12 <= sh->sh_size) {
-			const uint8_t *r = e->buf + sh->sh_offset + pos;
-			uint64_t namesz = hs_rd32(r), descsz = hs_rd32(r + 4);
-			uint64_t total = 12 + ((namesz + 3) & ~3ull) + ((descsz + 3) & ~3ull);
-			cJSON *n;
+		hs_note_iter_init(&it, e, i);
+		while (hs_note_next(&it, &note) == HS_NOTE_RECORD) {
+			cJSON *n = cJSON_CreateObject();
 			char owner[64];
-			if (!hs_in_bounds(pos, total, sh->sh_size))
-				break;
-			n = cJSON_CreateObject();
+			uint32_t len = note.namesz;
 			if (!n)
 				return;
 			snprintf(owner, sizeof(owner), "%.*s",
-			         (int)(namesz && namesz < sizeof(owner) ? namesz - 1 : 0), r + 12);
+			         (int)(len && len < sizeof(owner) ? len - 1 : 0), note.name);
 			cJSON_AddStringToObject(n, "section", e->sec[i].name);
 			cJSON_AddStringToObject(n, "owner", owner);
-			cJSON_AddNumberToObject(n, "type", hs_rd32(r + 8));
-			cJSON_AddNumberToObject(n, "size", (double)descsz);
+			cJSON_AddNumberToObject(n, "type", note.type);
+			cJSON_AddNumberToObject(n, "size", (double)note.descsz);
 			cJSON_AddItemToArray(arr, n);
-			pos += total;
 		}
 	}
 }
@@ -334,7 +330,7 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	struct hs_isa isa;
 	cJSON *root = NULL, *arr, *pools;
 	enum hs_status st;
-	char buf[128], sym[512];
+	char buf[128];
 
 	hs_clear_error();
 	if (!in || !in_size || !json || (flags & ~HS_INSPECT_DISASM))
@@ -352,10 +348,7 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 		st = sym_index_build(&e, &ix);
 	if (st)
 		goto cleanup;
-	for (size_t i = 0; i < ks.n; i++) {
-		snprintf(sym, sizeof(sym), "%s.kd", ks.k[i].name);
-		ks.k[i].meta = hs_meta_find_symbol(m, sym);
-	}
+	hs_meta_join_kernels(m, &ks);
 	root = cJSON_CreateObject();
 	if (!root) {
 		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");

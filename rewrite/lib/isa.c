@@ -157,6 +157,16 @@ int hs_isa_from_elf(uint32_t e_flags, uint8_t abi_version, struct hs_isa *isa)
 	return 0;
 }
 
+enum hs_status hs_isa_read_elf(uint32_t e_flags, uint8_t abi_version, struct hs_isa *isa)
+{
+	if (hs_isa_from_elf(e_flags, abi_version, isa))
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "unknown AMDGPU processor (EF_AMDGPU_MACH "
+		               "0x%02x) in the ELF header",
+		               (unsigned)(e_flags & 0xff));
+	return HS_OK;
+}
+
 bool hs_isa_format(const struct hs_isa *isa, char *buf, size_t size)
 {
 	int n;

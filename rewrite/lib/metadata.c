@@ -37,47 +37,37 @@ static msgpack_object *map_get(const msgpack_object *map, const char *key)
 }
 
 /*
- * Walks the note records of [off, off+size) and returns the first
+ * Walks the note records of section sec and returns the first
  * owner "AMDGPU" type 32 record.  Malformed records are a bad object.
  */
 static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, uint64_t *rec_off,
                                     uint64_t *rec_size, uint64_t *desc_off, uint32_t *desc_size)
 {
 	const GElf_Shdr *sh = &e->sec[sec].sh;
-	uint64_t align = sh->sh_addralign == 8 ? 8 : 4;
-	uint64_t pos = 0;
+	struct hs_note_iter it;
+	struct hs_note n;
+	enum hs_note_step step;
 
-	while (pos < sh->sh_size) {
-		const uint8_t *p = e->buf + sh->sh_offset + pos;
-		uint64_t namesz, descsz, name_pad, desc_pad, total;
-		uint32_t type;
-
-		if (sh->sh_size - pos < 12)
-			return hs_fail(HS_INVALID_ARGUMENT,
-			               "note section [%zu] '%s' has a "
-			               "truncated record at offset %llu",
-			               sec, e->sec[sec].name, (unsigned long long)pos);
-		namesz = hs_rd32(p);
-		descsz = hs_rd32(p + 4);
-		type = hs_rd32(p + 8);
-		name_pad = (namesz + align - 1) & ~(align - 1);
-		desc_pad = (descsz + align - 1) & ~(align - 1);
-		total = 12 + name_pad + desc_pad;
-		if (!hs_in_bounds(pos, total, sh->sh_size))
-			return hs_fail(HS_INVALID_ARGUMENT,
-			               "note section [%zu] '%s' has a record "
-			               "at offset %llu running past its end",
-			               sec, e->sec[sec].name, (unsigned long long)pos);
-		if (type == HS_NT_AMDGPU_METADATA && namesz == 7 &&
-		    !memcmp(p + 12, HS_NOTE_OWNER, 7)) {
-			*rec_off = sh->sh_offset + pos;
-			*rec_size = total;
-			*desc_off = sh->sh_offset + pos + 12 + name_pad;
-			*desc_size = (uint32_t)descsz;
+	hs_note_iter_init(&it, e, sec);
+	while ((step = hs_note_next(&it, &n)) == HS_NOTE_RECORD) {
+		if (hs_note_is_amdgpu(&n, HS_NT_AMDGPU_METADATA)) {
+			*rec_off = sh->sh_offset + n.off;
+			*rec_size = n.size;
+			*desc_off = (uint64_t)(n.desc - e->buf);
+			*desc_size = n.descsz;
 			return HS_OK;
 		}
-		pos += total;
 	}
+	if (step == HS_NOTE_TRUNCATED)
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "note section [%zu] '%s' has a "
+		               "truncated record at offset %llu",
+		               sec, e->sec[sec].name, (unsigned long long)n.off);
+	if (step == HS_NOTE_OVERRUN)
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "note section [%zu] '%s' has a record "
+		               "at offset %llu running past its end",
+		               sec, e->sec[sec].name, (unsigned long long)n.off);
 	*rec_size = 0;
 	return HS_OK;
 }
@@ -212,6 +202,16 @@ int hs_meta_find_symbol(const struct hs_meta *m, const char *sym)
 	return k == HS_HIDX_NONE ? -1 : (int)k;
 }
 
+void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks)
+{
+	char sym[512];
+
+	for (size_t i = 0; i < ks->n; i++) {
+		snprintf(sym, sizeof(sym), "%s.kd", ks->k[i].name);
+		ks->k[i].meta = hs_meta_find_symbol(m, sym);
+	}
+}
+
 const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size)
 {
 	const msgpack_object *o = map_get(kernel_map(m, k), ".name");
@@ -254,7 +254,8 @@ void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_
 {
 	*rec_off = m->rec_off;
 	*rec_size = m->rec_size;
-	*sec = m->sec;
+	if (sec)
+		*sec = m->sec;
 }
 
 enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, size_t *rec_size)

@@ -7,6 +7,9 @@
 #define PHDR_SIZE 56u
 #define SHDR_SIZE 64u
 #define SYM_SIZE  24u
+/* put_headers hands libelf the in-memory tables: they must have the file's entry sizes. */
+_Static_assert(sizeof(GElf_Phdr) == PHDR_SIZE && sizeof(GElf_Shdr) == SHDR_SIZE,
+               "GElf headers are not the ELF64 file headers");
 
 /* A growable output buffer; every append is zero-padded, so the output is deterministic. */
 struct obuf {
@@ -89,30 +92,16 @@ enum hs_status hs_pool_section_index(const struct hs_elf *e, uint16_t *idx)
 	return HS_OK;
 }
 
-static void put_phdr(uint8_t *p, const GElf_Phdr *ph)
+/* Writes a header table (ELF_T_PHDR or ELF_T_SHDR, size bytes) at p in the file's byte order. */
+static enum hs_status put_headers(uint8_t *p, const void *hdrs, size_t size, Elf_Type type)
 {
-	hs_wr32(p, ph->p_type);
-	hs_wr32(p + 4, ph->p_flags);
-	hs_wr64(p + 8, ph->p_offset);
-	hs_wr64(p + 16, ph->p_vaddr);
-	hs_wr64(p + 24, ph->p_paddr);
-	hs_wr64(p + 32, ph->p_filesz);
-	hs_wr64(p + 40, ph->p_memsz);
-	hs_wr64(p + 48, ph->p_align);
-}
+	Elf_Data src = {
+	    .d_buf = (void *)hdrs, .d_type = type, .d_size = size, .d_version = EV_CURRENT};
+	Elf_Data dst = {.d_buf = p, .d_size = size, .d_version = EV_CURRENT};
 
-static void put_shdr(uint8_t *p, const GElf_Shdr *sh)
-{
-	hs_wr32(p, sh->sh_name);
-	hs_wr32(p + 4, sh->sh_type);
-	hs_wr64(p + 8, sh->sh_flags);
-	hs_wr64(p + 16, sh->sh_addr);
-	hs_wr64(p + 24, sh->sh_offset);
-	hs_wr64(p + 32, sh->sh_size);
-	hs_wr32(p + 40, sh->sh_link);
-	hs_wr32(p + 44, sh->sh_info);
-	hs_wr64(p + 48, sh->sh_addralign);
-	hs_wr64(p + 56, sh->sh_entsize);
+	if (!elf64_xlatetof(&dst, &src, ELFDATA2LSB))
+		return hs_fail(HS_ERROR, "libelf: elf64_xlatetof: %s", elf_errmsg(-1));
+	return HS_OK;
 }
 
 /* Descriptor fixes of redirected kernels, made in place (descriptors never move). */
@@ -284,9 +273,8 @@ enum hs_status hs_build_output(struct hs_build *b)
 	struct obuf o = {0};
 	enum hs_status st = HS_OK;
 	bool pool, grow_shdrs;
-	size_t pool_sec = 0, prov_sec = 0, phdr_at = 0, load_after = 0;
-	uint64_t rec_off = 0, rec_size = 0;
-	size_t note_sec = 0;
+	size_t pool_sec = 0, prov_sec = 0, load_after = 0;
+	uint64_t rec_off = 0, rec_size = 0, phoff = 0;
 
 	b->out = NULL;
 	b->pool_size = 0;
@@ -305,7 +293,7 @@ enum hs_status hs_build_output(struct hs_build *b)
 		st = hs_meta_encode_record(b->meta, &l.note_rec, &l.note_rec_size);
 		if (st)
 			goto cleanup;
-		hs_meta_location(b->meta, &rec_off, &rec_size, &note_sec);
+		hs_meta_location(b->meta, &rec_off, &rec_size, NULL);
 		/* A record of another size cannot stay: later notes and sections would move. */
 		l.note_moves = l.note_rec_size != rec_size;
 	}
@@ -333,7 +321,6 @@ enum hs_status hs_build_output(struct hs_build *b)
 		    .p_paddr = b->pool_vaddr,
 		    .p_align = HS_POOL_ALIGN,
 		};
-		uint64_t phoff;
 
 		ob_pad_to(&o, b->pool_off);
 		ob_put(&o, b->stubs, b->n_stubs * HS_STUB_SIZE);
@@ -351,7 +338,6 @@ enum hs_status hs_build_output(struct hs_build *b)
 		memmove(&l.ph[load_after + 1], &l.ph[load_after],
 		        (e->phnum - load_after) * sizeof(*l.ph));
 		l.phnum = e->phnum + 1;
-		phdr_at = phoff;
 		ob_pad_to(&o, phoff + l.phnum * PHDR_SIZE);
 		b->pool_size = o.len - b->pool_off;
 		load.p_filesz = load.p_memsz = b->pool_size;
@@ -365,8 +351,9 @@ enum hs_status hs_build_output(struct hs_build *b)
 		}
 		if (o.oom)
 			goto oom;
-		for (size_t i = 0; i < l.phnum; i++)
-			put_phdr(o.p + phoff + i * PHDR_SIZE, &l.ph[i]);
+		st = put_headers(o.p + phoff, l.ph, l.phnum * PHDR_SIZE, ELF_T_PHDR);
+		if (st)
+			goto cleanup;
 
 		/*
 		 * The stubs' section comes first so its index is the one hs_pool_section_index
@@ -410,13 +397,14 @@ enum hs_status hs_build_output(struct hs_build *b)
 		ob_pad_to(&o, shoff + l.shnum * SHDR_SIZE);
 		if (o.oom)
 			goto oom;
-		for (size_t i = 0; i < l.shnum; i++)
-			put_shdr(o.p + shoff + i * SHDR_SIZE, &l.sh[i]);
+		st = put_headers(o.p + shoff, l.sh, l.shnum * SHDR_SIZE, ELF_T_SHDR);
+		if (st)
+			goto cleanup;
 		hs_wr64(o.p + 40, shoff);
 		hs_wr16(o.p + 60, (uint16_t)l.shnum);
 	}
 	if (pool) {
-		hs_wr64(o.p + 32, phdr_at);
+		hs_wr64(o.p + 32, phoff);
 		/* An input without program headers may state any entry size; ours are 56 bytes. */
 		hs_wr16(o.p + 54, PHDR_SIZE);
 		hs_wr16(o.p + 56, (uint16_t)l.phnum);

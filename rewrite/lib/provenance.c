@@ -2,7 +2,6 @@
 #include "hs_internal.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance **out, size_t *n)
 {
@@ -13,36 +12,28 @@ enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance *
 	*n = 0;
 	for (size_t i = 1; i < e->shnum; i++) {
 		const GElf_Shdr *sh = &e->sec[i].sh;
-		uint64_t pos = 0;
+		struct hs_note_iter it;
+		struct hs_note note;
+		enum hs_note_step step;
 
 		if (sh->sh_type != SHT_NOTE || (sh->sh_flags & SHF_ALLOC))
 			continue;
-		while (pos + 12 <= sh->sh_size) {
-			const uint8_t *r = e->buf + sh->sh_offset + pos;
-			uint64_t namesz = hs_rd32(r), descsz = hs_rd32(r + 4);
-			uint64_t total = 12 + ((namesz + 3) & ~3ull) + ((descsz + 3) & ~3ull);
+		hs_note_iter_init(&it, e, i);
+		/* A cut-short header ends the section quietly; an overrun is an error. */
+		while ((step = hs_note_next(&it, &note)) == HS_NOTE_RECORD) {
 			struct hs_provenance *np;
-			const uint8_t *d;
+			const uint8_t *d = note.desc;
 
-			if (!hs_in_bounds(pos, total, sh->sh_size)) {
-				free(p);
-				return hs_fail(HS_INVALID_ARGUMENT,
-				               "note section [%zu] '%s' has a "
-				               "record running past its end",
-				               i, e->sec[i].name);
-			}
-			if (hs_rd32(r + 8) != HS_NT_PROVENANCE || namesz != 7 ||
-			    memcmp(r + 12, HS_NOTE_OWNER, 7)) {
-				pos += total;
+			if (!hs_note_is_amdgpu(&note, HS_NT_PROVENANCE))
 				continue;
-			}
-			d = r + 12 + 8;
-			if (descsz != HS_PROV_DESC_SIZE || hs_rd32(d) != HS_PROVENANCE_VERSION) {
+			if (note.descsz != HS_PROV_DESC_SIZE ||
+			    hs_rd32(d) != HS_PROVENANCE_VERSION) {
 				free(p);
 				return hs_fail(HS_INVALID_ARGUMENT,
 				               "provenance note in section [%zu] "
 				               "'%s' has an unknown format (version %u)",
-				               i, e->sec[i].name, descsz >= 4 ? hs_rd32(d) : 0u);
+				               i, e->sec[i].name,
+				               note.descsz >= 4 ? hs_rd32(d) : 0u);
 			}
 			np = realloc(p, (cnt + 1) * sizeof(*p));
 			if (!np) {
@@ -57,7 +48,13 @@ enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance *
 			    .pool_vaddr = hs_rd64(d + 16),
 			    .pool_size = hs_rd64(d + 24),
 			};
-			pos += total;
+		}
+		if (step == HS_NOTE_OVERRUN) {
+			free(p);
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "note section [%zu] '%s' has a "
+			               "record running past its end",
+			               i, e->sec[i].name);
 		}
 	}
 	*out = p;

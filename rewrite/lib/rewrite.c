@@ -44,12 +44,11 @@ static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *f
 static enum hs_status select_targets(struct hs_ctx *c, const char *source, const char *target)
 {
 	char err[256];
+	enum hs_status st;
 
-	if (hs_isa_from_elf((uint32_t)c->e.eh.e_flags, c->e.eh.e_ident[EI_ABIVERSION], &c->obj))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "unknown AMDGPU processor (EF_AMDGPU_MACH "
-		               "0x%02x) in the ELF header",
-		               (unsigned)(c->e.eh.e_flags & 0xff));
+	st = hs_isa_read_elf((uint32_t)c->e.eh.e_flags, c->e.eh.e_ident[EI_ABIVERSION], &c->obj);
+	if (st)
+		return st;
 	if (source) {
 		if (hs_isa_parse(source, &c->src, err, sizeof(err)))
 			return hs_fail(HS_INVALID_ARGUMENT, "source ISA: %s", err);
@@ -114,7 +113,7 @@ static enum hs_status check_stepping(struct hs_ctx *c)
 /* Joins metadata kernels to descriptors by .symbol; every metadata kernel needs one. */
 static enum hs_status join_metadata(struct hs_ctx *c)
 {
-	char sym[512], name[256];
+	char name[256];
 	size_t n_meta = hs_meta_kernel_count(c->meta);
 	/* Which metadata kernels some descriptor joined, so the check below is linear. */
 	bool *joined = calloc(n_meta ? n_meta : 1, sizeof(*joined));
@@ -122,12 +121,10 @@ static enum hs_status join_metadata(struct hs_ctx *c)
 
 	if (!joined)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	for (size_t i = 0; i < c->ks.n; i++) {
-		snprintf(sym, sizeof(sym), "%s.kd", c->ks.k[i].name);
-		c->ks.k[i].meta = hs_meta_find_symbol(c->meta, sym);
+	hs_meta_join_kernels(c->meta, &c->ks);
+	for (size_t i = 0; i < c->ks.n; i++)
 		if (c->ks.k[i].meta >= 0)
 			joined[c->ks.k[i].meta] = true;
-	}
 	for (size_t m = 0; m < n_meta; m++) {
 		if (joined[m])
 			continue;
@@ -300,11 +297,9 @@ HS_API enum hs_status hs_code_object_isa(const void *in, size_t in_size, char *b
 	st = hs_elf_check_header(b, in_size);
 	if (st)
 		return st;
-	if (hs_isa_from_elf(hs_rd32(b + 48), b[EI_ABIVERSION], &isa))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "unknown AMDGPU processor (EF_AMDGPU_MACH "
-		               "0x%02x) in the ELF header",
-		               b[48]);
+	st = hs_isa_read_elf(hs_rd32(b + 48), b[EI_ABIVERSION], &isa);
+	if (st)
+		return st;
 	if (buf && !hs_isa_format(&isa, buf, buf_size))
 		return hs_fail(HS_INVALID_ARGUMENT, "ISA name buffer of %zu bytes is too small",
 		               buf_size);
