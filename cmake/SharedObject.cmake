@@ -1,7 +1,7 @@
 # mirage_shared_object(TARGET MAP <version script> OUTPUT_DIR <dir> [ORIGIN_RPATH])
 #
 # What every shared object of ours needs, in one place: exports limited to a
-# version script, every symbol defined at link time (except in sanitizer
+# version script, a GNU build-id, every symbol defined at link time (except in sanitizer
 # builds, whose runtime is resolved from the executable), a fixed output
 # directory, and with ORIGIN_RPATH a RUNPATH of exactly $ORIGIN so a tree
 # copied anywhere still finds its own parts (CMake's automatic build rpath
@@ -12,6 +12,8 @@ function(mirage_shared_object target)
     message(FATAL_ERROR "mirage_shared_object(${target}): MAP and OUTPUT_DIR are required")
   endif()
   target_link_options(${target} PRIVATE "LINKER:--version-script=${S_MAP}")
+  # A build-id whatever the toolchain's default: the intercept's cache keys on it.
+  target_link_options(${target} PRIVATE "LINKER:--build-id=sha1")
   if(NOT MIRAGE_SANITIZE)
     target_link_options(${target} PRIVATE "LINKER:--no-undefined")
   endif()

@@ -203,6 +203,8 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
 	    cJSON_AddStringToObject(o, "target_isa", m->target_isa) &&
 	    cJSON_AddStringToObject(o, "flags", flags) &&
 	    cJSON_AddStringToObject(o, "rewriter_version", m->rewriter_version) &&
+	    cJSON_AddStringToObject(o, "rewriter_build",
+	                            m->rewriter_build ? m->rewriter_build : "") &&
 	    cJSON_AddNumberToObject(o, "kernels", m->kernels) &&
 	    cJSON_AddStringToObject(o, "created", stamp))
 		text = cJSON_Print(o);

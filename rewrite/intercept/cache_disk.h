@@ -36,6 +36,7 @@ struct hsi_disk_meta {
 	const char *target_isa;
 	uint64_t flags;
 	const char *rewriter_version;
+	const char *rewriter_build; /* hs_build_identity(): part of the key, recorded for people */
 	uint32_t kernels;
 };
 

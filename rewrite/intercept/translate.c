@@ -92,6 +92,7 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 	    .target_isa = j->tgt_key,
 	    .flags = j->d->flags,
 	    .rewriter_version = hs_version(),
+	    .rewriter_build = hs_build_identity(),
 	    .kernels = out->kernels,
 	};
 	if (hsi_disk_store(disk_root, j->key_hex, out, &meta) < 0) {
@@ -107,7 +108,8 @@ static int make_key(struct job *j, uint8_t key[HSI_KEY_LEN])
 {
 	uint8_t in_sha[HSI_SHA_LEN];
 	uint64_t flags = j->d->flags;
-	const char *version = hs_version();
+	/* Not hs_version(): a rebuilt rewriter must not be served its predecessor's output. */
+	const char *version = hs_build_identity();
 	const void *parts[] = {in_sha, j->src_key, j->tgt_key, &flags, version};
 	size_t sizes[] = {sizeof(in_sha), strlen(j->src_key), strlen(j->tgt_key), sizeof(flags),
 	                  strlen(version)};

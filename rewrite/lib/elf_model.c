@@ -18,6 +18,12 @@ static void init_libelf(void)
 	version_ok = elf_version(EV_CURRENT) != EV_NONE;
 }
 
+enum hs_status hs_libelf_init(void)
+{
+	pthread_once(&version_once, init_libelf);
+	return version_ok ? HS_OK : hs_fail(HS_ERROR, "libelf: elf_version: %s", elf_errmsg(-1));
+}
+
 /* The raw header checks run before libelf sees the bytes, so libelf never reads out of bounds. */
 enum hs_status hs_elf_check_header(const uint8_t *b, size_t size)
 {
@@ -251,9 +257,9 @@ enum hs_status hs_elf_open(struct hs_elf *e, const void *in, size_t size)
 	st = hs_elf_check_header(in, size);
 	if (st)
 		return st;
-	pthread_once(&version_once, init_libelf);
-	if (!version_ok)
-		return hs_fail(HS_ERROR, "libelf: elf_version: %s", elf_errmsg(-1));
+	st = hs_libelf_init();
+	if (st)
+		return st;
 	/* libelf may write to the image it opens; the caller's bytes stay untouched. */
 	e->buf = malloc(size);
 	if (!e->buf)

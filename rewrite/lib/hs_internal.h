@@ -207,6 +207,8 @@ struct hs_elf {
 	uint64_t max_alloc_end; /* max end of SHF_ALLOC sections and PT_LOADs */
 };
 
+/* elf_version() once per process; HS_ERROR (message set) when libelf refuses. */
+HS_INTERNAL enum hs_status hs_libelf_init(void);
 /* Checks the ELF header and that both header tables lie inside the buffer. */
 HS_INTERNAL enum hs_status hs_elf_check_header(const uint8_t *b, size_t size);
 /* Copies in[0..size), opens it with libelf and validates it (fail closed). */
@@ -387,6 +389,9 @@ HS_INTERNAL bool hs_entry_has_prologue(const uint8_t *p, size_t len);
 struct hs_mc_api;
 /* Loads libhotswap_mc.so next to this library once; NULL (with error set) if unavailable. */
 HS_INTERNAL const struct hs_mc_api *hs_mc_get(void);
+/* The file this library was loaded from, and a file next to it; 0, or -1 when unknown. */
+HS_INTERNAL int hs_self_path(char *buf, size_t size);
+HS_INTERNAL int hs_sibling_path(const char *name, char *buf, size_t size);
 
 /* Stub recognition through the decoder (stub_match.c). */
 struct hs_mc_disasm;

@@ -12,29 +12,46 @@ static pthread_once_t mc_once = PTHREAD_ONCE_INIT;
 static const struct hs_mc_api *mc_api;
 static char mc_error[2048];
 
-/* Anything in this library: dladdr() on it names the file we were loaded from. */
-static void load_mc(void)
+/* dladdr() on anything in this library names the file we were loaded from. */
+int hs_self_path(char *buf, size_t size)
 {
 	Dl_info info;
-	char path[4096];
+
+	if (!dladdr((void *)hs_self_path, &info) || !info.dli_fname)
+		return -1;
+	return (size_t)snprintf(buf, size, "%s", info.dli_fname) < size ? 0 : -1;
+}
+
+int hs_sibling_path(const char *name, char *buf, size_t size)
+{
+	char self[4096];
 	const char *slash;
+	int n;
+
+	if (hs_self_path(self, sizeof(self)) < 0)
+		return -1;
+	slash = strrchr(self, '/');
+	if (slash)
+		n = snprintf(buf, size, "%.*s/%s", (int)(slash - self), self, name);
+	else
+		n = snprintf(buf, size, "./%s", name);
+	return n >= 0 && (size_t)n < size ? 0 : -1;
+}
+
+static void load_mc(void)
+{
+	char path[4096];
 	void *handle;
 	hs_mc_get_api_fn get;
 	const struct hs_mc_api *api;
 
-	if (!dladdr((void *)load_mc, &info) || !info.dli_fname) {
+	if (hs_sibling_path(HS_MC_LIBRARY_NAME, path, sizeof(path)) < 0) {
 		snprintf(mc_error, sizeof(mc_error),
 		         "cannot find the directory of "
 		         "libhotswap_rewrite to load %s",
 		         HS_MC_LIBRARY_NAME);
 		return;
 	}
-	slash = strrchr(info.dli_fname, '/');
-	if (slash)
-		snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - info.dli_fname),
-		         info.dli_fname, HS_MC_LIBRARY_NAME);
-	else
-		snprintf(path, sizeof(path), "./%s", HS_MC_LIBRARY_NAME);
 	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!handle) {
 		snprintf(mc_error, sizeof(mc_error), "cannot load '%.1024s': %.256s", path,

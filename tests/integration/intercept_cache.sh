@@ -98,4 +98,35 @@ if run_ro "$ro"; then
 else
 	skip "read-only cache: cannot make a read-only directory as root here"
 fi
+
+# A rebuilt rewriter or MC library keys anew: the entry of the old build is not served.
+# A copy of the tree stands in for a rebuild; changing one byte of a library's build-id is
+# what a rebuild with other code does to it.
+flip_build_id() { # LIB: changes the first byte of LIB's NT_GNU_BUILD_ID
+	python3 - "$1" <<'PY' || fail "cannot change the build-id of $1"
+import subprocess, sys
+out = subprocess.run(["readelf", "-S", "-W", sys.argv[1]], capture_output=True, text=True).stdout
+words = next(l.split() for l in out.splitlines() if ".note.gnu.build-id" in l)
+off = int(words[words.index(".note.gnu.build-id") + 3], 16) + 16  # past namesz/descsz/type/"GNU"
+with open(sys.argv[1], "r+b") as f:
+    f.seek(off)
+    b = f.read(1)[0]
+    f.seek(off)
+    f.write(bytes([b ^ 0xff]))
+PY
+}
+rebuilt=$TEST_TMP/rebuilt/hotswap
+mkdir -p "$(dirname "$rebuilt")"
+cp -a "$TREE" "$rebuilt"
+load HSA_TOOLS_LIB="$rebuilt/lib/libhotswap_intercept.so"
+assert_contains "$RUN_STDERR" "hotswap_cache: hit" "a copy of the same build: hit"
+for lib in libhotswap_mc.so libhotswap_rewrite.so; do
+	flip_build_id "$(readlink -f "$rebuilt/lib/$lib")"
+	load HSA_TOOLS_LIB="$rebuilt/lib/libhotswap_intercept.so"
+	assert_eq "$RUN_STATUS" 0 "rebuilt $lib: exits 0"
+	assert_contains "$RUN_STDERR" "hotswap_cache: miss" "rebuilt $lib: miss, not the old entry"
+	assert_has_stubs "$REC/load-1.co" "rebuilt $lib"
+done
+json=$(find "$CACHE" -name '*.json' -newer "$rebuilt/lib/libhotswap_mc.so" | head -1)
+assert_contains "$(cat "$json")" '"rewriter_build":	"0.1.0 rewrite=' "sidecar names the build"
 done_testing

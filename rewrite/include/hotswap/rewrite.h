@@ -136,6 +136,14 @@ HS_API const char *hs_status_str(enum hs_status status);
 HS_API const char *hs_version(void);
 
 /*
+ * The version and the GNU build-ids of this library and of libhotswap_mc.so beside it:
+ * "0.1.0 rewrite=<hex> mc=<hex>" ("none" for a part without one).  It changes whenever
+ * either library is rebuilt with other code, so caches of rewritten objects key on it.
+ * Reads the files; never loads LLVM.  (HOTSWAP_REWRITE_0.2)
+ */
+HS_API const char *hs_build_identity(void);
+
+/*
  * Replaces the log callback for the whole process (NULL restores the default).
  * Returns the previous one.  The callback may be called from any thread.
  */
