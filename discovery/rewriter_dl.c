@@ -38,6 +38,9 @@ int rewriter_dl_open(const char *path, struct rewriter_dl *rw, struct strbuf *er
 		rewriter_dl_close(rw);
 		return -1;
 	}
+	/* Optional: added in 0.2, and only ever shown to people. */
+	void *identity = dlsym(rw->handle, "hs_build_identity");
+	memcpy(&rw->build_identity, &identity, sizeof(rw->build_identity));
 	return 0;
 }
 

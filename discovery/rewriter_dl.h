@@ -23,6 +23,7 @@ struct rewriter_dl {
 	const char *(*status_str)(enum hs_status);
 	const char *(*version)(void);
 	enum hs_status (*inspect)(const void *, size_t, unsigned, const char *, char **);
+	const char *(*build_identity)(void); /* NULL: a rewriter older than HOTSWAP_REWRITE_0.2 */
 };
 #define REWRITER_DL_INIT                                                                           \
 	{                                                                                          \

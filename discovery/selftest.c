@@ -66,6 +66,9 @@ enum selftest_result hotswap_selftest_path(const char *rewriter_path, struct str
 	            "rewrote the built-in gfx1250 kernel: 1 kernel stubbed, %zu -> %zu bytes, "
 	            "second pass unchanged",
 	            mirage_selftest_co_size, first.size);
+	/* Which build passed: what a bug report about this tree needs first. */
+	if (rw.build_identity)
+		strbuf_addf(detail, " (rewriter %s)", rw.build_identity());
 	result = SELFTEST_PASS;
 cleanup:
 	rw.output_release(&first);
