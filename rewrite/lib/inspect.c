@@ -336,8 +336,8 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	if (!in || !in_size || !json || (flags & ~HS_INSPECT_DISASM))
 		return hs_fail(HS_INVALID_ARGUMENT, "hs_inspect: bad arguments");
 	st = hs_elf_open(&e, in, in_size);
-	if (!st && hs_isa_from_elf((uint32_t)e.eh.e_flags, e.eh.e_ident[EI_ABIVERSION], &isa))
-		st = hs_fail(HS_INVALID_ARGUMENT, "unknown AMDGPU processor in the ELF header");
+	if (!st)
+		st = hs_isa_read_elf((uint32_t)e.eh.e_flags, e.eh.e_ident[EI_ABIVERSION], &isa);
 	if (!st)
 		st = hs_kernels_find(&e, &ks);
 	if (!st)

@@ -344,6 +344,24 @@ static void test_mutations(void **state)
 	free(in.data);
 }
 
+/* Rewrite and inspect name an unknown processor the same way, with its mach byte. */
+static void test_unknown_processor_message(void **state)
+{
+	struct blob b = fixture("hello");
+	struct hs_rewrite_output out = {0};
+	char *json = NULL;
+	const char *want = "unknown AMDGPU processor (EF_AMDGPU_MACH 0xfe) in the ELF header";
+
+	m_mach_unknown(b);
+	assert_int_equal(hs_rewrite(b.data, b.size, NULL, NULL, NULL, &out, NULL),
+	                 HS_INVALID_ARGUMENT);
+	assert_string_equal(hs_last_error(), want);
+	assert_int_equal(hs_inspect(b.data, b.size, 0, NULL, &json), HS_INVALID_ARGUMENT);
+	assert_string_equal(hs_last_error(), want);
+	assert_null(json);
+	free(b.data);
+}
+
 /* Deterministic garbage, bare and behind a valid-looking ELF header. */
 static void test_garbage(void **state)
 {
@@ -386,6 +404,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_truncated),
 	    cmocka_unit_test(test_mutations),
+	    cmocka_unit_test(test_unknown_processor_message),
 	    cmocka_unit_test(test_garbage),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
