@@ -2,11 +2,12 @@
  * When LD_PRELOADed, register ourselves as an HSA tool too, so the runtime
  * calls OnLoad whichever way we came in (OnLoad itself ignores a second call).
  */
-#include <dlfcn.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "object_path.h"
 
 /* Does one HSA_TOOLS_LIB entry name this very file? */
 static bool names_self(const char *tok, size_t len, const char *self, const struct stat *self_st)
@@ -45,20 +46,19 @@ static bool listed(const char *list, const char *self, const struct stat *self_s
  */
 __attribute__((constructor)) static void hsi_register_as_tool(void)
 {
-	Dl_info info;
+	const char *self = object_path((const void *)hsi_register_as_tool);
 	struct stat self_st;
 	const char *cur;
 	char *val;
 	size_t lc, ls;
 
-	if (!dladdr((void *)hsi_register_as_tool, &info) || !info.dli_fname ||
-	    !strchr(info.dli_fname, '/') || stat(info.dli_fname, &self_st) < 0)
+	if (!self || !strchr(self, '/') || stat(self, &self_st) < 0)
 		return;
 	cur = getenv("HSA_TOOLS_LIB");
-	if (cur && listed(cur, info.dli_fname, &self_st))
+	if (cur && listed(cur, self, &self_st))
 		return;
 	lc = cur ? strlen(cur) : 0;
-	ls = strlen(info.dli_fname);
+	ls = strlen(self);
 	val = malloc(lc + ls + 2);
 	if (!val)
 		return;
@@ -66,7 +66,7 @@ __attribute__((constructor)) static void hsi_register_as_tool(void)
 		memcpy(val, cur, lc);
 		val[lc++] = ' ';
 	}
-	memcpy(val + lc, info.dli_fname, ls + 1);
+	memcpy(val + lc, self, ls + 1);
 	setenv("HSA_TOOLS_LIB", val, 1);
 	free(val);
 }

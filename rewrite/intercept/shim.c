@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core_api.h"
+#include "object_path.h"
 
 #define HSI_EXPORT __attribute__((visibility("default")))
 
@@ -60,25 +61,20 @@ __attribute__((format(printf, 1, 2))) static void shim_warn(const char *fmt, ...
 /* Runs once, on the first OnLoad: the core's dependencies (rewriter, libcrypto) come in here. */
 static void load_core(void)
 {
-	Dl_info info;
+	const void *anchor = (const void *)load_core;
 	char path[4096];
-	const char *slash;
 	void *handle;
 	hsi_core_get_api_fn get;
 	const struct hsi_core_api *api;
-	int n;
 
-	/* dladdr on our own code names the file we were loaded from, wherever the tree is. */
-	if (!dladdr((void *)load_core, &info) || !info.dli_fname ||
-	    !(slash = strrchr(info.dli_fname, '/'))) {
+	/* The core sits next to us, wherever the tree is. */
+	if (!object_path(anchor)) {
 		shim_warn("cannot find the directory of libhotswap_intercept.so to load %s; "
 		          "running without the HotSwap hooks",
 		          HSI_CORE_LIBRARY_NAME);
 		return;
 	}
-	n = snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - info.dli_fname), info.dli_fname,
-	             HSI_CORE_LIBRARY_NAME);
-	if (n < 0 || (size_t)n >= sizeof(path)) {
+	if (object_sibling_path(anchor, HSI_CORE_LIBRARY_NAME, path, sizeof(path)) < 0) {
 		shim_warn("the path of %s is too long; running without the HotSwap hooks",
 		          HSI_CORE_LIBRARY_NAME);
 		return;

@@ -7,7 +7,6 @@
  */
 #include "hs_internal.h"
 
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <pthread.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "hs_mc.h"
+#include "object_path.h"
 
 #define BUILD_ID_MAX 64 /* bytes; sha1 is 20, md5 16, uuid 16 */
 
@@ -73,11 +73,13 @@ static void add_library(const char *name, const char *path)
 
 static void compute_identity(void)
 {
-	char self[4096], mc[4096];
+	const void *anchor = (const void *)compute_identity;
+	const char *self = object_path(anchor);
+	char mc[4096];
 
 	snprintf(identity, sizeof(identity), "%s", hs_version());
-	if (hs_libelf_init() != HS_OK || hs_self_path(self, sizeof(self)) < 0 ||
-	    hs_sibling_path(HS_MC_LIBRARY_NAME, mc, sizeof(mc)) < 0)
+	if (hs_libelf_init() != HS_OK || !self ||
+	    object_sibling_path(anchor, HS_MC_LIBRARY_NAME, mc, sizeof(mc)) < 0)
 		return; /* the version alone: still correct across releases */
 	add_library("rewrite", self);
 	add_library("mc", mc);

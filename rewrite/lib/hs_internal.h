@@ -389,9 +389,6 @@ HS_INTERNAL bool hs_entry_has_prologue(const uint8_t *p, size_t len);
 struct hs_mc_api;
 /* Loads libhotswap_mc.so next to this library once; NULL (with error set) if unavailable. */
 HS_INTERNAL const struct hs_mc_api *hs_mc_get(void);
-/* The file this library was loaded from, and a file next to it; 0, or -1 when unknown. */
-HS_INTERNAL int hs_self_path(char *buf, size_t size);
-HS_INTERNAL int hs_sibling_path(const char *name, char *buf, size_t size);
 
 /* Stub recognition through the decoder (stub_match.c). */
 struct hs_mc_disasm;

@@ -7,36 +7,11 @@
 #include <string.h>
 
 #include "hs_mc.h"
+#include "object_path.h"
 
 static pthread_once_t mc_once = PTHREAD_ONCE_INIT;
 static const struct hs_mc_api *mc_api;
 static char mc_error[2048];
-
-/* dladdr() on anything in this library names the file we were loaded from. */
-int hs_self_path(char *buf, size_t size)
-{
-	Dl_info info;
-
-	if (!dladdr((void *)hs_self_path, &info) || !info.dli_fname)
-		return -1;
-	return (size_t)snprintf(buf, size, "%s", info.dli_fname) < size ? 0 : -1;
-}
-
-int hs_sibling_path(const char *name, char *buf, size_t size)
-{
-	char self[4096];
-	const char *slash;
-	int n;
-
-	if (hs_self_path(self, sizeof(self)) < 0)
-		return -1;
-	slash = strrchr(self, '/');
-	if (slash)
-		n = snprintf(buf, size, "%.*s/%s", (int)(slash - self), self, name);
-	else
-		n = snprintf(buf, size, "./%s", name);
-	return n >= 0 && (size_t)n < size ? 0 : -1;
-}
 
 static void load_mc(void)
 {
@@ -45,7 +20,8 @@ static void load_mc(void)
 	hs_mc_get_api_fn get;
 	const struct hs_mc_api *api;
 
-	if (hs_sibling_path(HS_MC_LIBRARY_NAME, path, sizeof(path)) < 0) {
+	if (object_sibling_path((const void *)load_mc, HS_MC_LIBRARY_NAME, path, sizeof(path)) <
+	    0) {
 		snprintf(mc_error, sizeof(mc_error),
 		         "cannot find the directory of "
 		         "libhotswap_rewrite to load %s",
