@@ -36,19 +36,29 @@ static char *dir_of(const char *path)
 	return strndup(path, (size_t)(slash - path));
 }
 
-static int fsync_dir(const char *path)
+int fsync_path(const char *path)
 {
-	char *dir = dir_of(path);
-	int fd, ret = 0;
-	if (!dir)
-		return -1;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	free(dir);
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0, saved;
 	if (fd < 0)
 		return -1;
 	if (fsync(fd) < 0 && errno != EINVAL)
 		ret = -1;
+	saved = errno;
 	close(fd);
+	errno = saved;
+	return ret;
+}
+
+int fsync_parent_dir(const char *path)
+{
+	char *dir = dir_of(path);
+	int ret, saved;
+	if (!dir)
+		return -1;
+	ret = fsync_path(dir);
+	saved = errno;
+	free(dir);
+	errno = saved;
 	return ret;
 }
 
@@ -85,7 +95,7 @@ int atomic_write_file(const char *path, const void *data, size_t len, mode_t mod
 	} else if (rename(tmp, path) < 0) {
 		goto out;
 	}
-	fsync_dir(path);
+	fsync_parent_dir(path);
 	ret = 0;
 out:
 	saved = errno;

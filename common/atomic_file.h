@@ -18,6 +18,13 @@ enum atomic_write_mode {
 
 int atomic_write_file(const char *path, const void *data, size_t len, mode_t mode,
                       enum atomic_write_mode how);
+/*
+ * fsyncs the file or directory at path (opened read-only, so never a FIFO).
+ * EINVAL (a filesystem that cannot sync a directory) counts as success.
+ */
+int fsync_path(const char *path);
+/* fsyncs the directory holding path, so a rename or link into it survives a crash. */
+int fsync_parent_dir(const char *path);
 /* Creates dir and its missing parents with mode (like mkdir -p). */
 int mkdir_parents(const char *dir, mode_t mode);
 

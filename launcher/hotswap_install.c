@@ -247,24 +247,17 @@ static int check_local(const char *source, struct diag *err)
 
 static int sync_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
-	int fd;
+	(void)st;
 	(void)ftw;
-	if (flag != FTW_F && flag != FTW_D)
-		return 0; /* symlinks live in their directory, synced with it */
-	fd = open(path, O_RDONLY | O_CLOEXEC | (S_ISDIR(st->st_mode) ? O_DIRECTORY : 0));
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	/* Symlinks live in their directory, synced with it; extraction wrote no FIFO. */
+	if (flag == FTW_F || flag == FTW_D)
+		fsync_path(path);
 	return 0;
 }
 
 /* Moves the staged tree into place unless the name is taken (also against a racing install). */
-static int publish(const char *staged, const char *final, const char *name, const char *dir,
-                   struct diag *err)
+static int publish(const char *staged, const char *final, const char *name, struct diag *err)
 {
-	int fd;
-
 	/* Flush the extracted files first, so a crash never leaves a complete-looking but torn
 	 * tree. */
 	nftw(staged, sync_one, 16, FTW_PHYS | FTW_MOUNT);
@@ -284,11 +277,7 @@ static int publish(const char *staged, const char *final, const char *name, cons
 			return -1;
 		}
 	}
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	fsync_parent_dir(final);
 	return 0;
 }
 
@@ -424,14 +413,18 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 		free(final);
 		final = xstrfmt("%s/%s", dir, name);
 	}
-	if (publish(staged, final, name, dir, err) < 0)
+	if (publish(staged, final, name, err) < 0)
 		goto cleanup;
 
-	hotswap_tree_release(&tree);
-	hotswap_check_root(final, &tree);
+	/*
+	 * The rename moved the very directory checked above, so its flavour
+	 * stands; only the root needs naming again, canonically, at its new place.
+	 */
 	out->name = name;
 	name = NULL;
-	out->root = xstrdup(tree.root ? tree.root : final);
+	out->root = realpath(final, NULL);
+	if (!out->root)
+		out->root = xstrdup(final);
 	out->flavour = tree.flavour;
 	ret = 0;
 cleanup:

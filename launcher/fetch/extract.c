@@ -7,7 +7,9 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -148,17 +150,80 @@ static int refuse(struct diag *err, const char *origin, const char *entry, const
 }
 
 /*
+ * What one pass has used of extract_opts' caps.  The scan charges the sizes
+ * the headers declare, the write pass the bytes it actually writes: a header
+ * may lie or give no size, and then only counting the data stops a bomb.
+ */
+struct budget {
+	uint64_t max_entries, max_bytes;
+	uint64_t entries, bytes;
+};
+
+static void budget_init(struct budget *b, const struct extract_opts *opts)
+{
+	b->max_entries = opts->max_entries ? opts->max_entries : EXTRACT_DEFAULT_MAX_ENTRIES;
+	b->max_bytes = opts->max_bytes ? opts->max_bytes : EXTRACT_DEFAULT_MAX_BYTES;
+	b->entries = 0;
+	b->bytes = 0;
+}
+
+/* A cap as a person writes it: "4 GiB", "64 KiB", "1000 bytes". */
+static const char *size_words(uint64_t n, char buf[static 32])
+{
+	static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+	size_t u = 0;
+	while (n >= 1024 && !(n % 1024) && u + 1 < sizeof(units) / sizeof(units[0])) {
+		n /= 1024;
+		u++;
+	}
+	snprintf(buf, 32, "%" PRIu64 " %s", n, units[u]);
+	return buf;
+}
+
+static int over_limit(struct diag *err)
+{
+	diag_hint(err, "nothing was installed; HotSwap trees are at most a few hundred MB in a few "
+	               "thousand files, so this is not one or is an archive bomb; if you trust it, "
+	               "unpack it yourself and use it in place with `export HOTSWAP_HOME=DIR`");
+	return -1;
+}
+
+/* Charges n bytes of entry name: declared by its header (the scan), or written (the write pass). */
+static int charge_bytes(struct budget *b, uint64_t n, bool declared, const char *origin,
+                        const char *name, struct diag *err)
+{
+	char words[32];
+	if (n <= b->max_bytes - b->bytes) {
+		b->bytes += n;
+		return 0;
+	}
+	diag_set(err,
+	         "refusing to extract '%s': %s more data than the limit of %s (at entry '%.200s')",
+	         origin, declared ? "its headers declare" : "it unpacks to",
+	         size_words(b->max_bytes, words), name);
+	return over_limit(err);
+}
+
+/*
  * What both passes check on every entry (the write pass never trusts the
- * scan): cancellation, a decodable name, a safe path, normalised into norm,
- * and an allowed type.  Returns 0, or -1 with err filled in.
+ * scan): cancellation, the entry cap, a decodable name, a safe path,
+ * normalised into norm, and an allowed type.  Returns 0, or -1 with err
+ * filled in.
  */
 static int check_entry(struct archive_entry *e, const char *origin,
-                       const volatile sig_atomic_t *cancel, struct strbuf *norm, struct diag *err)
+                       const volatile sig_atomic_t *cancel, struct budget *b, struct strbuf *norm,
+                       struct diag *err)
 {
 	const char *name = archive_entry_pathname(e);
 	const char *why;
 	if (cancel && *cancel)
 		return diag_set(err, "extraction of '%s' interrupted", origin);
+	if (++b->entries > b->max_entries) {
+		diag_set(err,
+		         "refusing to extract '%s': it has more entries than the limit of %" PRIu64,
+		         origin, b->max_entries);
+		return over_limit(err);
+	}
 	if (!name)
 		return refuse(err, origin, "?", "has a name mirage cannot decode");
 	if (extract_check_path(name, norm, &why) < 0 || (why = type_problem(e)))
@@ -185,17 +250,24 @@ static int scan(const char *path, const struct extract_opts *opts, char **top, s
 	struct strbuf norm = STRBUF_INIT;
 	struct archive_entry *e;
 	struct archive *a = NULL;
+	struct budget budget;
 	char *first = NULL;
 	bool strip = true, any = false;
 	int r, ret = -1;
 
 	*top = NULL;
+	budget_init(&budget, opts);
 	a = open_reader(path, origin, err);
 	if (!a)
 		goto cleanup;
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
+		la_int64_t size = archive_entry_size_is_set(e) ? archive_entry_size(e) : 0;
 		size_t comp;
-		if (check_entry(e, origin, cancel, &norm, err) < 0)
+		if (check_entry(e, origin, cancel, &budget, &norm, err) < 0)
+			goto cleanup;
+		/* Before the next header makes libarchive skip (and so decompress) this data. */
+		if (size > 0 && charge_bytes(&budget, (uint64_t)size, true, origin,
+		                             archive_entry_pathname(e), err) < 0)
 			goto cleanup;
 		if (!norm.len)
 			continue;
@@ -258,7 +330,7 @@ static const char *under_symlink(const struct strvec *links, const char *path)
 }
 
 static int copy_data(struct archive *in, struct archive *out, const char *origin, const char *name,
-                     struct diag *err)
+                     struct budget *b, struct diag *err)
 {
 	const void *buf;
 	size_t size;
@@ -266,6 +338,8 @@ static int copy_data(struct archive *in, struct archive *out, const char *origin
 	int r;
 
 	while ((r = archive_read_data_block(in, &buf, &size, &offset)) == ARCHIVE_OK) {
+		if (charge_bytes(b, size, false, origin, name, err) < 0)
+			return -1;
 		if (archive_write_data_block(out, buf, size, offset) < ARCHIVE_OK) {
 			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
 			         archive_error_string(out));
@@ -278,17 +352,19 @@ static int copy_data(struct archive *in, struct archive *out, const char *origin
 }
 
 /* Pass two: every entry is checked again, renamed below dest, and written. */
-static int write_entries(const char *path, const char *origin, const char *top,
-                         const volatile sig_atomic_t *cancel, struct extract_result *res,
-                         struct diag *err)
+static int write_entries(const char *path, const struct extract_opts *opts, const char *top,
+                         struct extract_result *res, struct diag *err)
 {
-	struct strbuf norm = STRBUF_INIT, link = STRBUF_INIT;
+	const char *origin = opts->origin;
+	struct strbuf norm = STRBUF_INIT, link = STRBUF_INIT, shown = STRBUF_INIT;
 	struct strvec symlinks = STRVEC_INIT, files = STRVEC_INIT;
 	struct archive *in = NULL, *out = NULL;
 	struct archive_entry *e;
+	struct budget budget;
 	const char *why;
 	int r, ret = -1;
 
+	budget_init(&budget, opts);
 	in = open_reader(path, origin, err);
 	out = archive_write_disk_new();
 	if (!in || !out) {
@@ -308,8 +384,12 @@ static int write_entries(const char *path, const char *origin, const char *top,
 		unsigned filetype = archive_entry_filetype(e);
 		mode_t perm = archive_entry_perm(e) & 0755;
 
-		if (check_entry(e, origin, cancel, &norm, err) < 0)
+		if (check_entry(e, origin, opts->cancel, &budget, &norm, err) < 0)
 			goto cleanup;
+		/* Messages use the archive's own name; set_pathname() below reuses its storage. */
+		strbuf_reset(&shown);
+		strbuf_addstr(&shown, name);
+		name = shown.buf;
 		if (!strip_top(&norm, top))
 			continue;
 		if ((via = under_symlink(&symlinks, norm.buf))) {
@@ -349,7 +429,8 @@ static int write_entries(const char *path, const char *origin, const char *top,
 			         archive_error_string(out));
 			goto cleanup;
 		}
-		if (!hard && filetype == AE_IFREG && copy_data(in, out, origin, name, err) < 0)
+		if (!hard && filetype == AE_IFREG &&
+		    copy_data(in, out, origin, name, &budget, err) < 0)
 			goto cleanup;
 		if (archive_write_finish_entry(out) < ARCHIVE_WARN) {
 			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
@@ -375,6 +456,7 @@ cleanup:
 		archive_read_free(in);
 	strvec_clear(&symlinks);
 	strvec_clear(&files);
+	strbuf_release(&shown);
 	strbuf_release(&link);
 	strbuf_release(&norm);
 	return ret;
@@ -406,7 +488,7 @@ int extract_archive(const char *path, const char *dest, const struct extract_opt
 		diag_set(err, "cannot enter '%s': %s", dest, strerror(errno));
 		goto cleanup;
 	}
-	ret = write_entries(abs_path, origin, res->top_dir, opts->cancel, res, err);
+	ret = write_entries(abs_path, opts, res->top_dir, res, err);
 	if (fchdir(saved) < 0 && !ret)
 		ret = diag_set(err, "cannot return to the working directory: %s", strerror(errno));
 cleanup:

@@ -3,8 +3,10 @@
  * libarchive.  Every entry is checked before anything is written: no absolute
  * paths, no '..' components, no device nodes, FIFOs or sockets, no symlink or
  * hardlink that leads out of the tree, nothing written through a symlink; and
- * libarchive's ARCHIVE_EXTRACT_SECURE_* flags check again on disk.  A single
- * top-level directory shared by every entry is stripped.  Inside
+ * libarchive's ARCHIVE_EXTRACT_SECURE_* flags check again on disk.  Archive
+ * bombs stop at extract_opts' caps on entries and bytes, counted both from the
+ * headers and from the data actually written.  A single top-level directory
+ * shared by every entry is stripped.  Inside
  * libmirage_fetch.so; the launcher reaches it through fetch.h.
  */
 #ifndef MIRAGE_EXTRACT_H

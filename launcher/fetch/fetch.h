@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FETCH_API_VERSION  1
+#define FETCH_API_VERSION  2
 #define FETCH_LIBRARY_NAME "libmirage_fetch.so"
 #define FETCH_ENTRY_SYMBOL "mirage_fetch_get_api"
 
@@ -41,6 +41,13 @@ struct download_opts {
 	const volatile sig_atomic_t *cancel;
 };
 
+/*
+ * What extract_opts' caps are when left 0: far above a real tree (tens to a
+ * few hundred MB in a few thousand files), far below a full disk.
+ */
+#define EXTRACT_DEFAULT_MAX_BYTES   (UINT64_C(4) << 30) /* 4 GiB */
+#define EXTRACT_DEFAULT_MAX_ENTRIES UINT64_C(100000)
+
 struct extract_opts {
 	const char *origin; /* how messages name the archive (its URL or path) */
 	/*
@@ -50,6 +57,15 @@ struct extract_opts {
 	 */
 	const char *anchor;
 	const volatile sig_atomic_t *cancel; /* stops once *cancel is non-zero; may be NULL */
+	/*
+	 * Caps against archive bombs; 0 means the EXTRACT_DEFAULT_* above.
+	 * max_bytes bounds the sizes the headers declare, summed before anything
+	 * is written, and also the data actually unpacked, counted as it is
+	 * written, since a header may lie or give no size.  max_entries bounds
+	 * the number of entries of any kind.
+	 */
+	uint64_t max_bytes;
+	uint64_t max_entries;
 };
 
 struct extract_result {

@@ -11,7 +11,7 @@ mkdir -p "$T/evil" "$T/outside"
 # python3 tarfile/zipfile write what we ask, including entries tar(1) would not.
 # Absolute entries point into $T/outside, so a broken check cannot touch the host.
 python3 - "$T/src/good" "$T/evil" "$T/outside" <<'PY' || exit 1
-import io, os, sys, tarfile, zipfile
+import gzip, io, os, sys, tarfile, zipfile
 good, out, outside = sys.argv[1:4]
 
 def tree(t):
@@ -44,6 +44,17 @@ bad("fifo.tar.gz", ("tree/fifo", {"kind": tarfile.FIFOTYPE}))
 with zipfile.ZipFile(os.path.join(out, "dotdot.zip"), "w") as z:
     z.writestr("tree/lib/x", b"x")
     z.writestr("../zip-evil", b"x")
+# Archive bombs against the default caps (100000 entries, 4 GiB), as raw tar headers: one
+# empty file 100001 times (quick to make), and a lone 5 GiB header with no data after it,
+# since the scan refuses at the header, before reading any data.
+def raw(fname, data):
+    with gzip.open(os.path.join(out, fname), "wb", compresslevel=1) as f:
+        f.write(data)
+raw("many.tar.gz", tarfile.TarInfo("tree/empty").tobuf(tarfile.USTAR_FORMAT) * 100001
+    + bytes(1024))
+huge = tarfile.TarInfo("tree/huge")
+huge.size = 5 << 30
+raw("huge.tar.gz", huge.tobuf(tarfile.USTAR_FORMAT))
 PY
 
 check_refused() { # ARCHIVE WHAT
@@ -64,6 +75,9 @@ check_refused hardlink.tar.gz "entry 'tree/lib/passwd' is a hardlink to a path o
 check_refused device.tar.gz "entry 'tree/dev-null' is a device node"
 check_refused fifo.tar.gz "entry 'tree/fifo' is a FIFO"
 check_refused dotdot.zip "entry '../zip-evil' has a '..' component"
+check_refused many.tar.gz "it has more entries than the limit of 100000"
+expect_err "export HOTSWAP_HOME=DIR" "many.tar.gz: the hint"
+check_refused huge.tar.gz "its headers declare more data than the limit of 4 GiB (at entry 'tree/huge')"
 LEAKED=$(find "$T" -name '*evil' ! -path "$T/evil" ! -path "$T/evil/*")
 [ -z "$LEAKED" ] || fail "an unsafe entry was written: $LEAKED"
 [ -z "$(ls -A "$T/outside")" ] || fail "something was written to $T/outside"

@@ -12,6 +12,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,25 +229,186 @@ static void test_extract_anchor(void **state)
 	diag_release(&err);
 }
 
-static void expect_refused(const char *name, const struct ent *ents, size_t n, const char *why)
+/* Extracts archive into a new directory dest under tmpdir, which must fail saying why. */
+static void expect_refused_with(const char *archive, const char *dest_name,
+                                const struct extract_opts *opts, const char *why)
 {
 	struct extract_result res;
 	struct diag err = DIAG_INIT;
-	char *tar = write_tar(tmpdir, name, ents, n);
-	char *dest = make_dir(tmpdir, name + 1);
+	char *dest = make_dir(tmpdir, dest_name);
 	char cwd_before[PATH_MAX], cwd_after[PATH_MAX];
 
 	assert_non_null(getcwd(cwd_before, sizeof(cwd_before)));
-	assert_int_equal(
-	    extract_archive(tar, dest, &(struct extract_opts){.origin = name}, &res, &err), -1);
+	assert_int_equal(extract_archive(archive, dest, opts, &res, &err), -1);
 	assert_non_null(getcwd(cwd_after, sizeof(cwd_after)));
 	assert_string_equal(cwd_before, cwd_after); /* the working directory comes back */
 	assert_non_null(strstr(err.msg.buf, "refusing to extract"));
+	if (!strstr(err.msg.buf, why))
+		print_message("got: %s\n", err.msg.buf);
 	assert_non_null(strstr(err.msg.buf, why));
 	assert_null(res.top_dir);
-	free(tar);
 	free(dest);
 	diag_release(&err);
+}
+
+static void expect_refused(const char *name, const struct ent *ents, size_t n, const char *why)
+{
+	char *tar = write_tar(tmpdir, name, ents, n);
+	expect_refused_with(tar, name + 1, &(struct extract_opts){.origin = name}, why);
+	free(tar);
+}
+
+/* Extracts archive into a new directory dest under tmpdir, which must succeed. */
+static void expect_extracted(const char *archive, const char *dest_name,
+                             const struct extract_opts *opts)
+{
+	struct extract_result res;
+	struct diag err = DIAG_INIT;
+	char *dest = make_dir(tmpdir, dest_name);
+
+	assert_int_equal(extract_archive(archive, dest, opts, &res, &err), 0);
+	free(res.top_dir);
+	free(dest);
+	diag_release(&err);
+}
+
+/* A test's cap is reached exactly without complaint and refused one below. */
+static void test_extract_too_many_entries(void **state)
+{
+	const struct ent ents[] = {
+	    {"top/", AE_IFDIR, NULL}, {"top/a", AE_IFREG, "a"}, {"top/b", AE_IFREG, "b"}};
+	char *tar = write_tar(tmpdir, "entries.tar.gz", ents, 3);
+	(void)state;
+
+	expect_extracted(tar, "entries-ok",
+	                 &(struct extract_opts){.origin = "entries", .max_entries = 3});
+	expect_refused_with(tar, "entries-over",
+	                    &(struct extract_opts){.origin = "entries", .max_entries = 2},
+	                    "'entries': it has more entries than the limit of 2");
+	free(tar);
+}
+
+static bool dir_is_empty(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	bool empty = true;
+
+	assert_non_null(d);
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			empty = false;
+	closedir(d);
+	return empty;
+}
+
+/* The headers' sizes add up past the cap: refused by the scan, before anything is written. */
+static void test_extract_too_big_declared(void **state)
+{
+	char *big = malloc(5001), *tar, *dest = NULL;
+	struct ent ents[] = {{"top/small", AE_IFREG, "12345"}, {"top/big", AE_IFREG, NULL}};
+	(void)state;
+
+	memset(big, 'x', 5000);
+	big[5000] = '\0';
+	ents[1].data_or_link = big;
+	tar = write_tar(tmpdir, "declared.tar.gz", ents, 2);
+	expect_extracted(tar, "declared-ok",
+	                 &(struct extract_opts){.origin = "declared", .max_bytes = 5005});
+	expect_refused_with(tar, "declared-over",
+	                    &(struct extract_opts){.origin = "declared", .max_bytes = 4096},
+	                    "'declared': its headers declare more data than the limit of 4 KiB "
+	                    "(at entry 'top/big')");
+	assert_int_equal(asprintf(&dest, "%s/declared-over", tmpdir) > 0, 1);
+	assert_true(dir_is_empty(dest));
+	free(dest);
+	free(tar);
+	free(big);
+}
+
+static uint32_t get_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put_le32(unsigned char *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/*
+ * A zip whose one entry, t/big, declares 1 byte but inflates to len zeros,
+ * as a crafted bomb would.  libarchive cannot write that directly: its writer
+ * cuts the data at the size it is given, and puts a deflated entry's sizes in
+ * a data descriptor after the data.  So the honest archive is patched: the
+ * local header takes the sizes (flag bit 3 cleared) with an uncompressed size
+ * of 1, and so does the central directory.  Reading it, libarchive reports
+ * size 1 and hands out the inflated data block by block, complaining only at
+ * the end of the entry, after everything was already written.
+ */
+static char *write_lying_zip(const char *dir, size_t len)
+{
+	char *path = NULL, *zeros = calloc(1, len);
+	struct archive *a = archive_write_new();
+	struct archive_entry *e = archive_entry_new();
+	unsigned char *buf, *cd = NULL;
+	struct stat st;
+	FILE *f;
+
+	assert_int_equal(asprintf(&path, "%s/lying.zip", dir) > 0, 1);
+	archive_write_set_format_zip(a);
+	archive_write_zip_set_compression_deflate(a);
+	assert_int_equal(archive_write_open_filename(a, path), ARCHIVE_OK);
+	archive_entry_set_pathname(e, "t/big");
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_perm(e, 0644);
+	archive_entry_set_size(e, (la_int64_t)len);
+	assert_int_equal(archive_write_header(a, e), ARCHIVE_OK);
+	assert_int_equal(archive_write_data(a, zeros, len), (la_ssize_t)len);
+	archive_entry_free(e);
+	archive_write_close(a);
+	archive_write_free(a);
+	free(zeros);
+
+	assert_int_equal(stat(path, &st), 0);
+	buf = malloc((size_t)st.st_size);
+	f = fopen(path, "r+b");
+	assert_int_equal(fread(buf, 1, (size_t)st.st_size, f), (size_t)st.st_size);
+	assert_memory_equal(buf, "PK\3\4", 4); /* the local header of the only entry */
+	for (size_t i = (size_t)st.st_size - 4; i > 0 && !cd; i--)
+		if (!memcmp(buf + i, "PK\1\2", 4))
+			cd = buf + i;
+	assert_non_null(cd);
+	assert_int_equal(get_le32(cd + 24), len); /* the honest uncompressed size */
+	buf[6] &= (unsigned char)~0x08;           /* no data descriptor */
+	put_le32(buf + 14, get_le32(cd + 16));    /* CRC-32 */
+	put_le32(buf + 18, get_le32(cd + 20));    /* compressed size */
+	put_le32(buf + 22, 1);                    /* the lie */
+	put_le32(cd + 24, 1);
+	rewind(f);
+	assert_int_equal(fwrite(buf, 1, (size_t)st.st_size, f), (size_t)st.st_size);
+	fclose(f);
+	free(buf);
+	return path;
+}
+
+/* The header says 1 byte: only counting what is written stops it, in the middle of the entry. */
+static void test_extract_lying_header(void **state)
+{
+	char *zip = write_lying_zip(tmpdir, 1u << 20), *big = NULL;
+	struct stat st;
+	(void)state;
+
+	expect_refused_with(zip, "lying",
+	                    &(struct extract_opts){.origin = "lying", .max_bytes = 64 << 10},
+	                    "'lying': it unpacks to more data than the limit of 64 KiB "
+	                    "(at entry 't/big')");
+	/* What was written before the cap stopped it stays within the cap. */
+	assert_int_equal(asprintf(&big, "%s/lying/big", tmpdir) > 0, 1);
+	assert_true(stat(big, &st) < 0 || st.st_size <= 64 << 10);
+	free(big);
+	free(zip);
 }
 
 static void test_extract_refuses(void **state)
@@ -292,6 +454,9 @@ int main(void)
 	    cmocka_unit_test(test_extract_good),
 	    cmocka_unit_test(test_extract_anchor),
 	    cmocka_unit_test(test_extract_refuses),
+	    cmocka_unit_test(test_extract_too_many_entries),
+	    cmocka_unit_test(test_extract_too_big_declared),
+	    cmocka_unit_test(test_extract_lying_header),
 	    cmocka_unit_test(test_extract_not_archive),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
