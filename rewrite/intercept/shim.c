@@ -5,18 +5,16 @@
  * this library's directory and forwards to it.
  */
 #include <dlfcn.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core_api.h"
 #include "object_path.h"
+#include "stderr_line.h"
 
 #define HSI_EXPORT __attribute__((visibility("default")))
 
@@ -36,26 +34,13 @@ static pthread_once_t core_once = PTHREAD_ONCE_INIT;
 /* Published once by load_core; OnUnload reads it without pthread_once, hence atomic. */
 static _Atomic(const struct hsi_core_api *) core;
 
-/* One "hotswap: " line in a single write(2), errno untouched: the core's log.c is not here. */
+/* The core's log.c is not loaded yet here: the same line through the shared writer. */
 __attribute__((format(printf, 1, 2))) static void shim_warn(const char *fmt, ...)
 {
-	char line[1024];
-	int saved = errno;
 	va_list ap;
-	int n;
-	size_t len;
-
-	memcpy(line, "hotswap: ", 9);
 	va_start(ap, fmt);
-	n = vsnprintf(line + 9, sizeof(line) - 9, fmt, ap);
+	stderr_line_v("hotswap: ", fmt, ap);
 	va_end(ap);
-	len = 9 + (n < 0 ? 0 : (size_t)n);
-	if (len > sizeof(line) - 2)
-		len = sizeof(line) - 2;
-	line[len++] = '\n';
-	ssize_t w = write(STDERR_FILENO, line, len);
-	(void)w;
-	errno = saved;
 }
 
 /* Runs once, on the first OnLoad: the core's dependencies (rewriter, libcrypto) come in here. */
