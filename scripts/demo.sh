@@ -22,7 +22,9 @@ export MIRAGE_CONFIG=$demo/config XDG_CACHE_HOME=$demo/cache
 # Bold headings on a terminal only, and never under NO_COLOR.
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold= plain=; fi
 step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
-show() { printf '$ %s\n' "$*"; "$@"; }
+# The command line goes to the script's own stdout (fd 3), so a filter after show keeps it.
+exec 3>&1
+show() { printf '$ %s\n' "$*" >&3; "$@"; }
 
 step "1. what this machine has (no GPU here: the GPU checks say so)"
 show "$M" doctor || true
