@@ -103,3 +103,15 @@ char *gfx_name_from_kfd_version(uint32_t version, char *buf, size_t size)
 		return NULL;
 	return buf;
 }
+
+bool gfx_has_a0_stepping(const struct gfx_info *g)
+{
+	return g && !strcmp(g->name, "gfx1250");
+}
+
+enum gfx_stepping gfx_stepping(const struct gfx_info *g, unsigned asic_revision)
+{
+	if (!g || strcmp(g->family, "gfx12.5"))
+		return GFX_STEPPING_NONE;
+	return gfx_has_a0_stepping(g) && asic_revision == 0 ? GFX_STEPPING_A0 : GFX_STEPPING_B0;
+}

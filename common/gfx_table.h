@@ -39,6 +39,19 @@ const struct gfx_info *gfx_by_name(const char *name);
 const struct gfx_info *gfx_by_mach(uint8_t mach);
 const struct gfx_info *gfx_by_kfd_version(uint32_t version);
 /*
+ * The silicon stepping HotSwap treats a processor as, from its ASIC revision.  Only gfx1250 has
+ * an A0 (ASIC revision 0) that needs the B0->A0 patches; any other revision, and every other
+ * gfx12.5 processor, runs B0 code.  NONE outside gfx12.5, where steppings mean nothing to us.
+ */
+enum gfx_stepping {
+	GFX_STEPPING_NONE = 0,
+	GFX_STEPPING_A0,
+	GFX_STEPPING_B0
+};
+bool gfx_has_a0_stepping(const struct gfx_info *g);
+enum gfx_stepping gfx_stepping(const struct gfx_info *g, unsigned asic_revision);
+
+/*
  * Formats the KFD name of a gfx_target_version into buf ("gfx" + major +
  * minor + stepping in lowercase hex; 90010 -> "gfx90a").  Works for versions
  * the table does not know.  Returns buf, or NULL if it does not fit.

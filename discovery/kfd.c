@@ -252,13 +252,13 @@ void kfd_gpus_release(struct kfd_gpus *gpus)
 
 const char *kfd_gpu_stepping(const struct kfd_gpu *gpu)
 {
-	if (!gpu->info || strcmp(gpu->info->family, "gfx12.5"))
-		return NULL;
-	switch (gpu->asic_revision) {
-	case 0:
+	switch (gfx_stepping(gpu->info, gpu->asic_revision)) {
+	case GFX_STEPPING_A0:
 		return "A0";
-	case 1:
+	case GFX_STEPPING_B0:
 		return "B0";
+	case GFX_STEPPING_NONE:
+		break;
 	}
-	return "unknown stepping";
+	return NULL;
 }

@@ -62,7 +62,7 @@ int kfd_scan(const char *sysfs_root, struct kfd_gpus *out);
 /* Frees everything and resets to KFD_GPUS_INIT. */
 void kfd_gpus_release(struct kfd_gpus *gpus);
 
-/* "A0", "B0" for gfx1250-family GPUs (by ASIC revision), else NULL. */
+/* "A0" or "B0" for gfx12.5 GPUs, by gfx_stepping() (the intercept's rule too), else NULL. */
 const char *kfd_gpu_stepping(const struct kfd_gpu *gpu);
 
 #endif

@@ -40,14 +40,15 @@ static bool is_gfx125x(const char *proc)
 static enum hsi_stepping hsi_agent_stepping(const struct hsi_config *cfg,
                                             const struct hsi_agent_facts *agent)
 {
+	const struct gfx_info *g = gfx_by_name(agent->gfx);
+
 	if (cfg->stepping != HSI_STEP_UNKNOWN)
 		return cfg->stepping;
-	/* Only gfx1250 has an A0 stepping that needs patches; ASIC revision 0 is A0. */
-	if (strcmp(agent->gfx, "gfx1250"))
+	if (!gfx_has_a0_stepping(g))
 		return HSI_STEP_B0;
 	if (!agent->have_asic_rev)
 		return HSI_STEP_UNKNOWN;
-	return agent->asic_rev == 0 ? HSI_STEP_A0 : HSI_STEP_B0;
+	return gfx_stepping(g, agent->asic_rev) == GFX_STEPPING_A0 ? HSI_STEP_A0 : HSI_STEP_B0;
 }
 
 /* The stepping pseudo-feature defaults to B0; only an explicit '-' marks an A0 object. */

@@ -58,6 +58,8 @@ static const struct row rows[] = {
      NULL,
      HS_REWRITE_ENTRY_DEFAULT},
     {"gfx1250", 1, B0OBJ, {.strict = true, STEP_NONE}, true, true, NULL, HS_REWRITE_STRICT},
+    /* A later revision is B0 silicon too (doctor says so through the same gfx_stepping). */
+    {"gfx1250", 2, B0OBJ, {STEP_NONE}, false, false, NULL, 0},
     /* Any gfx125x with trampolines keeps its processor. */
     {"gfx1251",
      0,

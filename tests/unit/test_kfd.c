@@ -127,13 +127,19 @@ static void test_gfx1250_steppings(void **state)
 	node(f->sysfs, 0, 0, 0, 0);
 	node(f->sysfs, 1, 120500, 0, 0);
 	node(f->sysfs, 2, 120500, 1, 0);
+	node(f->sysfs, 3, 120500, 2, 0);
+	node(f->sysfs, 4, 120501, 0, 0);
 	assert_int_equal(kfd_scan(f->sysfs, &f->gpus), 0);
-	assert_int_equal(f->gpus.nr, 2);
+	assert_int_equal(f->gpus.nr, 4);
 	assert_string_equal(f->gpus.gpu[0].gfx, "gfx1250");
 	assert_int_equal(f->gpus.gpu[0].asic_revision, 0);
 	assert_string_equal(kfd_gpu_stepping(&f->gpus.gpu[0]), "A0");
 	assert_int_equal(f->gpus.gpu[1].asic_revision, 1);
 	assert_string_equal(kfd_gpu_stepping(&f->gpus.gpu[1]), "B0");
+	/* As the intercept decides: a later revision runs B0 code, and only gfx1250 has an A0. */
+	assert_string_equal(kfd_gpu_stepping(&f->gpus.gpu[2]), "B0");
+	assert_string_equal(f->gpus.gpu[3].gfx, "gfx1251");
+	assert_string_equal(kfd_gpu_stepping(&f->gpus.gpu[3]), "B0");
 }
 
 /* Nodes are numbers: 10 comes after 2, not between 1 and 2. */
