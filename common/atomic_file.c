@@ -80,7 +80,8 @@ int atomic_write_file(const char *path, const void *data, size_t len, mode_t mod
 		errno = saved;
 		return -1;
 	}
-	if (fchmod(fd, mode) < 0 || write_all(fd, data, len) < 0 || fsync(fd) < 0)
+	if (fchmod(fd, mode) < 0 || write_all(fd, data, len) < 0 ||
+	    (how != ATOMIC_REPLACE_NOSYNC && fsync(fd) < 0))
 		goto out;
 	if (close(fd) < 0) {
 		fd = -1;
@@ -95,7 +96,8 @@ int atomic_write_file(const char *path, const void *data, size_t len, mode_t mod
 	} else if (rename(tmp, path) < 0) {
 		goto out;
 	}
-	fsync_parent_dir(path);
+	if (how != ATOMIC_REPLACE_NOSYNC)
+		fsync_parent_dir(path);
 	ret = 0;
 out:
 	saved = errno;

@@ -14,6 +14,11 @@
 enum atomic_write_mode {
 	ATOMIC_REPLACE = 0, /* replace whatever is at path */
 	ATOMIC_EXCLUSIVE,   /* fail with EEXIST if path exists; of N racers exactly one wins */
+	/*
+	 * Replace, still whole files for readers, but no fsync: for a cache that verifies what it
+	 * reads, where losing an entry to a crash costs a recomputation, not data.
+	 */
+	ATOMIC_REPLACE_NOSYNC,
 };
 
 int atomic_write_file(const char *path, const void *data, size_t len, mode_t mode,

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "read_whole.h"
 #include "sha.h"
 #include "truthy.h"
 
@@ -59,36 +60,15 @@ static char *entry_path(const char *root, const char *key, const char *suffix)
 /* Whole file into malloc'ed memory; 0, or -1 with errno (ENOENT = absent). */
 static int slurp(const char *path, void **data, size_t *size)
 {
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *buf = NULL;
-	size_t got = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), saved;
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
-		goto fail;
-	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!buf)
-		goto fail;
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			goto fail;
-		got += (size_t)n;
-	}
+	*data = read_whole_fd(fd, size);
+	saved = errno;
 	close(fd);
-	*data = buf;
-	*size = got;
-	return 0;
-fail:
-	free(buf);
-	close(fd);
-	if (!errno)
-		errno = EIO;
-	return -1;
+	errno = saved;
+	return *data ? 0 : -1;
 }
 
 static bool json_str_is(const cJSON *obj, const char *name, const char *want)
@@ -230,8 +210,10 @@ int hsi_disk_store(const char *root, const char *key_hex, const struct hsi_blob 
 	if (mkdir_parents(co_path, 0700) < 0)
 		goto out;
 	*slash = '/';
-	if (atomic_write_file(meta_path, text, strlen(text), 0644, ATOMIC_REPLACE) < 0 ||
-	    atomic_write_file(co_path, blob->data, blob->size, 0644, ATOMIC_REPLACE) < 0)
+	/* No fsync: a torn entry fails verify() and is recomputed, and the loading thread (with
+	 * every thread waiting on this key) should not wait for the disk. */
+	if (atomic_write_file(meta_path, text, strlen(text), 0644, ATOMIC_REPLACE_NOSYNC) < 0 ||
+	    atomic_write_file(co_path, blob->data, blob->size, 0644, ATOMIC_REPLACE_NOSYNC) < 0)
 		goto out;
 	ret = 0;
 out:

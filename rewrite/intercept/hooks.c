@@ -19,6 +19,7 @@
 
 #include "elf_peek.h"
 #include "log.h"
+#include "read_whole.h"
 #include "readers.h"
 #include "translate.h"
 
@@ -75,32 +76,6 @@ hsa_status_t hsi_reader_create_from_memory(const void *code_object, size_t size,
 	return st;
 }
 
-/* The whole file, read with pread so the caller's file position never moves. */
-static void *read_fd(int fd, size_t *size)
-{
-	struct stat sb;
-	char *buf;
-	size_t got = 0;
-
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0)
-		return NULL;
-	buf = malloc((size_t)sb.st_size);
-	if (!buf)
-		return NULL;
-	while (got < (size_t)sb.st_size) {
-		ssize_t n = pread(fd, buf + got, (size_t)sb.st_size - got, (off_t)got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			free(buf);
-			return NULL;
-		}
-		got += (size_t)n;
-	}
-	*size = got;
-	return buf;
-}
-
 /* The ELF header alone, so files we would never rewrite are not read twice (by us, then ROCr). */
 static bool fd_maybe_gfx125x(int fd)
 {
@@ -121,7 +96,7 @@ hsa_status_t hsi_reader_create_from_file(hsa_file_t file, hsa_code_object_reader
 
 	if (hsi_cfg.disable || !reader || !fd_maybe_gfx125x(file))
 		return hsi_orig.hsa_code_object_reader_create_from_file_fn(file, reader);
-	bytes = read_fd(file, &size);
+	bytes = read_whole_fd(file, &size); /* pread: ROCr's file position stays */
 	if (!bytes || !hsi_elf_maybe_gfx125x(bytes, size)) {
 		free(bytes);
 		return hsi_orig.hsa_code_object_reader_create_from_file_fn(file, reader);

@@ -127,6 +127,19 @@ for lib in libhotswap_mc.so libhotswap_rewrite.so; do
 	assert_contains "$RUN_STDERR" "hotswap_cache: miss" "rebuilt $lib: miss, not the old entry"
 	assert_has_stubs "$REC/load-1.co" "rebuilt $lib"
 done
+# Storing an entry never waits for the disk: a torn entry fails verification and is recomputed.
+if command -v strace >/dev/null && strace -f -qq -e trace=none true 2>/dev/null; then
+	fresh_rec
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		strace -f -qq -e trace=fsync,fdatasync,sync_file_range -o "$TEST_TMP/sync.trace" \
+		env HSA_HOTSWAP_CACHE_DIR="$TEST_TMP/nosync-cache" "$CLIENT" "$HELLO" 2>"$TEST_TMP/sync.err" ||
+		fail "client under strace: $(cat "$TEST_TMP/sync.err")"
+	assert_eq "$(find "$TEST_TMP/nosync-cache" -name '*.co' | wc -l)" 1 "under strace: entry stored"
+	assert_eq "$(grep -c 'sync' "$TEST_TMP/sync.trace" || true)" 0 "storing an entry calls no fsync"
+else
+	skip "no usable strace: cannot count fsync calls"
+fi
+
 json=$(find "$CACHE" -name '*.json' -newer "$rebuilt/lib/libhotswap_mc.so" | head -1)
 assert_contains "$(cat "$json")" '"rewriter_build":	"0.1.0 rewrite=' "sidecar names the build"
 done_testing

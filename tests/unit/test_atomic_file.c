@@ -47,6 +47,11 @@ static void test_replace_and_exclusive(void **state)
 	assert_int_equal(strbuf_read_file(&got, path.buf), 0);
 	assert_string_equal(got.buf, "three");
 	assert_int_equal(count_entries(parent), 1);
+	assert_int_equal(atomic_write_file(path.buf, "four", 4, 0644, ATOMIC_REPLACE_NOSYNC), 0);
+	strbuf_reset(&got);
+	assert_int_equal(strbuf_read_file(&got, path.buf), 0);
+	assert_string_equal(got.buf, "four");
+	assert_int_equal(count_entries(parent), 1);
 
 	struct stat st;
 	assert_int_equal(stat(path.buf, &st), 0);
