@@ -166,7 +166,7 @@ static void apply_visible(struct kfd_gpus *gpus, const char *var)
 	size_t n = 0;
 	strvec_split(&entries, value, ",");
 	for (size_t i = 0; i < entries.nr; i++) {
-		char *entry = xstrdup(entries.v[i]);
+		const char *entry = entries.v[i];
 		struct strbuf trimmed = STRBUF_INIT;
 		strbuf_addstr(&trimmed, entry + strspn(entry, " \t"));
 		strbuf_rtrim(&trimmed);
@@ -185,7 +185,6 @@ static void apply_visible(struct kfd_gpus *gpus, const char *var)
 			next[n++] = (size_t)idx;
 		}
 		strbuf_release(&trimmed);
-		free(entry);
 	}
 	free(gpus->visible);
 	gpus->visible = next;
