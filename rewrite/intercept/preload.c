@@ -23,6 +23,8 @@ static bool names_self(const char *tok, size_t len, const char *self, const stru
 	path[len] = '\0';
 	if (!strchr(path, '/'))
 		return !strcmp(path, base); /* a bare soname the runtime would dlopen */
+	if (!strcmp(path, self))
+		return true; /* what `mirage run` sets: no stat needed */
 	return stat(path, &st) == 0 && st.st_dev == self_st->st_dev && st.st_ino == self_st->st_ino;
 }
 
