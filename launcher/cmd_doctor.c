@@ -9,6 +9,7 @@
 #include "kfd.h"
 #include "profile.h"
 #include "profile_store.h"
+#include "profile_validate.h"
 #include "selftest.h"
 #include "target.h"
 
@@ -100,9 +101,8 @@ static void check_profile(struct doctor *d, const char *name, struct profile *p,
 {
 	struct diag err = DIAG_INIT;
 	char *id = xstrfmt("profile:%s", name);
-	char *lower = profile_lookup_name(name, &err);
-	*loaded = lower && !profile_load(lower, p, &err);
-	if (lower && !*loaded)
+	*loaded = !profile_load_typed(name, p, &err);
+	if (!*loaded)
 		profile_release(p);
 	if (*loaded)
 		check(d, CHECK_OK, id, NULL, "profile '%s' parses (emulator %s)", p->name,
@@ -112,7 +112,6 @@ static void check_profile(struct doctor *d, const char *name, struct profile *p,
 		      err.hint.len ? err.hint.buf
 		                   : "fix the file, or delete it with `mirage profile delete`",
 		      "profile '%s': %s", name, err.msg.buf);
-	free(lower);
 	free(id);
 	diag_release(&err);
 }
@@ -172,13 +171,11 @@ static void check_discovery(struct doctor *d, const struct hotswap_tree *tree)
 		      "or export HOTSWAP_HOME=/abs/path/to/tree",
 		      "HotSwap is not installed: no %s in any of %zu locations",
 		      HOTSWAP_INTERCEPT_LIB, tree->nprobes);
-	int width = 0;
-	for (size_t i = 0; i < tree->nprobes; i++)
-		if ((int)strlen(tree->probes[i].path) > width)
-			width = (int)strlen(tree->probes[i].path);
-	for (size_t i = 0; i < tree->nprobes; i++)
-		detail(d, "%s %-*s   (%s)", tree->probes[i].exists ? "found  " : "nothing", width,
-		       tree->probes[i].path, tree->probes[i].reason);
+	struct strvec rows = STRVEC_INIT;
+	probe_rows(tree, &rows);
+	for (size_t i = 0; i < rows.nr; i++)
+		detail(d, "%s %s", tree->probes[i].exists ? "found  " : "nothing", rows.v[i]);
+	strvec_clear(&rows);
 }
 
 static const char *part_fix(enum hotswap_part_status st)
@@ -231,43 +228,76 @@ static void check_tree(struct doctor *d, const struct hotswap_tree *tree)
 }
 
 /*
- * Runs `tool --version` and returns its first line that mentions a version.
- * The alarm survives execve, so a hung tool is killed instead of hanging doctor.
+ * Runs child(fd, arg) in a forked process and collects what it writes to fd
+ * into out.  Returns 0 with the child's wait status in *status, or -1 with
+ * errno set and *step naming the call that failed ("pipe", "fork").
  */
-static int tool_version(const char *path, bool lld_driver, struct strbuf *out)
+static int run_child(void (*child)(int fd, const void *arg), const void *arg, struct strbuf *out,
+                     int *status, const char **step)
 {
 	int fds[2];
-	if (pipe2(fds, O_CLOEXEC))
+	pid_t pid;
+	if (pipe2(fds, O_CLOEXEC)) {
+		*step = "pipe";
 		return -1;
+	}
 	fflush(stdout);
-	pid_t pid = fork();
+	pid = fork();
 	if (pid < 0) {
+		int e = errno;
 		close(fds[0]);
 		close(fds[1]);
+		errno = e;
+		*step = "fork";
 		return -1;
 	}
 	if (!pid) {
-		int nul = open("/dev/null", O_RDWR);
-		dup2(fds[1], 1);
-		dup2(nul, 2);
-		dup2(nul, 0);
-		alarm(10);
-		/* Plain `lld` is a generic driver that refuses to run without a flavour. */
-		if (lld_driver)
-			execl(path, path, "-flavor", "gnu", "--version", (char *)NULL);
-		else
-			execl(path, path, "--version", (char *)NULL);
+		close(fds[0]);
+		child(fds[1], arg);
 		_exit(127);
 	}
 	close(fds[1]);
-	struct strbuf text = STRBUF_INIT;
-	strbuf_read_fd(&text, fds[0]);
+	strbuf_read_fd(out, fds[0]);
 	close(fds[0]);
-	int status;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
 		;
-	int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	return 0;
+}
+
+struct version_cmd {
+	const char *path;
+	bool lld_driver;
+};
+
+/* The alarm survives execve, so a hung tool is killed instead of hanging doctor. */
+static void exec_version(int fd, const void *arg)
+{
+	const struct version_cmd *cmd = arg;
+	int nul = open("/dev/null", O_RDWR);
+	dup2(fd, 1);
+	dup2(nul, 2);
+	dup2(nul, 0);
+	alarm(10);
+	/* Plain `lld` is a generic driver that refuses to run without a flavour. */
+	if (cmd->lld_driver)
+		execl(cmd->path, cmd->path, "-flavor", "gnu", "--version", (char *)NULL);
+	else
+		execl(cmd->path, cmd->path, "--version", (char *)NULL);
+}
+
+/* Runs `tool --version` and returns its first line that mentions a version. */
+static int tool_version(const char *path, bool lld_driver, struct strbuf *out)
+{
+	struct version_cmd cmd = {path, lld_driver};
+	struct strbuf text = STRBUF_INIT;
 	struct strvec lines = STRVEC_INIT;
+	const char *step;
+	int status;
+	if (run_child(exec_version, &cmd, &text, &status, &step) < 0) {
+		strbuf_release(&text);
+		return -1;
+	}
+	int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 	strvec_split(&lines, text.buf, "\n");
 	for (size_t i = 0; i < lines.nr && !out->len; i++)
 		if (strstr(lines.v[i], "version"))
@@ -356,7 +386,7 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 	char *id = xstrfmt("target:%s", p ? p->name : "(default)");
 	const char *who = p ? p->name : "a new profile";
 
-	if (p && strcmp(p->values[PK_EMULATOR], "hotswap"))
+	if (p && !profile_is_hotswap(p))
 		check(d, CHECK_OK, id, NULL, "profile '%s' uses the %s backend: no target needed",
 		      p->name, p->values[PK_EMULATOR]);
 	else if (!target_resolve(&req, gpus, &c, &why, &fix))
@@ -428,6 +458,16 @@ static void check_env(struct doctor *d)
 
 /* ---- self-test ---- */
 
+/* Writes the self-test's result byte, then its message, to fd. */
+static void selftest_child(int fd, const void *tree)
+{
+	struct strbuf msg = STRBUF_INIT;
+	signed char r = (signed char)hotswap_selftest(tree, &msg);
+	if (write(fd, &r, 1) != 1 || write(fd, msg.buf, msg.len) < 0)
+		_exit(1);
+	_exit(0);
+}
+
 /*
  * The rewriter runs in a forked child: a crash in the library under test
  * becomes a FAIL line instead of taking doctor down with it.
@@ -435,7 +475,8 @@ static void check_env(struct doctor *d)
 static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
 {
 	struct strbuf out = STRBUF_INIT;
-	int fds[2], status;
+	const char *step;
+	int status;
 	signed char result = SELFTEST_FAIL;
 
 	if (!tree->complete || tree->flavour != HOTSWAP_FLAVOUR_NATIVE) {
@@ -446,29 +487,9 @@ static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
 		          : "the reference flavour's COMGR rewriter is not tested here");
 		return;
 	}
-	if (pipe2(fds, O_CLOEXEC)) {
-		check(d, CHECK_FAIL, "self-test", "retry", "self-test: pipe: %s", strerror(errno));
-		return;
-	}
-	fflush(stdout);
-	pid_t pid = fork();
-	if (!pid) {
-		struct strbuf msg = STRBUF_INIT;
-		close(fds[0]);
-		signed char r = (signed char)hotswap_selftest(tree, &msg);
-		if (write(fds[1], &r, 1) != 1 || write(fds[1], msg.buf, msg.len) < 0)
-			_exit(1);
-		_exit(0);
-	}
-	close(fds[1]);
-	if (pid > 0) {
-		strbuf_read_fd(&out, fds[0]);
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-	}
-	close(fds[0]);
-	if (pid < 0)
-		check(d, CHECK_FAIL, "self-test", "retry", "self-test: fork: %s", strerror(errno));
+	if (run_child(selftest_child, tree, &out, &status, &step) < 0)
+		check(d, CHECK_FAIL, "self-test", "retry", "self-test: %s: %s", step,
+		      strerror(errno));
 	else if (WIFSIGNALED(status))
 		check(d, CHECK_FAIL, "self-test", "report the crash: the rewriter is broken",
 		      "self-test: the rewriter '%s/libhotswap_rewrite.so' crashed (signal %d)",

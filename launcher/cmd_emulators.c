@@ -7,6 +7,7 @@
 #include "hotswap_tree.h"
 #include "kfd.h"
 #include "profile.h"
+#include "profile_validate.h"
 #include "target.h"
 
 #include <stdio.h>
@@ -94,13 +95,11 @@ static void print_long_runtime(const struct hotswap_tree *tree)
 		return;
 	}
 	printf("  runtime:   not found (%s)\n", HOTSWAP_INTERCEPT_LIB);
-	int width = 0;
-	for (size_t i = 0; i < tree->nprobes; i++)
-		if ((int)strlen(tree->probes[i].path) > width)
-			width = (int)strlen(tree->probes[i].path);
-	for (size_t i = 0; i < tree->nprobes; i++)
-		printf("  %-10s %-*s   (%s)\n", i ? "" : "searched:", width, tree->probes[i].path,
-		       tree->probes[i].reason);
+	struct strvec rows = STRVEC_INIT;
+	probe_rows(tree, &rows);
+	for (size_t i = 0; i < rows.nr; i++)
+		printf("  %-10s %s\n", i ? "" : "searched:", rows.v[i]);
+	strvec_clear(&rows);
 	printf("  set:       HOTSWAP_HOME=<tree root, with lib/%s under it>\n",
 	       HOTSWAP_INTERCEPT_LIB);
 }

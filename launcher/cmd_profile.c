@@ -13,21 +13,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Loads a profile named on the command line (case folded), printing any failure. */
 static int load_named(const char *typed, struct profile *p)
 {
 	struct diag err = DIAG_INIT;
-	char *name = profile_lookup_name(typed, &err);
-	int ret;
-	if (!name) {
-		profile_init(p, "");
-		return report_diag(&err, EXIT_USAGE);
-	}
-	ret = profile_load(name, p, &err);
-	free(name);
-	return ret < 0 ? report_diag(&err, EXIT_ERROR) : 0;
+	int ret = profile_load_typed(typed, p, &err);
+	return ret ? report_diag(&err, ret == PROFILE_BAD_NAME ? EXIT_USAGE : EXIT_ERROR) : 0;
 }
 
 static const struct opt_spec create_opts[] = {
@@ -79,7 +71,7 @@ static int apply_key_flags(const struct cmd_args *a, struct profile *p, struct d
 {
 	for (size_t i = 0; i < PK_COUNT; i++) {
 		const struct profile_key *k = &profile_keys[i];
-		const char *flag = k->id == PK_ADAPTER_POLICY ? "policy" : k->flag;
+		const char *flag = k->flag;
 		const char *value;
 		if (!args_has(a, flag))
 			continue;
@@ -254,10 +246,12 @@ static int edit_one(struct profile *p, const char *assignment, bool unset, struc
 			ret = profile_set_env(p, key + 4, eq + 1, err);
 		}
 	} else if (!(k = profile_key_find(key))) {
+		struct strbuf keys = STRBUF_INIT;
+		for (size_t i = 0; i < PK_COUNT; i++)
+			strbuf_addf(&keys, "%s, ", profile_keys[i].name);
 		ret = diag_set(err, "unknown key '%.48s'", key);
-		diag_hint(err,
-		          "keys: description, emulator, source_target, target, adapter_policy, "
-		          "strict, entry_trampolines, stepping, cache_dir, env.NAME");
+		diag_hint(err, "keys: %senv.NAME", keys.buf);
+		strbuf_release(&keys);
 	} else {
 		ret = profile_set(p, k, unset ? k->def : eq + 1, err);
 	}
@@ -307,33 +301,23 @@ static const struct opt_spec delete_opts[] = {
 
 static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
-	struct profile p;
 	struct diag err = DIAG_INIT;
-	int ret = load_named(a->positional.v[0], &p);
-	char *name = xstrdup(p.name);
+	/* Only the name and the file: a profile whose file is broken may still be deleted. */
+	char *name = profile_lookup_name(a->positional.v[0], &err);
 
-	profile_release(&p);
-	if (ret) {
-		/* A profile whose file is broken may still be deleted. */
-		char *path = NULL;
-		struct diag e2 = DIAG_INIT;
-		char *lower = profile_lookup_name(a->positional.v[0], &e2);
-		if (!lower || access((path = profile_path(lower)), F_OK) < 0) {
-			free(path);
-			free(lower);
-			free(name);
-			diag_release(&e2);
-			return ret;
-		}
-		free(path);
-		free(name);
-		name = lower;
-		diag_release(&e2);
-	}
+	if (!name)
+		return report_diag(&err, EXIT_USAGE);
 	if (!args_bool(a, "force", false)) {
 		struct strbuf q = STRBUF_INIT;
+		int answer;
+		/* Never ask about a profile that is not there (with -f, profile_delete() says so).
+		 */
+		if (profile_exists(name, &err) < 0) {
+			free(name);
+			return report_diag(&err, EXIT_ERROR);
+		}
 		strbuf_addf(&q, "delete profile '%s'?", name);
-		int answer = ask_yes_no(q.buf);
+		answer = ask_yes_no(q.buf);
 		strbuf_release(&q);
 		if (answer < 0) {
 			error("cannot ask whether to delete profile '%s': standard input ended "

@@ -219,8 +219,13 @@ static int resolve_target(const struct contract_input *in, struct target_choice 
 		req.profile_target = "auto";
 		req.isa_override = cli_override;
 	}
-	kfd_scan(NULL, &gpus);
-	ret = target_resolve(&req, &gpus, choice, &why, &fix);
+	/* Only target auto without an override looks at the GPUs: scan them only then. */
+	bool need_gpus =
+	    (!req.profile_target || !*req.profile_target || !strcmp(req.profile_target, "auto")) &&
+	    !(req.isa_override && *req.isa_override);
+	if (need_gpus)
+		kfd_scan(NULL, &gpus);
+	ret = target_resolve(&req, need_gpus ? &gpus : NULL, choice, &why, &fix);
 	if (ret < 0) {
 		error("profile '%s' has no GPU to run on: %s", in->profile->name, why.buf);
 		if (fix.len)
@@ -243,7 +248,7 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	struct target_choice choice = {0};
 	const char *workdir = args_str(a, "workdir");
 	const struct strvec *cli_env = args_list(a, "env");
-	char *name = NULL, *prog = NULL;
+	char *prog = NULL;
 	int ret = EXIT_ERROR, code = 0;
 
 	profile_init(&p, "");
@@ -263,13 +268,9 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	if (workdir && check_workdir(workdir) < 0)
 		goto out;
-	if (!(name = profile_lookup_name(args_str(a, "profile"), &err))) {
-		ret = report_diag(&err, EXIT_USAGE);
-		goto out;
-	}
 	profile_release(&p);
-	if (profile_load(name, &p, &err) < 0) {
-		ret = report_diag(&err, EXIT_ERROR);
+	if ((code = profile_load_typed(args_str(a, "profile"), &p, &err))) {
+		ret = report_diag(&err, code == PROFILE_BAD_NAME ? EXIT_USAGE : EXIT_ERROR);
 		goto out;
 	}
 
@@ -331,7 +332,6 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 out:
 	free(prog);
-	free(name);
 	env_plan_release(&plan);
 	hotswap_tree_release(&tree);
 	profile_release(&p);

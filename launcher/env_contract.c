@@ -52,24 +52,30 @@ const char *env_lookup(const struct strvec *env, const char *name)
 
 /* The environment under construction, and who set each variable last. */
 struct builder {
-	struct strvec env;
-	struct strvec origins; /* "NAME=origin" */
+	struct strvec env; /* "K=V" */
+	/* origin[i]: the layer that set env.v[i] last; NULL while inherited as is. */
+	const char **origin;
+	size_t origin_alloc;
 };
 
 static void set_var(struct builder *b, const char *name, const char *value, const char *origin)
 {
 	long i = strvec_find_key(&b->env, name);
-	long o = strvec_find_key(&b->origins, name);
 	char *kv = xstrfmt("%s=%s", name, value);
 	if (i >= 0) {
 		strvec_replace(&b->env, (size_t)i, kv);
 		free(kv);
 	} else {
+		i = (long)b->env.nr;
 		strvec_push_nodup(&b->env, kv);
 	}
-	if (o >= 0)
-		strvec_remove(&b->origins, (size_t)o);
-	strvec_pushf(&b->origins, "%s=%s", name, origin);
+	if (b->origin_alloc < b->env.alloc) { /* one slot per env slot */
+		b->origin = xrealloc(b->origin, b->env.alloc * sizeof(*b->origin));
+		memset(b->origin + b->origin_alloc, 0,
+		       (b->env.alloc - b->origin_alloc) * sizeof(*b->origin));
+		b->origin_alloc = b->env.alloc;
+	}
+	b->origin[i] = origin;
 }
 
 /* Joins entries of a ':' (or ' ' for HSA_TOOLS_LIB) list in order, dropping empties and repeats. */
@@ -200,12 +206,8 @@ static void compute_changes(const struct strvec *start, const struct builder *b,
 		c->kind = before ? ENV_CHANGED : ENV_ADDED;
 		c->name = name;
 		c->value = xstrdup(kv + nl + 1);
-		c->origin = "contract";
-		const char *o = env_lookup(&b->origins, name);
-		if (o)
-			c->origin = !strcmp(o, "profile") ? "profile"
-			            : !strcmp(o, "--env") ? "--env"
-			                                  : "contract";
+		/* Only set_var() changes a value, so every change has its origin recorded. */
+		c->origin = i < b->origin_alloc && b->origin[i] ? b->origin[i] : "inherited";
 	}
 	for (size_t i = 0; i < start->nr; i++) {
 		size_t nl = strcspn(start->v[i], "=");
@@ -229,7 +231,7 @@ static int cmp_change(const void *a, const void *b)
 
 int env_plan_build(const struct contract_input *in, struct env_plan *out, struct diag *err)
 {
-	struct builder b = {STRVEC_INIT, STRVEC_INIT};
+	struct builder b = {STRVEC_INIT, NULL, 0};
 	struct strvec start = STRVEC_INIT;
 	struct strvec heads[4] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
 	bool hotswap = profile_is_hotswap(in->profile);
@@ -288,8 +290,8 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 		}
 		strvec_clear(&merged);
 	}
+	compute_changes(&start, &b, out); /* before sorting: origin[] follows env's order */
 	qsort(b.env.v, b.env.nr, sizeof(*b.env.v), cmp_kv);
-	compute_changes(&start, &b, out);
 	qsort(out->changes, out->nchanges, sizeof(*out->changes), cmp_change);
 	out->env = b.env;
 	strvec_init(&b.env);
@@ -300,7 +302,7 @@ out:
 		strvec_clear(&inherited_lists[i]);
 	}
 	strvec_clear(&b.env);
-	strvec_clear(&b.origins);
+	free(b.origin);
 	strvec_clear(&start);
 	return ret;
 }

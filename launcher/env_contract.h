@@ -32,8 +32,9 @@ struct env_change {
 	enum env_change_kind kind;
 	char *name;
 	char *value; /* NULL for ENV_REMOVED */
-	const char
-	    *origin; /* last layer that set it: "profile", "contract", "--env", "--clear-env" */
+	/* Last layer that set it: "profile", "contract", "--env", "--clear-env", or "inherited"
+	 * (an inherited search list that only lost empty or repeated entries). */
+	const char *origin;
 };
 
 struct env_plan {

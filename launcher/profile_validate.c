@@ -3,6 +3,8 @@
 
 #include "hotswap_tree.h"
 
+#include <string.h>
+
 int profile_validate_backend(const struct profile *p, const char *self_exe, struct diag *err)
 {
 	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
@@ -20,4 +22,15 @@ int profile_validate_backend(const struct profile *p, const char *self_exe, stru
 	}
 	hotswap_tree_release(&tree);
 	return ret;
+}
+
+void probe_rows(const struct hotswap_tree *tree, struct strvec *rows)
+{
+	int width = 0;
+	for (size_t i = 0; i < tree->nprobes; i++)
+		if ((int)strlen(tree->probes[i].path) > width)
+			width = (int)strlen(tree->probes[i].path);
+	for (size_t i = 0; i < tree->nprobes; i++)
+		strvec_pushf(rows, "%-*s   (%s)", width, tree->probes[i].path,
+		             tree->probes[i].reason);
 }

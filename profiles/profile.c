@@ -59,8 +59,7 @@ static void add_retarget_names(struct strbuf *sb)
 }
 
 /* Text that inih would silently change (comments, surrounding blanks, newlines) is refused. */
-static int check_ini_safe(const struct profile_key *key, const char *what, const char *value,
-                          struct diag *err)
+static int check_ini_safe(const char *what, const char *value, struct diag *err)
 {
 	size_t len = strlen(value);
 	if (len > PROFILE_VALUE_MAX)
@@ -74,7 +73,6 @@ static int check_ini_safe(const struct profile_key *key, const char *what, const
 	if (strstr(value, " ;") || strstr(value, "\t;"))
 		return diag_set(err, "%s: value must not contain ' ;' (it starts an INI comment)",
 		                what);
-	(void)key;
 	return 0;
 }
 
@@ -105,7 +103,7 @@ int profile_set(struct profile *p, const struct profile_key *key, const char *va
 	switch (key->type) {
 	case PKEY_TEXT:
 	case PKEY_PATH:
-		ret = check_ini_safe(key, what.buf, value, err);
+		ret = check_ini_safe(what.buf, value, err);
 		if (!ret && key->type == PKEY_PATH && *value && value[0] != '/') {
 			ret = diag_set(err, "%s: '%.48s' is not an absolute path", what.buf, value);
 		}
@@ -178,7 +176,7 @@ int profile_set_env(struct profile *p, const char *name, const char *value, stru
 		return -1;
 	}
 	strbuf_addf(&what, "env '%s'", name);
-	if (check_ini_safe(NULL, what.buf, value, err) < 0) {
+	if (check_ini_safe(what.buf, value, err) < 0) {
 		strbuf_release(&what);
 		return -1;
 	}

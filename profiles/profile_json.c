@@ -109,8 +109,7 @@ static const char *agent_gfx(const char *agent)
 	return NULL;
 }
 
-static int from_reference(struct profile *p, const cJSON *root, const cJSON *emu,
-                          const char *origin, struct diag *err)
+static int from_reference(struct profile *p, const cJSON *emu, const char *origin, struct diag *err)
 {
 	const cJSON *name = cJSON_GetObjectItemCaseSensitive(emu, "emulator");
 	const cJSON *opts = cJSON_GetObjectItemCaseSensitive(emu, "options");
@@ -151,7 +150,6 @@ static int from_reference(struct profile *p, const cJSON *root, const cJSON *emu
 		    !strcmp(profile_get(p, PK_TARGET), "auto"))
 			profile_set(p, &profile_keys[PK_TARGET], gfx, err);
 	}
-	(void)root;
 	return 0;
 }
 
@@ -200,7 +198,7 @@ int profile_from_json(struct profile *p, const char *text, const char *origin, s
 		goto out;
 	emu = cJSON_GetObjectItemCaseSensitive(root, "emulator");
 	if (cJSON_IsObject(emu)) {
-		if (from_reference(p, root, emu, origin, err) < 0)
+		if (from_reference(p, emu, origin, err) < 0)
 			goto out;
 	} else if (emu && set_key(p, origin, "profile", emu, err) < 0) {
 		goto out;

@@ -35,6 +35,22 @@ char *profile_lookup_name(const char *name, struct diag *err)
 	return lower;
 }
 
+/* The one "not found" message of load, exists and delete. */
+static int not_found(const char *name, struct diag *err, bool suggest_create)
+{
+	char *dir = mirage_profiles_dir();
+	diag_set(err, "profile '%s' not found in '%s'", name, dir);
+	if (suggest_create)
+		diag_hint(err,
+		          "'mirage profile list' shows the profiles; 'mirage profile create %s "
+		          "--emulator hotswap' makes one",
+		          name);
+	else
+		diag_hint(err, "'mirage profile list' shows the profiles");
+	free(dir);
+	return -1;
+}
+
 int profile_load(const char *name, struct profile *p, struct diag *err)
 {
 	char *path = profile_path(name);
@@ -43,22 +59,40 @@ int profile_load(const char *name, struct profile *p, struct diag *err)
 
 	profile_init(p, name);
 	if (strbuf_read_file(&text, path) < 0) {
-		if (errno == ENOENT) {
-			char *dir = mirage_profiles_dir();
-			diag_set(err, "profile '%s' not found in '%s'", name, dir);
-			diag_hint(err,
-			          "'mirage profile list' shows the profiles; 'mirage profile "
-			          "create %s --emulator hotswap' makes one",
-			          name);
-			free(dir);
-		} else {
+		if (errno == ENOENT)
+			not_found(name, err, true);
+		else
 			diag_set(err, "cannot read profile '%s': %s", path, strerror(errno));
-		}
 		goto out;
 	}
 	ret = profile_parse_ini(p, text.buf, path, name, err);
 out:
 	strbuf_release(&text);
+	free(path);
+	return ret;
+}
+
+int profile_load_typed(const char *typed, struct profile *p, struct diag *err)
+{
+	char *name = profile_lookup_name(typed, err);
+	int ret;
+	if (!name) {
+		profile_init(p, "");
+		return PROFILE_BAD_NAME;
+	}
+	ret = profile_load(name, p, err);
+	free(name);
+	return ret;
+}
+
+int profile_exists(const char *name, struct diag *err)
+{
+	char *path = profile_path(name);
+	int ret = 0;
+	if (access(path, F_OK) < 0)
+		ret = errno == ENOENT
+		          ? not_found(name, err, false)
+		          : diag_set(err, "cannot check profile '%s': %s", path, strerror(errno));
 	free(path);
 	return ret;
 }
@@ -111,12 +145,10 @@ int profile_delete(const char *name, struct diag *err)
 	char *path = profile_path(name);
 	int ret = 0;
 	if (unlink(path) < 0) {
-		if (errno == ENOENT) {
-			diag_set(err, "profile '%s' not found at '%s'", name, path);
-			diag_hint(err, "'mirage profile list' shows the profiles");
-		} else {
+		if (errno == ENOENT)
+			not_found(name, err, false);
+		else
 			diag_set(err, "cannot delete profile '%s': %s", path, strerror(errno));
-		}
 		ret = -1;
 	}
 	free(path);

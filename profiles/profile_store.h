@@ -18,6 +18,16 @@ char *profile_path(const char *name);
 char *profile_lookup_name(const char *name, struct diag *err);
 /* Loads the profile called name into p (profile_init()'ed by the callee; release it). */
 int profile_load(const char *name, struct profile *p, struct diag *err);
+/* profile_load_typed()'s return when the typed name itself is invalid (a usage error). */
+#define PROFILE_BAD_NAME (-2)
+/*
+ * Loads the profile a user typed (profile_lookup_name(), then profile_load()).
+ * p is always initialised (release it).  Returns 0, -1 if it cannot be loaded,
+ * or PROFILE_BAD_NAME; err says why.
+ */
+int profile_load_typed(const char *typed, struct profile *p, struct diag *err);
+/* Returns 0 if the profile's file exists, or -1 with "not found" (or why not) in err. */
+int profile_exists(const char *name, struct diag *err);
 /* Writes a new profile; fails if one of that name exists. */
 int profile_create(const struct profile *p, struct diag *err);
 /* Replaces an existing profile's file. */

@@ -36,6 +36,19 @@ mirage profile create two --cache-dir relative/dir
 check "relative cache dir" 2 "'relative/dir' is not an absolute path"
 mirage profile create two --description "$(printf 'd%.0s' $(seq 200))"
 check "overlong value" 2 "more than the 160 a profile keeps"
+mirage profile create two --description "$(printf 'two\nlines')"
+check "multi-line value" 2 "key 'description': value must be a single line"
+mirage profile create two --description " padded"
+check "value with a leading blank" 2 "key 'description': value must not start or end with blanks"
+mirage profile create two --cache-dir "/dir "
+check "value with a trailing blank" 2 "key 'cache_dir': value must not start or end with blanks"
+mirage profile create two --description "a ;b"
+check "value with an INI comment" 2 "key 'description': value must not contain ' ;' (it starts an INI comment)"
+mirage profile create two --env "X=$(printf 'a\rb')"
+check "env value with a carriage return" 2 "env 'X': value must be a single line"
+LONG_NAME=$(printf 'N%.0s' $(seq 40))
+mirage profile create two --env "$LONG_NAME=$(printf 'v%.0s' $(seq 160))"
+check "env line over 199 bytes" 2 "env '$LONG_NAME': 'NAME = value' is longer than the 199 bytes a profile line may have"
 mirage profile create two --target
 check "flag without its value" 2 "option '--target' needs a value"
 mirage profile create two extra --emulator native
@@ -84,6 +97,7 @@ mirage profile edit one
 check "edit with nothing to do" 2 "'profile edit' needs at least one --set or --unset"
 mirage profile edit one --set colour=red
 check "edit unknown key" 2 "unknown key 'colour'"
+expect_err "hint: keys: description, emulator, source_target, target, adapter_policy, strict, entry_trampolines, stepping, cache_dir, env.NAME"
 mirage profile edit one --set strict
 check "edit without =" 2 "--set 'strict': expected KEY=VALUE"
 mirage profile edit one --set strict=perhaps
@@ -96,7 +110,20 @@ check "delete with stdin at EOF" 1 "standard input ended without an answer"
 expect_err "hint: pass -f to delete without asking"
 [ -f "$P/one.ini" ] || fail "EOF deleted the profile"
 mirage profile delete ghost -f
-check "delete a missing profile" 1 "profile 'ghost' not found"
+check "delete a missing profile" 1 "profile 'ghost' not found in '$P'"
+expect_err "hint: 'mirage profile list' shows the profiles"
+mirage profile delete ghost
+check "delete a missing profile without -f" 1 "profile 'ghost' not found in '$P'"
+! grep -qF "[y/N]" "$ERR" || fail "asked about a profile that is not there"
+mirage profile delete Bad/Name -f
+check "delete with an invalid name" 2 "invalid profile name 'Bad/Name'"
+printf '[profile]\nname = broken\n[gpu]\n' >"$P/broken.ini"
+printf 'y\n' >"$T/yes"
+RUN_STDIN="$T/yes" mirage profile delete Broken
+check "a broken profile is deleted after asking" 0
+expect_err "delete profile 'broken'? [y/N]"
+expect_out "deleted profile 'broken'"
+[ ! -e "$P/broken.ini" ] || fail "the broken profile is still there"
 
 printf '{"name": "j",\n "colour": 1}\n' >"$T/bad.json"
 mirage profile import "$T/bad.json"
@@ -115,6 +142,35 @@ check "import a missing file" 1 "cannot read '$T/missing.json': No such file or 
 printf '{"name": "r", "emulator": {"emulator": "rocjitsu"}}' >"$T/rocjitsu.json"
 mirage profile import "$T/rocjitsu.json"
 check "import a backend we do not have" 1 "emulator 'rocjitsu' is not a backend of this mirage"
+
+# import_err DESC JSON MESSAGE: importing JSON fails with exit 1 and MESSAGE, writing nothing.
+import_err() {
+	printf '%s' "$2" >"$T/shape.json"
+	mirage profile import "$T/shape.json"
+	check "$1" 1 "$T/shape.json: $3"
+	[ ! -e "$P/j.ini" ] || fail "$1: a failed import wrote a profile"
+}
+import_err "import an array" '[1]' "expected a JSON object describing one profile"
+import_err "import without a name" '{"emulator": "native"}' "'name' is missing or not a string"
+import_err "import a numeric name" '{"name": 7}' "'name' is missing or not a string"
+import_err "import hotswap not an object" '{"name": "j", "hotswap": 1}' "'hotswap' must be an object"
+import_err "import an array value" '{"name": "j", "hotswap": {"strict": [1]}}' \
+	"key 'strict': expected a string or boolean"
+import_err "import an unknown hotswap key" '{"name": "j", "hotswap": {"colour": "red"}}' \
+	"unknown key 'hotswap.colour'"
+import_err "import env not an object" '{"name": "j", "env": ["A=1"]}' "'env' must be an object"
+import_err "import an env object value" '{"name": "j", "env": {"A": {}}}' "env 'A': expected a string"
+import_err "import a reference emulator without a backend" '{"name": "j", "emulator": {"plugins": []}}' \
+	"'emulator.emulator' must name a backend"
+import_err "import an unknown reference emulator key" \
+	'{"name": "j", "emulator": {"emulator": "native", "colour": 1}}' "unknown key 'emulator.colour'"
+import_err "import an unknown reference option" \
+	'{"name": "j", "emulator": {"emulator": "native", "options": {"colour": 1}}}' \
+	"unknown key 'hotswap.colour'"
+
+mirage profile export one -o "$T/no-such-dir/one.json"
+check "export -o into a missing directory" 1 "cannot write '$T/no-such-dir/one.json': No such file or directory"
+[ ! -s "$OUT" ] || fail "a failed export -o printed the profile"
 
 mirage profle list
 check "mistyped command" 2 "unknown command 'profle'"

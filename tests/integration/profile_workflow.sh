@@ -3,6 +3,10 @@ source "$(dirname "$0")/cli_lib.sh"
 export MIRAGE_CONFIG="$T/cfg"
 P="$MIRAGE_CONFIG/profiles"
 
+mirage profile list
+check "list an empty store" 0 "no profiles in '$P'"
+[ ! -s "$OUT" ] || fail "an empty list printed names"
+
 mirage profile create rdna --emulator hotswap --source-target gfx1250:32 --target gfx942 \
 	--policy triton --no-strict --entry-trampolines --stepping b0 --cache-dir "$T/cache" \
 	--env FOO=bar --env EMPTY= --description "gfx1250 on MI300"
@@ -54,7 +58,7 @@ mirage --json profile show rdna
 ok "edit applied every --set and --unset"
 
 mirage profile export rdna -o "$T/rdna.json"
-check "export -o" 0
+check "export -o" 0 "exported profile 'rdna' to '$T/rdna.json'"
 json_ok "$T/rdna.json"
 sed 's/"rdna"/"copy"/' "$T/rdna.json" >"$T/copy.json"
 mirage profile import "$T/copy.json"

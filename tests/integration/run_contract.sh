@@ -151,4 +151,41 @@ expect_val FOO kept
 expect_val LD_PRELOAD "<unset>"
 expect_val HSA_HOTSWAP_ISA_OVERRIDE "<unset>"
 ok "native profiles get no contract"
+
+# Each change names the layer that made it; an inherited search list that only lost
+# empty or repeated entries is "inherited", not "contract".
+LD_LIBRARY_PATH=/a::/a mirage run --profile n --dry-run -- "$ENVDUMP"
+check "--dry-run of a native profile with a repeated inherited list" 0
+expect_out "#   ~ LD_LIBRARY_PATH=/a  [inherited]"
+expect_out "#   + ONLY=this  [profile]"
+LD_LIBRARY_PATH=/a::/a mirage --json run --profile n --dry-run --env PYTHONPATH=/p:/p -- "$ENVDUMP"
+check "--dry-run --json with an --env search list" 0
+[ "$(json_get "$OUT" "{c['name']: c['origin'] for c in d['changes']}")" = \
+	"{'LD_LIBRARY_PATH': 'inherited', 'ONLY': 'profile', 'PYTHONPATH': '--env'}" ] ||
+	fail "origins: $(json_get "$OUT" "d['changes']")"
+FOO=gone mirage run --profile n --dry-run --clear-env -- "$ENVDUMP"
+check "--dry-run --clear-env" 0
+expect_out "#   - FOO  [--clear-env]"
+mirage run --profile p --dry-run --env HSA_HOTSWAP_ISA_OVERRIDE=gfx942 -- "$ENVDUMP"
+check "--dry-run of a hotswap profile" 0
+expect_out "#   + HSA_HOTSWAP_STRICT=0  [contract]"
+expect_out "#   + HSA_HOTSWAP_ISA_OVERRIDE=gfx942  [--env]"
+ok "every change names its origin"
+
+# A profile that names its target, or an override, never reads the KFD topology: a FIFO in
+# place of a node's properties would block the scan.
+node="$T/fifo-sys/class/kfd/kfd/topology/nodes/1"
+mkdir -p "$node"
+mkfifo "$node/properties"
+mirage profile edit p --set target=gfx942
+MIRAGE_SYSFS_ROOT="$T/fifo-sys" run timeout 10 "$MIRAGE_BIN" run --profile p -- "$ENVDUMP"
+check "a named target does not scan the GPUs" 0
+expect_val HSA_HOTSWAP_ISA_OVERRIDE gfx942
+mirage profile edit p --set target=auto
+MIRAGE_SYSFS_ROOT="$T/fifo-sys" HSA_HOTSWAP_ISA_OVERRIDE=gfx950 run timeout 10 "$MIRAGE_BIN" run --profile p -- "$ENVDUMP"
+check "an override does not scan the GPUs" 0
+expect_val HSA_HOTSWAP_ISA_OVERRIDE gfx950
+MIRAGE_SYSFS_ROOT="$T/fifo-sys" run timeout 10 "$MIRAGE_BIN" run --profile p --env HSA_HOTSWAP_ISA_OVERRIDE=gfx942 -- "$ENVDUMP"
+check "an --env override does not scan the GPUs" 0
+expect_val HSA_HOTSWAP_ISA_OVERRIDE gfx942
 done_testing

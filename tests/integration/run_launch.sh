@@ -29,6 +29,10 @@ mirage run --profile p -- "$T/noexec"
 check "not executable" 126 "cannot run '$T/noexec': Permission denied"
 mirage run --profile p -- "$T"
 check "a directory" 126 "it is a directory"
+mkdir "$T/pathdir"
+cp "$T/noexec" "$T/pathdir/noexec-tool"
+mirage run --profile n --env PATH="$T/pathdir" -- noexec-tool
+check "found on PATH but not executable" 126 "cannot run 'noexec-tool': '$T/pathdir/noexec-tool' is not executable"
 printf 'echo "script ran with $#"\n' >"$T/noshebang"
 chmod 755 "$T/noshebang"
 mirage run --profile n -- "$T/noshebang" a b
@@ -43,6 +47,23 @@ mirage run --profile p --workdir "$T/nope" -- "$ENVDUMP"
 check "missing workdir" 1 "--workdir '$T/nope': No such file or directory"
 mirage run --profile p --workdir "$T/noexec" -- "$ENVDUMP"
 check "workdir that is a file" 1 "--workdir '$T/noexec' is not a directory"
+
+# Without search permission a directory cannot be entered; root has it on every directory.
+if [ "$(id -u)" -ne 0 ]; then
+	mkdir "$T/closed"
+	chmod 600 "$T/closed"
+	mirage run --profile p --workdir "$T/closed" -- "$ENVDUMP"
+	check "workdir without search permission" 1 "--workdir '$T/closed': Permission denied"
+	chmod 700 "$T/closed"
+else
+	skip "workdir without search permission: running as root, which may enter any directory"
+fi
+
+# The short flags: -p, -e, -C, -n.
+mirage run -p n -e SHORT=flag -C "$T/wd" -n -- "$ENVDUMP"
+check "short flags" 0
+expect_out "#   + SHORT=flag  [--env]"
+expect_out "/wd && exec env -i"
 
 mirage run --profile p --dryrun -- "$ENVDUMP"
 check "mistyped flag before --" 2 "unknown option '--dryrun' for 'run'"

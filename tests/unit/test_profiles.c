@@ -8,9 +8,12 @@
 #include "profile.h"
 #include "profile_ini.h"
 #include "profile_json.h"
+#include "profile_store.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void test_defaults_are_valid(void **state)
 {
@@ -192,16 +195,63 @@ static void test_readme_lists_every_key(void **state)
 	assert_int_equal(strbuf_read_file(&readme, path), 0);
 	for (size_t i = 0; i < PK_COUNT; i++) {
 		const struct profile_key *k = &profile_keys[i];
-		const char *flag = k->id == PK_ADAPTER_POLICY ? "policy" : k->flag;
 		strbuf_reset(&row);
 		strbuf_addf(&row, "| `%s` `[%s]` | `--%s%s`", k->name, k->section,
-		            k->type == PKEY_BOOL ? "[no-]" : "", flag);
+		            k->type == PKEY_BOOL ? "[no-]" : "", k->flag);
 		if (!strstr(readme.buf, row.buf))
 			fail_msg("README.md has no row starting '%s'", row.buf);
 	}
 	free(path);
 	strbuf_release(&readme);
 	strbuf_release(&row);
+}
+
+/* The store's lookup helpers: a bad name, a missing profile, a broken file that can still go. */
+static void test_store_load_typed_exists_delete(void **state)
+{
+	char dir[] = "/tmp/mirage-profiles-XXXXXX";
+	struct profile p;
+	struct diag err = DIAG_INIT;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(setenv("MIRAGE_CONFIG", dir, 1), 0);
+
+	assert_int_equal(profile_load_typed("a/b", &p, &err), PROFILE_BAD_NAME);
+	assert_non_null(strstr(err.msg.buf, "invalid profile name 'a/b'"));
+	profile_release(&p); /* initialised even when the name is bad */
+	assert_int_equal(profile_load_typed("Ghost", &p, &err), -1);
+	assert_non_null(strstr(err.msg.buf, "profile 'ghost' not found in '"));
+	assert_non_null(strstr(err.hint.buf, "makes one"));
+	profile_release(&p);
+	assert_int_equal(profile_exists("ghost", &err), -1);
+	assert_non_null(strstr(err.msg.buf, "profile 'ghost' not found in '"));
+	assert_int_equal(profile_delete("ghost", &err), -1);
+	assert_non_null(strstr(err.msg.buf, "profile 'ghost' not found in '"));
+
+	profile_init(&p, "one");
+	assert_int_equal(profile_create(&p, &err), 0);
+	profile_release(&p);
+	assert_int_equal(profile_load_typed("ONE", &p, &err), 0);
+	assert_string_equal(p.name, "one");
+	profile_release(&p);
+	assert_int_equal(profile_exists("one", &err), 0);
+
+	char *path = profile_path("one");
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("[profile]\nname = one\n[gpu]\n", f);
+	fclose(f);
+	assert_int_equal(profile_load_typed("one", &p, &err), -1);
+	profile_release(&p);
+	assert_int_equal(profile_exists("one", &err), 0);
+	assert_int_equal(profile_delete("one", &err), 0);
+	assert_int_equal(access(path, F_OK), -1);
+	free(path);
+
+	char *profiles = xstrfmt("%s/profiles", dir);
+	assert_int_equal(rmdir(profiles), 0);
+	assert_int_equal(rmdir(dir), 0);
+	free(profiles);
+	diag_release(&err);
 }
 
 int main(void)
@@ -214,6 +264,7 @@ int main(void)
 	    cmocka_unit_test(test_ini_errors_name_line_and_key),
 	    cmocka_unit_test(test_json_ours_and_reference),
 	    cmocka_unit_test(test_readme_lists_every_key),
+	    cmocka_unit_test(test_store_load_typed_exists_delete),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
