@@ -23,7 +23,10 @@ static int paths_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (ctx->json) {
 		cJSON *doc = cJSON_CreateObject();
 		for (size_t i = 0; i < n; i++)
-			cJSON_AddStringToObject(doc, keys[i], values[i]);
+			if (values[i])
+				cJSON_AddStringToObject(doc, keys[i], values[i]);
+			else
+				cJSON_AddNullToObject(doc, keys[i]);
 		cJSON_AddStringToObject(doc, "config_from", mirage_config_dir_source());
 		if (tree.found) {
 			cJSON *t = cJSON_AddObjectToObject(doc, "hotswap");
@@ -37,7 +40,10 @@ static int paths_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		output_json(doc);
 	} else {
 		for (size_t i = 0; i < n; i++)
-			printf("%-18s %s\n", labels[i], values[i]);
+			printf("%-18s %s\n", labels[i],
+			       values[i]
+			           ? values[i]
+			           : "off (neither XDG_CACHE_HOME nor HOME is an absolute path)");
 		if (!tree.found)
 			printf("%-18s %s\n", "hotswap:",
 			       "not found (`mirage emulators -l` lists where mirage looked)");

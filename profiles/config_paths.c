@@ -1,6 +1,7 @@
 /* Resolution of mirage's config, data and cache directories. */
 #include "config_paths.h"
 
+#include "cache_root.h"
 #include "strbuf.h"
 
 #include <pwd.h>
@@ -67,9 +68,6 @@ char *mirage_cache_dir(void)
 
 char *mirage_translation_cache_dir(void)
 {
-	/* The intercept's own default (spec/intercept.md): it does not know MIRAGE_CACHE. */
-	const char *v = nonempty_env("XDG_CACHE_HOME");
-	if (v)
-		return xstrfmt("%s/mirage/hotswap", v);
-	return xstrfmt("%s/.cache/mirage/hotswap", home_dir());
+	/* The intercept's own default, by the same function: it does not know MIRAGE_CACHE. */
+	return translation_cache_default_root();
 }

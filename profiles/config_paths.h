@@ -14,8 +14,8 @@ char *mirage_profiles_dir(void);
 char *mirage_data_dir(void);
 /* $MIRAGE_CACHE, else $XDG_CACHE_HOME/mirage, else ~/.cache/mirage. */
 char *mirage_cache_dir(void);
-/* The translation cache HotSwap uses by default: $XDG_CACHE_HOME/mirage/hotswap, else ~/.cache/...
- */
+/* The translation cache the intercept uses by default (translation_cache_default_root()); NULL
+ * when it keeps none (neither XDG_CACHE_HOME nor HOME is an absolute path). */
 char *mirage_translation_cache_dir(void);
 /* Which variable decided mirage_config_dir(): "MIRAGE_CONFIG", "XDG_CONFIG_HOME" or "HOME". */
 const char *mirage_config_dir_source(void);

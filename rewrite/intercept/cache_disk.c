@@ -13,38 +13,20 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "cache_root.h"
 #include "read_whole.h"
 #include "sha.h"
 #include "truthy.h"
 
-static char *join(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	char *s = malloc(la + lb + 2);
-	if (!s)
-		return NULL;
-	memcpy(s, a, la);
-	s[la] = '/';
-	memcpy(s + la + 1, b, lb + 1);
-	return s;
-}
-
 char *hsi_disk_root(void)
 {
 	const char *dir = getenv("HSA_HOTSWAP_CACHE_DIR");
-	const char *base;
 
 	if (env_flag("HSA_HOTSWAP_CACHE_DISABLE"))
 		return NULL;
 	if (dir)
 		return *dir ? strdup(dir) : NULL;
-	base = getenv("XDG_CACHE_HOME");
-	if (base && base[0] == '/')
-		return join(base, "mirage/hotswap");
-	base = getenv("HOME");
-	if (base && base[0] == '/')
-		return join(base, ".cache/mirage/hotswap");
-	return NULL;
+	return translation_cache_default_root();
 }
 
 /* <root>/<kk>/<key><suffix>; caller frees. */

@@ -7,11 +7,23 @@ expect_line "^config: +$HOME/.config/mirage$"
 expect_line "^profiles: +$HOME/.config/mirage/profiles$"
 expect_line "^data: +$HOME/.local/share/mirage$"
 expect_line "^cache: +$HOME/.cache/mirage$"
+expect_line "^translation cache: +$HOME/.cache/mirage/hotswap$"
 
 XDG_CONFIG_HOME=$T/xc XDG_DATA_HOME=$T/xd XDG_CACHE_HOME=$T/xk mirage paths
 expect_line "^config: +$T/xc/mirage$"
 expect_line "^data: +$T/xd/mirage$"
 expect_line "^cache: +$T/xk/mirage$"
+expect_line "^translation cache: +$T/xk/mirage/hotswap$"
+
+# The translation cache is where the intercept puts it, by the same rule: a relative
+# XDG_CACHE_HOME is ignored (XDG), and with no absolute HOME there is none.
+XDG_CACHE_HOME=relative mirage paths
+expect_line "^translation cache: +$HOME/.cache/mirage/hotswap$"
+XDG_CACHE_HOME=relative HOME=relative-home mirage --json paths
+expect_rc 0 "paths with no usable home"
+expect_json 'd["translation_cache"] is None'
+XDG_CACHE_HOME= HOME=relative-home mirage paths
+expect_line "^translation cache: +off \(neither XDG_CACHE_HOME nor HOME is an absolute path\)$"
 
 MIRAGE_CONFIG=$T/mc MIRAGE_DATA=$T/md MIRAGE_CACHE=$T/mk XDG_CONFIG_HOME=$T/xc mirage --json paths
 expect_rc 0 "--json paths"
