@@ -5,11 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EHDR_SIZE 64u
-#define PHDR_SIZE 56u
-#define SHDR_SIZE 64u
-#define SYM_SIZE  24u
-
 static pthread_once_t version_once = PTHREAD_ONCE_INIT;
 static bool version_ok;
 
@@ -249,6 +244,15 @@ static enum hs_status check_segments(struct hs_elf *e)
 	return HS_OK;
 }
 
+/* The section named name, 0 if none. */
+static size_t find_section(const struct hs_elf *e, const char *name)
+{
+	for (size_t i = 1; i < e->shnum; i++)
+		if (!strcmp(e->sec[i].name, name))
+			return i;
+	return 0;
+}
+
 enum hs_status hs_elf_open(struct hs_elf *e, const void *in, size_t size)
 {
 	enum hs_status st;
@@ -313,7 +317,7 @@ enum hs_status hs_elf_open(struct hs_elf *e, const void *in, size_t size)
 	st = check_segments(e);
 	if (st)
 		goto fail;
-	e->text = hs_elf_find_section(e, ".text");
+	e->text = find_section(e, ".text");
 	if (!e->text || e->sec[e->text].sh.sh_type != SHT_PROGBITS ||
 	    !(e->sec[e->text].sh.sh_flags & SHF_ALLOC)) {
 		st = hs_fail(HS_INVALID_ARGUMENT, "no allocated PROGBITS section '.text'");
@@ -333,14 +337,6 @@ void hs_elf_close(struct hs_elf *e)
 	free(e->sec);
 	free(e->buf);
 	memset(e, 0, sizeof(*e));
-}
-
-size_t hs_elf_find_section(const struct hs_elf *e, const char *name)
-{
-	for (size_t i = 1; i < e->shnum; i++)
-		if (!strcmp(e->sec[i].name, name))
-			return i;
-	return 0;
 }
 
 size_t hs_elf_vaddr_to_off(const struct hs_elf *e, uint64_t vaddr, uint64_t len, uint64_t *off)

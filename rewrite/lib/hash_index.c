@@ -23,16 +23,28 @@ static uint64_t mix(uint64_t h)
 	return h;
 }
 
-uint64_t hs_hash_bytes(const void *p, size_t n)
+/* FNV-1a over p[0..n), continuing from h. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
 	const uint8_t *b = p;
-	uint64_t h = UINT64_C(0xcbf29ce484222325); /* FNV-1a */
 
 	for (size_t i = 0; i < n; i++) {
 		h ^= b[i];
 		h *= UINT64_C(0x100000001b3);
 	}
-	return mix(h);
+	return h;
+}
+
+#define FNV_BASIS UINT64_C(0xcbf29ce484222325)
+
+uint64_t hs_hash_bytes(const void *p, size_t n)
+{
+	return mix(fnv(FNV_BASIS, p, n));
+}
+
+uint64_t hs_hash_concat(const void *a, size_t na, const void *b, size_t nb)
+{
+	return mix(fnv(fnv(FNV_BASIS, a, na), b, nb));
 }
 
 uint64_t hs_hash_u64(uint64_t v)

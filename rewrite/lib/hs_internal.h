@@ -14,15 +14,6 @@
 
 struct gfx_info;
 
-/* File-local functions that unit tests call are external only in test builds. */
-#ifndef MIRAGE_TESTABLE
-#ifdef MIRAGE_UNIT_TESTS
-#define MIRAGE_TESTABLE
-#else
-#define MIRAGE_TESTABLE static
-#endif
-#endif
-
 #define HS_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define HS_INTERNAL     __attribute__((visibility("hidden")))
 
@@ -42,6 +33,15 @@ struct gfx_info;
 #define HS_POOL_ALIGN         4096u
 #define HS_POOL_SECTION       ".hotswap.text"
 #define HS_PROV_SECTION       ".note.hotswap"
+
+/* ELF64 file entry sizes. */
+#define EHDR_SIZE 64u
+#define PHDR_SIZE 56u
+#define SHDR_SIZE 64u
+#define SYM_SIZE  24u
+
+/* gfx12.5 SGPR 106 is vcc_lo: a stub scratch pair based there is vcc. */
+#define SGPR_VCC 106u
 
 /* Kernel descriptor field offsets (bytes). */
 #define KD_ENTRY_OFFSET 16
@@ -130,6 +130,8 @@ struct hs_hidx {
 /* True when the key in ctx equals the key of the caller's element idx. */
 typedef bool (*hs_hidx_eq_fn)(const void *ctx, size_t idx);
 HS_INTERNAL uint64_t hs_hash_bytes(const void *p, size_t n);
+/* hs_hash_bytes of a[0..na) followed by b[0..nb), without joining them. */
+HS_INTERNAL uint64_t hs_hash_concat(const void *a, size_t na, const void *b, size_t nb);
 HS_INTERNAL uint64_t hs_hash_u64(uint64_t v);
 /* Adds idx (< HS_HIDX_NONE) under hash; HS_OUT_OF_RESOURCES when the table cannot grow. */
 HS_INTERNAL enum hs_status hs_hidx_insert(struct hs_hidx *t, uint64_t hash, size_t idx);
@@ -214,8 +216,6 @@ HS_INTERNAL enum hs_status hs_elf_check_header(const uint8_t *b, size_t size);
 /* Copies in[0..size), opens it with libelf and validates it (fail closed). */
 HS_INTERNAL enum hs_status hs_elf_open(struct hs_elf *e, const void *in, size_t size);
 HS_INTERNAL void hs_elf_close(struct hs_elf *e);
-/* Finds the section named name, 0 if none. */
-HS_INTERNAL size_t hs_elf_find_section(const struct hs_elf *e, const char *name);
 /*
  * Maps [vaddr, vaddr+len) to a file offset through an allocatable, non-NOBITS
  * section that contains all of it.  Returns the section index, 0 if none.
@@ -250,14 +250,26 @@ enum hs_note_step {
 	HS_NOTE_OVERRUN,   /* the record at n->off runs past the section end */
 };
 /*
- * Walks the records of section sec, padded to 8 when its sh_addralign is 8,
- * else to 4.  A malformed record is reported, not skipped: the walk stays on
- * it, and each caller decides how tolerant to be.
+ * How a note section pads its records: to 8 when its sh_addralign is 8, else
+ * to 4.  The header and name are padded together, then the desc (as LLVM reads).
+ */
+HS_INTERNAL uint64_t hs_note_align(const GElf_Shdr *sh);
+/*
+ * Walks the records of section sec, padded per hs_note_align.  A malformed
+ * record is reported, not skipped: the walk stays on it, and each caller
+ * decides how tolerant to be.
  */
 HS_INTERNAL void hs_note_iter_init(struct hs_note_iter *it, const struct hs_elf *e, size_t sec);
 HS_INTERNAL enum hs_note_step hs_note_next(struct hs_note_iter *it, struct hs_note *n);
 /* True when the record is owned by "AMDGPU" (our notes and LLVM's) and has this type. */
 HS_INTERNAL bool hs_note_is_amdgpu(const struct hs_note *n, uint32_t type);
+/* The size of an "AMDGPU" record with a descsz-byte desc, padded to align (4 or 8). */
+HS_INTERNAL uint64_t hs_note_record_size(uint32_t descsz, uint64_t align);
+/*
+ * Writes the header and the "AMDGPU" owner of a record into r, which the
+ * caller zero-filled to hs_note_record_size bytes; returns where the desc goes.
+ */
+HS_INTERNAL size_t hs_note_put_header(uint8_t *r, uint32_t type, uint32_t descsz, uint64_t align);
 
 /* ---- kernels (kernels.c) ---- */
 
@@ -281,7 +293,7 @@ struct hs_kernel {
 	int meta;           /* index into the metadata kernels, -1 if none */
 	/* results of the entry pass */
 	enum hs_kernel_action action;
-	unsigned scratch;    /* scratch SGPR pair base (106 = vcc) */
+	unsigned scratch;    /* scratch SGPR pair base (SGPR_VCC = vcc) */
 	uint64_t stub_vaddr; /* new stub, or the existing one when SKIP_STUBBED */
 	uint64_t sgpr_new;   /* .sgpr_count to record */
 	uint32_t rsrc3_new;
@@ -304,8 +316,6 @@ struct hs_meta; /* the parsed NT_AMDGPU_METADATA note */
 HS_INTERNAL enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **m);
 HS_INTERNAL void hs_meta_free(struct hs_meta *m);
 HS_INTERNAL size_t hs_meta_kernel_count(const struct hs_meta *m);
-/* The kernel whose .symbol is sym, -1 if none. */
-HS_INTERNAL int hs_meta_find_symbol(const struct hs_meta *m, const char *sym);
 /* Sets each kernel's meta to the metadata kernel whose .symbol is <name>.kd (-1: none). */
 HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks);
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
@@ -317,7 +327,10 @@ HS_INTERNAL bool hs_meta_dirty(const struct hs_meta *m);
 /* Location of the note record (file offset and size, and its section index; sec may be NULL). */
 HS_INTERNAL void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_size,
                                   size_t *sec);
-/* Encodes the whole note record (header + name + desc, padded) into a new buffer. */
+/*
+ * Encodes the whole note record (header + name + desc) into a new buffer,
+ * padded as its section pads (hs_note_align).
+ */
 HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec,
                                                  size_t *rec_size);
 /* The metadata as a cJSON tree (for hs_inspect); NULL on failure. */
@@ -331,6 +344,8 @@ enum hs_target_state {
 	HS_STATE_A0 = 1,
 	HS_STATE_B0 = 2,
 };
+/* "A0", "B0", "neutral", or "unknown" for a value no rewrite writes. */
+HS_INTERNAL const char *hs_state_name(uint32_t state);
 #define HS_XFORM_ENTRY_TRAMPOLINES (1u << 0)
 #define HS_XFORM_B0A0              (1u << 1)
 
@@ -392,12 +407,14 @@ HS_INTERNAL const struct hs_mc_api *hs_mc_get(void);
 
 /* Stub recognition through the decoder (stub_match.c). */
 struct hs_mc_disasm;
-/* One lazily created decoder per rewrite call (decoders are single-threaded). */
+/* One lazily created decoder per rewrite or inspect call (decoders are single-threaded). */
 struct hs_decoder {
 	const char *cpu;
 	const struct hs_mc_api *api;
 	struct hs_mc_disasm *dis;
 };
+/* Loads libhotswap_mc and creates d's decoder for d->cpu on first use (HS_ERROR, message set). */
+HS_INTERNAL enum hs_status hs_decoder_get(struct hs_decoder *d);
 HS_INTERNAL void hs_decoder_release(struct hs_decoder *d);
 /*
  * True when bytes[0..len) at vaddr is exactly one of our stubs; *target gets

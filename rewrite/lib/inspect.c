@@ -197,7 +197,7 @@ static void disasm_region(const struct hs_elf *e, const struct sym_index *ix,
 
 static enum hs_status add_kernel(const struct hs_elf *e, const struct sym_index *ix,
                                  const struct hs_meta *m, const struct hs_kernel *k, unsigned flags,
-                                 const char *cpu, cJSON *arr)
+                                 struct hs_decoder *dec, cJSON *arr)
 {
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	cJSON *o = cJSON_CreateObject(), *kd = cJSON_CreateObject();
@@ -244,7 +244,8 @@ static enum hs_status add_kernel(const struct hs_elf *e, const struct sym_index 
 		if (is_stub) {
 			target = hs_stub_target(e->buf + off, k->entry);
 			add_hex(o, "stub_target", target);
-			cJSON_AddStringToObject(o, "stub_scratch", pair == 106 ? "vcc" : "sgpr");
+			cJSON_AddStringToObject(o, "stub_scratch",
+			                        pair == SGPR_VCC ? "vcc" : "sgpr");
 			cJSON_AddNumberToObject(o, "stub_scratch_sgpr", pair);
 		}
 	}
@@ -261,26 +262,16 @@ static enum hs_status add_kernel(const struct hs_elf *e, const struct sym_index 
 			cJSON_AddNumberToObject(o, "vgpr_count", (double)v);
 	}
 	if (flags & HS_INSPECT_DISASM) {
-		const struct hs_mc_api *api = hs_mc_get();
-		struct hs_mc_disasm *dis;
-		cJSON *lines = cJSON_CreateArray();
-		if (!api) {
-			cJSON_Delete(lines);
-			return HS_ERROR;
-		}
-		dis = api->disasm_create(cpu);
-		if (!dis || !lines) {
-			if (dis)
-				api->disasm_destroy(dis);
-			cJSON_Delete(lines);
-			return hs_fail(HS_ERROR, "libhotswap_mc cannot create a decoder for %s",
-			               cpu);
-		}
-		cJSON_AddItemToObject(o, "disasm", lines);
-		disasm_region(e, ix, api, dis, k->entry, is_stub, lines);
+		enum hs_status st = hs_decoder_get(dec);
+		cJSON *lines;
+		if (st)
+			return st;
+		lines = cJSON_AddArrayToObject(o, "disasm");
+		if (!lines)
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		disasm_region(e, ix, dec->api, dec->dis, k->entry, is_stub, lines);
 		if (is_stub)
-			disasm_region(e, ix, api, dis, target, false, lines);
-		api->disasm_destroy(dis);
+			disasm_region(e, ix, dec->api, dec->dis, target, false, lines);
 	}
 	return HS_OK;
 oom:
@@ -328,6 +319,7 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	struct sym_index ix = {0};
 	size_t n_prov = 0, shown = 0;
 	struct hs_isa isa;
+	struct hs_decoder dec = {0}; /* created by the first kernel disassembled */
 	cJSON *root = NULL, *arr, *pools;
 	enum hs_status st;
 	char buf[128];
@@ -349,6 +341,7 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	if (st)
 		goto cleanup;
 	hs_meta_join_kernels(m, &ks);
+	dec.cpu = isa.gfx->name;
 	root = cJSON_CreateObject();
 	if (!root) {
 		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
@@ -366,7 +359,7 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 		      hs_meta_kernel_name(m, ks.k[i].meta, mname, sizeof(mname)) &&
 		      !strcmp(kernel, mname)))
 			continue;
-		st = add_kernel(&e, &ix, m, &ks.k[i], flags, isa.gfx->name, arr);
+		st = add_kernel(&e, &ix, m, &ks.k[i], flags, &dec, arr);
 		if (st)
 			goto cleanup;
 		shown++;
@@ -387,10 +380,7 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 		cJSON_AddBoolToObject(p, "entry_trampolines",
 		                      prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES);
 		cJSON_AddBoolToObject(p, "b0a0", prov[i].transforms & HS_XFORM_B0A0);
-		cJSON_AddStringToObject(p, "target_state",
-		                        prov[i].state == HS_STATE_A0   ? "A0"
-		                        : prov[i].state == HS_STATE_B0 ? "B0"
-		                                                       : "neutral");
+		cJSON_AddStringToObject(p, "target_state", hs_state_name(prov[i].state));
 		add_hex(p, "vaddr", prov[i].pool_vaddr);
 		cJSON_AddNumberToObject(p, "size", (double)prov[i].pool_size);
 		cJSON_AddItemToArray(pools, p);
@@ -399,6 +389,7 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	if (!*json)
 		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory printing JSON");
 cleanup:
+	hs_decoder_release(&dec);
 	cJSON_Delete(root);
 	free(ix.v);
 	free(prov);

@@ -72,7 +72,7 @@ static int parse_feature(const char *f, size_t len, struct hs_isa *isa, char *er
 	if (sign != '+' && sign != '-')
 		return fail(err, size, "feature '%s' must end with '+' or '-'", name);
 	if (!strcmp(name, STEPPING_FEATURE)) {
-		if (strcmp(isa->gfx->name, "gfx1250"))
+		if (!hs_isa_is_gfx1250(isa))
 			return fail(err, size, "the stepping feature '%s' is only valid on gfx1250",
 			            name);
 		if (isa->stepping != HS_STEP_DEFAULT)

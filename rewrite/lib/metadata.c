@@ -15,6 +15,7 @@ struct hs_meta {
 	const msgpack_object *kernels; /* the amdhsa.kernels array, or NULL */
 	struct hs_hidx by_symbol;      /* kernels by .symbol; the first of equal symbols only */
 	size_t sec;                    /* section holding the note */
+	uint64_t align;                /* how that section pads records (hs_note_align) */
 	uint64_t rec_off, rec_size;    /* file range of the whole note record */
 	bool dirty;
 };
@@ -72,10 +73,11 @@ static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, uint64_t
 	return HS_OK;
 }
 
+/* A .symbol to look up in two parts (a kernel name and ".kd"), so no copy joins them. */
 struct symbol_key {
 	const msgpack_object *kernels;
-	const char *sym;
-	size_t len;
+	const char *sym, *suffix;
+	size_t len, suffix_len;
 };
 
 static bool symbol_eq(const void *ctx, size_t k)
@@ -83,14 +85,18 @@ static bool symbol_eq(const void *ctx, size_t k)
 	const struct symbol_key *key = ctx;
 	const msgpack_object *o = map_get(&key->kernels->via.array.ptr[k], ".symbol");
 
-	return o->via.str.size == key->len && !memcmp(o->via.str.ptr, key->sym, key->len);
+	return o->via.str.size == key->len + key->suffix_len &&
+	       !memcmp(o->via.str.ptr, key->sym, key->len) &&
+	       !memcmp(o->via.str.ptr + key->len, key->suffix, key->suffix_len);
 }
 
-static size_t find_symbol(const struct hs_meta *m, const char *sym, size_t len)
+/* The first kernel whose .symbol is sym[0..len) followed by suffix, or HS_HIDX_NONE. */
+static size_t find_symbol(const struct hs_meta *m, const char *sym, size_t len, const char *suffix)
 {
-	struct symbol_key key = {m->kernels, sym, len};
+	struct symbol_key key = {m->kernels, sym, suffix, len, strlen(suffix)};
 
-	return hs_hidx_find(&m->by_symbol, hs_hash_bytes(sym, len), symbol_eq, &key);
+	return hs_hidx_find(&m->by_symbol, hs_hash_concat(sym, len, suffix, key.suffix_len),
+	                    symbol_eq, &key);
 }
 
 enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
@@ -125,6 +131,7 @@ enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
 	memcpy(m->blob, e->buf + desc_off, desc_size);
 	m->blob_size = desc_size;
 	m->sec = sec;
+	m->align = hs_note_align(&e->sec[sec].sh);
 	m->rec_off = rec_off;
 	m->rec_size = rec_size;
 	if (hs_msgpack_check(m->blob, m->blob_size) < 0 ||
@@ -159,7 +166,7 @@ enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
 			goto fail;
 		}
 		/* Joining descriptors by .symbol then costs one lookup per kernel, not a scan. */
-		if (find_symbol(m, sym->via.str.ptr, sym->via.str.size) == HS_HIDX_NONE) {
+		if (find_symbol(m, sym->via.str.ptr, sym->via.str.size, "") == HS_HIDX_NONE) {
 			st = hs_hidx_insert(&m->by_symbol,
 			                    hs_hash_bytes(sym->via.str.ptr, sym->via.str.size), k);
 			if (st)
@@ -195,20 +202,13 @@ static const msgpack_object *kernel_map(const struct hs_meta *m, int k)
 	return &m->kernels->via.array.ptr[k];
 }
 
-int hs_meta_find_symbol(const struct hs_meta *m, const char *sym)
-{
-	size_t k = m && m->kernels ? find_symbol(m, sym, strlen(sym)) : HS_HIDX_NONE;
-
-	return k == HS_HIDX_NONE ? -1 : (int)k;
-}
-
 void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks)
 {
-	char sym[512];
-
 	for (size_t i = 0; i < ks->n; i++) {
-		snprintf(sym, sizeof(sym), "%s.kd", ks->k[i].name);
-		ks->k[i].meta = hs_meta_find_symbol(m, sym);
+		const char *name = ks->k[i].name;
+		size_t k =
+		    m && m->kernels ? find_symbol(m, name, strlen(name), ".kd") : HS_HIDX_NONE;
+		ks->k[i].meta = k == HS_HIDX_NONE ? -1 : (int)k;
 	}
 }
 
@@ -263,7 +263,7 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, siz
 	msgpack_sbuffer sb;
 	msgpack_packer pk;
 	enum hs_status st = HS_OK;
-	size_t desc_pad, total;
+	size_t total, desc;
 	uint8_t *r = NULL;
 
 	msgpack_sbuffer_init(&sb);
@@ -273,18 +273,15 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, siz
 		st = hs_fail(HS_ERROR, "cannot re-encode the AMDGPU metadata");
 		goto cleanup;
 	}
-	desc_pad = (sb.size + 3) & ~(size_t)3;
-	total = 12 + 8 + desc_pad;
+	/* Padded as the section's reader pads it, or an 8-aligned note would misread. */
+	total = (size_t)hs_note_record_size((uint32_t)sb.size, m->align);
 	r = calloc(1, total);
 	if (!r) {
 		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		goto cleanup;
 	}
-	hs_wr32(r, 7);
-	hs_wr32(r + 4, (uint32_t)sb.size);
-	hs_wr32(r + 8, HS_NT_AMDGPU_METADATA);
-	memcpy(r + 12, HS_NOTE_OWNER, 7);
-	memcpy(r + 20, sb.data, sb.size);
+	desc = hs_note_put_header(r, HS_NT_AMDGPU_METADATA, (uint32_t)sb.size, m->align);
+	memcpy(r + desc, sb.data, sb.size);
 	*rec = r;
 	*rec_size = total;
 cleanup:

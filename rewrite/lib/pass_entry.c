@@ -7,10 +7,9 @@
 
 #include "gfx_table.h"
 
-/* gfx12.5: s0..s105 are numbered SGPRs, then vcc_lo/vcc_hi (106/107); 108 in all. */
+/* gfx12.5: s0..s105 are numbered SGPRs, then vcc_lo/vcc_hi (SGPR_VCC, 107); 108 in all. */
 #define SGPR_NUMBERED 106u
 #define SGPR_TOTAL    108u
-#define SGPR_VCC      106u
 
 /* global_prefetch_b8 v0, s[0:1] scope:SCOPE_SE */
 static const uint8_t prefix_prefetch[12] = {0x00, 0x40, 0x17, 0xee, 0x00, 0x00,
@@ -168,33 +167,27 @@ static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
 	return HS_OK;
 }
 
-/* The kernel's SGPR count: metadata .sgpr_count, or RSRC1 granules when there is no note
- * (pre-gfx10). */
+/*
+ * The kernel's SGPR count: metadata .sgpr_count, the only source.  The pass
+ * runs on gfx12.5 alone, where RSRC1's SGPR granule field is reserved.
+ */
 static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, uint64_t *count)
 {
-	uint32_t rsrc1;
-
-	if (c->meta) {
-		if (k->meta < 0)
-			return hs_fail(HS_ERROR,
-			               "kernel '%s' has no entry in the AMDGPU metadata, so "
-			               "its SGPR count is unknown",
-			               k->name);
-		if (!hs_meta_get_uint(c->meta, k->meta, ".sgpr_count", count))
-			return hs_fail(HS_ERROR,
-			               "kernel '%s': metadata has no unsigned "
-			               "'.sgpr_count'",
-			               k->name);
-		return HS_OK;
-	}
-	/* RSRC1's SGPR granule field is reserved from gfx10 on: it says nothing there. */
-	if (c->obj.gfx->kfd_version >= 100000)
+	if (!c->meta)
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': no AMDGPU metadata note, and %s has no "
 		               "SGPR count in RSRC1",
 		               k->name, c->obj.gfx->name);
-	rsrc1 = hs_rd32(k->kd + KD_RSRC1);
-	*count = (((rsrc1 >> 6) & 0xf) + 1) * 8;
+	if (k->meta < 0)
+		return hs_fail(HS_ERROR,
+		               "kernel '%s' has no entry in the AMDGPU metadata, so "
+		               "its SGPR count is unknown",
+		               k->name);
+	if (!hs_meta_get_uint(c->meta, k->meta, ".sgpr_count", count))
+		return hs_fail(HS_ERROR,
+		               "kernel '%s': metadata has no unsigned "
+		               "'.sgpr_count'",
+		               k->name);
 	return HS_OK;
 }
 

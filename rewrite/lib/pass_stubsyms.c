@@ -153,8 +153,6 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 	for (size_t i = 0; i < c->ks.n; i++) {
 		const struct hs_kernel *k = &c->ks.k[i];
 		struct hs_symadd *s;
-		uint64_t off;
-		size_t sec;
 		char *name;
 
 		if (k->action != HS_KERNEL_STUB && k->action != HS_KERNEL_SKIP_STUBBED)
@@ -171,12 +169,8 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 		s = &c->syms[c->n_syms++];
 		s->name = name;
 		s->value = k->stub_vaddr;
-		if (k->action == HS_KERNEL_STUB) {
-			s->shndx = c->pool_shndx;
-		} else {
-			sec = hs_elf_vaddr_to_off(&c->e, k->stub_vaddr, HS_STUB_SIZE, &off);
-			s->shndx = (uint16_t)sec;
-		}
+		/* An existing stub is the kernel's entry, whose section hs_kernels_find checked. */
+		s->shndx = k->action == HS_KERNEL_STUB ? c->pool_shndx : (uint16_t)k->entry_sec;
 	}
 	stub_names_free(&existing);
 	c->r.symbols_added = (uint32_t)c->n_syms;

@@ -4,9 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PHDR_SIZE 56u
-#define SHDR_SIZE 64u
-#define SYM_SIZE  24u
 /* put_headers hands libelf the in-memory tables: they must have the file's entry sizes. */
 _Static_assert(sizeof(GElf_Phdr) == PHDR_SIZE && sizeof(GElf_Shdr) == SHDR_SIZE,
                "GElf headers are not the ELF64 file headers");
@@ -144,7 +141,8 @@ static enum hs_status move_note(const struct hs_build *b, struct layout *l, stru
 
 	hs_meta_location(b->meta, &rec_off, &rec_size, &sec);
 	sh = &l->sh[sec];
-	ob_align(o, 4);
+	/* Where its reader expects it: an 8-aligned note section pads its records to 8. */
+	ob_align(o, hs_note_align(sh));
 	new_off = o->len;
 	new_vaddr = b->pool_vaddr + (new_off - b->pool_off);
 	ob_put(o, e->buf + sh->sh_offset, rec_off - sh->sh_offset);
@@ -247,17 +245,15 @@ cleanup:
 
 static void add_provenance(const struct hs_build *b, struct obuf *o, GElf_Shdr *sh)
 {
+	/* A 4-aligned section: the header, "AMDGPU" padded to 8, then the 32-byte desc. */
 	uint8_t rec[12 + 8 + HS_PROV_DESC_SIZE] = {0};
+	uint8_t *d = rec + hs_note_put_header(rec, HS_NT_PROVENANCE, HS_PROV_DESC_SIZE, 4);
 
-	hs_wr32(rec, 7);
-	hs_wr32(rec + 4, HS_PROV_DESC_SIZE);
-	hs_wr32(rec + 8, HS_NT_PROVENANCE);
-	memcpy(rec + 12, HS_NOTE_OWNER, 7);
-	hs_wr32(rec + 20, HS_PROVENANCE_VERSION);
-	hs_wr32(rec + 24, b->transforms);
-	hs_wr32(rec + 28, b->state);
-	hs_wr64(rec + 36, b->pool_vaddr);
-	hs_wr64(rec + 44, b->pool_size);
+	hs_wr32(d, HS_PROVENANCE_VERSION);
+	hs_wr32(d + 4, b->transforms);
+	hs_wr32(d + 8, b->state);
+	hs_wr64(d + 16, b->pool_vaddr);
+	hs_wr64(d + 24, b->pool_size);
 	ob_align(o, 4);
 	sh->sh_type = SHT_NOTE;
 	sh->sh_offset = o->len;

@@ -61,3 +61,11 @@ enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance *
 	*n = cnt;
 	return HS_OK;
 }
+
+const char *hs_state_name(uint32_t state)
+{
+	return state == HS_STATE_A0        ? "A0"
+	       : state == HS_STATE_B0      ? "B0"
+	       : state == HS_STATE_NEUTRAL ? "neutral"
+	                                   : "unknown";
+}

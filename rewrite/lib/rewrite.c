@@ -105,7 +105,7 @@ static enum hs_status check_stepping(struct hs_ctx *c)
 			return hs_fail(HS_ERROR,
 			               "the object carries a pool made for stepping %s, "
 			               "incompatible with the target stepping %s",
-			               c->prov[i].state == HS_STATE_A0 ? "A0" : "B0",
+			               hs_state_name(c->prov[i].state),
 			               hs_stepping_name(c->dst.stepping));
 	return HS_OK;
 }

@@ -88,8 +88,8 @@ void hs_decoder_release(struct hs_decoder *d)
 	d->dis = NULL;
 }
 
-/* Loads libhotswap_mc and creates the decoder on first use: fresh objects never get here. */
-static enum hs_status decoder_get(struct hs_decoder *d)
+/* Fresh objects never get here: rewrite calls it only for an entry outside .text. */
+enum hs_status hs_decoder_get(struct hs_decoder *d)
 {
 	if (d->dis)
 		return HS_OK;
@@ -116,7 +116,7 @@ enum hs_status hs_stub_match(struct hs_decoder *d, const uint8_t *b, size_t len,
 	*is_stub = false;
 	if (!hs_stub_raw_match(b, len, &n))
 		return HS_OK; /* cheap: never run the decoder over arbitrary kernel code */
-	st = decoder_get(d);
+	st = hs_decoder_get(d);
 	if (st)
 		return st;
 	api = d->api;
@@ -128,7 +128,7 @@ enum hs_status hs_stub_match(struct hs_decoder *d, const uint8_t *b, size_t len,
 	    !decode_at(api, dis, b + 28, len - 28, vaddr + 28, 8, &in[4]) ||
 	    !decode_at(api, dis, b + 36, len - 36, vaddr + 36, 4, &in[5]))
 		goto cleanup;
-	if (n == 106) {
+	if (n == SGPR_VCC) {
 		snprintf(pair, sizeof(pair), "vcc");
 		snprintf(lo, sizeof(lo), "vcc_lo");
 		snprintf(hi, sizeof(hi), "vcc_hi");

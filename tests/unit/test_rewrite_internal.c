@@ -134,6 +134,21 @@ static void test_stub_matches_llvm_assembler(void **state)
 	}
 }
 
+/* Writes data to a temp file; returns llvm-readelf -a's output, asserting no warning. */
+static char *readelf_clean(const char *name, const void *data, size_t size)
+{
+	char path[512], cmd[4096], *out, *err;
+
+	tmp_path(path, sizeof(path), name);
+	write_file(path, data, size);
+	snprintf(cmd, sizeof(cmd), "'%s' -a '%s'", tool("LLVM_READELF"), path);
+	out = run_capture(cmd, &err);
+	assert_string_equal(err, "");
+	assert_null(strcasestr(out, "warning"));
+	free(err);
+	return out;
+}
+
 /* Counts at 127 re-encode wider (fixint -> uint8): the note moves to the pool and stays readable.
  */
 static void test_metadata_width_change(void **state)
@@ -144,7 +159,7 @@ static void test_metadata_width_change(void **state)
 	struct hs_kernels ks = {0};
 	struct hs_build b = {0};
 	uint64_t v = 0;
-	char path[512], cmd[4096], *out, *err;
+	char *out;
 
 	assert_int_equal(hs_elf_open(&e, in.data, in.size), HS_OK);
 	assert_int_equal(hs_meta_read(&e, &m), HS_OK);
@@ -162,16 +177,10 @@ static void test_metadata_width_change(void **state)
 	assert_int_equal(hs_pool_plan(&e, &b.pool_vaddr, &b.pool_off), HS_OK);
 	assert_int_equal(hs_build_output(&b), HS_OK);
 	assert_true(b.pool_size > 0);
-	tmp_path(path, sizeof(path), "meta128.co");
-	write_file(path, b.out, b.out_size);
-	snprintf(cmd, sizeof(cmd), "'%s' -a '%s'", tool("LLVM_READELF"), path);
-	out = run_capture(cmd, &err);
-	assert_string_equal(err, "");
-	assert_null(strcasestr(out, "warning"));
+	out = readelf_clean("meta128.co", b.out, b.out_size);
 	assert_non_null(strstr(out, ".vgpr_count:     128"));
 	assert_non_null(strstr(out, ".kernarg_segment_size: 70000"));
 	free(out);
-	free(err);
 	/* The moved note is what a rewrite reads next; stubbing it again works and stays clean. */
 	{
 		struct blob moved = {b.out, b.out_size};
@@ -182,16 +191,76 @@ static void test_metadata_width_change(void **state)
 		/* Stubs go into a second pool (the first carries no entry transform). */
 		o = rewrite_flags(moved, HS_REWRITE_ENTRY_DEFAULT, HS_OK, &rep);
 		assert_int_equal(rep.kernels_stubbed, 1);
-		tmp_path(path, sizeof(path), "meta128-stubbed.co");
-		write_file(path, o.data, o.size);
-		snprintf(cmd, sizeof(cmd), "'%s' -a '%s'", tool("LLVM_READELF"), path);
-		out = run_capture(cmd, &err);
-		assert_string_equal(err, "");
-		assert_null(strcasestr(out, "warning"));
+		out = readelf_clean("meta128-stubbed.co", o.data, o.size);
 		assert_non_null(strstr(out, ".vgpr_count:     128"));
 		assert_non_null(strstr(out, ".sgpr_count:     104"));
 		free(out);
-		free(err);
+		hs_rewrite_output_release(&o);
+	}
+	free(b.out);
+	hs_meta_free(m);
+	hs_elf_close(&e);
+	free(in.data);
+}
+
+/*
+ * A note section aligned to 8 pads its records as LLVM reads them: header and
+ * name to 24 bytes, desc to 8.  hello's note is re-laid that way (its 372 bytes
+ * become 376, which the 4-byte gap before .dynsym takes), then a count widens
+ * the desc from 352 to 353 bytes: the re-encoded record must pad the same way
+ * (24 + 360), or it reads as garbage to LLVM and to a second rewrite.
+ */
+static void test_metadata_note_aligned_8(void **state)
+{
+	struct blob in = fixture("hello");
+	uint8_t *note = shdr(in, ".note"), *ph = in.data + rd64(in.data + 32);
+	uint8_t *rec = in.data + rd64(note + 24);
+	struct hs_elf e;
+	struct hs_meta *m = NULL;
+	struct hs_kernels ks = {0};
+	struct hs_build b = {0};
+	char *out;
+
+	assert_int_equal(rd64(note + 32), 20 + 352);
+	assert_int_equal(rd64(shdr(in, ".dynsym") + 24), rd64(note + 24) + 376);
+	memmove(rec + 24, rec + 20, 352);
+	memset(rec + 20, 0, 4);
+	wr64(note + 32, 376);
+	wr64(note + 48, 8);
+	for (uint16_t i = 0; i < rd16(in.data + 56); i++) {
+		uint8_t *p = ph + i * 56u;
+		if (rd32(p) != PT_NOTE)
+			continue;
+		wr64(p + 32, 376); /* p_filesz */
+		wr64(p + 40, 376); /* p_memsz */
+		wr64(p + 48, 8);   /* p_align */
+	}
+	out = readelf_clean("note8-in.co", in.data, in.size);
+	assert_non_null(strstr(out, ".vgpr_count:     2"));
+	free(out);
+	assert_int_equal(hs_elf_open(&e, in.data, in.size), HS_OK);
+	assert_int_equal(hs_meta_read(&e, &m), HS_OK);
+	assert_non_null(m);
+	assert_true(hs_meta_set_uint(m, 0, ".vgpr_count", 128));
+	b.e = &e;
+	b.ks = &ks;
+	b.meta = m;
+	assert_int_equal(hs_pool_plan(&e, &b.pool_vaddr, &b.pool_off), HS_OK);
+	assert_int_equal(hs_build_output(&b), HS_OK);
+	{
+		struct blob moved = {b.out, b.out_size};
+		uint8_t *sh = shdr(moved, ".note");
+		HS_OPTS(hs_rewrite_report, rep);
+		struct hs_rewrite_output o;
+
+		assert_int_equal(rd64(sh + 48), 8);
+		assert_int_equal(rd64(sh + 24) % 8, 0);
+		assert_int_equal(rd64(sh + 32), 24 + 360); /* desc 353, padded to 8 */
+		out = readelf_clean("note8.co", moved.data, moved.size);
+		assert_non_null(strstr(out, ".vgpr_count:     128"));
+		free(out);
+		o = rewrite_flags(moved, HS_REWRITE_ENTRY_DEFAULT, HS_OK, &rep);
+		assert_int_equal(rep.kernels_stubbed, 1);
 		hs_rewrite_output_release(&o);
 	}
 	free(b.out);
@@ -203,13 +272,17 @@ static void test_metadata_width_change(void **state)
 /* The note walk: padding by section alignment, and malformed records reported, not skipped. */
 static void test_note_iter(void **state)
 {
-	/* "GNU" type 5 and "AMDGPU" type 32, each padded to 8, then 5 stray bytes. */
+	/*
+	 * "GNU" type 5 and "AMDGPU" type 32 laid out as LLVM reads an 8-aligned
+	 * section (header and name padded together to 8, then the desc), then 5
+	 * stray bytes.
+	 */
 	static const uint8_t buf[61] = {
 	    4,   0,   0,   0,   4,   0,   0, 0, 5,  0, 0, 0,    /* namesz, descsz, type */
-	    'G', 'N', 'U', 0,   0,   0,   0, 0,                 /* name, padded to 8 */
+	    'G', 'N', 'U', 0,                                   /* name: 12 + 4 is aligned */
 	    'a', 'b', 'c', 'd', 0,   0,   0, 0,                 /* desc, padded to 8 */
 	    7,   0,   0,   0,   8,   0,   0, 0, 32, 0, 0, 0,    /* namesz, descsz, type */
-	    'A', 'M', 'D', 'G', 'P', 'U', 0, 0,                 /* name, padded to 8 */
+	    'A', 'M', 'D', 'G', 'P', 'U', 0, 0, 0,  0, 0, 0,    /* name: 12 + 7 padded to 24 */
 	    1,   2,   3,   4,   5,   6,   7, 8, 9,  9, 9, 9, 9, /* desc, then 5 stray bytes */
 	};
 	struct hs_section sec[2] = {{.name = ""}, {.name = ".note"}};
@@ -221,12 +294,12 @@ static void test_note_iter(void **state)
 	hs_note_iter_init(&it, &e, 1);
 	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_RECORD);
 	assert_int_equal(n.off, 0);
-	assert_int_equal(n.size, 28);
+	assert_int_equal(n.size, 24);
 	assert_int_equal(n.type, 5);
 	assert_memory_equal(n.desc, "abcd", 4);
 	assert_false(hs_note_is_amdgpu(&n, 5));
 	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_RECORD);
-	assert_int_equal(n.off, 28);
+	assert_int_equal(n.off, 24);
 	assert_int_equal(n.descsz, 8);
 	assert_ptr_equal(n.desc, buf + 48);
 	assert_true(hs_note_is_amdgpu(&n, HS_NT_AMDGPU_METADATA));
@@ -241,16 +314,23 @@ static void test_note_iter(void **state)
 	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_TRUNCATED);
 	assert_int_equal(n.off, 56);
 
-	/* Read with 4-byte padding, the padding after "abcd" is taken for the next header. */
+	/*
+	 * Read with 4-byte padding, the padding after "abcd" starts the next
+	 * header (namesz 0, descsz 7, type 8), and "PU" after it is a namesz far
+	 * past the end.
+	 */
 	sec[1].sh.sh_size = 56;
 	sec[1].sh.sh_addralign = 4;
 	hs_note_iter_init(&it, &e, 1);
 	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_RECORD);
 	assert_int_equal(n.size, 20);
+	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_RECORD);
+	assert_int_equal(n.off, 20);
+	assert_int_equal(n.type, 8);
 	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_OVERRUN);
-	assert_int_equal(n.off, 20);
+	assert_int_equal(n.off, 40);
 	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_OVERRUN); /* the walk stays on it */
-	assert_int_equal(n.off, 20);
+	assert_int_equal(n.off, 40);
 }
 
 int main(void)
@@ -260,6 +340,7 @@ int main(void)
 	    cmocka_unit_test(test_stub_bytes),
 	    cmocka_unit_test(test_stub_matches_llvm_assembler),
 	    cmocka_unit_test(test_metadata_width_change),
+	    cmocka_unit_test(test_metadata_note_aligned_8),
 	    cmocka_unit_test(test_note_iter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

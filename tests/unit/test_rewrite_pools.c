@@ -58,6 +58,16 @@ static void test_foreign_stepping_pool(void **state)
 	                            "gfx1250:gfx1250-b0-specific-", &opts, &out, NULL),
 	                 HS_OK);
 	hs_rewrite_output_release(&out);
+	/* A state no rewrite writes is named as unknown, by rewrite and inspect alike. */
+	wr32(rec + 28, 7);
+	assert_int_equal(hs_rewrite(b.data, b.size, NULL, NULL, &opts, &out, NULL), HS_ERROR);
+	assert_non_null(strstr(hs_last_error(), "made for stepping unknown"));
+	{
+		char *json = NULL;
+		assert_int_equal(hs_inspect(b.data, b.size, 0, NULL, &json), HS_OK);
+		assert_non_null(strstr(json, "\"target_state\":\"unknown\""));
+		free(json);
+	}
 	wr32(rec + 20, 2); /* unknown provenance version */
 	assert_int_equal(hs_rewrite(b.data, b.size, NULL, NULL, &opts, &out, NULL),
 	                 HS_INVALID_ARGUMENT);
