@@ -30,12 +30,10 @@ _mirage_values()
 		return ;;
 	enum) list=$_mirage_choices ;;
 	profile) list=$(_mirage_call profiles) ;;
-	emulator) list=$(_mirage_call emulators) ;;
 	shell) list='bash zsh fish' ;;
 	gfx-sources) list=$(_mirage_call gfx sources) ;;
 	gfx-targets) list=$(_mirage_call gfx targets) ;;
 	gfx-targets-auto) list="auto $(_mirage_call gfx targets)" ;;
-	gfx) list=$(_mirage_call gfx) ;;
 	*) return ;;
 	esac
 	mapfile -t COMPREPLY < <(compgen -W "$list" -- "$cur")

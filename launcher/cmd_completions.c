@@ -18,8 +18,12 @@ static int completions_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	struct strbuf script = STRBUF_INIT;
 
 	if (shell < 0) {
+		struct strbuf names = STRBUF_INIT;
+		for (size_t i = 0; comp_shell_names[i]; i++)
+			strbuf_addf(&names, "%s%s", i ? ", " : "", comp_shell_names[i]);
 		usage_error("unknown shell '%.48s'", name);
-		hint("choose one of: bash, zsh, fish");
+		hint("choose one of: %s", names.buf);
+		strbuf_release(&names);
 		return EXIT_USAGE;
 	}
 	comp_generate((enum comp_shell)shell, &script);

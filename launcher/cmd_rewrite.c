@@ -21,11 +21,11 @@ static const struct opt_spec rewrite_opts[] = {
      .type = OPT_PATH,
      .help = "where to write the rewritten code object (required)"},
     {.name = "source",
-     .type = OPT_GFX,
+     .type = OPT_GFX_SOURCE,
      .arg_name = "ISA",
      .help = "what the code was built for (default: the code object's own ISA)"},
     {.name = "target",
-     .type = OPT_GFX,
+     .type = OPT_GFX_TARGET,
      .arg_name = "ISA",
      .help = "what it should run on (default: the source)"},
     {.name = "entry-trampolines",
@@ -47,6 +47,8 @@ static const struct opt_spec rewrite_opts[] = {
     {0},
 };
 
+/* The kernels with their descriptor fields are always listed: --kernels (in spec/launcher.md)
+ * asks for that default explicitly; the rest add to it. */
 static const struct opt_spec inspect_opts[] = {
     {.name = "kernels",
      .type = OPT_BOOL,
@@ -86,11 +88,15 @@ static int read_input(const char *path, struct strbuf *bytes)
 	return 0;
 }
 
-static void add_pass(struct strbuf *sb, uint32_t passes, uint32_t bit, const char *name)
-{
-	if (passes & bit)
-		strbuf_addf(sb, "%s%s", sb->len ? ", " : "", name);
-}
+/* The passes a report can name, in the order they run. */
+static const struct {
+	uint32_t bit;
+	const char *name;
+} pass_names[] = {{HS_PASS_VALIDATE, "validate"},
+                  {HS_PASS_ENTRY_TRAMPOLINES, "entry-trampolines"},
+                  {HS_PASS_STUB_SYMBOLS, "stub-symbols"},
+                  {HS_PASS_B0A0, "b0a0"},
+                  {HS_PASS_METADATA, "metadata"}};
 
 static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, const char *out)
 {
@@ -100,17 +106,9 @@ static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, con
 	cJSON_AddStringToObject(o, "output", out);
 	cJSON_AddBoolToObject(o, "changed", r->changed);
 	cJSON *passes = cJSON_AddArrayToObject(o, "passes");
-	static const struct {
-		uint32_t bit;
-		const char *name;
-	} names[] = {{HS_PASS_VALIDATE, "validate"},
-	             {HS_PASS_ENTRY_TRAMPOLINES, "entry-trampolines"},
-	             {HS_PASS_STUB_SYMBOLS, "stub-symbols"},
-	             {HS_PASS_B0A0, "b0a0"},
-	             {HS_PASS_METADATA, "metadata"}};
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (r->passes_run & names[i].bit)
-			cJSON_AddItemToArray(passes, cJSON_CreateString(names[i].name));
+	for (size_t i = 0; i < sizeof(pass_names) / sizeof(pass_names[0]); i++)
+		if (r->passes_run & pass_names[i].bit)
+			cJSON_AddItemToArray(passes, cJSON_CreateString(pass_names[i].name));
 	cJSON_AddNumberToObject(o, "kernels", r->kernels);
 	cJSON_AddNumberToObject(o, "kernels_stubbed", r->kernels_stubbed);
 	cJSON_AddNumberToObject(o, "kernels_skip_prologue", r->kernels_skip_prologue);
@@ -131,11 +129,9 @@ static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, con
 static void print_report(const struct hs_rewrite_report *r, const char *in, const char *out)
 {
 	struct strbuf passes = STRBUF_INIT;
-	add_pass(&passes, r->passes_run, HS_PASS_VALIDATE, "validate");
-	add_pass(&passes, r->passes_run, HS_PASS_ENTRY_TRAMPOLINES, "entry-trampolines");
-	add_pass(&passes, r->passes_run, HS_PASS_STUB_SYMBOLS, "stub-symbols");
-	add_pass(&passes, r->passes_run, HS_PASS_B0A0, "b0a0");
-	add_pass(&passes, r->passes_run, HS_PASS_METADATA, "metadata");
+	for (size_t i = 0; i < sizeof(pass_names) / sizeof(pass_names[0]); i++)
+		if (r->passes_run & pass_names[i].bit)
+			strbuf_addf(&passes, "%s%s", passes.len ? ", " : "", pass_names[i].name);
 	if (!r->changed)
 		printf("'%s' -> '%s': unchanged (byte-identical copy)\n", in, out);
 	else
@@ -191,7 +187,8 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (st != HS_OK) {
 		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
 		      report.message[0] ? report.message : rw.last_error());
-		if (st == HS_INVALID_ARGUMENT && strstr(report.message, "B0"))
+		/* Only the missing B0->A0 pass has these ways out, not e.g. "A0 -> B0". */
+		if (st == HS_INVALID_ARGUMENT && strstr(report.message, "B0->A0"))
 			hint("pass --target amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+ (B0) "
 			     "or --no-b0a0");
 		goto out;

@@ -23,20 +23,21 @@ enum {
 };
 
 enum opt_type {
-	OPT_BOOL,    /* --x; with OPT_NEGATABLE also --no-x */
-	OPT_STRING,  /* --x VALUE or --x=VALUE */
-	OPT_PATH,    /* a file or directory path; completes files */
-	OPT_DIR,     /* a directory; completes directories */
-	OPT_PROFILE, /* a profile name; completes from the store */
-	OPT_ENUM,    /* one of .choices */
-	OPT_GFX,     /* a gfx name or ISA string; completes from the gfx table */
-	OPT_INT,     /* a decimal integer */
-	OPT_COUNT,   /* -v, -vv: counts repetitions */
+	OPT_BOOL,       /* --x; with OPT_NEGATABLE also --no-x */
+	OPT_STRING,     /* --x VALUE or --x=VALUE */
+	OPT_PATH,       /* a file or directory path; completes files */
+	OPT_DIR,        /* a directory; completes directories */
+	OPT_PROFILE,    /* a profile name; completes from the store */
+	OPT_ENUM,       /* one of .choices */
+	OPT_GFX_SOURCE, /* what code was built for: a gfx name or ISA; completes processors */
+	OPT_GFX_TARGET, /* what HotSwap runs it on: a gfx name or ISA; completes its targets */
+	OPT_COUNT,      /* -v, -vv: counts repetitions */
 };
 
 #define OPT_NEGATABLE    (1u << 0) /* accepts --no-<name> */
 #define OPT_REPEAT       (1u << 1) /* may be given many times; values are collected in order */
 #define OPT_ARG_OPTIONAL (1u << 2) /* --x[=VALUE]; a following bare word is taken too */
+#define OPT_AUTO         (1u << 3) /* the value may also be "auto" (completion offers it) */
 
 struct opt_spec {
 	const char *name; /* long name, without "--" */
@@ -103,6 +104,10 @@ struct cmd_args {
 
 /* Options every command accepts: --json, -v, --help (parse_options.c). */
 const struct opt_spec *global_options(void);
+/* Options only the top level takes, before the command word: --version. */
+const struct opt_spec *top_options(void);
+/* The placeholder of o's value in help ("DIR", "K=V"): its arg_name, its type's, else fallback. */
+const char *opt_placeholder(const struct opt_spec *o, const char *fallback);
 
 /* NULL-terminated table of every command (commands.c). */
 extern const struct cmd_entry *const command_table[];
@@ -121,6 +126,14 @@ const struct strvec *args_list(const struct cmd_args *a, const char *name);
 void args_release(struct cmd_args *a);
 
 /*
+ * Parses the options before the command word (the global ones and --version).
+ * On a usage error prints the message and hint and returns -1; returns 1 if
+ * --help or --version was answered (on stdout); else 0, with *next the index
+ * of the command word (argc when there is none).
+ */
+int parse_global_args(int argc, const char **argv, struct cmd_ctx *ctx, int *next);
+
+/*
  * Parses argv (the words after the command name) for cmd.  On a usage error
  * prints the message and hint and returns -1; returns 1 if --help was handled
  * (help printed to stdout); 0 on success.
@@ -133,6 +146,11 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
  * stdout when asked for with --help, stderr when it answers a usage mistake.
  */
 void print_command_help(FILE *out, const struct cmd_entry *cmd);
+/*
+ * Reports an unknown command (parent NULL) or subcommand of parent, with the
+ * same did-you-mean as options get; returns EXIT_USAGE.
+ */
+int unknown_command(const char *parent, const char *word);
 /* Full name of a command: "profile create". */
 const char *command_full_name(const struct cmd_entry *cmd, char *buf, size_t size);
 

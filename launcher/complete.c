@@ -15,9 +15,6 @@
 
 const char *const comp_shell_names[] = {"bash", "zsh", "fish", NULL};
 
-/* --version is handled by main.c before any table lookup, so it has no opt_spec to walk. */
-static const char version_help[] = "print the version";
-
 int comp_shell_from_name(const char *name)
 {
 	for (int i = 0; comp_shell_names[i]; i++)
@@ -38,9 +35,7 @@ enum comp_kind {
 	CK_GFX_SOURCE,      /* processors of the gfx table */
 	CK_GFX_TARGET,      /* HotSwap targets of the gfx table */
 	CK_GFX_TARGET_AUTO, /* the same plus "auto" */
-	CK_GFX_ANY,         /* every gfx name */
-	CK_EMULATOR,        /* registered backends */
-	CK_SHELL,           /* bash zsh fish */
+	CK_SHELL,           /* comp_shell_names */
 	CK_COMMAND,         /* the workload after `--` */
 };
 
@@ -54,8 +49,6 @@ static const char *const kind_names[] = {
     [CK_GFX_SOURCE] = "gfx-sources",
     [CK_GFX_TARGET] = "gfx-targets",
     [CK_GFX_TARGET_AUTO] = "gfx-targets-auto",
-    [CK_GFX_ANY] = "gfx",
-    [CK_EMULATOR] = "emulator",
     [CK_SHELL] = "shell",
     [CK_COMMAND] = "command",
 };
@@ -74,21 +67,11 @@ static enum comp_kind opt_kind(const struct opt_spec *o)
 		return CK_PROFILE;
 	case OPT_ENUM:
 		return CK_ENUM;
-	case OPT_GFX:
-		/*
-		 * The gfx type does not say which side of the rewrite a flag is, so
-		 * the name does: --source* is what code was built for, --target* is
-		 * what HotSwap can run it on; "auto" only where the flag admits it.
-		 */
-		if (strstr(o->name, "source"))
-			return CK_GFX_SOURCE;
-		if (strstr(o->name, "target"))
-			return o->arg_name && strstr(o->arg_name, "auto") ? CK_GFX_TARGET_AUTO
-			                                                  : CK_GFX_TARGET;
-		return CK_GFX_ANY;
+	case OPT_GFX_SOURCE:
+		return CK_GFX_SOURCE;
+	case OPT_GFX_TARGET:
+		return (o->flags & OPT_AUTO) ? CK_GFX_TARGET_AUTO : CK_GFX_TARGET;
 	case OPT_STRING:
-		return strcmp(o->name, "emulator") ? CK_ANY : CK_EMULATOR;
-	case OPT_INT:
 		return CK_ANY;
 	}
 	return CK_ANY;
@@ -148,6 +131,16 @@ static const struct opt_spec *global_named(const char *name)
 		if (!strcmp(g[i].name, name))
 			return &g[i];
 	return NULL;
+}
+
+/* --help and the top-level options (--version) answer and exit, so nothing goes with them. */
+static bool answers_alone(const struct opt_spec *o)
+{
+	const struct opt_spec *t = top_options();
+	for (size_t i = 0; t[i].name; i++)
+		if (o == &t[i])
+			return true;
+	return o == global_named("help");
 }
 
 /*
@@ -210,13 +203,13 @@ static const char bash_head[] =
     "\t\tfi\n"
     "\t\treturn ;;\n"
     "\tenum) list=$_mirage_choices ;;\n"
-    "\tprofile) list=$(_mirage_call profiles) ;;\n"
-    "\temulator) list=$(_mirage_call emulators) ;;\n"
-    "\tshell) list='bash zsh fish' ;;\n"
+    "\tprofile) list=$(_mirage_call profiles) ;;\n";
+
+/* After the "shell)" case, which gen_bash writes from comp_shell_names. */
+static const char bash_values_tail[] =
     "\tgfx-sources) list=$(_mirage_call gfx sources) ;;\n"
     "\tgfx-targets) list=$(_mirage_call gfx targets) ;;\n"
     "\tgfx-targets-auto) list=\"auto $(_mirage_call gfx targets)\" ;;\n"
-    "\tgfx) list=$(_mirage_call gfx) ;;\n"
     "\t*) return ;;\n"
     "\tesac\n"
     "\tmapfile -t COMPREPLY < <(compgen -W \"$list\" -- \"$cur\")\n"
@@ -324,7 +317,7 @@ static const char bash_main[] =
 static void bash_cmd_case(struct strbuf *out, const struct cmd_entry *cmd)
 {
 	char path[128];
-	const struct opt_spec *g = global_options();
+	const struct opt_spec *g = global_options(), *top = top_options();
 	const struct opt_spec *help = global_named("help");
 
 	strbuf_addstr(out, "\t");
@@ -345,7 +338,8 @@ static void bash_cmd_case(struct strbuf *out, const struct cmd_entry *cmd)
 		if (!cmd) {
 			for (size_t i = 0; g[i].name; i++)
 				add_spellings(&opts, &g[i]);
-			strbuf_addstr(&opts, " --version");
+			for (size_t i = 0; top[i].name; i++)
+				add_spellings(&opts, &top[i]);
 		} else if (help) {
 			/* main.c reads only -h/--help between a group and its subcommand. */
 			add_spellings(&opts, help);
@@ -397,6 +391,10 @@ static void gen_bash(struct strbuf *out)
 	char path[128];
 
 	strbuf_addstr(out, bash_head);
+	strbuf_addstr(out, "\tshell) list='");
+	add_words(out, comp_shell_names);
+	strbuf_addstr(out, "' ;;\n");
+	strbuf_addstr(out, bash_values_tail);
 	strbuf_addstr(
 	    out, "# Sets what command path $1 ('' is the top level) accepts; fails if unknown.\n"
 	         "_mirage_cmd()\n{\n"
@@ -466,19 +464,16 @@ static void add_zsh_action(struct strbuf *out, enum comp_kind k, const char *con
 	case CK_PROFILE:
 		strbuf_addstr(out, "{_mirage_dynamic profiles}");
 		break;
-	case CK_EMULATOR:
-		strbuf_addstr(out, "{_mirage_dynamic emulators}");
-		break;
 	case CK_ENUM:
+	case CK_SHELL:
+		if (k == CK_SHELL)
+			choices = comp_shell_names;
 		strbuf_addch(out, '(');
 		for (size_t i = 0; choices[i]; i++) {
 			strbuf_addstr(out, i ? " " : "");
 			add_zsh_desc(out, choices[i]);
 		}
 		strbuf_addch(out, ')');
-		break;
-	case CK_SHELL:
-		strbuf_addstr(out, "(bash zsh fish)");
 		break;
 	case CK_GFX_SOURCE:
 		strbuf_addstr(out, "{_mirage_dynamic gfx sources}");
@@ -489,9 +484,6 @@ static void add_zsh_action(struct strbuf *out, enum comp_kind k, const char *con
 	case CK_GFX_TARGET_AUTO:
 		strbuf_addstr(out, "{_mirage_dynamic +auto gfx targets}");
 		break;
-	case CK_GFX_ANY:
-		strbuf_addstr(out, "{_mirage_dynamic gfx}");
-		break;
 	case CK_NONE:
 	case CK_ANY:
 	case CK_COMMAND:
@@ -500,37 +492,17 @@ static void add_zsh_action(struct strbuf *out, enum comp_kind k, const char *con
 	}
 }
 
-static const char *opt_placeholder(const struct opt_spec *o)
-{
-	if (o->arg_name)
-		return o->arg_name;
-	switch (o->type) {
-	case OPT_PATH:
-		return "file";
-	case OPT_DIR:
-		return "dir";
-	case OPT_PROFILE:
-		return "profile";
-	case OPT_GFX:
-		return "gfx";
-	case OPT_INT:
-		return "number";
-	default:
-		return o->name;
-	}
-}
-
 /* One _arguments spec word (or a brace pair for -c/--name) for option o. */
 static void zsh_opt_spec(struct strbuf *out, const struct opt_spec *o, bool negated)
 {
 	enum comp_kind k = negated ? CK_NONE : opt_kind(o);
 	bool rep = (o->flags & OPT_REPEAT) || o->type == OPT_COUNT;
-	bool help = !strcmp(o->name, "help");
+	bool alone = answers_alone(o);
 	const char *suffix = k == CK_NONE ? "" : value_glued(o) ? "=-" : "=";
 
 	strbuf_addstr(out, " \\\n\t\t");
 	/* Exclusions: a flag and its other spellings (or its --no- form) are one choice. */
-	if (help) {
+	if (alone) {
 		strbuf_addstr(out, "'(- *)'");
 	} else if (!rep) {
 		strbuf_addstr(out, "'(");
@@ -555,7 +527,7 @@ static void zsh_opt_spec(struct strbuf *out, const struct opt_spec *o, bool nega
 	strbuf_addch(out, ']');
 	if (k != CK_NONE) {
 		strbuf_addstr(out, value_glued(o) ? "::" : ":");
-		add_zsh_message(out, opt_placeholder(o));
+		add_zsh_message(out, opt_placeholder(o, o->name));
 		strbuf_addch(out, ':');
 		add_zsh_action(out, k, o->choices);
 	}
@@ -593,7 +565,7 @@ static void zsh_commands_fn(struct strbuf *out, const struct cmd_entry *group)
 
 static void zsh_group_fn(struct strbuf *out, const struct cmd_entry *group)
 {
-	const struct opt_spec *g = global_options();
+	const struct opt_spec *g = global_options(), *top = top_options();
 	const struct opt_spec *help = global_named("help");
 
 	zsh_commands_fn(out, group);
@@ -609,7 +581,8 @@ static void zsh_group_fn(struct strbuf *out, const struct cmd_entry *group)
 	if (!group) {
 		for (size_t i = 0; g[i].name; i++)
 			zsh_opt_spec(out, &g[i], false);
-		strbuf_addf(out, " \\\n\t\t'(- *)--version[%s]'", version_help);
+		for (size_t i = 0; top[i].name; i++)
+			zsh_opt_spec(out, &top[i], false);
 	} else if (help) {
 		zsh_opt_spec(out, help, false);
 	}
@@ -824,19 +797,14 @@ static const char fish_head[] =
     "complete -c mirage -e\n"
     "complete -c mirage -f\n";
 
-/* The "-n ... -l name -s c" head of a fish complete line for option o of path. */
-static void fish_opt(struct strbuf *out, const char *cond, const struct opt_spec *o, bool negated)
+/* The part of a fish complete line that offers the values of kind k ("-x -a ..."). */
+static void fish_values(struct strbuf *out, enum comp_kind k, const char *const *choices)
 {
-	enum comp_kind k = negated ? CK_NONE : opt_kind(o);
-
-	strbuf_addf(out, "complete -c mirage -n %s -l %s%s", cond, negated ? "no-" : "", o->name);
-	if (o->short_name && !negated)
-		strbuf_addf(out, " -s %c", o->short_name);
 	switch (k) {
 	case CK_NONE:
 		break;
 	case CK_FILE:
-		strbuf_addstr(out, " -r -F");
+		strbuf_addstr(out, " -F");
 		break;
 	case CK_DIR:
 		strbuf_addstr(out, " -x -a '(__fish_complete_directories (commandline -ct))'");
@@ -848,20 +816,15 @@ static void fish_opt(struct strbuf *out, const char *cond, const struct opt_spec
 	case CK_PROFILE:
 		strbuf_addstr(out, " -x -a '(__fish_mirage_call profiles)'");
 		break;
-	case CK_EMULATOR:
-		strbuf_addstr(out, " -x -a '(__fish_mirage_call emulators)'");
-		break;
-	case CK_ENUM: {
+	case CK_ENUM:
+	case CK_SHELL: {
 		struct strbuf w = STRBUF_INIT;
-		add_words(&w, o->choices);
+		add_words(&w, k == CK_SHELL ? comp_shell_names : choices);
 		strbuf_addstr(out, " -x -a ");
 		add_fish_sq(out, w.buf);
 		strbuf_release(&w);
 		break;
 	}
-	case CK_SHELL:
-		strbuf_addstr(out, " -x -a 'bash zsh fish'");
-		break;
 	case CK_GFX_SOURCE:
 		strbuf_addstr(out, " -x -a '(__fish_mirage_call gfx sources)'");
 		break;
@@ -871,10 +834,21 @@ static void fish_opt(struct strbuf *out, const char *cond, const struct opt_spec
 	case CK_GFX_TARGET_AUTO:
 		strbuf_addstr(out, " -x -a 'auto (__fish_mirage_call gfx targets)'");
 		break;
-	case CK_GFX_ANY:
-		strbuf_addstr(out, " -x -a '(__fish_mirage_call gfx)'");
-		break;
 	}
+}
+
+/* The complete line of one spelling of option o, under condition cond (a command path). */
+static void fish_opt(struct strbuf *out, const char *cond, const struct opt_spec *o, bool negated)
+{
+	enum comp_kind k = negated ? CK_NONE : opt_kind(o);
+
+	strbuf_addf(out, "complete -c mirage -n %s -l %s%s", cond, negated ? "no-" : "", o->name);
+	if (o->short_name && !negated)
+		strbuf_addf(out, " -s %c", o->short_name);
+	/* -r: the option needs its value (-x, which the other kinds use, says so too). */
+	if (k == CK_FILE)
+		strbuf_addstr(out, " -r");
+	fish_values(out, k, o->choices);
 	strbuf_addstr(out, " -d ");
 	char *desc = spelling_help(o, negated);
 	add_fish_sq(out, desc);
@@ -885,7 +859,7 @@ static void fish_opt(struct strbuf *out, const char *cond, const struct opt_spec
 static void fish_cmd(struct strbuf *out, const struct cmd_entry *cmd)
 {
 	char path[128];
-	const struct opt_spec *g = global_options();
+	const struct opt_spec *g = global_options(), *top = top_options();
 	const struct opt_spec *help = global_named("help");
 	struct strbuf cond = STRBUF_INIT;
 
@@ -907,8 +881,8 @@ static void fish_cmd(struct strbuf *out, const struct cmd_entry *cmd)
 		if (!cmd) {
 			for (size_t i = 0; g[i].name; i++)
 				fish_opt(out, cond.buf, &g[i], false);
-			strbuf_addf(out, "complete -c mirage -n %s -l version -d '%s'\n", cond.buf,
-			            version_help);
+			for (size_t i = 0; top[i].name; i++)
+				fish_opt(out, cond.buf, &top[i], false);
 		} else if (help) {
 			fish_opt(out, cond.buf, help, false);
 		}
@@ -942,20 +916,8 @@ static void fish_cmd(struct strbuf *out, const struct cmd_entry *cmd)
 				strbuf_addf(out, " -%c", o->short_name);
 		}
 		strbuf_addstr(out, "\"");
-		switch (ak) {
-		case CK_FILE:
-			strbuf_addstr(out, " -F\n");
-			break;
-		case CK_PROFILE:
-			strbuf_addstr(out, " -x -a '(__fish_mirage_call profiles)'\n");
-			break;
-		case CK_SHELL:
-			strbuf_addstr(out, " -x -a 'bash zsh fish'\n");
-			break;
-		default:
-			strbuf_addstr(out, " -x\n");
-			break;
-		}
+		fish_values(out, ak, NULL);
+		strbuf_addch(out, '\n');
 	}
 	strbuf_release(&cond);
 }

@@ -5,11 +5,14 @@
 
 #include "strbuf.h"
 
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifndef MIRAGE_VERSION
+#define MIRAGE_VERSION "unknown"
+#endif
 
 /* Options every command accepts (handled here, never by a command). */
 static const struct opt_spec global_opts[] = {
@@ -19,9 +22,20 @@ static const struct opt_spec global_opts[] = {
     {0},
 };
 
+/* Options only the top level takes, before the command word. */
+static const struct opt_spec top_opts[] = {
+    {.name = "version", .type = OPT_BOOL, .help = "print the version"},
+    {0},
+};
+
 const struct opt_spec *global_options(void)
 {
 	return global_opts;
+}
+
+const struct opt_spec *top_options(void)
+{
+	return top_opts;
 }
 
 const char *command_full_name(const struct cmd_entry *cmd, char *buf, size_t size)
@@ -61,25 +75,60 @@ static size_t edit_distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
-/* Keeps the closest candidate within a distance that still reads as a typo. */
+/*
+ * The candidate that reads as a slip of what was typed: the closest within a
+ * typo's distance, else the one sharing the longest start of 3+ letters that
+ * is all of the shorter word or half the candidate ("--prof" for "--profile",
+ * "inspection" for "inspect", "emulate" for "emulators").
+ */
 struct suggestion {
-	const char *best;
-	size_t dist;
+	const char *close, *prefixed;
+	size_t dist, common;
 };
 
 static void suggest(struct suggestion *s, const char *typed, const char *candidate)
 {
 	size_t d = edit_distance(typed, candidate);
 	size_t limit = strlen(candidate) < 5 ? 1 : 2;
-	if (d <= limit && (!s->best || d < s->dist)) {
-		s->best = candidate;
+	size_t common = 0;
+	if (d <= limit && (!s->close || d < s->dist)) {
+		s->close = candidate;
 		s->dist = d;
 	}
-	/* A prefix of a long option is also a likely slip ("--prof" for "--profile"). */
-	if (!s->best && strlen(typed) >= 3 && !strncmp(candidate, typed, strlen(typed))) {
-		s->best = candidate;
-		s->dist = limit;
+	while (candidate[common] && candidate[common] == typed[common])
+		common++;
+	if (common >= 3 && (!typed[common] || 2 * common >= strlen(candidate)) &&
+	    common > s->common) {
+		s->prefixed = candidate;
+		s->common = common;
 	}
+}
+
+static const char *suggestion(const struct suggestion *s)
+{
+	return s->close ? s->close : s->prefixed;
+}
+
+int unknown_command(const char *parent, const char *word)
+{
+	struct suggestion s = {0};
+	for (size_t i = 0; command_table[i]; i++) {
+		const struct cmd_entry *c = command_table[i];
+		bool same_level = parent ? (c->parent && !strcmp(c->parent, parent)) : !c->parent;
+		if (same_level && !(c->flags & CMD_HIDDEN))
+			suggest(&s, word, c->name);
+	}
+	if (parent)
+		usage_error("unknown subcommand '%.48s' for '%s'", word, parent);
+	else
+		usage_error("unknown command '%.48s'", word);
+	if (suggestion(&s))
+		hint("did you mean '%s'?", suggestion(&s));
+	else if (parent)
+		hint("'mirage %s --help' lists the subcommands", parent);
+	else
+		hint("'mirage --help' lists the commands");
+	return EXIT_USAGE;
 }
 
 static size_t count_opts(const struct opt_spec *opts)
@@ -90,28 +139,37 @@ static size_t count_opts(const struct opt_spec *opts)
 	return n;
 }
 
-static long find_long(const struct opt_spec *opts, const char *name, size_t len, bool *negated)
+static const struct opt_spec *find_long(const struct opt_spec *opts, const char *name, size_t len,
+                                        bool *negated)
 {
 	for (size_t i = 0; opts && opts[i].name; i++) {
 		if (strlen(opts[i].name) == len && !strncmp(opts[i].name, name, len)) {
 			*negated = false;
-			return (long)i;
+			return &opts[i];
 		}
 		if ((opts[i].flags & OPT_NEGATABLE) && len == strlen(opts[i].name) + 3 &&
 		    !strncmp(name, "no-", 3) && !strncmp(name + 3, opts[i].name, len - 3)) {
 			*negated = true;
-			return (long)i;
+			return &opts[i];
 		}
 	}
-	return -1;
+	return NULL;
 }
 
-static long find_short(const struct opt_spec *opts, char c)
+static const struct opt_spec *find_short(const struct opt_spec *opts, char c)
 {
 	for (size_t i = 0; opts && opts[i].name; i++)
 		if (opts[i].short_name == c)
-			return (long)i;
-	return -1;
+			return &opts[i];
+	return NULL;
+}
+
+static bool is_global(const struct opt_spec *o)
+{
+	for (size_t i = 0; global_opts[i].name; i++)
+		if (o == &global_opts[i])
+			return true;
+	return false;
 }
 
 static bool takes_value(const struct opt_spec *o)
@@ -119,7 +177,7 @@ static bool takes_value(const struct opt_spec *o)
 	return o->type != OPT_BOOL && o->type != OPT_COUNT;
 }
 
-static const char *type_placeholder(const struct opt_spec *o)
+const char *opt_placeholder(const struct opt_spec *o, const char *fallback)
 {
 	if (o->arg_name)
 		return o->arg_name;
@@ -130,43 +188,65 @@ static const char *type_placeholder(const struct opt_spec *o)
 		return "DIR";
 	case OPT_PROFILE:
 		return "PROFILE";
-	case OPT_GFX:
+	case OPT_GFX_SOURCE:
+	case OPT_GFX_TARGET:
 		return "GFX";
-	case OPT_INT:
-		return "N";
 	default:
-		return "VALUE";
+		return fallback;
 	}
+}
+
+/* One parse: the top level (cmd NULL: the words before the command) or a command's words. */
+struct parse_state {
+	const struct cmd_entry *cmd;
+	struct cmd_ctx *ctx;
+	struct cmd_args *args; /* NULL at the top level */
+	bool help, version;
+};
+
+/* The options a parse looks up before the global ones: the command's, or at the top level
+ * --version. */
+static const struct opt_spec *own_opts(const struct parse_state *ps)
+{
+	return ps->cmd ? ps->cmd->opts : top_opts;
 }
 
 static int unknown_option(const struct cmd_entry *cmd, const char *word)
 {
 	char name[128];
 	struct suggestion s = {0};
+	const struct opt_spec *own = cmd ? cmd->opts : top_opts;
 	const char *typed = word + strspn(word, "-");
-	size_t tlen = strcspn(typed, "=");
-	char *t = xstrndup(typed, tlen);
-	for (size_t i = 0; cmd->opts && cmd->opts[i].name; i++) {
-		suggest(&s, t, cmd->opts[i].name);
-		if (cmd->opts[i].flags & OPT_NEGATABLE) {
+	int wlen = (int)strcspn(word, "=");
+	char *t = xstrndup(typed, strcspn(typed, "="));
+	for (size_t i = 0; own && own[i].name; i++) {
+		suggest(&s, t, own[i].name);
+		if (own[i].flags & OPT_NEGATABLE) {
 			char neg[96];
-			snprintf(neg, sizeof(neg), "no-%s", cmd->opts[i].name);
+			snprintf(neg, sizeof(neg), "no-%s", own[i].name);
 			suggest(&s, t, neg);
 		}
 	}
 	for (size_t i = 0; global_opts[i].name; i++)
 		suggest(&s, t, global_opts[i].name);
-	free(t);
-	usage_error("unknown option '%.*s' for '%s'", (int)strcspn(word, "="), word,
-	            command_full_name(cmd, name, sizeof(name)));
-	if (s.best)
-		hint("did you mean '--%s'?", s.best);
+	if (cmd)
+		usage_error("unknown option '%.*s' for '%s'", wlen, word,
+		            command_full_name(cmd, name, sizeof(name)));
 	else
+		usage_error("unknown option '%.*s'", wlen < 48 ? wlen : 48, word);
+	if (suggestion(&s))
+		hint("did you mean '--%s'?", suggestion(&s));
+	else if (cmd)
 		hint("see 'mirage %s --help'", name);
+	else
+		hint(
+		    "global options are --json, -v, --help and --version; command options go after "
+		    "the command");
+	free(t);
 	return -1;
 }
 
-static int check_value(const struct cmd_entry *cmd, const struct opt_spec *o, const char *v)
+static int check_value(const struct opt_spec *o, const char *v)
 {
 	if (o->type == OPT_ENUM) {
 		struct strbuf list = STRBUF_INIT;
@@ -181,15 +261,6 @@ static int check_value(const struct cmd_entry *cmd, const struct opt_spec *o, co
 		            list.buf);
 		strbuf_release(&list);
 		return -1;
-	}
-	if (o->type == OPT_INT) {
-		char *end;
-		long n = strtol(v, &end, 10);
-		if (!*v || *end || n < 0 || n > INT_MAX)
-			return usage_error(
-			           "invalid value '%.48s' for '--%s': expected a whole number", v,
-			           o->name),
-			       -1;
 	}
 	if (!*v && o->type != OPT_STRING)
 		return usage_error("option '--%s' needs a non-empty value", o->name), -1;
@@ -211,43 +282,12 @@ static void record(struct cmd_args *a, size_t idx, const struct opt_spec *o, con
 }
 
 /*
- * Handles one option word.  Returns how many words it consumed (1 or 2), or -1
- * after printing a usage error.
+ * Takes option o of word argv[i], with value (what followed '=') or NULL.
+ * Returns how many words it consumed (1 or 2), or -1 after a usage error.
  */
-static int parse_one(const struct cmd_entry *cmd, struct cmd_ctx *ctx, struct cmd_args *a, int argc,
-                     const char **argv, int i, bool *want_help)
+static int take(struct parse_state *ps, const struct opt_spec *o, bool negated, const char *value,
+                int argc, const char **argv, int i)
 {
-	const char *w = argv[i];
-	const struct opt_spec *o = NULL;
-	const char *value = NULL;
-	bool negated = false, global = false;
-	long idx;
-
-	if (w[1] == '-') {
-		const char *name = w + 2;
-		size_t len = strcspn(name, "=");
-		if (name[len] == '=')
-			value = name + len + 1;
-		idx = find_long(cmd->opts, name, len, &negated);
-		if (idx < 0) {
-			idx = find_long(global_opts, name, len, &negated);
-			global = idx >= 0;
-		}
-		if (idx < 0)
-			return unknown_option(cmd, w);
-	} else {
-		if (w[2])
-			return unknown_option(cmd, w);
-		idx = find_short(cmd->opts, w[1]);
-		if (idx < 0) {
-			idx = find_short(global_opts, w[1]);
-			global = idx >= 0;
-		}
-		if (idx < 0)
-			return unknown_option(cmd, w);
-	}
-	o = global ? &global_opts[idx] : &cmd->opts[idx];
-
 	int consumed = 1;
 	if (!takes_value(o) || negated) {
 		if (value)
@@ -259,44 +299,110 @@ static int parse_one(const struct cmd_entry *cmd, struct cmd_ctx *ctx, struct cm
 		if (o->flags & OPT_ARG_OPTIONAL) {
 			/* Take a following bare word only once the required positionals are there.
 			 */
-			if (next_ok && argv[i + 1][0] != '-' &&
-			    (int)a->positional.nr >= cmd->min_args) {
+			if (next_ok && argv[i + 1][0] != '-' && ps->args &&
+			    (int)ps->args->positional.nr >= ps->cmd->min_args) {
 				value = argv[i + 1];
 				consumed = 2;
 			}
 		} else if (!next_ok) {
 			return usage_error("option '--%s' needs a value (%s)", o->name,
-			                   type_placeholder(o)),
+			                   opt_placeholder(o, "VALUE")),
 			       -1;
 		} else {
 			value = argv[i + 1];
 			consumed = 2;
 		}
 	}
-	if (value && check_value(cmd, o, value) < 0)
+	if (value && check_value(o, value) < 0)
 		return -1;
 
-	if (global) {
-		if (!strcmp(o->name, "json"))
-			ctx->json = !negated;
-		else if (!strcmp(o->name, "verbose"))
-			ctx->verbose++;
-		else if (!strcmp(o->name, "help"))
-			*want_help = true;
+	if (!ps->cmd || is_global(o)) {
+		if (!strcmp(o->name, "json")) {
+			ps->ctx->json = !negated;
+			/* Mistakes from here on are reported in the JSON document too. */
+			msg_setup(ps->ctx->json);
+		} else if (!strcmp(o->name, "verbose")) {
+			ps->ctx->verbose++;
+		} else if (!strcmp(o->name, "help")) {
+			ps->help = true;
+		} else if (!strcmp(o->name, "version")) {
+			ps->version = true;
+		}
 		return consumed;
 	}
 	/* Last one wins, like most tools; every value is kept only for OPT_REPEAT. */
+	size_t idx = (size_t)(o - ps->cmd->opts);
 	if (!(o->flags & OPT_REPEAT))
-		strvec_clear(&a->vals[idx].values);
-	record(a, (size_t)idx, o, value, negated);
+		strvec_clear(&ps->args->vals[idx].values);
+	record(ps->args, idx, o, value, negated);
 	return consumed;
+}
+
+/*
+ * Handles one option word: --name[=VALUE], --no-name, or a bundle of short
+ * options (-vv, -ln) of which only the last may take a value, from the next
+ * word.  Returns how many words it consumed (1 or 2), or -1 after a usage error.
+ */
+static int parse_one(struct parse_state *ps, int argc, const char **argv, int i)
+{
+	const char *w = argv[i];
+	const struct opt_spec *o;
+	bool negated = false;
+
+	if (w[1] == '-') {
+		const char *name = w + 2;
+		size_t len = strcspn(name, "=");
+		o = find_long(own_opts(ps), name, len, &negated);
+		if (!o)
+			o = find_long(global_opts, name, len, &negated);
+		if (!o)
+			return unknown_option(ps->cmd, w);
+		return take(ps, o, negated, name[len] == '=' ? name + len + 1 : NULL, argc, argv,
+		            i);
+	}
+	for (const char *c = w + 1;; c++) {
+		o = find_short(own_opts(ps), *c);
+		if (!o)
+			o = find_short(global_opts, *c);
+		if (!o || (c[1] && takes_value(o)))
+			return unknown_option(ps->cmd, w);
+		int used = take(ps, o, false, NULL, argc, argv, i);
+		if (used < 0 || !c[1])
+			return used;
+	}
+}
+
+int parse_global_args(int argc, const char **argv, struct cmd_ctx *ctx, int *next)
+{
+	struct parse_state ps = {.ctx = ctx};
+	int i = 0;
+
+	/* A lone "-" is a word, not an option (and no command). */
+	while (i < argc && argv[i][0] == '-' && argv[i][1]) {
+		int used = parse_one(&ps, argc, argv, i);
+		if (used < 0)
+			return -1;
+		i += used;
+		/* The first of --version and --help answers, whatever follows. */
+		if (ps.version) {
+			printf("mirage %s\n", MIRAGE_VERSION);
+			return 1;
+		}
+		if (ps.help) {
+			print_command_help(stdout, NULL);
+			return 1;
+		}
+	}
+	*next = i;
+	return 0;
 }
 
 int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
                        struct cmd_ctx *ctx, struct cmd_args *out)
 {
 	char name[128];
-	bool want_help = false, options_done = false;
+	struct parse_state ps = {.cmd = cmd, .ctx = ctx, .args = out};
+	bool options_done = false;
 	size_t n = count_opts(cmd->opts);
 
 	memset(out, 0, sizeof(*out));
@@ -322,7 +428,7 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
 			continue;
 		}
 		if (!options_done && w[0] == '-' && w[1]) {
-			int used = parse_one(cmd, ctx, out, argc, argv, i, &want_help);
+			int used = parse_one(&ps, argc, argv, i);
 			if (used < 0)
 				return -1;
 			i += used - 1;
@@ -331,28 +437,27 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
 		strvec_push(&out->positional, w);
 	}
 
-	if (want_help) {
+	if (ps.help) {
 		print_command_help(stdout, cmd);
 		return 1;
 	}
 	if (cmd->flags & CMD_GROUP)
 		return 0;
-	if ((cmd->flags & CMD_PASSTHROUGH) &&
-	    out->positional.nr > (size_t)(cmd->max_args < 0 ? INT_MAX : cmd->max_args)) {
-		usage_error("unexpected argument '%s' before '--' for '%s'",
-		            out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args], name);
-		hint("put the command to run after '--': mirage %s [options] -- %s ...", name,
-		     out->positional.v[cmd->max_args < 0 ? 0 : cmd->max_args]);
+	if (cmd->max_args >= 0 && (int)out->positional.nr > cmd->max_args) {
+		const char *extra = out->positional.v[cmd->max_args];
+		if (cmd->flags & CMD_PASSTHROUGH) {
+			usage_error("unexpected argument '%s' before '--' for '%s'", extra, name);
+			hint("put the command to run after '--': mirage %s [options] -- %s ...",
+			     name, extra);
+		} else {
+			usage_error("too many arguments for '%s' (expected at most %d): '%s'", name,
+			            cmd->max_args, extra);
+			hint("usage: mirage %s %s", name, cmd->usage ? cmd->usage : "");
+		}
 		return -1;
 	}
 	if ((int)out->positional.nr < cmd->min_args) {
 		usage_error("'%s' needs %s", name, cmd->usage ? cmd->usage : "more arguments");
-		hint("usage: mirage %s %s", name, cmd->usage ? cmd->usage : "");
-		return -1;
-	}
-	if (cmd->max_args >= 0 && (int)out->positional.nr > cmd->max_args) {
-		usage_error("too many arguments for '%s' (expected at most %d): '%s'", name,
-		            cmd->max_args, out->positional.v[cmd->max_args]);
 		hint("usage: mirage %s %s", name, cmd->usage ? cmd->usage : "");
 		return -1;
 	}
@@ -417,9 +522,9 @@ static void print_opts(FILE *out, const struct opt_spec *opts)
 		strbuf_addf(&left, "--%s%s", (o->flags & OPT_NEGATABLE) ? "[no-]" : "", o->name);
 		if (takes_value(o)) {
 			if (o->flags & OPT_ARG_OPTIONAL)
-				strbuf_addf(&left, " [%s]", type_placeholder(o));
+				strbuf_addf(&left, " [%s]", opt_placeholder(o, "VALUE"));
 			else
-				strbuf_addf(&left, " %s", type_placeholder(o));
+				strbuf_addf(&left, " %s", opt_placeholder(o, "VALUE"));
 		}
 		fprintf(out, "  %-34s %s", left.buf, o->help);
 		if (o->type == OPT_ENUM) {
@@ -451,7 +556,7 @@ void print_command_help(FILE *out, const struct cmd_entry *cmd)
 		}
 		fprintf(out, "\nglobal options:\n");
 		print_opts(out, global_opts);
-		fprintf(out, "      --version                      print the version\n");
+		print_opts(out, top_opts);
 		fprintf(out, "\n'mirage <command> --help' describes a command.\n");
 		return;
 	}

@@ -24,6 +24,16 @@ expect_out "3 already stubbed"
 cmp -s "$T/multi.co" "$T/again.co" || fail "second rewrite changed bytes"
 ok "idempotent through the CLI"
 
+# A 600-character kernel name joins its metadata (no fixed-size buffer cuts "<name>.kd" short).
+long=long_$(printf 'x%.0s' $(seq 595))
+mirage rewrite "$FIXTURES/longname.co" -o "$T/long.co" --target $B0 --entry-trampolines
+check "rewrite a kernel with a 600-character name" 0
+expect_out "1 stubbed"
+"$READELF" -s "$T/long.co" >"$T/long.syms" 2>&1 || fail "llvm-readelf -s failed"
+grep -qE " $long\.stub\$" "$T/long.syms" || fail "no $long.stub in .symtab"
+"$READELF" -n "$T/long.co" | grep -q ".sgpr_count: *12\$" || fail "the kernel's .sgpr_count was not raised"
+ok "its <name>.stub symbol and metadata are LLVM-readable"
+
 mirage --json rewrite "$FIXTURES/hello.co" -o "$T/hello.co" --target $B0 --entry-trampolines --no-stub-symbols
 check "rewrite --json --no-stub-symbols" 0
 json_ok "$OUT"
@@ -38,6 +48,39 @@ mirage --json inspect "$T/nob0a0.co"
 [ "$(json_get "$OUT" "d['pools'][0]['b0a0'], d['pools'][0]['entry_trampolines']")" = "False True" ] ||
 	fail "the pool claims the B0->A0 pass ran: $(head -c 300 "$OUT")"
 ok "the provenance note records the entry pass only"
+
+mirage rewrite "$FIXTURES/multi.co" -o "$T/strict.co" --target $B0 --entry-trampolines --strict
+check "rewrite --strict" 0
+# Nothing is optional without the B0->A0 pass, so strict or not the output is the same.
+expect_out "kernels:  3 found, 3 stubbed"
+cmp -s "$T/multi.co" "$T/strict.co" || fail "--strict changed the output"
+"$READELF" -a "$T/strict.co" >/dev/null 2>"$T/re" && [ ! -s "$T/re" ] || fail "llvm-readelf warns: $(cat "$T/re")"
+ok "--strict is passed through and the output reads cleanly"
+
+mirage rewrite "$FIXTURES/hello.co" -o "$T/noet.co" --target $B0 --entry-trampolines --no-entry-trampolines
+check "--no-entry-trampolines after --entry-trampolines" 0
+expect_out "unchanged (byte-identical copy)"
+expect_out "passes:   validate"
+cmp -s "$FIXTURES/hello.co" "$T/noet.co" || fail "--no-entry-trampolines changed bytes"
+"$READELF" -s "$T/noet.co" >"$T/syms" || fail "llvm-readelf failed"
+grep -q 'hello\.stub' "$T/syms" && fail "a stub symbol without entry trampolines"
+ok "the last of --entry-trampolines and --no-entry-trampolines wins"
+
+# --source overrides the ISA the object says (gfx1250 counts as B0): as A0, gfx1250 is its own
+# stepping and the entry pass runs alone.
+A0=amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific-
+mirage rewrite "$FIXTURES/hello.co" -o "$T/src-a0.co" --source $A0 --target gfx1250 --entry-trampolines
+check "--source A0 to gfx1250" 0
+expect_out "passes:   validate, entry-trampolines, stub-symbols, metadata"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/src-a0.co" >"$T/dis" 2>&1 || fail "llvm-objdump failed"
+grep -q "<hello.stub>:" "$T/dis" || fail "no hello.stub in the disassembly"
+ok "--source A0 gets the entry stub without the B0->A0 pass"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/src-b0.co" --source $A0 --target $B0
+check "--source A0 to a B0 target" 1 "INVALID_ARGUMENT: gfx1250 A0 -> B0 is not supported"
+grep -q "^hint:" "$ERR" && fail "the B0->A0 hint for an A0 -> B0 pair: $(cat "$ERR")"
+[ ! -e "$T/src-b0.co" ] || fail "refused rewrite left its output behind"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --source gfx942
+check "--source other than the object's" 1 "the code object is for gfx1250, not the source ISA gfx942"
 
 mirage rewrite "$FIXTURES/gfx942.co" -o "$T/942.co"
 check "a gfx942 object with nothing asked is copied" 0

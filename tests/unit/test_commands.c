@@ -109,12 +109,58 @@ static void test_parse(void **state)
 	args_release(&a);
 }
 
+/* Global options go before or after the command; short flags combine (-vv, -lv, -vp NAME). */
+static void test_global_and_bundled(void **state)
+{
+	const struct cmd_entry *emulators = command_find(NULL, "emulators");
+	const struct cmd_entry *run = command_find(NULL, "run");
+	struct cmd_ctx ctx = {0};
+	struct cmd_args a;
+	int next = -1;
+
+	const char *top[] = {"-vv", "--json", "emulators", "-l"};
+	assert_int_equal(parse_global_args(4, top, &ctx, &next), 0);
+	assert_int_equal(next, 2);
+	assert_int_equal(ctx.verbose, 2);
+	assert_true(ctx.json);
+
+	memset(&ctx, 0, sizeof(ctx));
+	const char *bundle[] = {"-lv", "-vv"};
+	assert_int_equal(parse_command_args(emulators, 2, bundle, &ctx, &a), 0);
+	assert_true(args_has(&a, "long"));
+	assert_int_equal(ctx.verbose, 3);
+	args_release(&a);
+
+	memset(&ctx, 0, sizeof(ctx));
+	const char *value_last[] = {"-vp", "prof", "--", "true"};
+	assert_int_equal(parse_command_args(run, 4, value_last, &ctx, &a), 0);
+	assert_string_equal(args_str(&a, "profile"), "prof");
+	assert_int_equal(ctx.verbose, 1);
+	assert_int_equal(a.passthrough.nr, 1);
+	args_release(&a);
+
+	/* A short option that takes a value must end its bundle. */
+	const char *value_inside[] = {"-pv", "prof"};
+	assert_int_equal(parse_command_args(run, 2, value_inside, &ctx, &a), -1);
+	args_release(&a);
+	/* Command options are not global: before the command word they are unknown. */
+	const char *cmd_opt_first[] = {"-l", "emulators"};
+	assert_int_equal(parse_global_args(2, cmd_opt_first, &ctx, &next), -1);
+	const char *takes_none[] = {"--json=yes", "paths"};
+	assert_int_equal(parse_global_args(2, takes_none, &ctx, &next), -1);
+	/* A lone "-" is the (unknown) command word, not an option. */
+	const char *dash[] = {"-"};
+	assert_int_equal(parse_global_args(1, dash, &ctx, &next), 0);
+	assert_int_equal(next, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_table_well_formed),
 	    cmocka_unit_test(test_create_has_every_key),
 	    cmocka_unit_test(test_parse),
+	    cmocka_unit_test(test_global_and_bundled),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
