@@ -104,6 +104,16 @@ int hotswap_check_root(const char *root, struct hotswap_tree *out);
 /* Frees everything in tree and resets it to HOTSWAP_TREE_INIT. */
 void hotswap_tree_release(struct hotswap_tree *tree);
 
+/* <data>/hotswap, where `mirage hotswap install` puts trees; caller frees. */
+char *hotswap_trees_dir(void);
+/*
+ * Appends the names of the trees installed in dir (hotswap_trees_dir()): its
+ * directories, sorted, the order discovery probes them in, without the
+ * installer's dot-named temp and trash directories.  Returns 0 (also when dir
+ * does not exist yet) or -1 with errno.
+ */
+int hotswap_installed_names(const char *dir, struct strvec *names);
+
 /* "native", "reference", or "unknown". */
 const char *hotswap_flavour_name(enum hotswap_flavour flavour);
 /* "ok", "missing", "not-elf", "wrong-machine", "missing-symbol", "not-executable". */
@@ -115,5 +125,12 @@ const char *hotswap_part_status_name(enum hotswap_part_status status);
  * each broken part; no trailing newline.  Nothing when the tree is complete.
  */
 void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out);
+/*
+ * The part of that message about a found but incomplete tree that callers
+ * with a heading of their own share: "\nit looks like <flavour>", then
+ * "\nbroken or missing parts:" and one "\n  - <part>: <status>" line per
+ * broken required part, each with its path when with_paths.
+ */
+void hotswap_format_parts(const struct hotswap_tree *tree, bool with_paths, struct strbuf *out);
 
 #endif

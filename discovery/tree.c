@@ -75,43 +75,63 @@ static bool probe(struct hotswap_tree *tree, const char *root, char *reason)
 	return p->exists;
 }
 
+char *hotswap_trees_dir(void)
+{
+	char *data = mirage_data_dir();
+	char *dir = xstrfmt("%s/hotswap", data);
+	free(data);
+	return dir;
+}
+
+int hotswap_installed_names(const char *dir, struct strvec *names)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *path;
+		if (de->d_name[0] == '.')
+			continue;
+		path = xstrfmt("%s/%s", dir, de->d_name);
+		if (!stat(path, &st) && S_ISDIR(st.st_mode))
+			strvec_push(names, de->d_name);
+		free(path);
+	}
+	closedir(d);
+	strvec_sort(names, 0);
+	return 0;
+}
+
 /* Trees installed by `mirage hotswap install`, in sorted order so the pick is deterministic. */
 static bool probe_installed(struct hotswap_tree *tree)
 {
-	struct strbuf dir = STRBUF_INIT;
 	struct strvec names = STRVEC_INIT;
-	char *data = mirage_data_dir();
+	char *dir = hotswap_trees_dir();
 	/* Name the variable that decided it, as config_paths.c resolves it. */
 	const char *shown = nonempty_env("MIRAGE_DATA")     ? "$MIRAGE_DATA/hotswap/*"
 	                    : nonempty_env("XDG_DATA_HOME") ? "$XDG_DATA_HOME/mirage/hotswap/*"
 	                                                    : "~/.local/share/mirage/hotswap/*";
 	bool hit = false;
 
-	strbuf_addf(&dir, "%s/hotswap", data);
-	free(data);
-	DIR *d = opendir(dir.buf);
-	if (d) {
-		struct dirent *de;
-		while ((de = readdir(d)))
-			if (de->d_name[0] != '.')
-				strvec_push(&names, de->d_name);
-		closedir(d);
-	}
-	strvec_sort(&names, 0);
+	/* An unreadable directory is as good as an empty one here: the probe below names it. */
+	hotswap_installed_names(dir, &names);
 	for (size_t i = 0; i < names.nr && !hit; i++) {
-		char *root = xstrfmt("%s/%s", dir.buf, names.v[i]);
+		char *root = xstrfmt("%s/%s", dir, names.v[i]);
 		hit = probe(tree, root, xstrfmt("installed tree, %s", shown));
 		free(root);
 	}
 	if (!names.nr) {
 		/* Nothing installed: still name the place, so the message shows where installs go.
 		 */
-		char *root = xstrfmt("%s/*", dir.buf);
+		char *root = xstrfmt("%s/*", dir);
 		probe(tree, root, xstrfmt("installed trees, %s", shown));
 		free(root);
 	}
 	strvec_clear(&names);
-	strbuf_release(&dir);
+	free(dir);
 	return hit;
 }
 

@@ -26,31 +26,28 @@ static void hotswap_format_not_found(const struct hotswap_tree *tree, struct str
 	         "  export HOTSWAP_HOME=/abs/path/to/hotswap");
 }
 
-static void add_part_line(struct strbuf *out, const struct hotswap_part *part)
+static void add_part_line(struct strbuf *out, const struct hotswap_part *part, bool with_path)
 {
 	strbuf_addf(out, "\n  - %s: %s", part->name, hotswap_part_status_name(part->status));
 	if (part->status != PART_MISSING && part->detail)
 		strbuf_addf(out, ", %s", part->detail);
-	strbuf_addf(out, " ('%s')", part->path);
+	if (with_path)
+		strbuf_addf(out, " ('%s')", part->path);
 }
 
-/* The multi-line "incomplete" message: directory, flavour, each broken part. */
-static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out)
+void hotswap_format_parts(const struct hotswap_tree *tree, bool with_paths, struct strbuf *out)
 {
-	strbuf_addf(out, "the HotSwap tree at '%s' is incomplete", tree->root ? tree->root : "?");
-	if (tree->found_by)
-		strbuf_addf(out, " (found through %s)", tree->found_by);
 	switch (tree->flavour) {
 	case HOTSWAP_FLAVOUR_NATIVE:
 		strbuf_addstr(out,
-		              ";\nit looks like a native tree (intercept + libhotswap_rewrite.so)");
+		              "\nit looks like a native tree (intercept + libhotswap_rewrite.so)");
 		break;
 	case HOTSWAP_FLAVOUR_REFERENCE:
 		strbuf_addstr(
-		    out, ";\nit looks like a reference tree (intercept + patched ROCr + COMGR)");
+		    out, "\nit looks like a reference tree (intercept + patched ROCr + COMGR)");
 		break;
 	case HOTSWAP_FLAVOUR_NONE:
-		strbuf_addstr(out, ";\nit looks like neither flavour: a native tree needs "
+		strbuf_addstr(out, "\nit looks like neither flavour: a native tree needs "
 		                   "lib/libhotswap_rewrite.so and lib/" HOTSWAP_INTERCEPT_CORE_LIB
 		                   ",\na reference tree needs "
 		                   "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
@@ -59,7 +56,17 @@ static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct st
 	strbuf_addstr(out, "\nbroken or missing parts:");
 	for (size_t i = 0; i < tree->nparts; i++)
 		if (tree->parts[i].required && tree->parts[i].status != PART_OK)
-			add_part_line(out, &tree->parts[i]);
+			add_part_line(out, &tree->parts[i], with_paths);
+}
+
+/* The multi-line "incomplete" message: directory, flavour, each broken part. */
+static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out)
+{
+	strbuf_addf(out, "the HotSwap tree at '%s' is incomplete", tree->root ? tree->root : "?");
+	if (tree->found_by)
+		strbuf_addf(out, " (found through %s)", tree->found_by);
+	strbuf_addch(out, ';');
+	hotswap_format_parts(tree, true, out);
 	strbuf_addstr(
 	    out, "\nHotSwap is not one library: the intercept needs its rewriter next to it,"
 	         " or the\nworkload would run unemulated."

@@ -10,7 +10,6 @@
 
 #include "hotswap_tree.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,30 +77,6 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return EXIT_OK;
 }
 
-/* Installed tree names, sorted as discovery probes them; the installer's dot directories are
- * skipped. */
-static int list_names(const char *dir, struct strvec *names)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	if (!d)
-		return errno == ENOENT ? 0 : -1;
-	while ((de = readdir(d))) {
-		struct stat st;
-		char *path;
-		if (de->d_name[0] == '.')
-			continue;
-		path = xstrfmt("%s/%s", dir, de->d_name);
-		if (!stat(path, &st) && S_ISDIR(st.st_mode))
-			strvec_push(names, de->d_name);
-		free(path);
-	}
-	closedir(d);
-	strvec_sort(names, 0);
-	return 0;
-}
-
 static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	struct hotswap_tree active = HOTSWAP_TREE_INIT;
@@ -111,7 +86,7 @@ static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	int ret = EXIT_ERROR;
 
 	(void)a;
-	if (list_names(dir, &names) < 0) {
+	if (hotswap_installed_names(dir, &names) < 0) {
 		error_errno("cannot list '%s'", dir);
 		goto cleanup;
 	}
@@ -127,32 +102,39 @@ static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	else
 		printf("%-24s %-9s %-8s %s\n", "NAME", "FLAVOUR", "COMPLETE", "ROOT");
 	for (size_t i = 0; i < names.nr; i++) {
-		struct hotswap_tree t = HOTSWAP_TREE_INIT;
+		struct hotswap_tree own = HOTSWAP_TREE_INIT;
+		const struct hotswap_tree *t = &active;
 		char *root = xstrfmt("%s/%s", dir, names.v[i]);
-		bool in_use;
+		char *canon = realpath(root, NULL);
+		/* Discovery already checked the tree in use: only the others are checked here. */
+		bool in_use =
+		    active.found && active.root && !strcmp(active.root, canon ? canon : root);
 
-		hotswap_check_root(root, &t);
-		in_use = active.found && active.root && !strcmp(active.root, t.root);
+		if (!in_use) {
+			hotswap_check_root(root, &own);
+			t = &own;
+		}
 		if (doc) {
 			cJSON *o = cJSON_CreateObject();
 			cJSON *missing = cJSON_CreateArray();
 			cJSON_AddStringToObject(o, "name", names.v[i]);
-			cJSON_AddStringToObject(o, "root", t.root);
-			cJSON_AddStringToObject(o, "flavour", hotswap_flavour_name(t.flavour));
-			cJSON_AddBoolToObject(o, "complete", t.complete);
+			cJSON_AddStringToObject(o, "root", t->root);
+			cJSON_AddStringToObject(o, "flavour", hotswap_flavour_name(t->flavour));
+			cJSON_AddBoolToObject(o, "complete", t->complete);
 			cJSON_AddBoolToObject(o, "in_use", in_use);
-			for (size_t j = 0; j < t.nparts; j++)
-				if (t.parts[j].required && t.parts[j].status != PART_OK)
+			for (size_t j = 0; j < t->nparts; j++)
+				if (t->parts[j].required && t->parts[j].status != PART_OK)
 					cJSON_AddItemToArray(missing,
-					                     cJSON_CreateString(t.parts[j].name));
+					                     cJSON_CreateString(t->parts[j].name));
 			cJSON_AddItemToObject(o, "problems", missing);
 			cJSON_AddItemToArray(doc, o);
 		} else {
 			printf("%-24s %-9s %-8s %s%s\n", names.v[i],
-			       hotswap_flavour_name(t.flavour), t.complete ? "yes" : "no", t.root,
-			       in_use ? "  (in use)" : "");
+			       hotswap_flavour_name(t->flavour), t->complete ? "yes" : "no",
+			       t->root, in_use ? "  (in use)" : "");
 		}
-		hotswap_tree_release(&t);
+		hotswap_tree_release(&own);
+		free(canon);
 		free(root);
 	}
 	if (doc) {
@@ -201,6 +183,22 @@ cleanup:
 	return ret;
 }
 
+/* What `hotswap remove` did, removed or (the user said no) not: one line, or JSON under --json. */
+static void report_removed(bool json, const char *name, const char *path, bool removed)
+{
+	if (json) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddStringToObject(doc, "name", name);
+		cJSON_AddStringToObject(doc, "root", path);
+		cJSON_AddBoolToObject(doc, "removed", removed);
+		output_json(doc);
+	} else if (removed) {
+		printf("removed HotSwap tree '%s' ('%s')\n", name, path);
+	} else {
+		printf("HotSwap tree '%s' not removed\n", name);
+	}
+}
+
 static int hotswap_remove_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *name = a->positional.v[0];
@@ -232,22 +230,14 @@ static int hotswap_remove_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			goto cleanup;
 		}
 		if (!answer) {
-			printf("HotSwap tree '%s' not removed\n", name);
+			report_removed(ctx->json, name, path, false);
 			ret = EXIT_USAGE;
 			goto cleanup;
 		}
 	}
 	if (remove_installed(dir, path) < 0)
 		goto cleanup;
-	if (ctx->json) {
-		cJSON *doc = cJSON_CreateObject();
-		cJSON_AddStringToObject(doc, "name", name);
-		cJSON_AddStringToObject(doc, "root", path);
-		cJSON_AddBoolToObject(doc, "removed", true);
-		output_json(doc);
-	} else {
-		printf("removed HotSwap tree '%s' ('%s')\n", name, path);
-	}
+	report_removed(ctx->json, name, path, true);
 	ret = EXIT_OK;
 cleanup:
 	free(path);

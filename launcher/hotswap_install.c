@@ -7,7 +7,6 @@
 #include "progress.h"
 
 #include "atomic_file.h"
-#include "config_paths.h"
 #include "name_rule.h"
 
 #include <ctype.h>
@@ -37,14 +36,6 @@ enum download_kind download_kind(const char *source)
 	    !strncasecmp(source, "file://", 7))
 		return DOWNLOAD_URL;
 	return DOWNLOAD_BAD_SCHEME;
-}
-
-char *hotswap_trees_dir(void)
-{
-	char *data = mirage_data_dir();
-	char *dir = xstrfmt("%s/hotswap", data);
-	free(data);
-	return dir;
 }
 
 int hotswap_name_check(const char *name, struct diag *err)
@@ -165,47 +156,29 @@ static void on_progress(void *meter, uint64_t done, uint64_t total)
 	progress_update(meter, progress_clock_ms(), done, total);
 }
 
-/* "the tree in 'SRC' is incomplete" with each broken part, named relative to the tree. */
+/*
+ * "the tree in 'SRC' is incomplete" with discovery's flavour line and broken
+ * parts, named relative to the tree: their paths lie in the temp directory,
+ * which is gone by the time the message is read.
+ */
 static int incomplete(const struct hotswap_tree *tree, const char *source, const char *top,
                       struct diag *err)
 {
-	struct strbuf msg = STRBUF_INIT;
-
 	if (!tree->found) {
-		strbuf_addf(&msg,
-		            "'%s' is not a HotSwap tree: it has no lib/" HOTSWAP_INTERCEPT_LIB
-		            "%s%s%s; nothing was installed",
-		            source, top ? " (inside its top directory '" : "", top ? top : "",
-		            top ? "/')" : "");
+		diag_set(err,
+		         "'%s' is not a HotSwap tree: it has no lib/" HOTSWAP_INTERCEPT_LIB
+		         "%s%s%s; nothing was installed",
+		         source, top ? " (inside its top directory '" : "", top ? top : "",
+		         top ? "/')" : "");
 	} else {
-		strbuf_addf(&msg, "the HotSwap tree in '%s' is incomplete; nothing was installed",
-		            source);
-		if (tree->flavour != HOTSWAP_FLAVOUR_NONE)
-			strbuf_addf(&msg, "\nit looks like a %s tree",
-			            hotswap_flavour_name(tree->flavour));
-		else
-			strbuf_addstr(
-			    &msg, "\nit looks like neither flavour: a native tree needs "
-			          "lib/libhotswap_rewrite.so and lib/" HOTSWAP_INTERCEPT_CORE_LIB
-			          ", a reference tree needs "
-			          "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
-		strbuf_addstr(&msg, "\nbroken or missing parts:");
-		for (size_t i = 0; i < tree->nparts; i++) {
-			const struct hotswap_part *p = &tree->parts[i];
-			if (!p->required || p->status == PART_OK)
-				continue;
-			strbuf_addf(&msg, "\n  - %s: %s", p->name,
-			            hotswap_part_status_name(p->status));
-			if (p->status != PART_MISSING && p->detail)
-				strbuf_addf(&msg, ", %s", p->detail);
-		}
+		diag_set(err, "the HotSwap tree in '%s' is incomplete; nothing was installed",
+		         source);
+		hotswap_format_parts(tree, false, &err->msg);
 	}
-	diag_set(err, "%s", msg.buf);
 	diag_hint(err, "install an archive of a complete tree: lib/" HOTSWAP_INTERCEPT_LIB
 	               " plus lib/libhotswap_rewrite.so and lib/" HOTSWAP_INTERCEPT_CORE_LIB
 	               " (native), or the patched ROCr and COMGR "
 	               "(reference)");
-	strbuf_release(&msg);
 	return -1;
 }
 
@@ -428,8 +401,15 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 	out->flavour = tree.flavour;
 	ret = 0;
 cleanup:
-	if (interrupted && ret < 0)
+	/*
+	 * The one message for a signal, whichever step it stopped (the module's
+	 * own words for a cancel are only a placeholder) or whatever else it made
+	 * fail: a hint about that other failure would mislead.
+	 */
+	if (interrupted && ret < 0) {
 		diag_set(err, "installing '%s' interrupted; nothing was installed", opts->source);
+		strbuf_reset(&err->hint);
+	}
 	if (tmp && hotswap_remove_tree(tmp) < 0)
 		warning("cannot remove the temporary directory '%s': %s", tmp, strerror(errno));
 	hotswap_tree_release(&tree);

@@ -50,8 +50,6 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
                     struct diag *err);
 void hotswap_installed_release(struct hotswap_installed *inst);
 
-/* <data>/hotswap, where installed trees live; caller frees. */
-char *hotswap_trees_dir(void);
 /*
  * Checks a tree name like a profile name: 1-128 bytes of [a-z0-9._+-], not
  * starting with '.', lowercase (so never '/' or '..').  Returns 0 or -1.

@@ -76,7 +76,7 @@ static int explain(CURLcode rc, CURL *h, const char *url, const char *path, cons
 		               "MIRAGE_DATA elsewhere");
 		break;
 	case CURLE_ABORTED_BY_CALLBACK:
-		diag_set(err, "download of '%s' interrupted", url);
+		diag_set(err, "%s", FETCH_INTERRUPTED); /* only *cancel aborts from the callback */
 		break;
 	case CURLE_PEER_FAILED_VERIFICATION:
 	case CURLE_SSL_CACERT_BADFILE:

@@ -217,7 +217,7 @@ static int check_entry(struct archive_entry *e, const char *origin,
 	const char *name = archive_entry_pathname(e);
 	const char *why;
 	if (cancel && *cancel)
-		return diag_set(err, "extraction of '%s' interrupted", origin);
+		return diag_set(err, "%s", FETCH_INTERRUPTED);
 	if (++b->entries > b->max_entries) {
 		diag_set(err,
 		         "refusing to extract '%s': it has more entries than the limit of %" PRIu64,

@@ -23,11 +23,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FETCH_API_VERSION  2
+#define FETCH_API_VERSION  3
 #define FETCH_LIBRARY_NAME "libmirage_fetch.so"
 #define FETCH_ENTRY_SYMBOL "mirage_fetch_get_api"
 
 #define SHA256_HEX_LEN 64
+
+/*
+ * All err says when *cancel stopped a call: the caller set *cancel (from its
+ * signal handler) and knows what it interrupted, so it words the message.
+ */
+#define FETCH_INTERRUPTED "interrupted"
 
 struct download_opts {
 	/*
@@ -37,7 +43,7 @@ struct download_opts {
 	 */
 	void (*progress)(void *arg, uint64_t done, uint64_t total);
 	void *progress_arg;
-	/* The transfer stops once *cancel is non-zero; may be NULL. */
+	/* The transfer stops once *cancel is non-zero (err: FETCH_INTERRUPTED); may be NULL. */
 	const volatile sig_atomic_t *cancel;
 };
 
@@ -56,7 +62,8 @@ struct extract_opts {
 	 * directory is lib/ keeps it).  May be NULL.
 	 */
 	const char *anchor;
-	const volatile sig_atomic_t *cancel; /* stops once *cancel is non-zero; may be NULL */
+	/* Stops once *cancel is non-zero (err: FETCH_INTERRUPTED); may be NULL. */
+	const volatile sig_atomic_t *cancel;
 	/*
 	 * Caps against archive bombs; 0 means the EXTRACT_DEFAULT_* above.
 	 * max_bytes bounds the sizes the headers declare, summed before anything

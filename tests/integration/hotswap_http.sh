@@ -1,5 +1,6 @@
 # mirage hotswap install from http://127.0.0.1 (python3 -m http.server started here):
-# success with and without --sha256, a wrong checksum, an HTTP 404, a non-archive.
+# success with and without --sha256, a wrong checksum, an HTTP 404, a non-archive, a
+# redirect to file://, a URL with no file name, a download that cannot be saved, TLS, SIGTERM.
 source "$(dirname "$0")/hotswap_lib.sh"
 # MIRAGE_DATA wins over XDG_DATA_HOME: installs follow it.
 export MIRAGE_DATA=$T/mirage-data
@@ -58,6 +59,56 @@ expect_out "installed HotSwap tree 'b'"
 expect_out "sha256 $SUM"
 grep -q '"GET /tree-a.tar.gz' "$T/http.log" || fail "the server never saw the download"
 
+# A redirect never leads from http(s) to the local disk, not even to a good tree; and a URL
+# with no file name gives no tree name.  Both from a server that sends a flat tree archive
+# for any path but /to-file, which it redirects to the tree above as a file:// URL.
+tar -czf "$T/flat.tar.gz" -C "$T/src/tree-a" .
+cat >"$T/redirect.py" <<'PY'
+import http.server, sys
+data = open(sys.argv[1], "rb").read()
+class Redirect(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        to_file = self.path.startswith("/to-file")
+        self.send_response(302 if to_file else 200)
+        if to_file:
+            self.send_header("Location", sys.argv[2])
+        self.send_header("Content-Length", "0" if to_file else str(len(data)))
+        self.end_headers()
+        if not to_file:
+            self.wfile.write(data)
+    def log_message(self, *args):
+        pass
+s = http.server.HTTPServer(("127.0.0.1", 0), Redirect)
+print(s.server_port, flush=True)
+s.serve_forever()
+PY
+start_server "$T/redirect.py" "$T/flat.tar.gz" "file://$T/www/tree-a.tar.gz"
+mirage hotswap install "http://127.0.0.1:$PORT/to-file.tar.gz" --name via-file
+expect_rc 1 "install through a redirect to file://"
+expect_err "cannot download 'http://127.0.0.1:$PORT/to-file.tar.gz': "
+expect_err "hint: mirage fetches http://, https:// and file:// and follows redirects to http(s) only"
+expect_nothing_installed_but "b tree-a" "after a redirect to file://"
+mirage hotswap install "http://127.0.0.1:$PORT/"
+expect_rc 1 "install from a URL without a file name"
+expect_err "cannot name the tree from 'http://127.0.0.1:$PORT/': it has no file name"
+expect_err "hint: pass --name NAME"
+expect_nothing_installed_but "b tree-a" "after a URL without a file name"
+
+# A download that cannot be saved: over a 1 KiB RLIMIT_FSIZE, with SIGXFSZ ignored so that
+# write() fails with EFBIG instead of killing mirage.
+(
+	trap '' XFSZ
+	ulimit -f 1
+	exec "$MIRAGE_EXE" hotswap install "$URL/tree-a.tar.gz" --name big
+) </dev/null >"$T/fsize.out" 2>"$T/fsize.err"
+RC=$?
+ERR=$(cat "$T/fsize.err")
+expect_rc 1 "install over RLIMIT_FSIZE"
+expect_err "cannot save the download of '$URL/tree-a.tar.gz' to '$DATA/hotswap/.tmp-"
+expect_err "/download': File too large"
+expect_err "hint: free some space in the data directory"
+expect_nothing_installed_but "b tree-a" "after a download that cannot be saved"
+
 # TLS verification is on: an https server with a self-signed certificate is refused,
 # and trusted once CURL_CA_BUNDLE names its certificate.
 if command -v openssl >/dev/null; then
@@ -74,13 +125,8 @@ s.socket = ctx.wrap_socket(s.socket, server_side=True)
 print(s.server_port, flush=True)
 s.serve_forever()
 PY
-	python3 -u "$T/tls.py" "$T/www" "$T/cert.pem" "$T/key.pem" >"$T/tls.port" 2>"$T/tls.log" &
-	CLEANUP_PIDS="$CLEANUP_PIDS $!"
-	for _ in $(seq 100); do
-		[ -s "$T/tls.port" ] && break
-		sleep 0.1
-	done
-	TLS_URL=https://127.0.0.1:$(cat "$T/tls.port")/tree-a.tar.gz
+	start_server "$T/tls.py" "$T/www" "$T/cert.pem" "$T/key.pem"
+	TLS_URL=https://127.0.0.1:$PORT/tree-a.tar.gz
 	mirage hotswap install "$TLS_URL" --name tls
 	expect_rc 1 "install from a self-signed https server"
 	expect_err "cannot download '$TLS_URL': TLS failed"
@@ -116,14 +162,9 @@ s = http.server.HTTPServer(("127.0.0.1", 0), Slow)
 print(s.server_port, flush=True)
 s.handle_request()
 PY
-python3 -u "$T/slow.py" "$T/slow.tar.gz" >"$T/slow.port" 2>&1 &
-CLEANUP_PIDS="$CLEANUP_PIDS $!"
-for _ in $(seq 100); do
-	[ -s "$T/slow.port" ] && break
-	sleep 0.1
-done
-"$MIRAGE_EXE" hotswap install "http://127.0.0.1:$(cat "$T/slow.port")/slow.tar.gz" --name slow \
-	2>"$T/slow.err" &
+start_server "$T/slow.py" "$T/slow.tar.gz"
+SLOW_URL=http://127.0.0.1:$PORT/slow.tar.gz
+"$MIRAGE_EXE" hotswap install "$SLOW_URL" --name slow 2>"$T/slow.err" &
 MPID=$!
 for _ in $(seq 100); do
 	[ -n "$(dot_entries)" ] && break
@@ -135,7 +176,8 @@ wait "$MPID"
 RC=$?
 ERR=$(cat "$T/slow.err")
 expect_rc 143 "install interrupted by SIGTERM"
-expect_err "interrupted; nothing was installed"
+expect_err "mirage: installing '$SLOW_URL' interrupted; nothing was installed"
+assert_not_contains "$ERR" "hint:" "the interrupted install gives no other failure's hint"
 [ ! -e "$DATA/hotswap/slow" ] || fail "the interrupted install left a tree"
 assert_eq "$(dot_entries)" "" "the interrupted install left no temp files"
 

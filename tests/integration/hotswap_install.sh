@@ -142,11 +142,23 @@ expect_rc 2 "remove ../mytree"
 expect_err "invalid tree name"
 mirage hotswap remove mytree
 expect_rc 1 "remove without -f at end of input"
-expect_err "pass -f"
+expect_err "mirage: cannot ask whether to remove HotSwap tree 'mytree': standard input ended without an answer"
+expect_err "hint: pass -f to remove without asking"
 [ -d "$DATA/hotswap/mytree" ] || fail "remove without an answer removed the tree"
 OUT=$(echo n | "$MIRAGE_EXE" hotswap remove mytree 2>/dev/null)
 RC=$?
 expect_rc 2 "remove answered no"
+assert_eq "$OUT" "HotSwap tree 'mytree' not removed" "remove answered no: stdout"
+# Under --json the answer is a document too, as for `profile delete`.
+OUT=$(echo n | "$MIRAGE_EXE" --json hotswap remove mytree 2>/dev/null)
+RC=$?
+expect_rc 2 "remove --json answered no"
+echo "$OUT" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d == {"name": "mytree", "root": sys.argv[1], "removed": False}, d
+' "$DATA/hotswap/mytree" || fail "remove --json answered no: $OUT"
+[ -d "$DATA/hotswap/mytree" ] || fail "remove answered no removed the tree"
 OUT=$(echo y | "$MIRAGE_EXE" hotswap remove mytree 2>/dev/null)
 RC=$?
 expect_rc 0 "remove answered yes"

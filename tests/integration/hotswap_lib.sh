@@ -132,3 +132,19 @@ start_http() {
 	echo "cannot start python3 -m http.server: $(cat "$T/http.log")" >&2
 	exit 1
 }
+
+# start_server SCRIPT ARGS...: runs a python3 server script that prints its port first;
+# sets $PORT once it has.
+start_server() {
+	local portfile
+	portfile=$(mktemp "$T/port.XXXXXX")
+	python3 -u "$@" >"$portfile" 2>>"$T/server.log" &
+	CLEANUP_PIDS="$CLEANUP_PIDS $!"
+	for _ in $(seq 100); do
+		PORT=$(head -n1 "$portfile")
+		[ -n "$PORT" ] && return 0
+		sleep 0.1
+	done
+	echo "cannot start $1: $(cat "$T/server.log")" >&2
+	exit 1
+}

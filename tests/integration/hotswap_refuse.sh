@@ -124,6 +124,47 @@ expect_rc 1 "install a missing file"
 expect_err "cannot read '$T/none.tar.gz': No such file or directory"
 expect_nothing_installed "missing file"
 
+# A path that is no regular file (a device), and an archive with no entry at all.
+mirage hotswap install /dev/null
+expect_rc 1 "install /dev/null"
+expect_err "cannot read '/dev/null': not a regular file"
+expect_nothing_installed "/dev/null"
+tar -czf "$T/empty.tar.gz" -T /dev/null
+mirage hotswap install "$T/empty.tar.gz"
+expect_rc 1 "install an empty archive"
+expect_err "'$T/empty.tar.gz' is an empty archive"
+expect_err "hint: a HotSwap tree archive holds lib/libhotswap_intercept.so"
+expect_nothing_installed "empty archive"
+
+# Only the intercept: discovery's "neither flavour" text, parts named without the temp dir.
+mkdir -p "$T/src/bare/lib" && cp "$T/so/libhotswap_intercept.so" "$T/src/bare/lib/"
+make_tarball "$T/bare.tar.gz" "$T/src/bare"
+mirage hotswap install "$T/bare.tar.gz"
+expect_rc 1 "install a lone intercept"
+expect_err "the HotSwap tree in '$T/bare.tar.gz' is incomplete; nothing was installed"
+expect_err "it looks like neither flavour: a native tree needs lib/libhotswap_rewrite.so and lib/libhotswap_intercept_core.so,"
+expect_err "  - lib/libhotswap_rewrite.so: missing"
+assert_not_contains "$ERR" "/.tmp-" "lone intercept: no part is named by its deleted temp path"
+expect_nothing_installed "lone intercept"
+
+# A flat archive whose file name is no valid tree name: --name is the way out.
+tar -czf "$T/My Tree.tar.gz" -C "$T/src/good" .
+mirage hotswap install "$T/My Tree.tar.gz"
+expect_rc 1 "install a flat archive with an unusable file name"
+expect_err "cannot name the tree from '$T/My Tree.tar.gz': invalid tree name 'my tree'"
+expect_err "hint: pass --name NAME"
+expect_nothing_installed "unusable file name"
+
+# A data directory that cannot exist (under a regular file): install and list say where.
+: >"$T/plainfile"
+MIRAGE_DATA=$T/plainfile/data mirage hotswap install "$T/My Tree.tar.gz" --name x
+expect_rc 1 "install with MIRAGE_DATA under a file"
+expect_err "cannot create '$T/plainfile/data/hotswap': Not a directory"
+expect_err "hint: set MIRAGE_DATA to a writable directory"
+MIRAGE_DATA=$T/plainfile/data mirage hotswap list
+expect_rc 1 "list with MIRAGE_DATA under a file"
+expect_err "cannot list '$T/plainfile/data/hotswap': Not a directory"
+
 # Usage errors (exit 2) are caught before anything is read.
 mirage hotswap install "$T/none.tar.gz" --sha256 abc
 expect_rc 2 "--sha256 abc"

@@ -445,6 +445,51 @@ static void test_extract_not_archive(void **state)
 	diag_release(&err);
 }
 
+/* Extracts ents, written as NAME.tar.gz, into a new directory NAME: it fails and writes nothing. */
+static void expect_nothing_written(const char *name, const struct ent *ents, size_t n,
+                                   const struct extract_opts *opts, struct diag *err)
+{
+	struct extract_result res;
+	char *file = NULL, *tar, *dest = make_dir(tmpdir, name);
+
+	assert_int_equal(asprintf(&file, "%s.tar.gz", name) > 0, 1);
+	tar = write_tar(tmpdir, file, ents, n);
+	assert_int_equal(extract_archive(tar, dest, opts, &res, err), -1);
+	assert_null(res.top_dir);
+	assert_true(dir_is_empty(dest));
+	free(file);
+	free(tar);
+	free(dest);
+}
+
+/* Only the root's own entry ("./", from `tar -C EMPTYDIR .`): nothing to install. */
+static void test_extract_empty(void **state)
+{
+	const struct ent ents[] = {{"./", AE_IFDIR, NULL}};
+	struct diag err = DIAG_INIT;
+	(void)state;
+
+	expect_nothing_written("empty", ents, 1, &(struct extract_opts){.origin = "empty"}, &err);
+	assert_string_equal(err.msg.buf, "'empty' is an empty archive");
+	assert_non_null(strstr(err.hint.buf, "lib/libhotswap_intercept.so"));
+	diag_release(&err);
+}
+
+/* A cancel stops before the first entry; the caller, who set it, words the message. */
+static void test_extract_cancelled(void **state)
+{
+	const struct ent ents[] = {{"top/lib/a", AE_IFREG, "x"}};
+	static const volatile sig_atomic_t cancel = 1;
+	struct diag err = DIAG_INIT;
+	(void)state;
+
+	expect_nothing_written("cancel", ents, 1,
+	                       &(struct extract_opts){.origin = "cancel", .cancel = &cancel}, &err);
+	assert_string_equal(err.msg.buf, FETCH_INTERRUPTED);
+	assert_int_equal(err.hint.len, 0);
+	diag_release(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -458,6 +503,8 @@ int main(void)
 	    cmocka_unit_test(test_extract_too_big_declared),
 	    cmocka_unit_test(test_extract_lying_header),
 	    cmocka_unit_test(test_extract_not_archive),
+	    cmocka_unit_test(test_extract_empty),
+	    cmocka_unit_test(test_extract_cancelled),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
