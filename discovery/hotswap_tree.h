@@ -29,6 +29,8 @@
 #define HOTSWAP_INTERCEPT_LIB "libhotswap_intercept.so"
 /* What our (native) intercept dlopen()s at OnLoad; the reference flavour has none. */
 #define HOTSWAP_INTERCEPT_CORE_LIB "libhotswap_intercept_core.so"
+/* The rewriter of a native tree, in lib/ next to the intercept. */
+#define HOTSWAP_REWRITE_LIB "libhotswap_rewrite.so"
 
 enum hotswap_flavour {
 	HOTSWAP_FLAVOUR_NONE = 0,  /* no tree, or only the intercept (looks like neither) */

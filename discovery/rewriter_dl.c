@@ -52,11 +52,11 @@ int rewriter_dl_open_tree(const struct hotswap_tree *tree, struct rewriter_dl *r
 	if (!tree->complete || tree->flavour != HOTSWAP_FLAVOUR_NATIVE) {
 		strbuf_addf(
 		    err,
-		    "the HotSwap tree%s%s is not a complete native tree with libhotswap_rewrite.so",
+		    "the HotSwap tree%s%s is not a complete native tree with " HOTSWAP_REWRITE_LIB,
 		    tree->root ? " at " : "", tree->root ? tree->root : "");
 		return -1;
 	}
-	path = xstrfmt("%s/libhotswap_rewrite.so", tree->lib_dir);
+	path = xstrfmt("%s/" HOTSWAP_REWRITE_LIB, tree->lib_dir);
 	ret = rewriter_dl_open(path, rw, err);
 	free(path);
 	return ret;

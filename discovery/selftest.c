@@ -84,7 +84,7 @@ enum selftest_result hotswap_selftest(const struct hotswap_tree *tree, struct st
 		                      "lib/libhotswap_rewrite.so)");
 		return SELFTEST_SKIP;
 	}
-	char *path = xstrfmt("%s/libhotswap_rewrite.so", tree->lib_dir);
+	char *path = xstrfmt("%s/" HOTSWAP_REWRITE_LIB, tree->lib_dir);
 	enum selftest_result r = hotswap_selftest_path(path, detail);
 	free(path);
 	return r;

@@ -110,10 +110,11 @@ static bool probe_installed(struct hotswap_tree *tree)
 {
 	struct strvec names = STRVEC_INIT;
 	char *dir = hotswap_trees_dir();
-	/* Name the variable that decided it, as config_paths.c resolves it. */
-	const char *shown = nonempty_env("MIRAGE_DATA")     ? "$MIRAGE_DATA/hotswap/*"
-	                    : nonempty_env("XDG_DATA_HOME") ? "$XDG_DATA_HOME/mirage/hotswap/*"
-	                                                    : "~/.local/share/mirage/hotswap/*";
+	/* Name the variable that decided it. */
+	const char *from = mirage_data_dir_source();
+	const char *shown = !strcmp(from, "MIRAGE_DATA")     ? "$MIRAGE_DATA/hotswap/*"
+	                    : !strcmp(from, "XDG_DATA_HOME") ? "$XDG_DATA_HOME/mirage/hotswap/*"
+	                                                     : "~/.local/share/mirage/hotswap/*";
 	bool hit = false;
 
 	/* An unreadable directory is as good as an empty one here: the probe below names it. */

@@ -22,7 +22,7 @@ struct part_spec {
 static const struct part_spec intercept_spec = {
     "lib/" HOTSWAP_INTERCEPT_LIB, "lib/" HOTSWAP_INTERCEPT_LIB, NULL, "OnLoad", true, false};
 static const struct part_spec native_spec = {
-    "lib/libhotswap_rewrite.so", "lib/libhotswap_rewrite.so", NULL, "hs_rewrite", true, false};
+    "lib/" HOTSWAP_REWRITE_LIB, "lib/" HOTSWAP_REWRITE_LIB, NULL, "hs_rewrite", true, false};
 /*
  * Our intercept is a libc-only shim that dlopen()s its core at OnLoad; without the core it only
  * warns and the workload runs unemulated, so a native tree needs it.  The reference flavour's

@@ -39,13 +39,15 @@ char *mirage_config_dir(void)
 	return resolve("MIRAGE_CONFIG", "XDG_CONFIG_HOME", ".config", "mirage");
 }
 
+/* Which of resolve()'s three sources decides: own, xdg or "HOME". */
+static const char *source_of(const char *own, const char *xdg)
+{
+	return nonempty_env(own) ? own : nonempty_env(xdg) ? xdg : "HOME";
+}
+
 const char *mirage_config_dir_source(void)
 {
-	if (nonempty_env("MIRAGE_CONFIG"))
-		return "MIRAGE_CONFIG";
-	if (nonempty_env("XDG_CONFIG_HOME"))
-		return "XDG_CONFIG_HOME";
-	return "HOME";
+	return source_of("MIRAGE_CONFIG", "XDG_CONFIG_HOME");
 }
 
 char *mirage_profiles_dir(void)
@@ -59,6 +61,11 @@ char *mirage_profiles_dir(void)
 char *mirage_data_dir(void)
 {
 	return resolve("MIRAGE_DATA", "XDG_DATA_HOME", ".local/share", "mirage");
+}
+
+const char *mirage_data_dir_source(void)
+{
+	return source_of("MIRAGE_DATA", "XDG_DATA_HOME");
 }
 
 char *mirage_cache_dir(void)

@@ -19,5 +19,7 @@ char *mirage_cache_dir(void);
 char *mirage_translation_cache_dir(void);
 /* Which variable decided mirage_config_dir(): "MIRAGE_CONFIG", "XDG_CONFIG_HOME" or "HOME". */
 const char *mirage_config_dir_source(void);
+/* Likewise for mirage_data_dir(): "MIRAGE_DATA", "XDG_DATA_HOME" or "HOME". */
+const char *mirage_data_dir_source(void);
 
 #endif
