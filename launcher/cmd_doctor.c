@@ -406,7 +406,7 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 
 /* ---- environment ---- */
 
-/* Variables mirage itself reads as inputs (ARCHITECTURE.md, the env contract). */
+/* Variables mirage itself reads as inputs (docs/env-contract.md). */
 static const char *const hotswap_inputs[] = {
     "HSA_HOTSWAP_SOURCE_TARGET",
     "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY",

@@ -455,7 +455,7 @@ static void test_reference_without_core(void **state)
 		assert_string_not_equal(f->tree.parts[i].name, CORE);
 }
 
-/* First hit wins, in ARCHITECTURE.md's order, even when the hit is incomplete. */
+/* First hit wins, in docs/discovery.md's order, even when the hit is incomplete. */
 static void test_search_order(void **state)
 {
 	struct fixture *f = *state;
