@@ -12,26 +12,19 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 scripts/setup.sh
 
-echo "== build: default preset"
-cmake --preset default >/dev/null
-cmake --build --preset default -j "$jobs"
+# build_and_test PRESET WHAT: configure, build and run one preset's suite.
+build_and_test() {
+	echo "== build: $1 preset ($2)"
+	cmake --preset "$1" >/dev/null
+	cmake --build --preset "$1" -j "$jobs"
+	echo "== test: $1 preset"
+	ctest --preset "$1"
+}
 
-echo "== test: default preset"
-ctest --preset default
+build_and_test default "RelWithDebInfo"
 
 echo "== install: default build into a temp prefix, used by a pkg-config consumer and mirage"
 tests/install/check_install.sh build
 
-echo "== build: sanitize preset (ASan + UBSan)"
-cmake --preset sanitize >/dev/null
-cmake --build --preset sanitize -j "$jobs"
-
-echo "== test: sanitize preset"
-ctest --preset sanitize
-
-echo "== build: tsan preset (ThreadSanitizer)"
-cmake --preset tsan >/dev/null
-cmake --build --preset tsan -j "$jobs"
-
-echo "== test: tsan preset (concurrency tests)"
-ctest --preset tsan
+build_and_test sanitize "ASan + UBSan"
+build_and_test tsan "ThreadSanitizer: the concurrency tests"
