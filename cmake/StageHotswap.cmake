@@ -1,4 +1,4 @@
-# Stages the HotSwap tree under ${PROJECT_BINARY_DIR}/hotswap/ (ARCHITECTURE.md):
+# Stages the HotSwap tree under ${PROJECT_BINARY_DIR}/hotswap/ (docs/discovery.md):
 #   lib/libhotswap_intercept.so (libc-only shim), lib/libhotswap_intercept_core.so
 #     (loaded by the shim's OnLoad), lib/libhotswap_rewrite.so, lib/libhotswap_mc.so
 #     (each target builds straight into lib/; RPATH $ORIGIN keeps the tree relocatable)

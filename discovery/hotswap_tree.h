@@ -71,6 +71,13 @@ struct hotswap_tree {
 	char *root;                   /* absolute, canonical root (parent of lib/) */
 	char *lib_dir;                /* <root>/lib */
 	const char *found_by;         /* reason of the winning probe (points into probes[]) */
+	/*
+	 * HOTSWAP_HOME was set: a user who sets it means that tree, so it was the only probe
+	 * and no other location can stand in for it.  When nothing was found there, home_missing
+	 * says what is missing ("no such directory", ...).
+	 */
+	bool pinned;
+	char *home_missing;
 	struct hotswap_probe *probes;
 	size_t nprobes;
 	struct hotswap_part *parts; /* intercept first, then flavour libraries, tools, python */
@@ -89,10 +96,11 @@ struct discover_opts {
 };
 
 /*
- * Searches ARCHITECTURE.md's locations in order (first hit wins), recording
- * every probe, then checks the tree found with hotswap_check_root().  *out
- * must be HOTSWAP_TREE_INIT or released.  Returns 0 when a complete tree was
- * found, -1 otherwise (out says why; release it either way).
+ * Searches the locations of docs/discovery.md in order (first hit wins), recording
+ * every probe, then checks the tree found with hotswap_check_root().  A set
+ * HOTSWAP_HOME is the only location probed (out->pinned).  *out must be
+ * HOTSWAP_TREE_INIT or released.  Returns 0 when a complete tree was found, -1
+ * otherwise (out says why; release it either way).
  */
 int hotswap_discover(const struct discover_opts *opts, struct hotswap_tree *out);
 
@@ -123,10 +131,18 @@ const char *hotswap_part_status_name(enum hotswap_part_status status);
 
 /*
  * Appends the multi-line message for a tree that is not complete: when none was found,
- * every probe with its driver and the tips; when one was, its directory, flavour and
- * each broken part; no trailing newline.  Nothing when the tree is complete.
+ * every probe with its driver and the tips (or, pinned, what HOTSWAP_HOME lacks and how
+ * to fix it); when one was, its directory, flavour and each broken part; no trailing
+ * newline.  Nothing when the tree is complete.
  */
 void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out);
+/*
+ * The one-line verdict on a search that found no tree, and its fix (doctor's FAIL line,
+ * `emulators -l`): "HotSwap is not installed: ..." or, pinned, "HOTSWAP_HOME ...".
+ * Nothing when a tree was found.
+ */
+void hotswap_format_not_found_line(const struct hotswap_tree *tree, struct strbuf *what,
+                                   struct strbuf *fix);
 /*
  * The part of that message about a found but incomplete tree that callers
  * with a heading of their own share: "\nit looks like <flavour>", then

@@ -1,4 +1,4 @@
-/* Searches for a HotSwap tree in ARCHITECTURE.md's order, remembering every probed location. */
+/* Searches for a HotSwap tree in docs/discovery.md's order, remembering every probed location. */
 #include "hotswap_tree.h"
 
 #include "config_paths.h"
@@ -58,6 +58,47 @@ static bool is_file(const char *path)
 {
 	struct stat st;
 	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* What a HOTSWAP_HOME root that holds no intercept lacks, in words; caller frees. */
+static char *home_missing(const char *root)
+{
+	char *lib = xstrfmt("%s/lib", root);
+	char *intercept = xstrfmt("%s/" HOTSWAP_INTERCEPT_LIB, lib);
+	char *inside = xstrfmt("%s/" HOTSWAP_INTERCEPT_LIB, root);
+	char *parent = xstrdup(root);
+	char *slash = strrchr(parent, '/');
+	struct stat st;
+	char *what;
+
+	if (slash)
+		*(slash == parent ? slash + 1 : slash) = '\0';
+	if (stat(root, &st))
+		what = xstrfmt(errno == ENOENT ? "no such directory" : "cannot look at it (%s)",
+		               strerror(errno));
+	else if (!S_ISDIR(st.st_mode))
+		what = xstrdup("it is not a directory");
+	else if (is_file(inside))
+		/* The commonest slip: the tree's lib/ instead of its root. */
+		what = xstrfmt("it is a tree's lib/ directory, not its root: the root is '%s'",
+		               parent);
+	else if (!is_dir(lib))
+		what = xstrdup("no lib/ directory in it");
+	else if (!lstat(intercept, &st))
+		what = xstrdup("lib/" HOTSWAP_INTERCEPT_LIB " is not a regular file");
+	else
+		what = xstrdup("no lib/" HOTSWAP_INTERCEPT_LIB " in it");
+	free(lib);
+	free(intercept);
+	free(inside);
+	free(parent);
+	return what;
 }
 
 /* Records a probe of <root>/lib/libhotswap_intercept.so; returns true when it is the hit. */
@@ -157,34 +198,48 @@ static char *exe_relative(const char *exe_dir, const char *rel)
 	return norm;
 }
 
+/* The locations searched when HOTSWAP_HOME is not set, in order; true at the first hit. */
+static bool probe_unpinned(struct hotswap_tree *tree, const char *exe_dir)
+{
+	static const struct {
+		const char *rel, *reason;
+	} exe_relative_roots[] = {
+	    {"../../build/hotswap", "in-tree build, <mirage dir>/../../build/hotswap"},
+	    {"../hotswap", "build tree, <mirage dir>/../hotswap"},
+	    {"../lib/mirage/hotswap", "install prefix, <prefix>/lib/mirage/hotswap"},
+	};
+
+	for (size_t i = 0; i < sizeof(exe_relative_roots) / sizeof(exe_relative_roots[0]); i++) {
+		char *root = exe_relative(exe_dir, exe_relative_roots[i].rel);
+		bool hit = probe(tree, root, xstrdup(exe_relative_roots[i].reason));
+		free(root);
+		if (hit)
+			return true;
+	}
+	return probe_installed(tree);
+}
+
 int hotswap_discover(const struct discover_opts *opts, struct hotswap_tree *out)
 {
 	char *exe = self_exe_path(opts ? opts->self_exe : NULL);
 	char *slash = strrchr(exe, '/');
 	char *exe_dir = slash ? xstrndup(exe, (size_t)(slash - exe)) : xstrdup(".");
 	const char *home = nonempty_env("HOTSWAP_HOME");
-	bool hit = false;
+	bool hit;
 
 	hotswap_tree_release(out);
-	if (home)
+	if (home) {
+		/* Set means meant: no tree found later in the order may stand in for it. */
+		out->pinned = true;
 		hit = probe(out, home, xstrdup("HOTSWAP_HOME"));
-	if (!hit) {
-		char *root = exe_relative(exe_dir, "../../build/hotswap");
-		hit = probe(out, root, xstrdup("in-tree build, <mirage dir>/../../build/hotswap"));
-		free(root);
+		if (!hit) {
+			char *root = absolute_path(home);
+			out->home_missing = home_missing(root);
+			free(root);
+		}
+	} else {
+		hit = probe_unpinned(out, exe_dir);
 	}
-	if (!hit) {
-		char *root = exe_relative(exe_dir, "../hotswap");
-		hit = probe(out, root, xstrdup("build tree, <mirage dir>/../hotswap"));
-		free(root);
-	}
-	if (!hit) {
-		char *root = exe_relative(exe_dir, "../lib/mirage/hotswap");
-		hit = probe(out, root, xstrdup("install prefix, <prefix>/lib/mirage/hotswap"));
-		free(root);
-	}
-	if (!hit)
-		hit = probe_installed(out);
 
 	free(exe);
 	free(exe_dir);
@@ -211,6 +266,7 @@ void hotswap_tree_release(struct hotswap_tree *tree)
 	}
 	free(tree->probes);
 	free(tree->parts);
+	free(tree->home_missing);
 	free(tree->root);
 	free(tree->lib_dir);
 	strvec_clear(&tree->warnings);

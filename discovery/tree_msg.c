@@ -1,5 +1,5 @@
-/* Turns a discovery result into the "not installed" and "incomplete" messages of spec/launcher.md.
- */
+/* Turns a discovery result into the "not installed", "HOTSWAP_HOME holds no tree" and
+ * "incomplete" messages of docs/discovery.md. */
 #include "hotswap_tree.h"
 
 #include <string.h>
@@ -24,6 +24,60 @@ static void hotswap_format_not_found(const struct hotswap_tree *tree, struct str
 	    out, "\nTip: build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), install one with\n"
 	         "  `mirage hotswap install URL`, or point HOTSWAP_HOME at a tree root:\n"
 	         "  export HOTSWAP_HOME=/abs/path/to/hotswap");
+}
+
+/* The root HOTSWAP_HOME names, as probed (absolute, not normalised). */
+static const char *pinned_root(const struct hotswap_tree *tree, struct strbuf *buf)
+{
+	const char *path = tree->nprobes ? tree->probes[0].path : "";
+	size_t tail = strlen("/lib/" HOTSWAP_INTERCEPT_LIB);
+	size_t len = strlen(path);
+
+	strbuf_add(buf, path, len > tail ? len - tail : len);
+	return buf->buf;
+}
+
+/* The fix for a HOTSWAP_HOME without a tree, in both messages. */
+#define PINNED_FIX_POINT                                                                           \
+	"point HOTSWAP_HOME at the root of a HotSwap tree (the directory holding "                 \
+	"lib/" HOTSWAP_INTERCEPT_LIB ")"
+#define PINNED_FIX_UNSET "unset HOTSWAP_HOME to let mirage search its other locations"
+
+/* HOTSWAP_HOME is set, but holds no tree: say what is missing there; nothing else is probed. */
+static void hotswap_format_pinned(const struct hotswap_tree *tree, struct strbuf *out)
+{
+	struct strbuf root = STRBUF_INIT;
+
+	strbuf_addf(out, "HOTSWAP_HOME is set to '%s', but there is no HotSwap tree there: %s",
+	            pinned_root(tree, &root), tree->home_missing ? tree->home_missing : "?");
+	strbuf_addf(out, "\nmirage looked for '%s' and, while HOTSWAP_HOME is set, nowhere else",
+	            tree->nprobes ? tree->probes[0].path : "?");
+	strbuf_addstr(out,
+	              "\nTip: " PINNED_FIX_POINT ":\n  export HOTSWAP_HOME=/abs/path/to/hotswap"
+	              "\nor " PINNED_FIX_UNSET);
+	strbuf_release(&root);
+}
+
+void hotswap_format_not_found_line(const struct hotswap_tree *tree, struct strbuf *what,
+                                   struct strbuf *fix)
+{
+	struct strbuf root = STRBUF_INIT;
+
+	if (tree->found)
+		return;
+	if (tree->pinned) {
+		strbuf_addf(what, "HOTSWAP_HOME='%s' holds no HotSwap tree: %s",
+		            pinned_root(tree, &root),
+		            tree->home_missing ? tree->home_missing : "?");
+		strbuf_addstr(fix, PINNED_FIX_POINT ", or " PINNED_FIX_UNSET);
+	} else {
+		strbuf_addf(what, "HotSwap is not installed: no %s in any of %zu locations",
+		            HOTSWAP_INTERCEPT_LIB, tree->nprobes);
+		strbuf_addstr(fix,
+		              "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), `mirage "
+		              "hotswap install URL`, or export HOTSWAP_HOME=/abs/path/to/tree");
+	}
+	strbuf_release(&root);
 }
 
 static void add_part_line(struct strbuf *out, const struct hotswap_part *part, bool with_path)
@@ -76,7 +130,9 @@ static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct st
 
 void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out)
 {
-	if (!tree->found)
+	if (!tree->found && tree->pinned)
+		hotswap_format_pinned(tree, out);
+	else if (!tree->found)
 		hotswap_format_not_found(tree, out);
 	else if (!tree->complete)
 		hotswap_format_incomplete(tree, out);

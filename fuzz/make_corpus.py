@@ -44,7 +44,7 @@ def text_section(elf):
 
 
 def stub(n, delta):
-    """The entry stub of spec/rewrite.md for scratch pair s[n:n+1] (n=106: vcc)."""
+    """The entry stub of docs/rewriter.md for scratch pair s[n:n+1] (n=106: vcc)."""
     b = bytes([0x00, 0x40, 0x17, 0xee, 0, 0, 4, 0, 0, 0, 0, 0]) + bytes([0, 0, 0, 0x7e])
     b += bytes([0x00, 0x47, 0x80 | n, 0xbe])
     b += bytes([n, 0xff, n, 0x80]) + struct.pack("<I", delta & 0xffffffff)

@@ -161,16 +161,17 @@ static size_t check_config(struct doctor *d, const char *only, struct profile **
 
 static void check_discovery(struct doctor *d, const struct hotswap_tree *tree)
 {
-	if (tree->found)
+	if (tree->found) {
 		check(d, CHECK_OK, "discovery", NULL, "HotSwap tree found at '%s' (through %s)",
 		      tree->root, tree->found_by);
-	else
-		check(d, CHECK_FAIL, "discovery",
-		      "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), `mirage hotswap install "
-		      "URL`, "
-		      "or export HOTSWAP_HOME=/abs/path/to/tree",
-		      "HotSwap is not installed: no %s in any of %zu locations",
-		      HOTSWAP_INTERCEPT_LIB, tree->nprobes);
+	} else {
+		/* Discovery words the verdict, so doctor says what profile create and run say. */
+		struct strbuf what = STRBUF_INIT, fix = STRBUF_INIT;
+		hotswap_format_not_found_line(tree, &what, &fix);
+		check(d, CHECK_FAIL, "discovery", fix.buf, "%s", what.buf);
+		strbuf_release(&what);
+		strbuf_release(&fix);
+	}
 	struct strvec rows = STRVEC_INIT;
 	probe_rows(tree, &rows);
 	for (size_t i = 0; i < rows.nr; i++)
@@ -405,7 +406,7 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 
 /* ---- environment ---- */
 
-/* Variables mirage itself reads as inputs (ARCHITECTURE.md, the env contract). */
+/* Variables mirage itself reads as inputs (docs/env-contract.md). */
 static const char *const hotswap_inputs[] = {
     "HSA_HOTSWAP_SOURCE_TARGET",
     "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY",

@@ -64,6 +64,12 @@ static void add_runtime_json(cJSON *o, const struct hotswap_tree *tree)
 	}
 	cJSON_AddStringToObject(rt, "state", "missing");
 	cJSON_AddStringToObject(rt, "lib_name", HOTSWAP_INTERCEPT_LIB);
+	struct strbuf what = STRBUF_INIT, fix = STRBUF_INIT;
+	hotswap_format_not_found_line(tree, &what, &fix);
+	cJSON_AddStringToObject(rt, "problem", what.buf);
+	cJSON_AddStringToObject(rt, "fix", fix.buf);
+	strbuf_release(&what);
+	strbuf_release(&fix);
 	cJSON *searched = cJSON_AddArrayToObject(rt, "searched");
 	for (size_t i = 0; i < tree->nprobes; i++) {
 		cJSON *p = cJSON_CreateObject();
@@ -100,6 +106,15 @@ static void print_long_runtime(const struct hotswap_tree *tree)
 	for (size_t i = 0; i < rows.nr; i++)
 		printf("  %-10s %s\n", i ? "" : "searched:", rows.v[i]);
 	strvec_clear(&rows);
+	if (tree->pinned) {
+		/* HOTSWAP_HOME alone decided: say what it lacks, as doctor and run do. */
+		struct strbuf what = STRBUF_INIT, fix = STRBUF_INIT;
+		hotswap_format_not_found_line(tree, &what, &fix);
+		printf("  problem:   %s\n  fix:       %s\n", what.buf, fix.buf);
+		strbuf_release(&what);
+		strbuf_release(&fix);
+		return;
+	}
 	printf("  set:       HOTSWAP_HOME=<tree root, with lib/%s under it>\n",
 	       HOTSWAP_INTERCEPT_LIB);
 }

@@ -111,7 +111,7 @@ static const char *tree_part_path(const struct hotswap_tree *tree, const char *p
 	return NULL;
 }
 
-/* The contract proper: every variable of ARCHITECTURE.md's table. */
+/* The contract proper: every variable of docs/env-contract.md's table. */
 static int add_contract(struct builder *b, const struct contract_input *in,
                         struct strvec *lists_head, struct diag *err)
 {

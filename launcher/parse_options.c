@@ -5,14 +5,12 @@
 
 #include "strbuf.h"
 
+#include <hotswap/version.h>
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef MIRAGE_VERSION
-#define MIRAGE_VERSION "unknown"
-#endif
 
 /* Options every command accepts (handled here, never by a command). */
 static const struct opt_spec global_opts[] = {
@@ -385,7 +383,7 @@ int parse_global_args(int argc, const char **argv, struct cmd_ctx *ctx, int *nex
 		i += used;
 		/* The first of --version and --help answers, whatever follows. */
 		if (ps.version) {
-			printf("mirage %s\n", MIRAGE_VERSION);
+			printf("mirage %s\n", HS_REWRITE_VERSION_STRING);
 			return 1;
 		}
 		if (ps.help) {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Quick-start command 2: install what is missing, build under AddressSanitizer +
-# UndefinedBehaviorSanitizer (clang 22), and run the whole suite (unit,
-# integration, shells, python, a short fuzz run); then the concurrency tests
-# under ThreadSanitizer.  Exits non-zero on the first failing stage.
+# Quick-start command 2: install what is missing; build the default preset, run
+# its suite, install it into a temp prefix and try the install from outside
+# (tests/install); build under AddressSanitizer + UndefinedBehaviorSanitizer
+# (clang 22) and run the whole suite (unit, integration, shells, python, a short
+# fuzz run); then the concurrency tests under ThreadSanitizer.  Exits non-zero on
+# the first failing stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,16 +12,19 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 scripts/setup.sh
 
-echo "== build: sanitize preset (ASan + UBSan)"
-cmake --preset sanitize >/dev/null
-cmake --build --preset sanitize -j "$jobs"
+# build_and_test PRESET WHAT: configure, build and run one preset's suite.
+build_and_test() {
+	echo "== build: $1 preset ($2)"
+	cmake --preset "$1" >/dev/null
+	cmake --build --preset "$1" -j "$jobs"
+	echo "== test: $1 preset"
+	ctest --preset "$1"
+}
 
-echo "== test: sanitize preset"
-ctest --preset sanitize
+build_and_test default "RelWithDebInfo"
 
-echo "== build: tsan preset (ThreadSanitizer)"
-cmake --preset tsan >/dev/null
-cmake --build --preset tsan -j "$jobs"
+echo "== install: default build into a temp prefix, used by a pkg-config consumer and mirage"
+tests/install/check_install.sh build
 
-echo "== test: tsan preset (concurrency tests)"
-ctest --preset tsan
+build_and_test sanitize "ASan + UBSan"
+build_and_test tsan "ThreadSanitizer: the concurrency tests"

@@ -1,4 +1,4 @@
-/* spec/intercept.md's decision table, as one pure function. */
+/* docs/intercept.md's decision table, as one pure function. */
 #include "decide.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * The decision table of spec/intercept.md: given the switches, the agent and
+ * The decision table of docs/intercept.md: given the switches, the agent and
  * the code object, pass the object through or rewrite it (and how).  Pure:
  * no HSA calls, no allocation, so it is unit-tested row by row.
  */

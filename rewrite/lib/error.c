@@ -47,5 +47,5 @@ HS_API const char *hs_status_str(enum hs_status status)
 
 HS_API const char *hs_version(void)
 {
-	return "0.1.0";
+	return HS_REWRITE_VERSION_STRING;
 }

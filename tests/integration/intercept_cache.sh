@@ -141,5 +141,5 @@ else
 fi
 
 json=$(find "$CACHE" -name '*.json' -newer "$rebuilt/lib/libhotswap_mc.so" | head -1)
-assert_contains "$(cat "$json")" '"rewriter_build":	"0.1.0 rewrite=' "sidecar names the build"
+assert_contains "$(cat "$json")" "\"rewriter_build\":	\"$MIRAGE_VERSION rewrite=" "sidecar names the build"
 done_testing

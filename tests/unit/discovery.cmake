@@ -11,7 +11,7 @@ foreach(fx intercept:FX_ONLOAD core:FX_CORE rewrite:FX_HS_REWRITE hsa:FX_HSA_INI
   string(REPLACE "," ";" _defs "${_defs}")
   add_library(discfx_${_name} SHARED test_discovery_fixture_lib.c)
   target_compile_definitions(discfx_${_name} PRIVATE ${_defs})
-  target_include_directories(discfx_${_name} PRIVATE ${PROJECT_SOURCE_DIR}/rewrite/include)
+  target_include_directories(discfx_${_name} PRIVATE ${HOTSWAP_INCLUDE_DIRS})
   set_target_properties(discfx_${_name} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${_disc_fx_dir}
                         OUTPUT_NAME fx_${_name} PREFIX lib)
   list(APPEND _disc_fx_targets discfx_${_name})
@@ -20,7 +20,7 @@ endforeach()
 add_custom_command(
   OUTPUT ${_disc_fx_dir}/libfx_aarch64.so
   COMMAND ${CLANG_EXE} -target aarch64-linux-gnu -shared -nostdlib -fuse-ld=lld -DFX_ONLOAD
-          -I${PROJECT_SOURCE_DIR}/rewrite/include
+          -I${PROJECT_SOURCE_DIR}/rewrite/include -I${PROJECT_BINARY_DIR}/include
           ${CMAKE_CURRENT_SOURCE_DIR}/test_discovery_fixture_lib.c -o ${_disc_fx_dir}/libfx_aarch64.so
   DEPENDS test_discovery_fixture_lib.c
   COMMENT "Building an AArch64 stand-in library"

@@ -89,31 +89,31 @@ static void test_none(void **state)
 {
 	struct fixture *f = *state;
 	struct strbuf msg = STRBUF_INIT, want = STRBUF_INIT;
-	const char *paths[5], *reasons[] = {
-	                          "HOTSWAP_HOME",
+	const char *paths[4], *reasons[] = {
 	                          "in-tree build, <mirage dir>/../../build/hotswap",
 	                          "build tree, <mirage dir>/../hotswap",
 	                          "install prefix, <prefix>/lib/mirage/hotswap",
 	                          "installed trees, $MIRAGE_DATA/hotswap/*",
 	                      };
-	char *p[5];
-	p[0] = xstrfmt("%s/home/" INTERCEPT, f->tmp);
-	p[1] = xstrfmt("%s/build/hotswap/" INTERCEPT, f->tmp);
-	p[2] = xstrfmt("%s/x/hotswap/" INTERCEPT, f->tmp);
-	p[3] = xstrfmt("%s/x/lib/mirage/hotswap/" INTERCEPT, f->tmp);
-	p[4] = xstrfmt("%s/data/hotswap/*/" INTERCEPT, f->tmp);
+	char *p[4];
+	p[0] = xstrfmt("%s/build/hotswap/" INTERCEPT, f->tmp);
+	p[1] = xstrfmt("%s/x/hotswap/" INTERCEPT, f->tmp);
+	p[2] = xstrfmt("%s/x/lib/mirage/hotswap/" INTERCEPT, f->tmp);
+	p[3] = xstrfmt("%s/data/hotswap/*/" INTERCEPT, f->tmp);
 
+	unsetenv("HOTSWAP_HOME");
 	assert_int_equal(discover(f), -1);
 	assert_false(f->tree.found);
+	assert_false(f->tree.pinned);
 	assert_false(f->tree.complete);
 	assert_null(f->tree.root);
-	assert_int_equal(f->tree.nprobes, 5);
+	assert_int_equal(f->tree.nprobes, 4);
 	size_t width = 0;
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 4; i++)
 		width = strlen(p[i]) > width ? strlen(p[i]) : width;
 	strbuf_addstr(&want, "HotSwap is not installed, or mirage could not find "
 	                     "libhotswap_intercept.so.\nmirage looked in:");
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 4; i++) {
 		paths[i] = p[i];
 		assert_string_equal(f->tree.probes[i].path, paths[i]);
 		assert_string_equal(f->tree.probes[i].reason, reasons[i]);
@@ -126,7 +126,7 @@ static void test_none(void **state)
 	              "root:\n  export HOTSWAP_HOME=/abs/path/to/hotswap");
 	hotswap_format_problem(&f->tree, &msg);
 	assert_string_equal(msg.buf, want.buf);
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 4; i++)
 		free(p[i]);
 	strbuf_release(&msg);
 	strbuf_release(&want);
@@ -455,7 +455,7 @@ static void test_reference_without_core(void **state)
 		assert_string_not_equal(f->tree.parts[i].name, CORE);
 }
 
-/* First hit wins, in ARCHITECTURE.md's order, even when the hit is incomplete. */
+/* First hit wins, in docs/discovery.md's order, even when the hit is incomplete. */
 static void test_search_order(void **state)
 {
 	struct fixture *f = *state;
@@ -465,12 +465,13 @@ static void test_search_order(void **state)
 	char *data_a = xstrfmt("%s/data/hotswap/a", f->tmp);
 	char *data_b = xstrfmt("%s/data/hotswap/b", f->tmp);
 
+	unsetenv("HOTSWAP_HOME");
 	stage_native(data_b);
 	tu_copy(FX("intercept"), data_a, INTERCEPT, 0755);
 	assert_int_equal(discover(f), -1);
 	assert_string_equal(f->tree.root, data_a);
 	assert_string_equal(f->tree.found_by, "installed tree, $MIRAGE_DATA/hotswap/*");
-	assert_int_equal(f->tree.nprobes, 5);
+	assert_int_equal(f->tree.nprobes, 4);
 
 	tu_rmtree(data_a);
 	assert_int_equal(discover(f), 0);
@@ -489,10 +490,12 @@ static void test_search_order(void **state)
 	stage_native(intree);
 	assert_int_equal(discover(f), 0);
 	assert_string_equal(f->tree.root, intree);
-	assert_int_equal(f->tree.nprobes, 2);
+	assert_int_equal(f->tree.nprobes, 1);
 
 	stage_native(f->home);
+	setenv("HOTSWAP_HOME", f->home, 1);
 	assert_int_equal(discover(f), 0);
+	assert_true(f->tree.pinned);
 	assert_string_equal(f->tree.root, f->home);
 	assert_int_equal(f->tree.nprobes, 1);
 
@@ -507,6 +510,85 @@ static void test_search_order(void **state)
 	free(prefix);
 	free(data_a);
 	free(data_b);
+}
+
+/* The verdict on a HOTSWAP_HOME without a tree, and the doctor line, for one root. */
+static void expect_pinned(struct fixture *f, const char *root, const char *missing)
+{
+	struct strbuf msg = STRBUF_INIT, what = STRBUF_INIT, fix = STRBUF_INIT;
+
+	setenv("HOTSWAP_HOME", root, 1);
+	assert_int_equal(discover(f), -1);
+	assert_false(f->tree.found);
+	assert_true(f->tree.pinned);
+	assert_int_equal(f->tree.nprobes, 1);
+	assert_string_equal(f->tree.probes[0].reason, "HOTSWAP_HOME");
+	assert_string_equal(f->tree.home_missing, missing);
+
+	hotswap_format_problem(&f->tree, &msg);
+	char *want = xstrfmt("HOTSWAP_HOME is set to '%s', but there is no HotSwap tree there: %s\n"
+	                     "mirage looked for '%s/" INTERCEPT
+	                     "' and, while HOTSWAP_HOME is set, nowhere else\n"
+	                     "Tip: point HOTSWAP_HOME at the root of a HotSwap tree (the directory "
+	                     "holding " INTERCEPT "):\n"
+	                     "  export HOTSWAP_HOME=/abs/path/to/hotswap\n"
+	                     "or unset HOTSWAP_HOME to let mirage search its other locations",
+	                     root, missing, root);
+	assert_string_equal(msg.buf, want);
+	free(want);
+
+	hotswap_format_not_found_line(&f->tree, &what, &fix);
+	want = xstrfmt("HOTSWAP_HOME='%s' holds no HotSwap tree: %s", root, missing);
+	assert_string_equal(what.buf, want);
+	assert_string_equal(fix.buf, "point HOTSWAP_HOME at the root of a HotSwap tree (the "
+	                             "directory holding " INTERCEPT
+	                             "), or unset HOTSWAP_HOME to let mirage search its other "
+	                             "locations");
+	free(want);
+	strbuf_release(&msg);
+	strbuf_release(&what);
+	strbuf_release(&fix);
+}
+
+/*
+ * A set HOTSWAP_HOME is the tree the user means: when it holds none, complete trees later in
+ * the search order do not stand in for it, and the verdict says what is missing there.
+ */
+static void test_home_pinned(void **state)
+{
+	struct fixture *f = *state;
+	char *prefix = xstrfmt("%s/x/lib/mirage/hotswap", f->tmp);
+	char *intree = xstrfmt("%s/build/hotswap", f->tmp);
+	char *file = xstrfmt("%s/file", f->tmp);
+
+	stage_native(prefix);
+	stage_native(intree);
+	expect_pinned(f, f->home, "no such directory");
+	tu_write(f->tmp, "file", "not a tree\n", 0644);
+	expect_pinned(f, file, "it is not a directory");
+	tu_mkdirs(f->home, "runtime");
+	expect_pinned(f, f->home, "no lib/ directory in it");
+	tu_mkdirs(f->home, "lib");
+	expect_pinned(f, f->home, "no " INTERCEPT " in it");
+	tu_mkdirs(f->home, INTERCEPT);
+	expect_pinned(f, f->home, INTERCEPT " is not a regular file");
+
+	/* The commonest slip: the tree's lib/ directory instead of its root. */
+	char *want =
+	    xstrfmt("it is a tree's lib/ directory, not its root: the root is '%s'", prefix);
+	char *prefix_lib = xstrfmt("%s/lib", prefix);
+	expect_pinned(f, prefix_lib, want);
+	free(want);
+	free(prefix_lib);
+
+	/* Unset, the search finds the other trees again. */
+	unsetenv("HOTSWAP_HOME");
+	assert_int_equal(discover(f), 0);
+	assert_false(f->tree.pinned);
+	assert_string_equal(f->tree.root, intree);
+	free(prefix);
+	free(intree);
+	free(file);
 }
 
 static void test_xdg_data_home(void **state)
@@ -558,6 +640,7 @@ int main(void)
 	    T(test_both_flavours),
 	    T(test_reference_without_core),
 	    T(test_search_order),
+	    T(test_home_pinned),
 	    T(test_xdg_data_home),
 	    T(test_check_root),
 	};

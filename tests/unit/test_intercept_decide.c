@@ -1,4 +1,4 @@
-/* The intercept's decision table (spec/intercept.md), row by row, and its switches. */
+/* The intercept's decision table (docs/intercept.md), row by row, and its switches. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

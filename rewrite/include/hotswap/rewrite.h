@@ -26,9 +26,8 @@ extern "C" {
 
 #define HS_API __attribute__((visibility("default")))
 
-#define HS_REWRITE_VERSION_MAJOR 0
-#define HS_REWRITE_VERSION_MINOR 1
-#define HS_REWRITE_VERSION_PATCH 0
+/* HS_REWRITE_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from the build's version. */
+#include <hotswap/version.h>
 
 enum hs_status {
 	HS_OK = 0, /* a valid code object was produced (see report->changed) */
@@ -132,12 +131,12 @@ HS_API const char *hs_last_error(void);
 /* Short name of a status: "OK", "INVALID_ARGUMENT", "ERROR", "OUT_OF_RESOURCES". */
 HS_API const char *hs_status_str(enum hs_status status);
 
-/* "0.1.0" */
+/* The library's version, HS_REWRITE_VERSION_STRING of the build ("0.2.0"). */
 HS_API const char *hs_version(void);
 
 /*
  * The version and the GNU build-ids of this library and of libhotswap_mc.so beside it:
- * "0.1.0 rewrite=<hex> mc=<hex>" ("none" for a part without one).  It changes whenever
+ * "<hs_version()> rewrite=<hex> mc=<hex>" ("none" for a part without one).  It changes whenever
  * either library is rebuilt with other code, so caches of rewritten objects key on it.
  * Reads the files; never loads LLVM.  (HOTSWAP_REWRITE_0.2)
  */

@@ -1,0 +1,4 @@
+# The build itself: compile flags (MIRAGE_WERROR) and sources compiled once.
+mirage_shell_test(build_config build_config.sh LABELS build)
+# The repository's docs stand on their own: no citation of notes kept elsewhere, no dead docs/ link.
+mirage_shell_test(docs_refs docs_refs.sh LABELS lint)
