@@ -1,15 +1,21 @@
 #include "read_whole.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 void *read_whole_fd(int fd, size_t *size)
 {
+	return read_whole_fd_max(fd, SIZE_MAX, size);
+}
+
+void *read_whole_fd_max(int fd, size_t max, size_t *size)
+{
 	struct stat st;
 	char *buf;
-	size_t got = 0;
+	size_t want, got = 0;
 	int saved;
 
 	if (fstat(fd, &st) < 0)
@@ -18,11 +24,16 @@ void *read_whole_fd(int fd, size_t *size)
 		errno = EINVAL;
 		return NULL;
 	}
-	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if ((uintmax_t)st.st_size > (uintmax_t)max) {
+		errno = EFBIG;
+		return NULL;
+	}
+	want = (size_t)st.st_size;
+	buf = malloc(want ? want : 1);
 	if (!buf)
 		return NULL;
-	while (got < (size_t)st.st_size) {
-		ssize_t n = pread(fd, buf + got, (size_t)st.st_size - got, (off_t)got);
+	while (got < want) {
+		ssize_t n = pread(fd, buf + got, want - got, (off_t)got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {

@@ -11,4 +11,11 @@
  */
 void *read_whole_fd(int fd, size_t *size);
 
+/*
+ * read_whole_fd, but a file larger than max is refused with EFBIG before anything is
+ * allocated or read, and at most max bytes are ever read (a planted multi-GiB sparse file
+ * costs one fstat).
+ */
+void *read_whole_fd_max(int fd, size_t max, size_t *size);
+
 #endif

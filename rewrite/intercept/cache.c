@@ -10,7 +10,8 @@
 enum entry_state {
 	ENTRY_PENDING,
 	ENTRY_READY,
-	ENTRY_FAILED,
+	ENTRY_FAILED,   /* unlinked; freed by the last waiter of its flight */
+	ENTRY_REJECTED, /* stays in the table: every later lookup fails with its reason */
 };
 
 struct entry {
@@ -18,7 +19,7 @@ struct entry {
 	enum entry_state state;
 	unsigned waiters;     /* threads sleeping on this flight (keep a failed entry alive) */
 	struct hsi_blob blob; /* READY */
-	char err[256];        /* FAILED */
+	char err[256];        /* FAILED, REJECTED */
 	struct entry *next;
 };
 
@@ -27,7 +28,7 @@ struct entry {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t done = PTHREAD_COND_INITIALIZER;
 static struct entry *buckets[NBUCKETS];
-static size_t ready_count;
+static size_t ready_count, rejected_count;
 
 static struct entry **slot_of(const uint8_t *key)
 {
@@ -64,9 +65,9 @@ enum hsi_cache_outcome hsi_cache_get(const uint8_t key[HSI_KEY_LEN], hsi_produce
 			pthread_mutex_unlock(&lock);
 			return HSI_CACHE_HIT;
 		}
-		/* The flight failed: report its reason; the last waiter frees the entry. */
+		/* The flight failed: report its reason; the last waiter frees an unlinked entry. */
 		snprintf(err, err_size, "%s", e->err);
-		if (!e->waiters)
+		if (e->state == ENTRY_FAILED && !e->waiters)
 			free(e);
 		pthread_mutex_unlock(&lock);
 		return HSI_CACHE_FAILED;
@@ -86,32 +87,49 @@ enum hsi_cache_outcome hsi_cache_get(const uint8_t key[HSI_KEY_LEN], hsi_produce
 	rc = produce(ctx, &blob, perr, sizeof(perr));
 
 	pthread_mutex_lock(&lock);
-	if (rc == 0) {
+	if (rc == HSI_PRODUCED) {
 		e->blob = blob;
 		e->state = ENTRY_READY;
 		ready_count++;
 		*out = blob;
 	} else {
-		/* Never cached: unlink now so the next load tries again. */
-		unlink_entry(e);
 		snprintf(e->err, sizeof(e->err), "%s", perr);
-		e->state = ENTRY_FAILED;
 		snprintf(err, err_size, "%s", perr);
+		if (rc == HSI_PRODUCE_REJECTED) {
+			/* The same bytes fail the same way: keep the failure, not retry it per
+			 * load. */
+			e->state = ENTRY_REJECTED;
+			rejected_count++;
+		} else {
+			/* Maybe transient: unlink now so the next load tries again. */
+			unlink_entry(e);
+			e->state = ENTRY_FAILED;
+		}
 	}
 	pthread_cond_broadcast(&done);
-	if (rc != 0 && !e->waiters)
+	if (e->state == ENTRY_FAILED && !e->waiters)
 		free(e);
 	pthread_mutex_unlock(&lock);
-	return rc == 0 ? HSI_CACHE_PRODUCED : HSI_CACHE_FAILED;
+	return rc == HSI_PRODUCED ? HSI_CACHE_PRODUCED : HSI_CACHE_FAILED;
+}
+
+static size_t read_count(const size_t *count)
+{
+	size_t n;
+	pthread_mutex_lock(&lock);
+	n = *count;
+	pthread_mutex_unlock(&lock);
+	return n;
 }
 
 size_t hsi_cache_size(void)
 {
-	size_t n;
-	pthread_mutex_lock(&lock);
-	n = ready_count;
-	pthread_mutex_unlock(&lock);
-	return n;
+	return read_count(&ready_count);
+}
+
+size_t hsi_cache_rejected(void)
+{
+	return read_count(&rejected_count);
 }
 
 #ifdef MIRAGE_UNIT_TESTS
@@ -128,7 +146,7 @@ void hsi_cache_reset(void)
 		}
 		buckets[i] = NULL;
 	}
-	ready_count = 0;
+	ready_count = rejected_count = 0;
 	pthread_mutex_unlock(&lock);
 }
 #endif

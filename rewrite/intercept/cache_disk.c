@@ -1,9 +1,12 @@
-/* On-disk translation cache entries: verified reads, atomic writes. */
+/* On-disk translation cache entries: trusted directories, verified reads, atomic writes. */
 #include "cache_disk.h"
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +21,10 @@
 #include "sha.h"
 #include "truthy.h"
 
+/* Every descriptor under the root: never a link, never blocking on a FIFO, never inherited. */
+#define DIR_FLAGS   (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define ENTRY_FLAGS (O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
+
 char *hsi_disk_root(void)
 {
 	const char *dir = getenv("HSA_HOTSWAP_CACHE_DIR");
@@ -29,28 +36,166 @@ char *hsi_disk_root(void)
 	return translation_cache_default_root();
 }
 
-/* <root>/<kk>/<key><suffix>; caller frees. */
-static char *entry_path(const char *root, const char *key, const char *suffix)
+__attribute__((format(printf, 3, 4))) static void say(char *why, size_t why_size, const char *fmt,
+                                                      ...)
 {
-	size_t n = strlen(root) + strlen(key) + strlen(suffix) + 5;
-	char *p = malloc(n);
-	if (p)
-		snprintf(p, n, "%s/%.2s/%s%s", root, key, key, suffix);
-	return p;
+	va_list ap;
+	int saved = errno;
+	va_start(ap, fmt);
+	vsnprintf(why, why_size, fmt, ap);
+	va_end(ap);
+	errno = saved;
 }
 
-/* Whole file into malloc'ed memory; 0, or -1 with errno (ENOENT = absent). */
-static int slurp(const char *path, void **data, size_t *size)
+/* The trust rule for the root and the shards (see cache_disk.h); what names the dir in why. */
+static int check_dir(int fd, const char *what, char *why, size_t why_size)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), saved;
+	struct stat st;
 
-	if (fd < 0)
+	if (fstat(fd, &st) < 0) {
+		say(why, why_size, "cannot stat %s: %s", what, strerror(errno));
 		return -1;
-	*data = read_whole_fd(fd, size);
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return *data ? 0 : -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		say(why, why_size, "%s is not a directory", what);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
+		say(why, why_size, "%s is owned by uid %u, not by uid %u", what,
+		    (unsigned)st.st_uid, (unsigned)geteuid());
+		return -1;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		say(why, why_size, "%s is writable by group or other (mode %03o)", what,
+		    (unsigned)(st.st_mode & 07777));
+		return -1;
+	}
+	return 0;
+}
+
+/* Why an O_NOFOLLOW|O_DIRECTORY open of name under dirfd failed (ELOOP/ENOTDIR say little). */
+static void say_not_dir(int dirfd, const char *name, const char *what, char *why, size_t why_size)
+{
+	struct stat st;
+	int err = errno;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+		say(why, why_size, "%s is a symbolic link", what);
+	else if (err == ENOTDIR || err == ELOOP)
+		say(why, why_size, "%s is not a directory", what);
+	else
+		say(why, why_size, "cannot open %s: %s", what, strerror(err));
+}
+
+int hsi_disk_open(struct hsi_disk *disk, const char *root, char *why, size_t why_size)
+{
+	char what[600];
+	int fd;
+
+	disk->fd = -1;
+	snprintf(what, sizeof(what), "cache root '%s'", root);
+	/* The name is the environment's: it must not break the one-line messages it goes into. */
+	for (char *p = what; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	fd = open(root, DIR_FLAGS);
+	if (fd < 0 && errno == ENOENT) {
+		if (mkdir_parents(root, 0700) < 0) {
+			say(why, why_size, "cannot create %s: %s", what, strerror(errno));
+			return -1;
+		}
+		fd = open(root, DIR_FLAGS);
+	}
+	if (fd < 0) {
+		say_not_dir(AT_FDCWD, root, what, why, why_size);
+		return -1;
+	}
+	if (check_dir(fd, what, why, why_size) < 0) {
+		close(fd);
+		return -1;
+	}
+	disk->fd = fd;
+	return 0;
+}
+
+void hsi_disk_close(struct hsi_disk *disk)
+{
+	if (disk->fd >= 0)
+		close(disk->fd);
+	disk->fd = -1;
+}
+
+enum shard_open {
+	SHARD_LOOKUP, /* an absent shard is a miss */
+	SHARD_CREATE, /* an absent shard is made 0700 */
+};
+
+/* The verified shard of key: a descriptor, -1 untrusted (why says it), -2 absent. */
+static int open_shard(const struct hsi_disk *disk, const char *key, enum shard_open how, char *why,
+                      size_t why_size)
+{
+	char name[3] = {key[0], key[1], '\0'}, what[32];
+	int fd;
+
+	snprintf(what, sizeof(what), "shard '%s'", name);
+	fd = openat(disk->fd, name, DIR_FLAGS);
+	if (fd < 0 && errno == ENOENT) {
+		if (how == SHARD_LOOKUP)
+			return -2;
+		if (mkdirat(disk->fd, name, 0700) < 0 && errno != EEXIST) {
+			say(why, why_size, "cannot create %s: %s", what, strerror(errno));
+			return -1;
+		}
+		fd = openat(disk->fd, name, DIR_FLAGS);
+	}
+	if (fd < 0) {
+		say_not_dir(disk->fd, name, what, why, why_size);
+		return -1;
+	}
+	if (check_dir(fd, what, why, why_size) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Opens the entry file name in shard and checks it is a regular file of ours
+ * without reading a byte: a descriptor (st filled), -2 absent, -1 rejected
+ * (why says it).
+ */
+static int open_entry(int shard, const char *name, struct stat *st, char *why, size_t why_size)
+{
+	int fd = openat(shard, name, ENTRY_FLAGS);
+
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return -2;
+		if (errno == ELOOP)
+			say(why, why_size, "'%s' is a symbolic link", name);
+		else
+			say(why, why_size, "cannot open '%s': %s", name, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) || st->st_uid != geteuid()) {
+		say(why, why_size, "'%s' is not a regular file of uid %u", name,
+		    (unsigned)geteuid());
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* The whole entry behind fd, refused unread when it is larger than max. */
+static void *read_entry(int fd, const char *name, size_t max, size_t *size, char *why,
+                        size_t why_size)
+{
+	void *data = read_whole_fd_max(fd, max, size);
+
+	if (!data)
+		say(why, why_size, "cannot read '%s': %s", name,
+		    errno == EFBIG ? "larger than expected" : strerror(errno));
+	return data;
 }
 
 static bool json_str_is(const cJSON *obj, const char *name, const char *want)
@@ -68,72 +213,122 @@ static bool json_num(const cJSON *obj, const char *name, double *out)
 	return true;
 }
 
-/* Checks the object bytes against the sidecar; fills kernels. */
-static bool verify(const char *key, const char *expect_version, const char *meta_text,
-                   size_t meta_size, const void *co, size_t co_size, uint32_t *kernels)
+/* The sidecar's description of the object: its size and kernel count. */
+struct described {
+	size_t size;
+	uint32_t kernels;
+	char sha256[HSI_SHA_HEX];
+};
+
+static bool parse_sidecar(const char *key, const char *expect_version, const char *text, size_t len,
+                          struct described *d, char *why, size_t why_size)
 {
-	cJSON *meta = cJSON_ParseWithLength(meta_text, meta_size);
-	uint8_t digest[HSI_SHA_LEN];
-	char hex[HSI_SHA_HEX];
+	cJSON *meta = cJSON_ParseWithLength(text, len);
+	const cJSON *sha;
 	double size = -1, k = 0;
 	bool ok = false;
 
-	if (!meta)
+	if (!meta) {
+		say(why, why_size, "sidecar is not JSON");
 		return false;
-	if (!json_str_is(meta, "key", key) ||
-	    !json_str_is(meta, "rewriter_version", expect_version) ||
-	    !json_num(meta, "output_size", &size) || size != (double)co_size)
-		goto out;
-	if (hsi_sha256(co, co_size, digest) < 0)
-		goto out;
-	hsi_hex(digest, sizeof(digest), hex);
-	if (!json_str_is(meta, "output_sha256", hex))
-		goto out;
-	if (json_num(meta, "kernels", &k) && k >= 0 && k < 1e9)
-		*kernels = (uint32_t)k;
-	ok = true;
-out:
+	}
+	sha = cJSON_GetObjectItemCaseSensitive(meta, "output_sha256");
+	if (!json_str_is(meta, "key", key))
+		say(why, why_size, "sidecar describes another key");
+	else if (!json_str_is(meta, "rewriter_version", expect_version))
+		say(why, why_size, "sidecar is from another rewriter version");
+	else if (!json_num(meta, "output_size", &size) || size < 0 || size > 0x1p53 ||
+	         size != (double)(size_t)size)
+		say(why, why_size, "sidecar has no valid output_size");
+	else if (!cJSON_IsString(sha) || strlen(sha->valuestring) != HSI_SHA_HEX - 1)
+		say(why, why_size, "sidecar has no valid output_sha256");
+	else
+		ok = true;
+	if (ok) {
+		d->size = (size_t)size;
+		memcpy(d->sha256, sha->valuestring, HSI_SHA_HEX);
+		if (json_num(meta, "kernels", &k) && k >= 0 && k < 1e9)
+			d->kernels = (uint32_t)k;
+	}
 	cJSON_Delete(meta);
 	return ok;
 }
 
-enum hsi_disk_result hsi_disk_lookup(const char *root, const char *key_hex,
-                                     const char *expect_version, struct hsi_blob *out)
+enum hsi_disk_result hsi_disk_lookup(const struct hsi_disk *disk, const char *key_hex,
+                                     const char *expect_version, struct hsi_blob *out, char *why,
+                                     size_t why_size)
 {
-	char *co_path = entry_path(root, key_hex, ".co");
-	char *meta_path = entry_path(root, key_hex, ".json");
+	char co_name[HSI_SHA_HEX + 8], meta_name[HSI_SHA_HEX + 8];
+	struct described d = {0};
+	struct stat co_st, meta_st;
 	void *co = NULL, *meta = NULL;
 	size_t co_size = 0, meta_size = 0;
-	uint32_t kernels = 0;
-	enum hsi_disk_result res = HSI_DISK_MISS;
+	uint8_t digest[HSI_SHA_LEN];
+	char hex[HSI_SHA_HEX];
+	int shard, co_fd = -1, meta_fd = -1;
+	enum hsi_disk_result res = HSI_DISK_INVALID;
 
-	if (!co_path || !meta_path)
-		goto out;
-	if (slurp(co_path, &co, &co_size) < 0) {
+	shard = open_shard(disk, key_hex, SHARD_LOOKUP, why, why_size);
+	if (shard < 0)
+		return shard == -2 ? HSI_DISK_MISS : HSI_DISK_BYPASSED;
+	snprintf(co_name, sizeof(co_name), "%s.co", key_hex);
+	snprintf(meta_name, sizeof(meta_name), "%s.json", key_hex);
+	co_fd = open_entry(shard, co_name, &co_st, why, why_size);
+	if (co_fd == -2) {
 		/* No object: a miss (a lone sidecar is a write in progress or a leftover). */
-		res = errno == ENOENT ? HSI_DISK_MISS : HSI_DISK_INVALID;
+		res = HSI_DISK_MISS;
 		goto out;
 	}
-	if (slurp(meta_path, &meta, &meta_size) < 0 ||
-	    !verify(key_hex, expect_version, meta, meta_size, co, co_size, &kernels)) {
-		res = HSI_DISK_INVALID;
+	if (co_fd < 0)
+		goto out;
+	meta_fd = open_entry(shard, meta_name, &meta_st, why, why_size);
+	if (meta_fd == -2)
+		say(why, why_size, "'%s' has no sidecar", co_name);
+	if (meta_fd < 0)
+		goto out;
+	meta = read_entry(meta_fd, meta_name, HSI_DISK_MAX_SIDECAR, &meta_size, why, why_size);
+	if (!meta || !parse_sidecar(key_hex, expect_version, meta, meta_size, &d, why, why_size))
+		goto out;
+	/* Sizes first: a planted multi-GiB (sparse) object is rejected by fstat alone. */
+	if ((uintmax_t)co_st.st_size != (uintmax_t)d.size) {
+		say(why, why_size, "'%s' is %jd bytes, its sidecar says %zu", co_name,
+		    (intmax_t)co_st.st_size, d.size);
+		goto out;
+	}
+	co = read_entry(co_fd, co_name, d.size, &co_size, why, why_size);
+	if (!co)
+		goto out;
+	if (co_size != d.size) {
+		say(why, why_size, "'%s' changed size while read", co_name);
+		goto out;
+	}
+	if (hsi_sha256(co, co_size, digest) < 0) {
+		say(why, why_size, "cannot hash '%s'", co_name);
+		goto out;
+	}
+	hsi_hex(digest, sizeof(digest), hex);
+	if (strcmp(hex, d.sha256)) {
+		say(why, why_size, "'%s' does not match its sidecar's output_sha256", co_name);
 		goto out;
 	}
 	out->data = co;
 	out->size = co_size;
-	out->kernels = kernels;
+	out->kernels = d.kernels;
 	co = NULL;
 	res = HSI_DISK_HIT;
 out:
 	if (res == HSI_DISK_INVALID) {
 		/* Never serve it again; failure to remove (read-only dir) is harmless. */
-		unlink(co_path);
-		unlink(meta_path);
+		unlinkat(shard, co_name, 0);
+		unlinkat(shard, meta_name, 0);
 	}
+	if (co_fd >= 0)
+		close(co_fd);
+	if (meta_fd >= 0)
+		close(meta_fd);
+	close(shard);
 	free(co);
 	free(meta);
-	free(co_path);
-	free(meta_path);
 	return res;
 }
 
@@ -174,35 +369,100 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
 	return text;
 }
 
-int hsi_disk_store(const char *root, const char *key_hex, const struct hsi_blob *blob,
-                   const struct hsi_disk_meta *meta)
+/* Removes temp files of killed writers: old regular files of ours named *.tmp.*, links never. */
+static void sweep_stale_temps(int shard)
 {
-	char *co_path = entry_path(root, key_hex, ".co");
-	char *meta_path = entry_path(root, key_hex, ".json");
-	char *text = NULL, *slash;
-	int ret = -1, saved;
+	int fd = openat(shard, ".", DIR_FLAGS);
+	time_t cutoff = time(NULL) - HSI_DISK_STALE_TEMP_SECONDS;
+	struct dirent *de;
+	struct stat st;
+	DIR *dir;
 
-	if (!co_path || !meta_path)
+	if (fd < 0)
+		return;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(dir)))
+		if (strstr(de->d_name, ".tmp.") &&
+		    fstatat(shard, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_mtime < cutoff)
+			unlinkat(shard, de->d_name, 0);
+	closedir(dir);
+}
+
+static int write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * name in shard replaced by data through <name>.tmp.<pid>.<n>, created exclusively, 0600,
+ * never through a link.  No fsync: a torn entry fails verification and is recomputed, and
+ * the loading thread (with every thread waiting on this key) should not wait for the disk.
+ */
+static int write_entry(int shard, const char *name, const void *data, size_t len)
+{
+	static atomic_uint seq;
+	char tmp[HSI_SHA_HEX + 64];
+	int fd = -1, tries = 0, saved;
+
+	do {
+		snprintf(tmp, sizeof(tmp), "%s.tmp.%ld.%u", name, (long)getpid(),
+		         atomic_fetch_add(&seq, 1));
+		fd = openat(shard, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	} while (fd < 0 && errno == EEXIST && ++tries < 16);
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, data, len) < 0 || close(fd) < 0 ||
+	    renameat(shard, tmp, shard, name) < 0) {
+		saved = errno;
+		unlinkat(shard, tmp, 0);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+int hsi_disk_store(const struct hsi_disk *disk, const char *key_hex, const struct hsi_blob *blob,
+                   const struct hsi_disk_meta *meta, char *why, size_t why_size)
+{
+	char co_name[HSI_SHA_HEX + 8], meta_name[HSI_SHA_HEX + 8];
+	char *text = sidecar_text(key_hex, blob, meta);
+	int shard = -1, ret = -1;
+
+	if (!text) {
+		say(why, why_size, "cannot describe the entry: out of memory");
+		return -1;
+	}
+	shard = open_shard(disk, key_hex, SHARD_CREATE, why, why_size);
+	if (shard < 0)
 		goto out;
-	text = sidecar_text(key_hex, blob, meta);
-	if (!text)
+	sweep_stale_temps(shard);
+	snprintf(co_name, sizeof(co_name), "%s.co", key_hex);
+	snprintf(meta_name, sizeof(meta_name), "%s.json", key_hex);
+	if (write_entry(shard, meta_name, text, strlen(text)) < 0 ||
+	    write_entry(shard, co_name, blob->data, blob->size) < 0) {
+		say(why, why_size, "cannot write an entry into shard '%.2s': %s", key_hex,
+		    strerror(errno));
 		goto out;
-	slash = strrchr(co_path, '/');
-	*slash = '\0';
-	if (mkdir_parents(co_path, 0700) < 0)
-		goto out;
-	*slash = '/';
-	/* No fsync: a torn entry fails verify() and is recomputed, and the loading thread (with
-	 * every thread waiting on this key) should not wait for the disk. */
-	if (atomic_write_file(meta_path, text, strlen(text), 0644, ATOMIC_REPLACE_NOSYNC) < 0 ||
-	    atomic_write_file(co_path, blob->data, blob->size, 0644, ATOMIC_REPLACE_NOSYNC) < 0)
-		goto out;
+	}
 	ret = 0;
 out:
-	saved = errno;
+	if (shard >= 0)
+		close(shard);
 	cJSON_free(text);
-	free(co_path);
-	free(meta_path);
-	errno = saved;
 	return ret;
 }

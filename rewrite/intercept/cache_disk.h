@@ -5,6 +5,19 @@
  * sidecar first, then the object, each through a temp file and rename, so a
  * .co only ever appears complete and described.  A lookup verifies sizes and
  * the output hash; any mismatch removes the entry and is never a hit.
+ *
+ * Trust: the sidecar's hash gives integrity, not authenticity, so only
+ * directories nobody else can write are used.  The root and every shard must
+ * be directories owned by the effective uid and not writable by group or
+ * other; anything else is bypassed (nothing read, nothing written).  The
+ * root is opened once (its last component never a symbolic link) and
+ * everything below it is reached relative to that descriptor without
+ * following links, so the path above the root (say a shared /tmp) does not
+ * matter once the root itself is ours.  Directories are created 0700,
+ * files 0600.  Entries are opened non-blocking and must be regular files of
+ * the size the sidecar declares before a byte is read.  Temp files
+ * (<name>.tmp.*) a killed writer left behind are swept from a shard when an
+ * entry is stored into it, once they are older than HSI_DISK_STALE_TEMP_SECONDS.
  */
 #ifndef HOTSWAP_INTERCEPT_CACHE_DISK_H
 #define HOTSWAP_INTERCEPT_CACHE_DISK_H
@@ -14,6 +27,11 @@
 
 #include "cache.h"
 
+/* A temp file this old belongs to no live writer (writes take well under a second). */
+#define HSI_DISK_STALE_TEMP_SECONDS (15 * 60)
+/* A sidecar is a few hundred bytes: anything bigger is not ours. */
+#define HSI_DISK_MAX_SIDECAR (64 * 1024)
+
 /*
  * The cache root from the environment: HSA_HOTSWAP_CACHE_DIR, else
  * $XDG_CACHE_HOME/mirage/hotswap, else ~/.cache/mirage/hotswap.  NULL when
@@ -22,10 +40,25 @@
  */
 char *hsi_disk_root(void);
 
+/* An opened, verified cache root. */
+struct hsi_disk {
+	int fd; /* O_DIRECTORY descriptor of the root, -1 when not open */
+};
+
+/*
+ * Opens root (creating it and its missing parents 0700) and verifies it.
+ * 0, or -1 with the reason in why: then the tier is bypassed for the process.
+ * Release with hsi_disk_close().
+ */
+int hsi_disk_open(struct hsi_disk *disk, const char *root, char *why, size_t why_size);
+/* Closes the root; harmless on a disk that was never opened ({.fd = -1}). */
+void hsi_disk_close(struct hsi_disk *disk);
+
 enum hsi_disk_result {
 	HSI_DISK_HIT = 0,
 	HSI_DISK_MISS = 1,
-	HSI_DISK_INVALID = 2, /* an entry existed but failed verification; it was removed */
+	HSI_DISK_INVALID = 2,  /* an entry existed but failed verification; it was removed */
+	HSI_DISK_BYPASSED = 3, /* the shard is not trusted: nothing read, nothing to write */
 };
 
 /* What the sidecar records besides the output itself. */
@@ -41,15 +74,20 @@ struct hsi_disk_meta {
 };
 
 /*
- * Looks key_hex up under root.  On a hit *out holds malloc'ed bytes (caller
- * frees out->data with free()) and their kernel count.  expect_version is
- * the running rewriter's version: another version's entry is invalid.
+ * Looks key_hex up.  On a hit *out holds malloc'ed bytes (caller frees
+ * out->data with free()) and their kernel count.  expect_version is the
+ * running rewriter's version: another version's entry is invalid.  INVALID
+ * and BYPASSED say why in why.
  */
-enum hsi_disk_result hsi_disk_lookup(const char *root, const char *key_hex,
-                                     const char *expect_version, struct hsi_blob *out);
+enum hsi_disk_result hsi_disk_lookup(const struct hsi_disk *disk, const char *key_hex,
+                                     const char *expect_version, struct hsi_blob *out, char *why,
+                                     size_t why_size);
 
-/* Stores an entry; 0, or -1 with errno set (read-only or full disk: the caller bypasses). */
-int hsi_disk_store(const char *root, const char *key_hex, const struct hsi_blob *blob,
-                   const struct hsi_disk_meta *meta);
+/*
+ * Stores an entry; 0, or -1 with the reason in why (an untrusted shard, a
+ * read-only or full disk: the caller goes on without the entry).
+ */
+int hsi_disk_store(const struct hsi_disk *disk, const char *key_hex, const struct hsi_blob *blob,
+                   const struct hsi_disk_meta *meta, char *why, size_t why_size);
 
 #endif

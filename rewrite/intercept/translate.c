@@ -17,12 +17,17 @@
 
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static bool cache_debug;
-static char *disk_root; /* NULL: disk tier off */
+static char *disk_root;             /* NULL: disk tier off */
+static struct hsi_disk disk = {-1}; /* the verified root; fd -1 when bypassed */
+static char disk_why[640];          /* why the root is bypassed */
 
 static void read_env(void)
 {
 	cache_debug = env_flag("HSA_HOTSWAP_CACHE_DEBUG");
 	disk_root = hsi_disk_root();
+	/* Once per process: every entry is then reached relative to the verified root. */
+	if (disk_root && hsi_disk_open(&disk, disk_root, disk_why, sizeof(disk_why)) < 0)
+		hsi_info("translation cache not used: %s", disk_why);
 }
 
 struct job {
@@ -35,6 +40,7 @@ struct job {
 	char key_hex[HSI_SHA_HEX];
 	char in_hex[HSI_SHA_HEX];
 	const char *status; /* disabled | miss | hit | invalid | bypassed */
+	char why[640];      /* why an entry was invalid or the cache bypassed ("" when not) */
 };
 
 static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t err_size)
@@ -50,7 +56,8 @@ static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t er
 		const char *why = report.message[0] ? report.message : hs_last_error();
 		snprintf(err, err_size, "%s (%s)", why && *why ? why : "no reason given",
 		         hs_status_str(st));
-		return -1;
+		/* Only running out of memory may go better next time; the rest is the input's. */
+		return st == HS_OUT_OF_RESOURCES ? HSI_PRODUCE_FAILED : HSI_PRODUCE_REJECTED;
 	}
 	hsi_info("rewrote %s (%s -> %s): %" PRIu32 " kernels, %" PRIu32 " stubbed, %" PRIu32
 	         " patches applied%s%s",
@@ -59,7 +66,7 @@ static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t er
 	out->data = res.data;
 	out->size = res.size;
 	out->kernels = report.kernels;
-	return 0;
+	return HSI_PRODUCED;
 }
 
 /* The single-flight producer: disk tier first, then the rewriter. */
@@ -67,24 +74,35 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 {
 	struct job *j = ctx;
 	struct hsi_disk_meta meta;
+	char store_why[512];
+	int rc;
 
 	if (!disk_root) {
 		j->status = "disabled";
 		return rewrite_now(j, out, err, err_size);
 	}
-	switch (hsi_disk_lookup(disk_root, j->key_hex, hs_version(), out)) {
+	if (disk.fd < 0) {
+		j->status = "bypassed";
+		snprintf(j->why, sizeof(j->why), "%s", disk_why);
+		return rewrite_now(j, out, err, err_size);
+	}
+	switch (hsi_disk_lookup(&disk, j->key_hex, hs_version(), out, j->why, sizeof(j->why))) {
 	case HSI_DISK_HIT:
 		j->status = "hit";
-		return 0;
+		return HSI_PRODUCED;
 	case HSI_DISK_INVALID:
 		j->status = "invalid";
 		break;
 	case HSI_DISK_MISS:
 		j->status = "miss";
 		break;
+	case HSI_DISK_BYPASSED:
+		j->status = "bypassed";
+		return rewrite_now(j, out, err, err_size);
 	}
-	if (rewrite_now(j, out, err, err_size) < 0)
-		return -1;
+	rc = rewrite_now(j, out, err, err_size);
+	if (rc != HSI_PRODUCED)
+		return rc;
 	meta = (struct hsi_disk_meta){
 	    .input_sha256 = j->in_hex,
 	    .input_size = j->in_size,
@@ -95,13 +113,15 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 	    .rewriter_build = hs_build_identity(),
 	    .kernels = out->kernels,
 	};
-	if (hsi_disk_store(disk_root, j->key_hex, out, &meta) < 0) {
+	if (hsi_disk_store(&disk, j->key_hex, out, &meta, store_why, sizeof(store_why)) < 0) {
 		/* A read-only or full cache costs speed, never the load. */
-		hsi_info("cannot write cache entry under '%s': %m", disk_root);
-		if (!strcmp(j->status, "miss"))
+		hsi_info("cannot store a cache entry under '%s': %s", disk_root, store_why);
+		if (!strcmp(j->status, "miss")) { /* an invalid entry's line keeps saying why */
 			j->status = "bypassed";
+			snprintf(j->why, sizeof(j->why), "%s", store_why);
+		}
 	}
-	return 0;
+	return HSI_PRODUCED;
 }
 
 static int make_key(struct job *j, uint8_t key[HSI_KEY_LEN])
@@ -120,6 +140,35 @@ static int make_key(struct job *j, uint8_t key[HSI_KEY_LEN])
 	hsi_hex(in_sha, sizeof(in_sha), j->in_hex);
 	hsi_hex(key, HSI_KEY_LEN, j->key_hex);
 	return 0;
+}
+
+/*
+ * The HSA_HOTSWAP_CACHE_DEBUG line: status, ISA pair, kernels and input sha8 first (what
+ * parsers read), then "(reason)" when an entry was rejected, the cache bypassed or the
+ * rewrite failed.  out is NULL when it failed; a failure this thread did not produce (a
+ * remembered one, or another thread's flight) is a hit of that failure.
+ */
+static void debug_line(const struct job *j, const struct hsi_blob *out, const char *err)
+{
+	const char *status = j->status;
+	char reason[1024];
+
+	if (out)
+		snprintf(reason, sizeof(reason), "%s", j->why);
+	else if (!status)
+		snprintf(reason, sizeof(reason), "rewrite failed earlier in this process: %s", err);
+	else
+		snprintf(reason, sizeof(reason), "%s%srewrite failed: %s", j->why,
+		         j->why[0] ? "; " : "", err);
+	if (!status)
+		status = "hit";
+	/* The rewriter's reason quotes the object (kernel names): one line stays one line. */
+	for (char *p = reason; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	hsi_raw("hotswap_cache: %s (%s -> %s) kernels=%" PRIu32 " %.8s%s%s%s", status,
+	        j->d->src_name, j->d->tgt_name, out ? out->kernels : 0, j->in_hex,
+	        reason[0] ? " (" : "", reason, reason[0] ? ")" : "");
 }
 
 int hsi_translate(const void *in, size_t in_size, const struct hsi_object_facts *obj,
@@ -143,9 +192,7 @@ int hsi_translate(const void *in, size_t in_size, const struct hsi_object_facts 
 	if (oc != HSI_CACHE_FAILED && !strcmp(j.status, "hit"))
 		hsi_info("%s: rewritten object served from the cache (%" PRIu32 " kernels)", uri,
 		         out->kernels);
-	if (cache_debug && j.status)
-		hsi_raw("hotswap_cache: %s (%s -> %s) kernels=%" PRIu32 " %.8s", j.status,
-		        d->src_name, d->tgt_name, oc == HSI_CACHE_FAILED ? 0 : out->kernels,
-		        j.in_hex);
+	if (cache_debug)
+		debug_line(&j, oc == HSI_CACHE_FAILED ? NULL : out, err);
 	return oc == HSI_CACHE_FAILED ? -1 : 0;
 }

@@ -1,7 +1,8 @@
 /*
  * One translation: the cache key, both cache tiers, the rewrite itself and
  * the HSA_HOTSWAP_CACHE_DEBUG line.  Thread-safe; concurrent loads of one
- * object share a single rewrite.
+ * object share a single rewrite, and a rewrite that fails for its input
+ * (anything but running out of memory) is not tried again in this process.
  */
 #ifndef HOTSWAP_INTERCEPT_TRANSLATE_H
 #define HOTSWAP_INTERCEPT_TRANSLATE_H

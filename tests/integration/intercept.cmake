@@ -1,11 +1,11 @@
 # Integration tests of libhotswap_intercept against the stand-in HSA runtime
 # (tests/standin), the staged tree, and the python runtime.
 set(INTERCEPT_TESTS
-  tools preload both passthrough fail_open strict cache relocated no_hsa abi old_runtime shim
-  stress mirage_run)
+  tools preload both passthrough fail_open strict cache cache_trust cache_entries cache_failures
+  relocated no_hsa abi old_runtime shim stress mirage_run)
 foreach(t ${INTERCEPT_TESTS})
   set(labels intercept)
-  if(t STREQUAL "stress")
+  if(t STREQUAL "stress" OR t STREQUAL "cache_failures")
     list(APPEND labels tsan)
   endif()
   mirage_shell_test(intercept_${t} intercept_${t}.sh LABELS ${labels})

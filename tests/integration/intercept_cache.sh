@@ -72,10 +72,12 @@ ro=$TEST_TMP/ro-cache
 mkdir -p "$ro"
 run_ro() { # DIR: run the client with a read-only DIR as cache
 	if [ "$(id -u)" != 0 ]; then
+		ro_err="Permission denied"
 		chmod -R a-w "$1"
 		run_capture env HSA_HOTSWAP_CACHE_DIR="$1" "$CLIENT" "$HELLO"
 		chmod -R u+w "$1"
 	elif unshare -m true 2>/dev/null; then
+		ro_err="Read-only file system"
 		# root ignores permissions: a read-only bind mount in a private namespace.
 		# shellcheck disable=SC2016  # expanded by the inner sh
 		run_capture unshare -m sh -c 'mount --bind -o ro "$1" "$1" && shift && exec "$@"' \
@@ -87,8 +89,9 @@ run_ro() { # DIR: run the client with a read-only DIR as cache
 fresh_rec
 if run_ro "$ro"; then
 	assert_eq "$RUN_STATUS" 0 "read-only cache: exits 0"
-	assert_eq "$RUN_STDERR" "hotswap_cache: bypassed (gfx1250 -> gfx1250) kernels=1 $sha8" \
-		"read-only cache: bypassed"
+	assert_eq "$RUN_STDERR" \
+		"hotswap_cache: bypassed (gfx1250 -> gfx1250) kernels=1 $sha8 (cannot create shard '${key:0:2}': $ro_err)" \
+		"read-only cache: bypassed, says why"
 	assert_has_stubs "$REC/load-1.co" "read-only cache"
 	assert_eq "$(find "$ro" -type f | wc -l)" 0 "read-only cache: nothing written"
 	cp -a "$CACHE/." "$ro/"

@@ -1,4 +1,4 @@
-/* The in-process translation cache: single flight, hits, and failures never cached. */
+/* The in-process translation cache: single flight, hits, failures never cached as successes. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +14,7 @@
 #include "cache.h"
 
 static atomic_int calls;
-static atomic_int fail_next;
+static atomic_int fail_next; /* 0: succeed, else the producer's failure code */
 
 static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 {
@@ -23,7 +23,7 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 	usleep(20000); /* long enough for every other thread to join the flight */
 	if (atomic_load(&fail_next)) {
 		snprintf(err, err_size, "deterministic failure");
-		return -1;
+		return atomic_load(&fail_next);
 	}
 	out->data = strdup(text);
 	out->size = strlen(text) + 1;
@@ -103,7 +103,7 @@ static void test_failure_not_cached(void **state)
 	struct hsi_blob blob;
 	char err[64];
 
-	atomic_store(&fail_next, 1);
+	atomic_store(&fail_next, HSI_PRODUCE_FAILED);
 	memset(res, 0, sizeof(res));
 	run_flight(res, 8);
 	/* Waiters of the failed flight share its failure; nothing is stored. */
@@ -121,12 +121,43 @@ static void test_failure_not_cached(void **state)
 	assert_int_equal(atomic_load(&calls), 1);
 }
 
+/* An input that can never translate runs the producer once per process, not once per load. */
+static void test_rejection_remembered(void **state)
+{
+	struct result res[16];
+	struct hsi_blob blob;
+	char err[64];
+
+	atomic_store(&fail_next, HSI_PRODUCE_REJECTED);
+	memset(res, 0, sizeof(res));
+	run_flight(res, 16);
+	for (int round = 0; round < 3; round++)
+		run_flight(res, 16);
+	for (int i = 0; i < 16; i++) {
+		assert_int_equal(res[i].oc, HSI_CACHE_FAILED);
+		assert_string_equal(res[i].err, "deterministic failure");
+	}
+	assert_int_equal(atomic_load(&calls), 1);
+	assert_int_equal(hsi_cache_rejected(), 1);
+	assert_int_equal(hsi_cache_size(), 0);
+	/* Even a producer that would succeed now is not asked again for that key... */
+	atomic_store(&fail_next, 0);
+	assert_int_equal(hsi_cache_get(key_a, produce, "ok", &blob, err, sizeof(err)),
+	                 HSI_CACHE_FAILED);
+	assert_int_equal(atomic_load(&calls), 1);
+	/* ...while other keys are. */
+	assert_int_equal(hsi_cache_get(key_b, produce, "B", &blob, err, sizeof(err)),
+	                 HSI_CACHE_PRODUCED);
+	assert_int_equal(atomic_load(&calls), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup(test_single_flight, reset),
 	    cmocka_unit_test_setup(test_hit_and_distinct_keys, reset),
 	    cmocka_unit_test_setup(test_failure_not_cached, reset),
+	    cmocka_unit_test_setup(test_rejection_remembered, reset),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	hsi_cache_reset();

@@ -1,12 +1,19 @@
-/* The on-disk translation cache: root selection, verified hits, corrupt entries removed. */
+/*
+ * The on-disk translation cache: root selection, verified hits, corrupt entries removed, and
+ * the trust rules (owner, mode, links, FIFOs, sizes, stale temp files).
+ */
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -15,18 +22,29 @@
 #define KEY "ab0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcd"
 
 static char root[256];
+static struct hsi_disk disk = {-1};
+static char why[640];
+
+static void open_root(void)
+{
+	why[0] = '\0';
+	assert_int_equal(hsi_disk_open(&disk, root, why, sizeof(why)), 0);
+	assert_string_equal(why, "");
+}
 
 static int make_root(void **state)
 {
 	snprintf(root, sizeof(root), "/tmp/test_cache_disk.XXXXXX");
 	assert_non_null(mkdtemp(root));
+	open_root();
 	return 0;
 }
 
 static int remove_root(void **state)
 {
-	char cmd[300];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	char cmd[700];
+	hsi_disk_close(&disk);
+	snprintf(cmd, sizeof(cmd), "chmod -R u+w '%s'; rm -rf '%s'", root, root);
 	return system(cmd) == 0 ? 0 : -1;
 }
 
@@ -40,23 +58,59 @@ static const struct hsi_disk_meta meta = {
     .kernels = 2,
 };
 
+static const char payload[] = "rewritten code object";
+static const struct hsi_blob blob = {payload, sizeof(payload), 2};
+
 static void path_of(char *buf, size_t n, const char *suffix)
 {
 	snprintf(buf, n, "%s/ab/%s%s", root, KEY, suffix);
 }
 
+static void store(void)
+{
+	assert_int_equal(hsi_disk_store(&disk, KEY, &blob, &meta, why, sizeof(why)), 0);
+}
+
+static enum hsi_disk_result lookup(void)
+{
+	struct hsi_blob out = {0};
+	enum hsi_disk_result r;
+
+	why[0] = '\0';
+	r = hsi_disk_lookup(&disk, KEY, "1.2.3", &out, why, sizeof(why));
+	if (r == HSI_DISK_HIT)
+		free((void *)out.data);
+	return r;
+}
+
+static mode_t mode_of(const char *path)
+{
+	struct stat st;
+	assert_int_equal(lstat(path, &st), 0);
+	return st.st_mode & 07777;
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0;
+}
+
 static void test_store_and_hit(void **state)
 {
-	const char payload[] = "rewritten code object";
-	struct hsi_blob in = {payload, sizeof(payload), 2}, out = {0};
+	struct hsi_blob out = {0};
 	char p[512];
-	struct stat st;
 
-	assert_int_equal(hsi_disk_lookup(root, KEY, "1.2.3", &out), HSI_DISK_MISS);
-	assert_int_equal(hsi_disk_store(root, KEY, &in, &meta), 0);
+	assert_int_equal(lookup(), HSI_DISK_MISS);
+	store();
 	path_of(p, sizeof(p), ".json");
-	assert_int_equal(stat(p, &st), 0);
-	assert_int_equal(hsi_disk_lookup(root, KEY, "1.2.3", &out), HSI_DISK_HIT);
+	assert_int_equal(mode_of(p), 0600);
+	path_of(p, sizeof(p), ".co");
+	assert_int_equal(mode_of(p), 0600);
+	snprintf(p, sizeof(p), "%s/ab", root);
+	assert_int_equal(mode_of(p), 0700);
+	assert_int_equal(hsi_disk_lookup(&disk, KEY, "1.2.3", &out, why, sizeof(why)),
+	                 HSI_DISK_HIT);
 	assert_int_equal(out.size, sizeof(payload));
 	assert_memory_equal(out.data, payload, sizeof(payload));
 	assert_int_equal(out.kernels, 2);
@@ -65,40 +119,222 @@ static void test_store_and_hit(void **state)
 
 static void test_flipped_byte_is_invalid(void **state)
 {
-	const char payload[] = "another object";
-	struct hsi_blob in = {payload, sizeof(payload), 1}, out = {0};
 	char p[512];
 	FILE *f;
-	struct stat st;
 
-	assert_int_equal(hsi_disk_store(root, KEY, &in, &meta), 0);
+	store();
 	path_of(p, sizeof(p), ".co");
 	f = fopen(p, "r+b");
 	assert_non_null(f);
 	fseek(f, 3, SEEK_SET);
 	fputc('X', f);
 	fclose(f);
-	assert_int_equal(hsi_disk_lookup(root, KEY, "1.2.3", &out), HSI_DISK_INVALID);
-	assert_int_not_equal(stat(p, &st), 0); /* removed, never served */
-	assert_int_equal(hsi_disk_lookup(root, KEY, "1.2.3", &out), HSI_DISK_MISS);
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, "does not match its sidecar's output_sha256"));
+	assert_false(exists(p)); /* removed, never served */
+	assert_int_equal(lookup(), HSI_DISK_MISS);
 }
 
 static void test_other_version_or_truncation_is_invalid(void **state)
 {
-	const char payload[] = "object bytes";
-	struct hsi_blob in = {payload, sizeof(payload), 1}, out = {0};
+	struct hsi_blob out = {0};
 	char p[512];
 
-	assert_int_equal(hsi_disk_store(root, KEY, &in, &meta), 0);
-	assert_int_equal(hsi_disk_lookup(root, KEY, "9.9.9", &out), HSI_DISK_INVALID);
-	assert_int_equal(hsi_disk_store(root, KEY, &in, &meta), 0);
+	store();
+	assert_int_equal(hsi_disk_lookup(&disk, KEY, "9.9.9", &out, why, sizeof(why)),
+	                 HSI_DISK_INVALID);
+	assert_string_equal(why, "sidecar is from another rewriter version");
+	store();
 	path_of(p, sizeof(p), ".co");
 	assert_int_equal(truncate(p, 3), 0);
-	assert_int_equal(hsi_disk_lookup(root, KEY, "1.2.3", &out), HSI_DISK_INVALID);
-	assert_int_equal(hsi_disk_store(root, KEY, &in, &meta), 0);
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, ".co' is 3 bytes, its sidecar says 22"));
+	store();
 	path_of(p, sizeof(p), ".json");
 	assert_int_equal(unlink(p), 0);
-	assert_int_equal(hsi_disk_lookup(root, KEY, "1.2.3", &out), HSI_DISK_INVALID);
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, "has no sidecar"));
+}
+
+/* A root or shard anyone may write into could hold planted entries: never read, never written. */
+static void test_group_or_world_writable_is_bypassed(void **state)
+{
+	char shard[300];
+
+	hsi_disk_close(&disk);
+	assert_int_equal(chmod(root, 0777), 0);
+	assert_int_equal(hsi_disk_open(&disk, root, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "is writable by group or other (mode 777)"));
+	assert_non_null(strstr(why, root));
+	assert_int_equal(chmod(root, 0770), 0);
+	assert_int_equal(hsi_disk_open(&disk, root, why, sizeof(why)), -1);
+	assert_int_equal(chmod(root, 0700), 0);
+	open_root();
+	store();
+	snprintf(shard, sizeof(shard), "%s/ab", root);
+	assert_int_equal(chmod(shard, 0757), 0);
+	assert_int_equal(lookup(), HSI_DISK_BYPASSED);
+	assert_string_equal(why, "shard 'ab' is writable by group or other (mode 757)");
+	assert_int_equal(hsi_disk_store(&disk, KEY, &blob, &meta, why, sizeof(why)), -1);
+}
+
+static void test_other_owner_is_bypassed(void **state)
+{
+	char shard[300];
+
+	if (geteuid() != 0)
+		skip(); /* chown to another uid needs root (CI runs as root) */
+	store();
+	snprintf(shard, sizeof(shard), "%s/ab", root);
+	assert_int_equal(chown(shard, 65534, 65534), 0);
+	assert_int_equal(lookup(), HSI_DISK_BYPASSED);
+	assert_string_equal(why, "shard 'ab' is owned by uid 65534, not by uid 0");
+	hsi_disk_close(&disk);
+	assert_int_equal(chown(root, 65534, 65534), 0);
+	assert_int_equal(hsi_disk_open(&disk, root, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "is owned by uid 65534, not by uid 0"));
+}
+
+static void test_root_kinds(void **state)
+{
+	char p[400], link[400];
+
+	hsi_disk_close(&disk);
+	/* Missing: created, with its missing parents, 0700. */
+	snprintf(p, sizeof(p), "%s/a/b", root);
+	assert_int_equal(hsi_disk_open(&disk, p, why, sizeof(why)), 0);
+	assert_int_equal(mode_of(p), 0700);
+	snprintf(link, sizeof(link), "%s/a", root);
+	assert_int_equal(mode_of(link), 0700);
+	hsi_disk_close(&disk);
+	/* A regular file: bypassed, named. */
+	snprintf(p, sizeof(p), "%s/file", root);
+	fclose(fopen(p, "w"));
+	assert_int_equal(hsi_disk_open(&disk, p, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "/file' is not a directory"));
+	/* A symbolic link (even to a good directory): bypassed. */
+	snprintf(link, sizeof(link), "%s/link", root);
+	assert_int_equal(symlink(root, link), 0);
+	assert_int_equal(hsi_disk_open(&disk, link, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "/link' is a symbolic link"));
+	open_root();
+}
+
+/* A shard planted as a link to another directory: nothing read from or written into it. */
+static void test_shard_symlink_is_never_followed(void **state)
+{
+	char victim[300], shard[300], p[512];
+	char cmd[700];
+
+	snprintf(victim, sizeof(victim), "%s/victim", root);
+	assert_int_equal(mkdir(victim, 0700), 0);
+	snprintf(shard, sizeof(shard), "%s/ab", root);
+	assert_int_equal(symlink(victim, shard), 0);
+	assert_int_equal(lookup(), HSI_DISK_BYPASSED);
+	assert_string_equal(why, "shard 'ab' is a symbolic link");
+	assert_int_equal(hsi_disk_store(&disk, KEY, &blob, &meta, why, sizeof(why)), -1);
+	assert_string_equal(why, "shard 'ab' is a symbolic link");
+	snprintf(p, sizeof(p), "%s/%s.co", victim, KEY);
+	assert_false(exists(p));
+	snprintf(cmd, sizeof(cmd), "test -z \"$(ls -A '%s')\"", victim);
+	assert_int_equal(system(cmd), 0);
+	/* An entry planted as a link is rejected and the link (not its target) removed. */
+	assert_int_equal(unlink(shard), 0);
+	store();
+	path_of(p, sizeof(p), ".co");
+	assert_int_equal(unlink(p), 0);
+	snprintf(victim, sizeof(victim), "%s/victim/x", root);
+	fclose(fopen(victim, "w"));
+	assert_int_equal(symlink(victim, p), 0);
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, ".co' is a symbolic link"));
+	assert_true(exists(victim));
+	assert_false(exists(p));
+}
+
+static void test_fifo_entry_never_blocks(void **state)
+{
+	char p[512];
+
+	store();
+	path_of(p, sizeof(p), ".co");
+	assert_int_equal(unlink(p), 0);
+	assert_int_equal(mkfifo(p, 0600), 0);
+	alarm(10); /* a blocking open would hang here: SIGALRM fails the test instead */
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, ".co' is not a regular file"));
+	store();
+	path_of(p, sizeof(p), ".json");
+	assert_int_equal(unlink(p), 0);
+	assert_int_equal(mkfifo(p, 0600), 0);
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, ".json' is not a regular file"));
+	alarm(0);
+}
+
+static long maxrss_kib(void)
+{
+	struct rusage ru;
+	assert_int_equal(getrusage(RUSAGE_SELF, &ru), 0);
+	return ru.ru_maxrss;
+}
+
+/* A 3 GiB sparse object or a huge sidecar is rejected by its size, never read. */
+static void test_huge_entries_are_not_read(void **state)
+{
+	char p[512];
+	long before = maxrss_kib();
+	clock_t t0 = clock();
+
+	store();
+	path_of(p, sizeof(p), ".co");
+	assert_int_equal(truncate(p, 3LL << 30), 0);
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, ".co' is 3221225472 bytes, its sidecar says 22"));
+	store();
+	path_of(p, sizeof(p), ".json");
+	assert_int_equal(truncate(p, 3LL << 30), 0);
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, ".json': larger than expected"));
+	assert_true(maxrss_kib() - before < 64 * 1024); /* reading either would cost 3 GiB */
+	assert_true((clock() - t0) / CLOCKS_PER_SEC < 2);
+}
+
+static void set_age(const char *path, time_t seconds_ago)
+{
+	struct timespec ts[2] = {{time(NULL) - seconds_ago, 0}, {time(NULL) - seconds_ago, 0}};
+	assert_int_equal(utimensat(AT_FDCWD, path, ts, AT_SYMLINK_NOFOLLOW), 0);
+}
+
+/* A killed writer's temp files go once they are stale; links, FIFOs and fresh ones stay. */
+static void test_stale_temps_are_swept(void **state)
+{
+	char stale[512], fresh[512], link[512], fifo[512], other[512], p[512];
+	const time_t old = HSI_DISK_STALE_TEMP_SECONDS + 60;
+
+	store();
+	path_of(stale, sizeof(stale), ".co.tmp.4242.0");
+	path_of(fresh, sizeof(fresh), ".co.tmp.4242.1");
+	path_of(link, sizeof(link), ".co.tmp.4242.2");
+	path_of(fifo, sizeof(fifo), ".json.tmp.4242.3");
+	path_of(other, sizeof(other), ".co.keep");
+	fclose(fopen(stale, "w"));
+	fclose(fopen(fresh, "w"));
+	fclose(fopen(other, "w"));
+	path_of(p, sizeof(p), ".co");
+	assert_int_equal(symlink(p, link), 0);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	set_age(stale, old);
+	set_age(link, old);
+	set_age(fifo, old);
+	set_age(other, old);
+	store();
+	assert_false(exists(stale));
+	assert_true(exists(fresh));
+	assert_true(exists(link));
+	assert_true(exists(fifo));
+	assert_true(exists(other));
+	assert_true(exists(p)); /* the link's target */
 }
 
 static void test_root_selection(void **state)
@@ -130,13 +366,21 @@ static void test_root_selection(void **state)
 	free(r);
 }
 
+#define DISK_TEST(t) cmocka_unit_test_setup_teardown(t, make_root, remove_root)
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test_setup_teardown(test_store_and_hit, make_root, remove_root),
-	    cmocka_unit_test_setup_teardown(test_flipped_byte_is_invalid, make_root, remove_root),
-	    cmocka_unit_test_setup_teardown(test_other_version_or_truncation_is_invalid, make_root,
-	                                    remove_root),
+	    DISK_TEST(test_store_and_hit),
+	    DISK_TEST(test_flipped_byte_is_invalid),
+	    DISK_TEST(test_other_version_or_truncation_is_invalid),
+	    DISK_TEST(test_group_or_world_writable_is_bypassed),
+	    DISK_TEST(test_other_owner_is_bypassed),
+	    DISK_TEST(test_root_kinds),
+	    DISK_TEST(test_shard_symlink_is_never_followed),
+	    DISK_TEST(test_fifo_entry_never_blocks),
+	    DISK_TEST(test_huge_entries_are_not_read),
+	    DISK_TEST(test_stale_temps_are_swept),
 	    cmocka_unit_test(test_root_selection),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
