@@ -4,6 +4,9 @@ source "$(dirname "$0")/run_lib.sh"
 export MIRAGE_CONFIG="$T/cfg"
 mirage profile create p --target gfx942
 check "setup" 0
+# A program path with '=' runs through /bin/sh, which cannot host a sanitizer-built intercept.
+mirage profile create n --emulator native
+check "setup native" 0
 
 # Everything a run sees comes from this fixed environment, for mirage and for the sh alike:
 # bash would add '_' and its own PWD to whatever it starts.
@@ -57,13 +60,14 @@ grep -q "exec env -- " "$T/dry.sh" || fail "no 'exec env --' line: $(cat "$T/dry
 ok "--dry-run lists only mirage's changes"
 
 dry_run_matches "program path with '=', a space and a quote, in a --workdir with a newline" \
-	-p p --workdir "$WD" -- "$PROGDIR/dump=me" 3 "$HOSTILE"
+	-p n --env "HOSTILE=$HOSTILE" --workdir "$WD" -- "$PROGDIR/dump=me" 3 "$HOSTILE"
 expect_file_has "$T/dry.sh" "/bin/sh -c 'PWD=\$1; shift; exec \"\$@\"' sh"
 
-dry_run_matches "--full-env" --full-env -p p --env "HOSTILE=$HOSTILE" -- "$PROGDIR/dump=me" 0
+dry_run_matches "--full-env" --full-env -p p --env "HOSTILE=$HOSTILE" -- "$ENVDUMP" 0
 grep -q "exec env -i -- " "$T/dry.sh" || fail "--full-env has no 'env -i': $(cat "$T/dry.sh")"
 expect_file_has "$T/dry.sh" "HOME=$HOME"
 ok "--full-env lists every variable after env -i"
+dry_run_matches "--full-env, program path with '='" --full-env -p n -- "$PROGDIR/dump=me" 0
 
 dry_run_matches "--clear-env drops a hostile inherited name and value" -p p --clear-env -- \
 	"$ENVDUMP" 0
