@@ -81,7 +81,7 @@ _mirage_cmd()
 		_mirage_arg=file _mirage_max=1
 		;;
 	'run')
-		_mirage_opts='--profile -p --env -e --clear-env --workdir -C --dry-run -n --json --verbose -v --help -h --'
+		_mirage_opts='--profile -p --env -e --clear-env --workdir -C --dry-run -n --full-env --json --verbose -v --help -h --'
 		_mirage_arg=command _mirage_max=0 _mirage_pass=1
 		;;
 	'rewrite')

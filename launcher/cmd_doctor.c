@@ -1,6 +1,7 @@
 /* `mirage doctor [--profile NAME]`: checks everything a HotSwap run depends on, one line per check.
  */
 #include "command.h"
+#include "env_contract.h"
 #include "msg.h"
 #include "output.h"
 
@@ -228,6 +229,21 @@ static void check_tree(struct doctor *d, const struct hotswap_tree *tree)
 	}
 }
 
+/* The same check `run` and `profile create` make: the tree's paths survive their variables. */
+static void check_paths(struct doctor *d, const struct hotswap_tree *tree)
+{
+	struct diag err = DIAG_INIT;
+	if (!tree->complete)
+		return;
+	if (contract_check_paths(tree, &err) < 0)
+		check(d, CHECK_FAIL, "paths", err.hint.buf, "%s", err.msg.buf);
+	else
+		check(d, CHECK_OK, "paths", NULL,
+		      "the tree's paths can go into LD_PRELOAD, LD_LIBRARY_PATH, PYTHONPATH and "
+		      "HSA_TOOLS_LIB unsplit");
+	diag_release(&err);
+}
+
 /*
  * Runs child(fd, arg) in a forked process and collects what it writes to fd
  * into out.  Returns 0 with the child's wait status in *status, or -1 with
@@ -406,13 +422,6 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 
 /* ---- environment ---- */
 
-/* Variables mirage itself reads as inputs (docs/env-contract.md). */
-static const char *const hotswap_inputs[] = {
-    "HSA_HOTSWAP_SOURCE_TARGET",
-    "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY",
-    "HSA_HOTSWAP_ISA_OVERRIDE",
-};
-
 static void check_env(struct doctor *d)
 {
 	int found = 0;
@@ -433,21 +442,28 @@ static void check_env(struct doctor *d)
 		found++;
 	}
 	for (char **e = environ; *e; e++) {
-		if (strncmp(*e, "HSA_HOTSWAP_", 12))
+		char *name = xstrndup(*e, strcspn(*e, "="));
+		enum inherited_fate fate = contract_inherited_fate(name);
+		if (fate == INHERITED_NOT_OURS) {
+			free(name);
 			continue;
-		size_t len = strcspn(*e, "=");
-		bool input = false;
-		for (size_t i = 0; i < sizeof(hotswap_inputs) / sizeof(hotswap_inputs[0]); i++)
-			input |= strlen(hotswap_inputs[i]) == len &&
-			         !strncmp(*e, hotswap_inputs[i], len);
-		char *name = xstrndup(*e, len);
+		}
 		char *id = xstrfmt("env:%s", name);
-		char *fix = xstrfmt("unset %s: `mirage run` sets it from the profile", name);
-		if (input)
+		/* `run` drops it, but a workload started without mirage still obeys it. */
+		char *fix =
+		    xstrfmt("unset %s; for one run use `mirage run --env %s=...`, for every "
+		            "run the profile's [env]",
+		            name, name);
+		if (fate == INHERITED_INPUT)
 			check(d, CHECK_OK, id, NULL, "%s is set: mirage uses it as an input", *e);
+		else if (fate == INHERITED_PASSED)
+			check(d, CHECK_OK, id, NULL, "%s is set: `mirage run` passes it on", *e);
 		else
-			check(d, CHECK_WARN, id, fix, "stale %s in the shell", *e);
-		found += !input;
+			check(d, CHECK_WARN, id, fix,
+			      "stale %s in the shell: `mirage run` drops it (the profile decides), "
+			      "HotSwap outside mirage obeys it",
+			      *e);
+		found += fate == INHERITED_DROPPED;
 		free(name);
 		free(id);
 		free(fix);
@@ -525,6 +541,7 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree);
 	check_discovery(&d, &tree);
 	check_tree(&d, &tree);
+	check_paths(&d, &tree);
 	check_tools(&d, &tree);
 	kfd_scan(NULL, &gpus);
 	check_gpus(&d, &gpus);

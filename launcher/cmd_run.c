@@ -37,7 +37,11 @@ static const struct opt_spec run_opts[] = {
     {.name = "dry-run",
      .short_name = 'n',
      .type = OPT_BOOL,
-     .help = "print the environment changes and a shell line that reproduces the run, then exit"},
+     .help = "print the environment changes and a sh line that reproduces the run, then exit"},
+    {.name = "full-env",
+     .type = OPT_BOOL,
+     .help = "with --dry-run: reproduce the whole environment (env -i ...), not only mirage's "
+             "changes"},
     {0},
 };
 
@@ -59,52 +63,69 @@ static int check_cli_env(const struct strvec *cli)
 	return 0;
 }
 
-/*
- * Finds the program the way execvp would, on the PATH of the final
- * environment.  Returns a malloc'ed path, or NULL with *code set to 127 (not
- * found) or 126 (found but not executable) and the message printed.
- */
-static char *resolve_program(const char *prog, const struct strvec *env, const char *workdir,
-                             int *code)
+/* 0 if path can be run, else -1 with errno (EISDIR for a directory, which execve calls EACCES). */
+static int runnable(const char *path)
 {
 	struct stat st;
+	if (stat(path, &st) < 0)
+		return -1;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return -1;
+	}
+	return access(path, X_OK);
+}
+
+/*
+ * Finds the program the way execvp would from the current directory, which
+ * is already the workload's: a name with a '/' is taken as it is, relative to
+ * that directory; any other name is looked up in each entry of the workload's
+ * PATH in order, an empty entry meaning the current directory, and glibc's
+ * "/bin:/usr/bin" when PATH is unset.  A candidate that exists but cannot be
+ * run is skipped, and reported when nothing later is found.  Returns a
+ * malloc'ed path that has a '/', or NULL with *code set to 127 (not found) or
+ * 126 (not executable) and the message printed.
+ */
+static char *resolve_program(const char *prog, const struct strvec *env, int *code)
+{
 	if (strchr(prog, '/')) {
-		char *path =
-		    (prog[0] == '/' || !workdir) ? xstrdup(prog) : xstrfmt("%s/%s", workdir, prog);
-		if (stat(path, &st) < 0) {
-			error_errno("cannot run '%s'", prog);
-			*code = 127;
-		} else if (S_ISDIR(st.st_mode)) {
+		if (!runnable(prog))
+			return xstrdup(prog);
+		if (errno == EISDIR) {
 			error("cannot run '%s': it is a directory", prog);
 			*code = 126;
-		} else if (access(path, X_OK) < 0) {
+		} else if (errno == EACCES) {
 			error_errno("cannot run '%s'", prog);
 			hint("make it executable (chmod +x) or run it through its interpreter");
 			*code = 126;
 		} else {
-			return path;
+			error_errno("cannot run '%s'", prog);
+			*code = 127;
 		}
-		free(path);
 		return NULL;
 	}
 	const char *path_var = env_lookup(env, "PATH");
-	struct strvec dirs = STRVEC_INIT;
+	const char *dirs = path_var ? path_var : "/bin:/usr/bin";
 	char *denied = NULL;
-	strvec_split(&dirs, path_var ? path_var : "/usr/local/bin:/usr/bin:/bin", ":");
-	for (size_t i = 0; i < dirs.nr; i++) {
-		char *cand = xstrfmt("%s/%s", dirs.v[i], prog);
-		if (stat(cand, &st) == 0 && !S_ISDIR(st.st_mode)) {
-			if (access(cand, X_OK) == 0) {
-				strvec_clear(&dirs);
-				free(denied);
-				return cand;
-			}
-			if (!denied)
-				denied = xstrdup(cand);
+	for (const char *d = dirs;; d++) {
+		size_t n = strcspn(d, ":");
+		char *cand = n ? xstrfmt("%.*s/%s", (int)n, d, prog) : xstrfmt("./%s", prog);
+		if (!runnable(cand)) {
+			free(denied);
+			return cand;
 		}
-		free(cand);
+		if (errno == EACCES || errno == EISDIR) {
+			if (!denied)
+				denied = cand;
+			else
+				free(cand);
+		} else {
+			free(cand);
+		}
+		d += n;
+		if (!*d)
+			break;
 	}
-	strvec_clear(&dirs);
 	if (denied) {
 		error("cannot run '%s': '%s' is not executable", prog, denied);
 		*code = 126;
@@ -118,26 +139,97 @@ static char *resolve_program(const char *prog, const struct strvec *env, const c
 	return NULL;
 }
 
-static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan,
+/* Appends s with every control character written as an escape, so it stays on one line. */
+static void add_one_line(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '\n')
+			strbuf_addstr(sb, "\\n");
+		else if (c == '\t')
+			strbuf_addstr(sb, "\\t");
+		else if (c < 0x20 || c == 0x7f)
+			strbuf_addf(sb, "\\x%02x", c);
+		else
+			strbuf_addch(sb, (char)c);
+	}
+}
+
+static void add_word(struct strbuf *sb, const char *word)
+{
+	strbuf_addch(sb, ' ');
+	strbuf_add_shell_quoted(sb, word);
+}
+
+/*
+ * The sh line that reproduces the run:
+ *   exec env [-i] [-C DIR] [-u NAME]... -- [NAME=VALUE]... PROG [ARGS]...
+ * Every word is quoted for sh, newlines included, and env's options end at
+ * "--".  Only mirage's changes are listed, for a sh started from mirage's
+ * environment, unless full (also --clear-env) asks for env -i and every
+ * variable.  sh sets PWD itself, so a delta line pins the run's PWD.  env
+ * takes any later word with a '=' for an assignment, "--" or not, so a
+ * program path with one runs through sh's exec, which puts PWD back first.
+ */
+static void add_command_line(struct strbuf *line, const struct env_plan *plan, bool full,
+                             const char *dir, const char *prog, const struct strvec *argv)
+{
+	const char *pwd = env_lookup(&plan->env, "PWD");
+	struct strvec unset = STRVEC_INIT, set = STRVEC_INIT;
+
+	if (full) {
+		strvec_pushv(&set, (const char *const *)plan->env.v);
+	} else {
+		for (size_t i = 0; i < plan->nchanges; i++) {
+			const struct env_change *c = &plan->changes[i];
+			if (c->kind == ENV_REMOVED)
+				strvec_push(&unset, c->name);
+			else
+				strvec_pushf(&set, "%s=%s", c->name, c->value);
+		}
+		if (!pwd && strvec_find(&unset, "PWD") < 0)
+			strvec_push(&unset, "PWD");
+		else if (pwd && strvec_find_key(&set, "PWD") < 0)
+			strvec_pushf(&set, "PWD=%s", pwd);
+	}
+	strbuf_addstr(line, "exec env");
+	if (full)
+		strbuf_addstr(line, " -i");
+	if (dir) {
+		strbuf_addstr(line, " -C");
+		add_word(line, dir);
+	}
+	for (size_t i = 0; i < unset.nr; i++) {
+		strbuf_addstr(line, " -u");
+		add_word(line, unset.v[i]);
+	}
+	strbuf_addstr(line, " --");
+	for (size_t i = 0; i < set.nr; i++)
+		add_word(line, set.v[i]);
+	if (strchr(prog, '=')) {
+		strbuf_addstr(line, " /bin/sh -c");
+		add_word(line, pwd ? "PWD=$1; shift; exec \"$@\"" : "unset PWD; exec \"$@\"");
+		strbuf_addstr(line, " sh");
+		if (pwd)
+			add_word(line, pwd);
+	}
+	add_word(line, prog);
+	for (size_t i = 1; i < argv->nr; i++)
+		add_word(line, argv->v[i]);
+	strvec_clear(&unset);
+	strvec_clear(&set);
+}
+
+static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan, bool full,
                           const struct strvec *argv, const char *workdir, const char *resolved)
 {
 	struct strbuf line = STRBUF_INIT;
-	if (workdir) {
-		strbuf_addstr(&line, "cd ");
-		strbuf_add_shell_quoted(&line, workdir);
-		strbuf_addstr(&line, " && ");
-	}
-	strbuf_addstr(&line, "exec env -i");
-	for (size_t i = 0; i < plan->env.nr; i++) {
-		strbuf_addch(&line, ' ');
-		strbuf_add_shell_quoted(&line, plan->env.v[i]);
-	}
-	strbuf_addch(&line, ' ');
-	strbuf_add_shell_quoted(&line, resolved);
-	for (size_t i = 1; i < argv->nr; i++) {
-		strbuf_addch(&line, ' ');
-		strbuf_add_shell_quoted(&line, argv->v[i]);
-	}
+	/* The run already entered --workdir: name both places absolutely, as they are now. */
+	char *cwd = getcwd(NULL, 0);
+	char *dir = workdir ? xstrdup(cwd ? cwd : workdir) : NULL;
+	char *prog =
+	    resolved[0] == '/' || !cwd ? xstrdup(resolved) : xstrfmt("%s/%s", cwd, resolved);
+	add_command_line(&line, plan, full, dir, prog, argv);
 	if (ctx->json) {
 		cJSON *doc = cJSON_CreateObject(),
 		      *changes = cJSON_AddArrayToObject(doc, "changes");
@@ -162,31 +254,39 @@ static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan
 			cJSON_AddStringToObject(env, name, plan->env.v[i] + nl + 1);
 			free(name);
 		}
-		cJSON_AddItemToArray(av, cJSON_CreateString(resolved));
+		cJSON_AddItemToArray(av, cJSON_CreateString(prog));
 		for (size_t i = 1; i < argv->nr; i++)
 			cJSON_AddItemToArray(av, cJSON_CreateString(argv->v[i]));
-		if (workdir)
-			cJSON_AddStringToObject(doc, "workdir", workdir);
+		if (dir)
+			cJSON_AddStringToObject(doc, "workdir", dir);
 		cJSON_AddStringToObject(doc, "command", line.buf);
 		output_json(doc);
 	} else {
-		/* Comment lines first, so the whole output is itself a runnable script. */
+		/* Comment lines first, each kept on its line, so the output is a runnable script.
+		 */
 		printf("# mirage run: environment changes (%zu)\n", plan->nchanges);
 		for (size_t i = 0; i < plan->nchanges; i++) {
 			const struct env_change *c = &plan->changes[i];
-			struct strbuf v = STRBUF_INIT;
+			struct strbuf v = STRBUF_INIT, comment = STRBUF_INIT;
 			if (c->value)
 				strbuf_add_shell_quoted(&v, c->value);
-			printf("#   %c %s%s%s  [%s]\n",
-			       c->kind == ENV_REMOVED ? '-'
-			       : c->kind == ENV_ADDED ? '+'
-			                              : '~',
-			       c->name, c->value ? "=" : "", v.buf, c->origin);
+			strbuf_addf(&comment, "%c %s%s%s  [%s]",
+			            c->kind == ENV_REMOVED ? '-'
+			            : c->kind == ENV_ADDED ? '+'
+			                                   : '~',
+			            c->name, c->value ? "=" : "", v.buf, c->origin);
+			strbuf_reset(&v);
+			add_one_line(&v, comment.buf);
+			printf("#   %s\n", v.buf);
 			strbuf_release(&v);
+			strbuf_release(&comment);
 		}
 		printf("%s\n", line.buf);
 	}
 	strbuf_release(&line);
+	free(prog);
+	free(dir);
+	free(cwd);
 }
 
 /* --workdir must be a directory the workload can enter. */
@@ -262,6 +362,12 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		hint("usage: mirage run --profile %s -- CMD [ARGS...]", args_str(a, "profile"));
 		goto out;
 	}
+	if (args_bool(a, "full-env", false) && !args_bool(a, "dry-run", false)) {
+		ret = usage_error("'--full-env' only goes with '--dry-run'");
+		hint("mirage run --profile %s --dry-run --full-env -- %s", args_str(a, "profile"),
+		     a->passthrough.v[0]);
+		goto out;
+	}
 	if (check_cli_env(cli_env) < 0) {
 		ret = EXIT_USAGE;
 		goto out;
@@ -291,6 +397,13 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			strbuf_release(&msg);
 			goto out;
 		}
+		if (contract_check_paths(&tree, &err) < 0) {
+			char *why = strbuf_detach(&err.msg, NULL);
+			diag_set(&err, "cannot run profile '%s' under HotSwap: %s", p.name, why);
+			free(why);
+			ret = report_diag(&err, EXIT_ERROR);
+			goto out;
+		}
 		if (resolve_target(&in, &choice) < 0)
 			goto out;
 		in.target_gfx = choice.gfx;
@@ -299,18 +412,20 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		ret = report_diag(&err, EXIT_ERROR);
 		goto out;
 	}
-	prog = resolve_program(a->passthrough.v[0], &plan.env, workdir, &code);
+	/* The program is looked for from the workload's directory, as execvp there would. */
+	if (workdir && chdir(workdir) < 0) {
+		error_errno("cannot enter --workdir '%s'", workdir);
+		goto out;
+	}
+	prog = resolve_program(a->passthrough.v[0], &plan.env, &code);
 	if (!prog) {
 		ret = code;
 		goto out;
 	}
 	if (args_bool(a, "dry-run", false)) {
-		print_dry_run(ctx, &plan, &a->passthrough, workdir, prog);
+		print_dry_run(ctx, &plan, args_bool(a, "full-env", false) || in.clear_env,
+		              &a->passthrough, workdir, prog);
 		ret = EXIT_OK;
-		goto out;
-	}
-	if (workdir && chdir(workdir) < 0) {
-		error_errno("cannot enter --workdir '%s'", workdir);
 		goto out;
 	}
 	/* The workload replaces mirage: its signals, terminal and exit status are its own. */

@@ -7,8 +7,37 @@
 const char *const clear_env_keep[] = {"PATH", "HOME",   "USER",  "LANG", "LC_ALL",
                                       "TERM", "TMPDIR", "SHELL", NULL};
 
-static const char *const search_lists[] = {"LD_PRELOAD", "LD_LIBRARY_PATH", "PYTHONPATH",
-                                           "HSA_TOOLS_LIB", NULL};
+/* The search lists the contract heads, and what their readers make of the characters in them. */
+enum {
+	SL_PRELOAD,
+	SL_LIBRARY_PATH,
+	SL_PYTHONPATH,
+	SL_TOOLS_LIB,
+	SL_COUNT
+};
+static const struct search_list {
+	const char *name;
+	const char *seps;    /* where mirage splits a value to merge it: where the reader does */
+	const char *join;    /* what mirage joins the merged entries with */
+	const char *special; /* what an entry the contract injects must not contain */
+	const char *reader;  /* why, for the refusal */
+} search_lists[SL_COUNT] = {
+    [SL_PRELOAD] = {"LD_PRELOAD", ": ", ":", " :$",
+                    "ld.so splits LD_PRELOAD at spaces and colons and expands '$' tokens"},
+    [SL_LIBRARY_PATH] = {"LD_LIBRARY_PATH", ":;", ":", ":;$",
+                         "ld.so splits LD_LIBRARY_PATH at ':' and ';' and expands '$' tokens"},
+    [SL_PYTHONPATH] = {"PYTHONPATH", ":", ":", ":", "python splits PYTHONPATH at ':'"},
+    /* ROCr splits at spaces and unquotes '"' and '\\'; older runtimes and ours split at ':' too. */
+    [SL_TOOLS_LIB] = {"HSA_TOOLS_LIB", ": ", " ", " :\"\\",
+                      "the HSA runtime splits HSA_TOOLS_LIB at spaces and colons and reads '\"' "
+                      "and '\\' as quoting"},
+};
+
+/* Inherited HSA_HOTSWAP_* variables that only change what the intercept prints. */
+static const char *const inherited_passed[] = {"HSA_HOTSWAP_VERBOSE", "HSA_HOTSWAP_CACHE_DEBUG",
+                                               NULL};
+/* Inherited HSA_HOTSWAP_* variables mirage reads itself (the target; resolve in cmd_run.c). */
+static const char *const inherited_inputs[] = {"HSA_HOTSWAP_ISA_OVERRIDE", NULL};
 
 /* Contract defaults that the profile's [env] may turn off ("1 unless the profile says otherwise").
  */
@@ -42,6 +71,28 @@ static bool in_list(const char *const *list, const char *name)
 		if (!strcmp(*list, name))
 			return true;
 	return false;
+}
+
+enum inherited_fate contract_inherited_fate(const char *name)
+{
+	if (strncmp(name, "HSA_HOTSWAP_", 12))
+		return INHERITED_NOT_OURS;
+	if (in_list(inherited_passed, name))
+		return INHERITED_PASSED;
+	return in_list(inherited_inputs, name) ? INHERITED_INPUT : INHERITED_DROPPED;
+}
+
+/* Why the starting environment loses an inherited variable, or NULL when it keeps it. */
+static const char *start_drop_origin(const struct contract_input *in, const char *name)
+{
+	if (in->clear_env && !in_list(clear_env_keep, name))
+		return "--clear-env";
+	/* The contract owns HSA_HOTSWAP_*: an input is read from mirage's environment, then set. */
+	enum inherited_fate fate = contract_inherited_fate(name);
+	if (profile_is_hotswap(in->profile) &&
+	    (fate == INHERITED_DROPPED || fate == INHERITED_INPUT))
+		return "contract";
+	return NULL;
 }
 
 const char *env_lookup(const struct strvec *env, const char *name)
@@ -111,6 +162,81 @@ static const char *tree_part_path(const struct hotswap_tree *tree, const char *p
 	return NULL;
 }
 
+/* The entries the contract puts first in each search list. */
+static int contract_heads(const struct hotswap_tree *t, struct strvec heads[SL_COUNT],
+                          struct diag *err)
+{
+	const char *intercept = tree_part_path(t, "lib/libhotswap_intercept");
+	if (!intercept)
+		return diag_set(err, "the HotSwap tree at '%s' has no intercept", t->root);
+	if (t->flavour == HOTSWAP_FLAVOUR_REFERENCE && tree_part_path(t, "lib/libhsa-runtime64"))
+		strvec_push(&heads[SL_PRELOAD], tree_part_path(t, "lib/libhsa-runtime64"));
+	strvec_push(&heads[SL_PRELOAD], intercept);
+	strvec_push(&heads[SL_LIBRARY_PATH], t->lib_dir);
+	strvec_pushf(&heads[SL_PYTHONPATH], "%s/runtime/hotswap_py", t->root);
+	if (t->flavour == HOTSWAP_FLAVOUR_NATIVE)
+		strvec_push(&heads[SL_TOOLS_LIB], intercept);
+	return 0;
+}
+
+static void clear_lists(struct strvec lists[SL_COUNT])
+{
+	for (size_t i = 0; i < SL_COUNT; i++)
+		strvec_clear(&lists[i]);
+}
+
+/* "a space", or the character quoted. */
+static void add_char_name(struct strbuf *sb, char c)
+{
+	if (c == ' ')
+		strbuf_addstr(sb, "a space");
+	else
+		strbuf_addf(sb, "'%c'", c);
+}
+
+static int refuse_path(const struct hotswap_tree *t, const struct search_list *list,
+                       const char *entry, char bad, struct diag *err)
+{
+	struct strbuf what = STRBUF_INIT, all = STRBUF_INIT;
+	add_char_name(&what, bad);
+	/* Every character any reader objects to, in table order, once each. */
+	for (size_t i = 0; i < SL_COUNT; i++)
+		for (const char *c = search_lists[i].special; *c; c++)
+			if (*c != ' ' && !strchr(all.buf, *c))
+				strbuf_addch(&all, *c);
+	diag_set(err,
+	         "the HotSwap tree at '%s' cannot be handed to a workload: %s would carry '%s', "
+	         "which has %s, and %s",
+	         t->root, list->name, entry, what.buf, list->reader);
+	strbuf_reset(&what);
+	for (const char *c = all.buf; *c; c++) {
+		strbuf_addstr(&what, c == all.buf ? "" : c[1] ? ", " : " or ");
+		add_char_name(&what, *c);
+	}
+	diag_hint(err,
+	          "move or copy the tree to a path without spaces, %s and set HOTSWAP_HOME to it "
+	          "(a symlink does not help: mirage uses the tree's canonical path)",
+	          what.buf);
+	strbuf_release(&what);
+	strbuf_release(&all);
+	return -1;
+}
+
+int contract_check_paths(const struct hotswap_tree *tree, struct diag *err)
+{
+	struct strvec heads[SL_COUNT] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
+	int ret = contract_heads(tree, heads, err);
+	for (size_t i = 0; !ret && i < SL_COUNT; i++)
+		for (size_t j = 0; !ret && j < heads[i].nr; j++) {
+			const char *entry = heads[i].v[j];
+			size_t at = strcspn(entry, search_lists[i].special);
+			if (entry[at])
+				ret = refuse_path(tree, &search_lists[i], entry, entry[at], err);
+		}
+	clear_lists(heads);
+	return ret;
+}
+
 /* The contract proper: every variable of docs/env-contract.md's table. */
 static int add_contract(struct builder *b, const struct contract_input *in,
                         struct strvec *lists_head, struct diag *err)
@@ -120,26 +246,14 @@ static int add_contract(struct builder *b, const struct contract_input *in,
 	const char *source = contract_input(in, "HSA_HOTSWAP_SOURCE_TARGET");
 	const char *policy = contract_input(in, "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY");
 	const char *adapters = adapter_set_for_policy(policy);
-	const char *intercept = tree_part_path(t, "lib/libhotswap_intercept");
-	char *arch = xstrndup(source, strcspn(source, ":"));
+	char *arch;
 	struct strvec adapter_list = STRVEC_INIT;
 
-	if (!intercept) {
-		free(arch);
-		return diag_set(err, "the HotSwap tree at '%s' has no intercept", t->root);
-	}
-	strvec_split(&adapter_list, adapters, ",");
-
 	/* Search lists: these entries go first; merged with the rest later. */
-	if (t->flavour == HOTSWAP_FLAVOUR_REFERENCE) {
-		const char *rocr = tree_part_path(t, "lib/libhsa-runtime64");
-		strvec_pushf(&lists_head[0], "%s", rocr ? rocr : "");
-	}
-	strvec_push(&lists_head[0], intercept);
-	strvec_push(&lists_head[1], t->lib_dir);
-	strvec_pushf(&lists_head[2], "%s/runtime/hotswap_py", t->root);
-	if (t->flavour == HOTSWAP_FLAVOUR_NATIVE)
-		strvec_push(&lists_head[3], intercept);
+	if (contract_heads(t, lists_head, err) < 0 || contract_check_paths(t, err) < 0)
+		return -1;
+	arch = xstrndup(source, strcspn(source, ":"));
+	strvec_split(&adapter_list, adapters, ",");
 
 	set_var(b, "HOTSWAP_HOME", t->root, "contract");
 	set_var(b, "HSA_HOTSWAP_SOURCE_TARGET", source, "contract");
@@ -189,8 +303,8 @@ static int cmp_kv(const void *a, const void *b)
 	return c ? c : (lx > ly) - (lx < ly);
 }
 
-static void compute_changes(const struct strvec *start, const struct builder *b,
-                            struct env_plan *out)
+static void compute_changes(const struct contract_input *in, const struct strvec *start,
+                            const struct builder *b, struct env_plan *out)
 {
 	out->changes = xcalloc(start->nr + b->env.nr + 1, sizeof(*out->changes));
 	for (size_t i = 0; i < b->env.nr; i++) {
@@ -220,7 +334,7 @@ static void compute_changes(const struct strvec *start, const struct builder *b,
 		c->kind = ENV_REMOVED;
 		c->name = name;
 		c->value = NULL;
-		c->origin = "--clear-env";
+		c->origin = start_drop_origin(in, name); /* the only way a variable goes */
 	}
 }
 
@@ -233,7 +347,9 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 {
 	struct builder b = {STRVEC_INIT, NULL, 0};
 	struct strvec start = STRVEC_INIT;
-	struct strvec heads[4] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
+	struct strvec heads[SL_COUNT] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
+	struct strvec inherited_lists[SL_COUNT] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT,
+	                                           STRVEC_INIT};
 	bool hotswap = profile_is_hotswap(in->profile);
 	int ret = -1;
 
@@ -242,16 +358,15 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 		char *name = xstrndup(*e, nl);
 		if ((*e)[nl] == '=' && strvec_find_key(&start, name) < 0)
 			strvec_push(&start, *e);
-		if ((*e)[nl] == '=' && (!in->clear_env || in_list(clear_env_keep, name)) &&
+		if ((*e)[nl] == '=' && !start_drop_origin(in, name) &&
 		    strvec_find_key(&b.env, name) < 0)
 			strvec_push(&b.env, *e);
 		free(name);
 	}
 	/* The inherited search lists, before any layer touches them. */
-	struct strvec inherited_lists[4] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
-	for (size_t i = 0; search_lists[i]; i++)
-		merge_list(&inherited_lists[i], env_lookup(&b.env, search_lists[i]),
-		           i == 3 ? ": " : ":");
+	for (size_t i = 0; i < SL_COUNT; i++)
+		merge_list(&inherited_lists[i], env_lookup(&b.env, search_lists[i].name),
+		           search_lists[i].seps);
 
 	for (size_t i = 0; i < in->profile->env.nr; i++) {
 		const char *kv = in->profile->env.v[i];
@@ -268,11 +383,12 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 		free(name);
 	}
 	/* Merge the search lists: contract, then --env, then the profile's, then inherited. */
-	for (size_t i = 0; search_lists[i]; i++) {
-		const char *seps = i == 3 ? ": " : ":";
+	for (size_t i = 0; i < SL_COUNT; i++) {
+		const char *seps = search_lists[i].seps;
 		struct strvec merged = STRVEC_INIT;
-		const char *cli = in->cli_env ? env_lookup(in->cli_env, search_lists[i]) : NULL;
-		const char *prof = env_lookup(&in->profile->env, search_lists[i]);
+		const char *cli =
+		    in->cli_env ? env_lookup(in->cli_env, search_lists[i].name) : NULL;
+		const char *prof = env_lookup(&in->profile->env, search_lists[i].name);
 		for (size_t j = 0; j < heads[i].nr; j++)
 			merge_list(&merged, heads[i].v[j], seps);
 		merge_list(&merged, cli, seps);
@@ -280,27 +396,25 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 		for (size_t j = 0; j < inherited_lists[i].nr; j++)
 			merge_list(&merged, inherited_lists[i].v[j], seps);
 		if (merged.nr) {
-			char *joined = strvec_join(&merged, i == 3 ? " " : ":");
+			char *joined = strvec_join(&merged, search_lists[i].join);
 			const char *origin = heads[i].nr ? "contract"
 			                     : cli       ? "--env"
 			                     : prof      ? "profile"
 			                                 : "inherited";
-			set_var(&b, search_lists[i], joined, origin);
+			set_var(&b, search_lists[i].name, joined, origin);
 			free(joined);
 		}
 		strvec_clear(&merged);
 	}
-	compute_changes(&start, &b, out); /* before sorting: origin[] follows env's order */
+	compute_changes(in, &start, &b, out); /* before sorting: origin[] follows env's order */
 	qsort(b.env.v, b.env.nr, sizeof(*b.env.v), cmp_kv);
 	qsort(out->changes, out->nchanges, sizeof(*out->changes), cmp_change);
 	out->env = b.env;
 	strvec_init(&b.env);
 	ret = 0;
 out:
-	for (size_t i = 0; i < 4; i++) {
-		strvec_clear(&heads[i]);
-		strvec_clear(&inherited_lists[i]);
-	}
+	clear_lists(heads);
+	clear_lists(inherited_lists);
 	strvec_clear(&b.env);
 	free(b.origin);
 	strvec_clear(&start);

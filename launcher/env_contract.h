@@ -10,6 +10,12 @@
  * profile's and the inherited ones, without duplicates.  Contract inputs
  * (source target, adapter policy) take --env first, then the profile, and
  * every derived variable is computed from those final values.
+ *
+ * Under a hotswap profile the contract owns the HSA_HOTSWAP_* namespace: an
+ * inherited HSA_HOTSWAP_* variable is dropped (a stale HSA_HOTSWAP_DISABLE=1
+ * in the shell must not turn the intercept off), except the two that only
+ * change what the intercept prints.  The profile's [env] and --env may set
+ * any of them.
  */
 #ifndef MIRAGE_ENV_CONTRACT_H
 #define MIRAGE_ENV_CONTRACT_H
@@ -58,6 +64,29 @@ struct contract_input {
 
 /* Variables --clear-env keeps. */
 extern const char *const clear_env_keep[];
+
+/* What `mirage run` does with an HSA_HOTSWAP_* variable in mirage's own environment. */
+enum inherited_fate {
+	INHERITED_PASSED, /* diagnostics only (VERBOSE, CACHE_DEBUG): reaches the workload */
+	INHERITED_INPUT, /* read by mirage (ISA_OVERRIDE picks the target), then set by the contract
+	                  */
+	INHERITED_DROPPED,  /* every other HSA_HOTSWAP_* knob: the profile decides, --env overrides
+	                     */
+	INHERITED_NOT_OURS, /* not an HSA_HOTSWAP_* variable: the layers treat it as usual */
+};
+enum inherited_fate contract_inherited_fate(const char *name);
+
+/*
+ * The one predicate for "can this tree's paths be handed to a workload", for
+ * `run`, `doctor` and `profile create`: every path the contract puts into a
+ * search list must survive its reader (ld.so splits LD_PRELOAD at spaces and
+ * colons and LD_LIBRARY_PATH at ':' and ';' and expands '$' tokens in both;
+ * python splits PYTHONPATH at ':'; the HSA runtime splits HSA_TOOLS_LIB at
+ * spaces and reads '"' and '\').  None of them has an escape that covers all
+ * of this, so such a tree is refused, never injected split.  Returns 0, or -1
+ * with the path, the variable and the fix in err.
+ */
+int contract_check_paths(const struct hotswap_tree *tree, struct diag *err);
 
 /* Names and values of the six adapter policies' adapter sets ("" for none). */
 const char *adapter_set_for_policy(const char *policy);

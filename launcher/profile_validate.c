@@ -1,8 +1,13 @@
-/* Backend validation for profile create/edit/import: a hotswap profile needs a complete tree. */
+/*
+ * Backend validation for profile create/edit/import: a hotswap profile needs a
+ * complete tree whose paths the contract can hand to a workload.
+ */
 #include "profile_validate.h"
 
+#include "env_contract.h"
 #include "hotswap_tree.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int profile_validate_backend(const struct profile *p, const char *self_exe, struct diag *err)
@@ -19,6 +24,12 @@ int profile_validate_backend(const struct profile *p, const char *self_exe, stru
 		ret = diag_set(err, "cannot use the hotswap emulator for profile '%s':\n%s",
 		               p->name, msg.buf);
 		strbuf_release(&msg);
+	} else if (contract_check_paths(&tree, err) < 0) {
+		/* A tree `run` would refuse to inject is no more usable than a missing one. */
+		char *why = strbuf_detach(&err->msg, NULL);
+		ret = diag_set(err, "cannot use the hotswap emulator for profile '%s': %s", p->name,
+		               why);
+		free(why);
 	}
 	hotswap_tree_release(&tree);
 	return ret;

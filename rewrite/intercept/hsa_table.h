@@ -189,4 +189,14 @@ static inline bool hsa_table_has(const struct hsa_table_version *v, size_t off)
 #define HSA_CORE_HAS(core, field)                                                                  \
 	hsa_table_has(&(core)->version, offsetof(struct hsa_core_table, field))
 
+/* The core table of a root table of the major versions this mirror knows, or NULL. */
+static inline struct hsa_core_table *hsa_table_core(const struct hsa_api_table *api)
+{
+	if (!api || api->version.major_id != HSA_TABLE_ROOT_MAJOR ||
+	    !hsa_table_has(&api->version, offsetof(struct hsa_api_table, core_)) || !api->core_ ||
+	    api->core_->version.major_id != HSA_TABLE_CORE_MAJOR)
+		return NULL;
+	return api->core_;
+}
+
 #endif

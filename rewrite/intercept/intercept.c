@@ -23,17 +23,15 @@ static struct hsa_core_table *hooked;
 
 static bool table_usable(const struct hsa_api_table *api)
 {
-	const struct hsa_core_table *core;
+	const struct hsa_core_table *core = hsa_table_core(api);
 
-	if (!api || api->version.major_id != HSA_TABLE_ROOT_MAJOR ||
-	    !hsa_table_has(&api->version, offsetof(struct hsa_api_table, core_)) || !api->core_) {
+	if (!core) {
 		hsi_warn("the runtime's HSA API table is missing or of another major version; "
 		         "not installing the HotSwap hooks");
 		return false;
 	}
-	core = api->core_;
-	if (core->version.major_id != HSA_TABLE_CORE_MAJOR || !NEED(core, hsa_agent_get_info_fn) ||
-	    !NEED(core, hsa_agent_iterate_isas_fn) || !NEED(core, hsa_isa_get_info_alt_fn) ||
+	if (!NEED(core, hsa_agent_get_info_fn) || !NEED(core, hsa_agent_iterate_isas_fn) ||
+	    !NEED(core, hsa_isa_get_info_alt_fn) ||
 	    !NEED(core, hsa_code_object_reader_create_from_file_fn) ||
 	    !NEED(core, hsa_code_object_reader_create_from_memory_fn) ||
 	    !NEED(core, hsa_code_object_reader_destroy_fn) ||

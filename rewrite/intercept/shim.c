@@ -2,7 +2,10 @@
  * The HSA tool the runtime loads (libhotswap_intercept.so): libc only, so
  * preloading it into every process of a workload costs next to nothing; the
  * first OnLoad loads the real intercept (libhotswap_intercept_core.so) from
- * this library's directory and forwards to it.
+ * this library's directory and forwards to it.  Without its core nothing is
+ * rewritten: under HSA_HOTSWAP_STRICT the shim then fails closed, refusing
+ * every code object load, since the runtime (ROCr) only drops a tool whose
+ * OnLoad returns false and starts without it.
  */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -13,8 +16,10 @@
 #include <string.h>
 
 #include "core_api.h"
+#include "hsa_table.h"
 #include "object_path.h"
 #include "stderr_line.h"
+#include "truthy.h"
 
 #define HSI_EXPORT __attribute__((visibility("default")))
 
@@ -33,6 +38,8 @@ HSI_EXPORT void OnUnload(void);
 static pthread_once_t core_once = PTHREAD_ONCE_INIT;
 /* Published once by load_core; OnUnload reads it without pthread_once, hence atomic. */
 static _Atomic(const struct hsi_core_api *) core;
+/* HSA_HOTSWAP_STRICT, read once by load_core: a missing core then closes the table. */
+static bool strict;
 
 /* The core's log.c is not loaded yet here: the same line through the shared writer. */
 __attribute__((format(printf, 1, 2))) static void shim_warn(const char *fmt, ...)
@@ -41,6 +48,13 @@ __attribute__((format(printf, 1, 2))) static void shim_warn(const char *fmt, ...
 	va_start(ap, fmt);
 	stderr_line_v("hotswap: ", fmt, ap);
 	va_end(ap);
+}
+
+/* What a missing core means, for the line that says why it is missing. */
+static const char *without_core(void)
+{
+	return strict ? "HSA_HOTSWAP_STRICT is set: refusing every code object load"
+	              : "running without the HotSwap hooks";
 }
 
 /* Runs once, on the first OnLoad: the core's dependencies (rewriter, libcrypto) come in here. */
@@ -52,36 +66,71 @@ static void load_core(void)
 	hsi_core_get_api_fn get;
 	const struct hsi_core_api *api;
 
+	strict = env_flag("HSA_HOTSWAP_STRICT");
 	/* The core sits next to us, wherever the tree is. */
 	if (!object_path(anchor)) {
-		shim_warn("cannot find the directory of libhotswap_intercept.so to load %s; "
-		          "running without the HotSwap hooks",
-		          HSI_CORE_LIBRARY_NAME);
+		shim_warn("cannot find the directory of libhotswap_intercept.so to load %s; %s",
+		          HSI_CORE_LIBRARY_NAME, without_core());
 		return;
 	}
 	if (object_sibling_path(anchor, HSI_CORE_LIBRARY_NAME, path, sizeof(path)) < 0) {
-		shim_warn("the path of %s is too long; running without the HotSwap hooks",
-		          HSI_CORE_LIBRARY_NAME);
+		shim_warn("the path of %s is too long; %s", HSI_CORE_LIBRARY_NAME, without_core());
 		return;
 	}
 	/* NODELETE: code objects we rewrote, and the hooks, live as long as the process. */
 	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
 	if (!handle) {
-		shim_warn("cannot load '%s': %s; running without the HotSwap hooks", path,
-		          dlerror());
+		shim_warn("cannot load '%s': %s; %s", path, dlerror(), without_core());
 		return;
 	}
 	get = (hsi_core_get_api_fn)dlsym(handle, HSI_CORE_ENTRY_SYMBOL);
 	api = get ? get() : NULL;
 	if (!api || api->version != HSI_CORE_API_VERSION || !api->on_load || !api->on_unload) {
-		shim_warn("'%s' has no usable %s (API version %u, need %u); "
-		          "running without the HotSwap hooks",
-		          path, HSI_CORE_ENTRY_SYMBOL, api ? api->version : 0u,
-		          HSI_CORE_API_VERSION);
+		shim_warn("'%s' has no usable %s (API version %u, need %u); %s", path,
+		          HSI_CORE_ENTRY_SYMBOL, api ? api->version : 0u, HSI_CORE_API_VERSION,
+		          without_core());
 		dlclose(handle);
 		return;
 	}
 	atomic_store_explicit(&core, api, memory_order_release);
+}
+
+/* The loads a strict workload without the core gets: nothing may run unrewritten. */
+static hsa_status_t refuse_load_agent_code_object(hsa_executable_t executable, hsa_agent_t agent,
+                                                  hsa_code_object_reader_t reader,
+                                                  const char *options,
+                                                  hsa_loaded_code_object_t *loaded)
+{
+	(void)executable, (void)agent, (void)reader, (void)options, (void)loaded;
+	shim_warn("refusing the load: the HotSwap core is not loaded (HSA_HOTSWAP_STRICT is set)");
+	return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+}
+
+static hsa_status_t refuse_load_code_object(hsa_executable_t executable, hsa_agent_t agent,
+                                            hsa_code_object_t code_object, const char *options)
+{
+	(void)code_object;
+	return refuse_load_agent_code_object(executable, agent, (hsa_code_object_reader_t){0},
+	                                     options, NULL);
+}
+
+/*
+ * Points the runtime's load entries at the refusals.  True keeps us loaded
+ * (the table now points into us); false when the table cannot be closed.
+ */
+static bool close_table(void *table)
+{
+	struct hsa_core_table *core_table = hsa_table_core(table);
+
+	if (!core_table || !HSA_CORE_HAS(core_table, hsa_executable_load_agent_code_object_fn)) {
+		shim_warn("the runtime's HSA API table is too old to refuse loads in; "
+		          "code objects will load unrewritten although HSA_HOTSWAP_STRICT is set");
+		return false;
+	}
+	core_table->hsa_executable_load_agent_code_object_fn = refuse_load_agent_code_object;
+	if (HSA_CORE_HAS(core_table, hsa_executable_load_code_object_fn))
+		core_table->hsa_executable_load_code_object_fn = refuse_load_code_object;
+	return true;
 }
 
 bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
@@ -91,10 +140,10 @@ bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
 
 	pthread_once(&core_once, load_core);
 	api = atomic_load_explicit(&core, memory_order_acquire);
-	/* false: the runtime carries on without us, as for a table too old to hook. */
-	if (!api)
-		return false;
-	return api->on_load(table, runtime_version, failed_tool_count, failed_tool_names);
+	if (api)
+		return api->on_load(table, runtime_version, failed_tool_count, failed_tool_names);
+	/* Not strict: false, and the runtime carries on without us. */
+	return strict && close_table(table);
 }
 
 void OnUnload(void)

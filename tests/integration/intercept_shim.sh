@@ -1,6 +1,7 @@
 # libhotswap_intercept.so stays a libc-only shim: preloaded into a process that
 # never touches HSA it maps nothing of ours but itself, the core comes in with
-# the runtime's OnLoad, and a missing or wrong core fails open with one warning.
+# the runtime's OnLoad, and a missing or wrong core fails open with one warning, or closed
+# (every code object load refused) under HSA_HOTSWAP_STRICT.
 source "$TEST_LIB"
 source "$(dirname "$0")/intercept_common.sh"
 
@@ -53,6 +54,32 @@ assert_contains "$RUN_STDERR" "hotswap: cannot load '$broken/lib/$CORE_NAME': " 
 	"no core: names the path"
 assert_contains "$RUN_STDERR" "No such file or directory" "no core: says dlerror()"
 assert_contains "$RUN_STDERR" "OnLoad returned false" "no core: OnLoad returns false"
+
+# Strict: the same missing core fails closed.  ROCr starts without a tool whose OnLoad returns
+# false, so the shim keeps the runtime and refuses every load instead.
+for how in HSA_TOOLS_LIB LD_PRELOAD; do
+	fresh_rec
+	run_capture env "$how=$broken/lib/libhotswap_intercept.so" STANDIN_ASIC_REV=1 \
+		HSA_HOTSWAP_STRICT=1 "$CLIENT" "$HELLO"
+	assert_eq "$RUN_STATUS" 1 "no core, strict, $how: the client's load fails"
+	assert_eq "$(recorded)" 0 "no core, strict, $how: nothing reached the loader"
+	assert_contains "$RUN_STDERR" "hotswap: cannot load '$broken/lib/$CORE_NAME': " \
+		"no core, strict, $how: names the path"
+	assert_contains "$RUN_STDERR" \
+		"; HSA_HOTSWAP_STRICT is set: refusing every code object load" "no core, strict, $how: says what follows"
+	assert_contains "$RUN_STDERR" \
+		"hotswap: refusing the load: the HotSwap core is not loaded (HSA_HOTSWAP_STRICT is set)" \
+		"no core, strict, $how: the load says why"
+	assert_contains "$RUN_STDERR" "INVALID_CODE_OBJECT" "no core, strict, $how: HSA_STATUS_ERROR_INVALID_CODE_OBJECT"
+	assert_not_contains "$RUN_STDERR" "OnLoad returned false" "no core, strict, $how: the tool stays"
+done
+# A table too old to refuse loads in: said, and the runtime goes on without us.
+fresh_rec
+run_capture env HSA_TOOLS_LIB="$broken/lib/libhotswap_intercept.so" STANDIN_CORE_TABLE_SIZE=512 \
+	HSA_HOTSWAP_STRICT=1 "$CLIENT" "$HELLO"
+assert_contains "$RUN_STDERR" "hotswap: the runtime's HSA API table is too old to refuse loads in" \
+	"no core, strict, old table: says it cannot fail closed"
+assert_contains "$RUN_STDERR" "OnLoad returned false" "no core, strict, old table: OnLoad returns false"
 
 # A core without the entry symbol (another library in its place) is refused the same way.
 cp "$TREE/lib/libhotswap_rewrite.so.0" "$broken/lib/$CORE_NAME"

@@ -1,2 +1,6 @@
 mirage_shell_test(run_contract run_contract.sh LABELS run)
 mirage_shell_test(run_launch run_launch.sh LABELS run)
+mirage_shell_test(run_dry_run run_dry_run.sh LABELS run)
+mirage_shell_test(run_workdir run_workdir.sh LABELS run)
+mirage_shell_test(run_tree_paths run_tree_paths.sh LABELS run)
+mirage_shell_test(run_stale_env run_stale_env.sh LABELS run)

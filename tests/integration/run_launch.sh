@@ -63,7 +63,7 @@ fi
 mirage run -p n -e SHORT=flag -C "$T/wd" -n -- "$ENVDUMP"
 check "short flags" 0
 expect_out "#   + SHORT=flag  [--env]"
-expect_out "/wd && exec env -i"
+expect_out "exec env -C $(cd "$T/wd" && pwd -P) -- "
 
 mirage run --profile p --dryrun -- "$ENVDUMP"
 check "mistyped flag before --" 2 "unknown option '--dryrun' for 'run'"
@@ -86,8 +86,9 @@ check "unknown profile" 1 "profile 'ghost' not found"
 mirage run --profile p -- "$ENVDUMP" --not-mine --profile x
 check "flags after -- belong to the workload" 0
 
-# --dry-run prints a line that reproduces the environment exactly under sh -c.
-mirage run --dry-run --profile p --env 'QUOTED=it'"'"'s $HOME "x"' --workdir "$T/wd" -- "$ENVDUMP" 7
+# --dry-run --full-env prints a line that reproduces the environment exactly under sh -c, from
+# any environment (run_dry_run.sh tests the default, mirage's changes only, and hostile values).
+mirage run --dry-run --full-env --profile p --env 'QUOTED=it'"'"'s $HOME "x"' --workdir "$T/wd" -- "$ENVDUMP" 7
 check "--dry-run" 0
 expect_out "# mirage run: environment changes"
 expect_out "HSA_HOTSWAP_ISA_OVERRIDE=gfx942  [contract]"

@@ -7,6 +7,17 @@ TREE="$MIRAGE_BUILD/hotswap"
 TREE=$(cd "$TREE" && pwd -P)
 export HOTSWAP_HOME="$TREE"
 
+# The stand-in HSA client and a gfx1250 fixture: a workload that shows what its loader received.
+CLIENT=$MIRAGE_BUILD/tests/standin/hsa_client
+HELLO=$FIXTURES/hello.co
+
+# expect_rewritten FILE DESC: the loader received a rewritten object (.hotswap.text, by readelf).
+expect_rewritten() {
+	"$LLVM_READELF" -S "$1" | grep -q '\.hotswap\.text' ||
+		fail "$2: no .hotswap.text in what the loader received ('$1')"
+	ok "$2"
+}
+
 # val NAME: the value NAME had in the last env dump ($OUT), or "<unset>".
 val() {
 	local line

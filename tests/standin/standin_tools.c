@@ -4,7 +4,9 @@
  * table; then, like newer ROCr, already-loaded objects that export
  * HSA_AMD_TOOL_PRIORITY (say, LD_PRELOADed) are called too, without
  * de-duplication (STANDIN_NO_TOOL_DISCOVERY=1 models an older runtime).
- * OnUnload runs in reverse order at shutdown.
+ * A tool whose OnLoad returns false is closed and the runtime starts without
+ * it, as in ROCr's LoadTools; OnUnload runs for the others, in reverse order,
+ * at shutdown.
  */
 #include <dlfcn.h>
 #include <link.h>
@@ -34,8 +36,14 @@ static void call_onload(void *h, const char *name)
 		dlclose(h);
 		return;
 	}
-	if (!onload(standin_api_table(), standin_api_major(), nfailed, failed))
+	/* As ROCr: closed, named to later tools as failed; hsa_init still succeeds. */
+	if (!onload(standin_api_table(), standin_api_major(), nfailed, failed)) {
 		fprintf(stderr, "standin: tool '%s' OnLoad returned false\n", name);
+		if (nfailed < MAX_TOOLS)
+			failed[nfailed++] = "tool";
+		dlclose(h);
+		return;
+	}
 	tools[ntools++] = h;
 }
 

@@ -1,6 +1,7 @@
 /*
- * Test workload: prints its environment sorted and its working directory,
- * then exits with status argv[1], or dies by signal N with `--kill N`.
+ * Test workload: prints its environment sorted, then its working directory and
+ * arguments (after argv[0]) on stderr, one per line with C escapes for control
+ * characters; exits with status argv[1], or dies by signal N with `--kill N`.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -30,6 +31,12 @@ int main(int argc, char **argv)
 		printf("%s\n", sorted[i]);
 	if (getcwd(cwd, sizeof(cwd)))
 		fprintf(stderr, "cwd=%s\n", cwd);
+	for (int i = 1; i < argc; i++) {
+		fprintf(stderr, "arg%d=", i);
+		for (const unsigned char *c = (const unsigned char *)argv[i]; *c; c++)
+			fprintf(stderr, *c < 0x20 || *c == 0x7f ? "\\x%02x" : "%c", *c);
+		fputc('\n', stderr);
+	}
 	free(sorted);
 	if (argc > 2 && !strcmp(argv[1], "--kill")) {
 		fflush(NULL);
