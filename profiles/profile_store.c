@@ -185,8 +185,9 @@ static int open_lock_file(const char *dir, const char *path, struct diag *err)
 		fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
 	}
 	if (fd < 0) {
-		if (errno == ELOOP) {
-			diag_set(err, "cannot lock the profiles: '%s' is a symbolic link", path);
+		if (errno == ELOOP || errno == EISDIR) {
+			diag_set(err, "cannot lock the profiles: '%s' is a %s", path,
+			         errno == ELOOP ? "symbolic link" : "directory");
 			diag_hint(err, "remove '%s'; mirage makes it again", path);
 		} else {
 			diag_set(err, "cannot lock the profiles: '%s': %s", path, strerror(errno));
@@ -234,10 +235,9 @@ int profile_lock_store(struct profile_lock *lock, unsigned wait_ms, struct diag 
 			break;
 		}
 		if (now_ms() >= deadline) {
-			ret = diag_set(err,
-			               "the profiles are busy: another mirage has held '%s' for "
-			               "%u s",
-			               path, wait_ms / 1000);
+			ret = diag_set(
+			    err, "the profiles are busy: another process has held '%s' for %g s",
+			    path, wait_ms / 1000.0);
 			diag_hint(err, "let the other 'mirage profile' command finish (a stopped "
 			               "one holds the lock until it exits), then try again");
 			break;

@@ -330,8 +330,9 @@ static void test_store_lock(void **state)
 	assert_true(a.fd >= 0);
 	/* flock() conflicts between two open file descriptions, even in one process. */
 	assert_int_equal(profile_lock_store(&b, 100, &err), -1);
-	assert_non_null(strstr(err.msg.buf, "the profiles are busy: another mirage has held"));
-	assert_non_null(strstr(err.msg.buf, "/profiles/.lock'"));
+	assert_non_null(strstr(err.msg.buf, "the profiles are busy: another process has held '"));
+	assert_non_null(strstr(err.msg.buf, "/profiles/.lock' for 0.1 s"));
+	assert_non_null(strstr(err.hint.buf, "let the other 'mirage profile' command finish"));
 	assert_int_equal(b.fd, -1);
 	profile_unlock_store(&a);
 	profile_unlock_store(&a); /* twice is fine */
@@ -348,6 +349,11 @@ static void test_store_lock(void **state)
 	assert_int_equal(profile_lock_store(&a, 100, &err), -1);
 	assert_non_null(strstr(err.msg.buf, "is not a regular file"));
 	assert_int_equal(unlink(lock), 0);
+	assert_int_equal(mkdir(lock, 0700), 0);
+	assert_int_equal(profile_lock_store(&a, 100, &err), -1);
+	assert_non_null(strstr(err.msg.buf, "/profiles/.lock' is a directory"));
+	assert_non_null(strstr(err.hint.buf, "mirage makes it again"));
+	assert_int_equal(rmdir(lock), 0);
 
 	char *profiles = xstrfmt("%s/profiles", dir);
 	assert_int_equal(rmdir(profiles), 0);
