@@ -2,10 +2,10 @@
 #include "atomic_file.h"
 
 #include <dirent.h>
-#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,9 +96,9 @@ static void fill_random(char *x, size_t n, unsigned attempt)
 int atomic_open_temp(char *tmpl, mode_t mode)
 {
 	size_t len = strlen(tmpl);
-	char *x = tmpl + len - TEMP_RANDOM;
+	char *x;
 
-	if (len < TEMP_RANDOM || strcmp(x, "XXXXXX")) {
+	if (len < TEMP_RANDOM || strcmp(x = tmpl + len - TEMP_RANDOM, "XXXXXX")) {
 		errno = EINVAL;
 		return -1;
 	}

@@ -204,14 +204,13 @@ int profile_set_env(struct profile *p, const char *name, const char *value, stru
 	char *entry;
 	if (check_env(name, value, err) < 0)
 		return -1;
-	i = strvec_find_key(&p->env, name);
-	if (i < 0) {
-		strvec_pushf(&p->env, "%s=%s", name, value);
-		return 0;
-	}
 	entry = xstrfmt("%s=%s", name, value);
-	strvec_replace(&p->env, (size_t)i, entry);
-	free(entry);
+	if ((i = strvec_find_key(&p->env, name)) < 0) {
+		strvec_push_nodup(&p->env, entry);
+	} else {
+		strvec_replace(&p->env, (size_t)i, entry);
+		free(entry);
+	}
 	return 0;
 }
 
