@@ -4,7 +4,7 @@
 #   mirage profile edit P --set ...  (lock, load, parse, change, write)
 # on a profile with N [env] entries, against the same command on a profile
 # with none (the baseline: start-up) in the same run, and prints the cost per
-# entry.  Linear parsing keeps the per-entry cost flat as N grows: the last
+# entry, in wall time and in CPU time.  Linear parsing keeps the per-entry cost flat as N grows: the last
 # line's ratio (per-entry cost at the largest N over the smallest) is ~1 when
 # linear, ~largest/smallest when quadratic.
 # usage: bench_profile_env.sh MIRAGE_BIN [REPEATS] [N...]   (default 3; 10000 20000 40000)
@@ -30,36 +30,41 @@ with open(path, "a") as f:
 PY
 }
 
-# best_us CMD...: the fastest of $reps runs, in microseconds.
-best_us() {
-	local best=-1 start end us
-	for ((r = 0; r < reps; r++)); do
-		start=${EPOCHREALTIME/./}
-		"$@" >/dev/null
-		end=${EPOCHREALTIME/./}
-		us=$((end - start))
-		((best < 0 || us < best)) && best=$us
-	done
-	echo "$best"
+# measure CMD...: "WALL CPU", the fastest of $reps runs of each, in microseconds.  CPU
+# (user + system of the child) leaves out waiting for the disk, which an edit's fsync adds.
+measure() {
+	python3 - "$reps" "$@" <<'PY'
+import resource, subprocess, sys, time
+reps, cmd = int(sys.argv[1]), sys.argv[2:]
+walls, cpus = [], []
+for _ in range(reps):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+    walls.append(time.perf_counter() - start)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+print(round(min(walls) * 1e6), round(min(cpus) * 1e6))
+PY
 }
 
 make_profile base 0
-rows="0 $(best_us "$mirage" profile show base) $(best_us "$mirage" profile edit base --set description=x)"
+rows="0 $(measure "$mirage" profile show base) $(measure "$mirage" profile edit base --set description=x)"
 for n in "${sizes[@]}"; do
 	make_profile "p$n" "$n"
-	rows+=$'\n'"$n $(best_us "$mirage" profile show "p$n") $(best_us "$mirage" profile edit "p$n" --set description=x)"
+	rows+=$'\n'"$n $(measure "$mirage" profile show "p$n") $(measure "$mirage" profile edit "p$n" --set description=x)"
 done
 python3 - <<PY
 rows = [tuple(map(int, l.split())) for l in """$rows""".splitlines()]
-(_, bs, be), sized = rows[0], rows[1:]
-print(f"{'entries':>8} {'show ms':>9} {'us/entry':>9} {'edit ms':>9} {'us/entry':>9}")
-print(f"{0:>8} {bs / 1e3:>9.2f} {'baseline':>9} {be / 1e3:>9.2f} {'baseline':>9}")
+base, sized = rows[0][1:], rows[1:]
+cols = ("show wall", "show cpu", "edit wall", "edit cpu")
+print(f"{'entries':>8}" + "".join(f" {c + ' ms':>12} {'us/entry':>9}" for c in cols))
+print(f"{0:>8}" + "".join(f" {b / 1e3:>12.2f} {'baseline':>9}" for b in base))
 per = []
-for n, s, e in sized:
-    per.append((n, (s - bs) / n, (e - be) / n))
-    print(f"{n:>8} {s / 1e3:>9.2f} {per[-1][1]:>9.3f} {e / 1e3:>9.2f} {per[-1][2]:>9.3f}")
-(n0, s0, e0), (n1, s1, e1) = per[0], per[-1]
-r = lambda a, b: f"{b / a:.2f}x" if a > 0 else "n/a"
-print(f"per-entry cost at {n1} over {n0} entries: show {r(s0, s1)}, edit {r(e0, e1)}"
-      f"  (linear ~1, quadratic ~{n1 / n0:.0f})")
+for n, *t in sized:
+    per.append((n, [(x - b) / n for x, b in zip(t, base)]))
+    print(f"{n:>8}" + "".join(f" {x / 1e3:>12.2f} {pe:>9.3f}" for x, pe in zip(t, per[-1][1])))
+(n0, p0), (n1, p1) = per[0], per[-1]
+ratios = ", ".join(f"{c} {b / a:.2f}x" if a > 0 else f"{c} n/a" for c, a, b in zip(cols, p0, p1))
+print(f"per-entry cost at {n1} over {n0} entries: {ratios}  (linear ~1, quadratic ~{n1 / n0:.0f})")
 PY
