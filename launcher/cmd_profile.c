@@ -422,7 +422,7 @@ static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 
 	if ((from_stdin ? profile_read_stream(0, origin, &text, &err)
 	                : profile_read_file(file, NULL, &text, &err)) < 0) {
-		if (!from_stdin && errno == EINVAL) /* a FIFO, a device, a directory */
+		if (!from_stdin && (errno == EINVAL || errno == EISDIR)) /* FIFO, device, dir */
 			diag_hint(&err, "import reads a regular file, or standard input with '-'");
 		strbuf_release(&text);
 		return report_diag(&err, EXIT_ERROR);

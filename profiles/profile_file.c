@@ -40,7 +40,7 @@ int profile_read_file(const char *path, const char *kind, struct strbuf *out, st
 		saved = errno;
 		cannot_read(err, what.buf, strerror(saved));
 	} else if (!S_ISREG(st.st_mode)) {
-		saved = EINVAL;
+		saved = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
 		diag_set(err, "cannot read %s: it is a %s, not a regular file", what.buf,
 		         file_type(st.st_mode));
 		diag_hint(err, "a profile is a regular file of text");

@@ -16,8 +16,9 @@
 /*
  * Appends the regular file at path (symlinks followed: a linked profile is fine) to out.
  * kind names it in messages ("profile" gives "cannot read profile '<path>': ...", NULL gives
- * "cannot read '<path>': ...").  Returns 0, or -1 with err filled and errno kept (ENOENT: no
- * such file), with nothing appended.
+ * "cannot read '<path>': ...").  Returns 0, or -1 with err filled, nothing appended and errno
+ * saying why: ENOENT no such file, EISDIR a directory, EINVAL another kind of special file,
+ * EFBIG larger than PROFILE_FILE_MAX, or what open/read failed with.
  */
 int profile_read_file(const char *path, const char *kind, struct strbuf *out, struct diag *err);
 /* Appends all of fd (standard input) to out, refusing more than PROFILE_FILE_MAX bytes. */

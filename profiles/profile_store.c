@@ -69,6 +69,8 @@ int profile_load(const char *name, struct profile *p, struct diag *err)
 	if (profile_read_file(path, "profile", &text, err) < 0) {
 		if (errno == ENOENT)
 			not_found(name, err, true);
+		else if (errno == EINVAL || errno == EFBIG) /* not a profile mirage wrote */
+			diag_hint(err, "'mirage profile delete %s -f' removes it", name);
 		goto out;
 	}
 	ret = profile_parse_ini(p, text.buf, text.len, path, name, err);

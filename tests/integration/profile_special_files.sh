@@ -21,7 +21,7 @@ readers_refuse() { # DESC NAME MESSAGE
 mkfifo "$P/fifo.ini"
 readers_refuse "a FIFO" fifo "it is a FIFO, not a regular file"
 mirage profile show fifo
-expect_err "hint: a profile is a regular file of text"
+expect_err "hint: 'mirage profile delete fifo -f' removes it"
 mirage profile delete fifo -f
 check "a FIFO profile can be deleted" 0
 ln -s /dev/zero "$P/zero.ini"
@@ -29,12 +29,20 @@ readers_refuse "a symlink to /dev/zero" zero "it is a character device, not a re
 rm "$P/zero.ini"
 mkdir "$P/dir.ini"
 readers_refuse "a directory" dir "it is a directory, not a regular file"
+mirage profile show dir
+expect_err "hint: a profile is a regular file of text"
+mkdir "$T/dir.json"
+mirage profile import "$T/dir.json"
+check "import a directory" 1 "cannot read '$T/dir.json': it is a directory, not a regular file"
+expect_err "hint: import reads a regular file, or standard input with '-'"
 rmdir "$P/dir.ini"
 truncate -s 2G "$P/huge.ini"
 readers_refuse "a 2 GiB sparse file" huge "it is larger than the 1 MiB a profile may have"
 mirage profile show huge
-expect_err "hint: a profile is a few lines of text; is this the right file?"
-rm "$P/huge.ini"
+expect_err "hint: 'mirage profile delete huge -f' removes it"
+mirage profile delete huge -f
+check "an oversize profile can be deleted as the hint says" 0
+[ ! -e "$P/huge.ini" ] || fail "the oversize profile is still there"
 
 # A symlink to a real profile is fine (dotfile managers do that).
 cp "$P/good.ini" "$T/linked.ini"
