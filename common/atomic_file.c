@@ -1,14 +1,24 @@
 /* Temp file + fsync + rename/link, so readers only ever see whole files. */
 #include "atomic_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+/* Every temp file is "<path>" ATOMIC_TEMP_TAG + TEMP_RANDOM letters or digits. */
+#define TEMP_RANDOM 6
+static const char temp_alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 static int write_all(int fd, const void *data, size_t len)
 {
@@ -62,26 +72,67 @@ int fsync_parent_dir(const char *path)
 	return ret;
 }
 
+/* Random letters and digits; no state, so threads of a library may call it at once. */
+static void fill_random(char *x, size_t n, unsigned attempt)
+{
+	unsigned char r[TEMP_RANDOM];
+
+	if (getrandom(r, n, GRND_NONBLOCK) != (ssize_t)n) {
+		/* No getrandom (old kernel, seccomp): O_EXCL still catches a collision. */
+		struct timespec ts;
+		uint64_t v;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		v = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
+		    ((uint64_t)getpid() << 12) ^ (uint64_t)(uintptr_t)&ts ^ attempt;
+		for (size_t i = 0; i < n; i++) {
+			v = v * 6364136223846793005u + 1442695040888963407u;
+			r[i] = (unsigned char)(v >> 33);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		x[i] = temp_alphabet[r[i] % (sizeof(temp_alphabet) - 1)];
+}
+
+int atomic_open_temp(char *tmpl, mode_t mode)
+{
+	size_t len = strlen(tmpl);
+	char *x;
+
+	if (len < TEMP_RANDOM || strcmp(x = tmpl + len - TEMP_RANDOM, "XXXXXX")) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (unsigned attempt = 0; attempt < 100; attempt++) {
+		int fd;
+		fill_random(x, TEMP_RANDOM, attempt);
+		/* mkstemp() would force 0600; open() lets the umask decide, as for any new file. */
+		fd = open(tmpl, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1; /* errno is EEXIST */
+}
+
 int atomic_write_file(const char *path, const void *data, size_t len, mode_t mode,
                       enum atomic_write_mode how)
 {
 	size_t plen = strlen(path);
-	char *tmp = malloc(plen + sizeof(".tmp.XXXXXX"));
+	static const char suffix[] = ATOMIC_TEMP_TAG "XXXXXX";
+	char *tmp = malloc(plen + sizeof(suffix));
 	int fd = -1, saved, ret = -1;
 
 	if (!tmp)
 		return -1;
 	memcpy(tmp, path, plen);
-	memcpy(tmp + plen, ".tmp.XXXXXX", sizeof(".tmp.XXXXXX"));
-	fd = mkstemp(tmp);
+	memcpy(tmp + plen, suffix, sizeof(suffix));
+	fd = atomic_open_temp(tmp, mode);
 	if (fd < 0) {
 		saved = errno;
 		free(tmp);
 		errno = saved;
 		return -1;
 	}
-	if (fchmod(fd, mode) < 0 || write_all(fd, data, len) < 0 ||
-	    (how != ATOMIC_REPLACE_NOSYNC && fsync(fd) < 0))
+	if (write_all(fd, data, len) < 0 || (how != ATOMIC_REPLACE_NOSYNC && fsync(fd) < 0))
 		goto out;
 	if (close(fd) < 0) {
 		fd = -1;
@@ -108,6 +159,54 @@ out:
 	free(tmp);
 	errno = saved;
 	return ret;
+}
+
+/* Does name look like "<something><suffix>" ATOMIC_TEMP_TAG "<TEMP_RANDOM letters or digits>"? */
+static bool is_temp_name(const char *name, const char *suffix)
+{
+	size_t len = strlen(name), tag = strlen(ATOMIC_TEMP_TAG), sl = suffix ? strlen(suffix) : 0;
+	const char *random;
+
+	if (len < 1 + sl + tag + TEMP_RANDOM)
+		return false;
+	random = name + len - TEMP_RANDOM;
+	if (strspn(random, temp_alphabet) != TEMP_RANDOM ||
+	    strncmp(random - tag, ATOMIC_TEMP_TAG, tag))
+		return false;
+	return !sl || !strncmp(random - tag - sl, suffix, sl);
+}
+
+int atomic_sweep_temps(const char *dir, const char *suffix, unsigned min_age_seconds)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), saved;
+	time_t now = time(NULL);
+	struct dirent *e;
+	DIR *d;
+
+	if (dfd < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!(d = fdopendir(dfd))) {
+		saved = errno;
+		close(dfd);
+		errno = saved;
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		struct stat st;
+		if (!is_temp_name(e->d_name, suffix) ||
+		    fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		/*
+		 * Only what a killed writer of ours leaves: a regular file (never a link, whose
+		 * target is not ours to judge), owned by us, and old enough that no running
+		 * writer can still be filling it.  unlinkat() removes the name, never a target.
+		 */
+		if (S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+		    st.st_mtime <= now - (time_t)min_age_seconds)
+			unlinkat(dfd, e->d_name, 0);
+	}
+	closedir(d);
+	return 0;
 }
 
 int mkdir_parents(const char *dir, mode_t mode)

@@ -1,5 +1,7 @@
 #include "cache_root.h"
 
+#include "xdg_dir.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,9 +13,9 @@ static char *under(const char *base, const char *leaf)
 
 char *translation_cache_default_root(void)
 {
-	const char *base = getenv("XDG_CACHE_HOME");
+	const char *base = xdg_base_dir("XDG_CACHE_HOME");
 
-	if (base && base[0] == '/')
+	if (base)
 		return under(base, "mirage/hotswap");
 	base = getenv("HOME");
 	if (base && base[0] == '/')

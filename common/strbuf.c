@@ -204,10 +204,27 @@ void strbuf_add_shell_quoted(struct strbuf *sb, const char *s)
 
 int strbuf_read_fd(struct strbuf *sb, int fd)
 {
+	return strbuf_read_fd_max(sb, fd, SIZE_MAX);
+}
+
+int strbuf_read_fd_max(struct strbuf *sb, int fd, size_t max)
+{
+	size_t start = sb->len;
 	for (;;) {
 		ssize_t n;
+		size_t room;
+		if (sb->len - start > max) {
+			/* One byte past max was read: the input is longer than the caller takes. */
+			strbuf_setlen(sb, start + max);
+			errno = EFBIG;
+			return -1;
+		}
 		strbuf_grow(sb, 8192);
-		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		room = sb->alloc - sb->len - 1;
+		/* Never read more than one byte past max, so /dev/zero costs max + 1 bytes. */
+		if (max - (sb->len - start) < room)
+			room = max - (sb->len - start) + 1;
+		n = read(fd, sb->buf + sb->len, room);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

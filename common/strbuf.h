@@ -42,6 +42,8 @@ void strbuf_add_single_quoted(struct strbuf *sb, const char *s);
 void strbuf_add_shell_quoted(struct strbuf *sb, const char *s);
 /* Reads all of fd; returns 0 or -1 with errno set (sb keeps what was read). */
 int strbuf_read_fd(struct strbuf *sb, int fd);
+/* Like strbuf_read_fd(), but fails with EFBIG once fd gives more than max bytes. */
+int strbuf_read_fd_max(struct strbuf *sb, int fd, size_t max);
 /* Reads the whole file at path; returns 0 or -1 with errno set. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
 /* Removes trailing whitespace. */

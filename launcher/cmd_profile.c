@@ -5,6 +5,7 @@
 
 #include "atomic_file.h"
 #include "config_paths.h"
+#include "profile_file.h"
 #include "profile_json.h"
 #include "profile_store.h"
 #include "profile_validate.h"
@@ -260,19 +261,13 @@ static int edit_one(struct profile *p, const char *assignment, bool unset, struc
 	return ret;
 }
 
-static int profile_edit_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+/* Load, change, save: the caller holds the store lock, so no other edit comes in between. */
+static int edit_locked(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	struct profile p;
 	struct diag err = DIAG_INIT;
 	const struct strvec *sets = args_list(a, "set"), *unsets = args_list(a, "unset");
-	int ret;
-
-	if (!sets->nr && !unsets->nr) {
-		usage_error("'profile edit' needs at least one --set or --unset");
-		hint("e.g. mirage profile edit %s --set target=gfx942", a->positional.v[0]);
-		return EXIT_USAGE;
-	}
-	ret = load_named(a->positional.v[0], &p);
+	int ret = load_named(a->positional.v[0], &p);
 	if (ret) {
 		profile_release(&p);
 		return ret;
@@ -293,6 +288,24 @@ static int profile_edit_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 bad:
 	profile_release(&p);
 	return report_diag(&err, EXIT_USAGE);
+}
+
+static int profile_edit_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	struct profile_lock lock = PROFILE_LOCK_INIT;
+	struct diag err = DIAG_INIT;
+	int ret;
+
+	if (!args_list(a, "set")->nr && !args_list(a, "unset")->nr) {
+		usage_error("'profile edit' needs at least one --set or --unset");
+		hint("e.g. mirage profile edit %s --set target=gfx942", a->positional.v[0]);
+		return EXIT_USAGE;
+	}
+	if (profile_lock_store(&lock, PROFILE_LOCK_WAIT_MS, &err) < 0)
+		return report_diag(&err, EXIT_ERROR);
+	ret = edit_locked(ctx, a);
+	profile_unlock_store(&lock);
+	return ret;
 }
 
 static const struct opt_spec delete_opts[] = {
@@ -386,7 +399,7 @@ static int profile_export_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_addf(&sb, "%s\n", text);
-		if (atomic_write_file(out, sb.buf, sb.len, 0644, ATOMIC_REPLACE) < 0)
+		if (atomic_write_file(out, sb.buf, sb.len, 0666, ATOMIC_REPLACE) < 0)
 			ret = error_errno("cannot write '%s'", out);
 		else if (!ctx->json)
 			fprintf(stderr, "mirage: exported profile '%s' to '%s'\n", p.name, out);
@@ -407,13 +420,15 @@ static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	struct profile p;
 	int ret;
 
-	if ((from_stdin ? strbuf_read_fd(&text, 0) : strbuf_read_file(&text, file)) < 0) {
-		ret = error_errno("cannot read '%s'", origin);
+	if ((from_stdin ? profile_read_stream(0, origin, &text, &err)
+	                : profile_read_file(file, NULL, &text, &err)) < 0) {
+		if (!from_stdin && (errno == EINVAL || errno == EISDIR)) /* FIFO, device, dir */
+			diag_hint(&err, "import reads a regular file, or standard input with '-'");
 		strbuf_release(&text);
-		return exit_code(ret);
+		return report_diag(&err, EXIT_ERROR);
 	}
 	profile_init(&p, "");
-	if (profile_from_json(&p, text.buf, origin, &err) < 0 ||
+	if (profile_from_json(&p, text.buf, text.len, origin, &err) < 0 ||
 	    profile_name_check(p.name, &err) < 0 ||
 	    profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_create(&p, &err) < 0) {
 		profile_release(&p);

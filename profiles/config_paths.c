@@ -3,6 +3,7 @@
 
 #include "cache_root.h"
 #include "strbuf.h"
+#include "xdg_dir.h"
 
 #include <pwd.h>
 #include <stdlib.h>
@@ -29,7 +30,7 @@ static char *resolve(const char *own, const char *xdg, const char *fallback, con
 	const char *v;
 	if ((v = nonempty_env(own)))
 		return xstrdup(v);
-	if ((v = nonempty_env(xdg)))
+	if ((v = xdg_base_dir(xdg)))
 		return xstrfmt("%s/%s", v, leaf);
 	return xstrfmt("%s/%s/%s", home_dir(), fallback, leaf);
 }
@@ -42,7 +43,7 @@ char *mirage_config_dir(void)
 /* Which of resolve()'s three sources decides: own, xdg or "HOME". */
 static const char *source_of(const char *own, const char *xdg)
 {
-	return nonempty_env(own) ? own : nonempty_env(xdg) ? xdg : "HOME";
+	return nonempty_env(own) ? own : xdg_base_dir(xdg) ? xdg : "HOME";
 }
 
 const char *mirage_config_dir_source(void)

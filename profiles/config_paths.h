@@ -1,7 +1,8 @@
 /*
  * Where mirage keeps things.  Each directory honours its MIRAGE_* variable,
  * then the XDG one, then a default under $HOME (an empty variable counts as
- * unset).  Returned strings are allocated; the caller frees them with free().
+ * unset; a relative XDG one is ignored, as the XDG spec says: xdg_dir.h).
+ * Returned strings are allocated; the caller frees them with free().
  */
 #ifndef MIRAGE_CONFIG_PATHS_H
 #define MIRAGE_CONFIG_PATHS_H

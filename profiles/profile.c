@@ -4,6 +4,7 @@
 #include "gfx_table.h"
 #include "name_rule.h"
 #include "truthy.h"
+#include "utf8.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -66,6 +67,9 @@ static int check_ini_safe(const char *what, const char *value, struct diag *err)
 		return diag_set(err,
 		                "%s: value is %zu bytes long, more than the %d a profile keeps",
 		                what, len, PROFILE_VALUE_MAX);
+	if (utf8_invalid_at(value, len) != len)
+		return diag_set(err, "%s: value is not valid UTF-8 (byte %zu)", what,
+		                utf8_invalid_at(value, len) + 1);
 	if (strpbrk(value, "\n\r"))
 		return diag_set(err, "%s: value must be a single line", what);
 	if (len && (isspace((unsigned char)value[0]) || isspace((unsigned char)value[len - 1])))
@@ -165,31 +169,48 @@ bool env_name_valid(const char *name)
 	return true;
 }
 
-int profile_set_env(struct profile *p, const char *name, const char *value, struct diag *err)
+/* The checks of an [env] entry: a valid name, a value inih keeps as is, one line in all. */
+static int check_env(const char *name, const char *value, struct diag *err)
 {
 	struct strbuf what = STRBUF_INIT;
-	long i;
+	int ret;
 	if (!env_name_valid(name)) {
-		strbuf_release(&what);
 		diag_set(err, "invalid environment variable name '%.48s'", name);
 		diag_hint(err, "names are letters, digits and '_', not starting with a digit");
 		return -1;
 	}
 	strbuf_addf(&what, "env '%s'", name);
-	if (check_ini_safe(what.buf, value, err) < 0) {
-		strbuf_release(&what);
-		return -1;
-	}
+	ret = check_ini_safe(what.buf, value, err);
 	strbuf_release(&what);
-	if (strlen(name) + 3 + strlen(value) > PROFILE_LINE_MAX)
-		return diag_set(err,
-		                "env '%.48s': 'NAME = value' is longer than the %d bytes a profile "
-		                "line may have",
-		                name, PROFILE_LINE_MAX);
-	i = strvec_find_key(&p->env, name);
-	if (i >= 0)
-		strvec_remove(&p->env, (size_t)i);
+	if (!ret && strlen(name) + 3 + strlen(value) > PROFILE_LINE_MAX)
+		ret = diag_set(err,
+		               "env '%.48s': 'NAME = value' is longer than the %d bytes a profile "
+		               "line may have",
+		               name, PROFILE_LINE_MAX);
+	return ret;
+}
+
+int profile_add_env(struct profile *p, const char *name, const char *value, struct diag *err)
+{
+	if (check_env(name, value, err) < 0)
+		return -1;
 	strvec_pushf(&p->env, "%s=%s", name, value);
+	return 0;
+}
+
+int profile_set_env(struct profile *p, const char *name, const char *value, struct diag *err)
+{
+	long i;
+	char *entry;
+	if (check_env(name, value, err) < 0)
+		return -1;
+	entry = xstrfmt("%s=%s", name, value);
+	if ((i = strvec_find_key(&p->env, name)) < 0) {
+		strvec_push_nodup(&p->env, entry);
+	} else {
+		strvec_replace(&p->env, (size_t)i, entry);
+		free(entry);
+	}
 	return 0;
 }
 

@@ -82,8 +82,14 @@ const char *profile_get(const struct profile *p, enum profile_key_id id);
 bool profile_get_bool(const struct profile *p, enum profile_key_id id);
 bool profile_is_hotswap(const struct profile *p);
 
-/* Sets (or replaces) an [env] entry after checking the name and value. */
+/* Sets (or replaces, in place) an [env] entry after checking the name and value. */
 int profile_set_env(struct profile *p, const char *name, const char *value, struct diag *err);
+/*
+ * Checks and appends an [env] entry without looking for an earlier one of that name: for the
+ * loaders, which refuse duplicates themselves (name_set.h), so a long table loads in linear
+ * time.
+ */
+int profile_add_env(struct profile *p, const char *name, const char *value, struct diag *err);
 /* Parses "K=V" for --env / --set env.K=V. */
 int profile_set_env_assignment(struct profile *p, const char *assignment, struct diag *err);
 /* Removes an [env] entry; returns 0 if it was there, -1 if not. */

@@ -1,6 +1,9 @@
 /* INI reading (inih, line by line so errors carry the right line) and writing. */
 #include "profile_ini.h"
 
+#include "name_set.h"
+#include "profile_file.h"
+
 #include <ini.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,6 +18,7 @@ struct ini_state {
 	bool failed;
 	bool seen[PK_COUNT];
 	bool seen_name;
+	struct name_set env_seen; /* [env] names so far: duplicates are refused as elsewhere */
 	struct diag *err;
 };
 
@@ -93,7 +97,9 @@ static int handle(void *user, const char *section, const char *name, const char 
 	if (st->failed)
 		return 0;
 	if (!strcmp(section, "env")) {
-		if (profile_set_env(st->p, name, value, &sub) < 0) {
+		if (!name_set_add(&st->env_seen, name))
+			return fail(st, "env '%.48s': duplicate key", name);
+		if (profile_add_env(st->p, name, value, &sub) < 0) {
 			fail(st, "%s", sub.msg.buf);
 			diag_release(&sub);
 			return 0;
@@ -132,12 +138,17 @@ static int handle(void *user, const char *section, const char *name, const char 
 	return 1;
 }
 
-int profile_parse_ini(struct profile *p, const char *text, const char *path,
+int profile_parse_ini(struct profile *p, const char *text, size_t len, const char *path,
                       const char *expect_name, struct diag *err)
 {
 	struct ini_state st = {.p = p, .path = path, .text = text, .err = err};
-	int line = ini_parse_stream(read_line, &st, handle, &st);
+	int line;
 
+	/* Before inih, which reads C strings: a NUL would silently end the profile there. */
+	if (profile_text_check(text, len, path, err) < 0)
+		return -1;
+	line = ini_parse_stream(read_line, &st, handle, &st);
+	name_set_release(&st.env_seen);
 	if (st.failed)
 		return -1;
 	if (st.overlong) {

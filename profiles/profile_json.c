@@ -2,6 +2,8 @@
 #include "profile_json.h"
 
 #include "gfx_table.h"
+#include "name_set.h"
+#include "profile_file.h"
 
 #include <ctype.h>
 #include <strings.h>
@@ -77,24 +79,30 @@ static int set_key(struct profile *p, const char *origin, const char *where, con
 
 static int read_env(struct profile *p, const char *origin, const cJSON *env, struct diag *err)
 {
+	struct name_set seen = NAME_SET_INIT;
 	const cJSON *e;
+	int bad = 0;
 	if (!cJSON_IsObject(env))
 		return diag_set(err, "%s: 'env' must be an object of NAME: value", origin);
 	cJSON_ArrayForEach(e, env)
 	{
 		struct strbuf text = STRBUF_INIT;
 		struct diag sub = DIAG_INIT;
-		int bad = scalar_text(e, &text) < 0;
-		if (bad)
-			diag_set(err, "%s: env '%.48s': expected a string", origin, e->string);
-		else if (profile_set_env(p, e->string, text.buf, &sub) < 0)
+		if (scalar_text(e, &text) < 0)
+			bad =
+			    diag_set(err, "%s: env '%.48s': expected a string", origin, e->string);
+		else if (!name_set_add(&seen, e->string))
+			/* cJSON keeps both; the INI loader refuses this too. */
+			bad = diag_set(err, "%s: env '%.48s': duplicate key", origin, e->string);
+		else if (profile_add_env(p, e->string, text.buf, &sub) < 0)
 			bad = diag_set(err, "%s: %s", origin, sub.msg.buf);
 		strbuf_release(&text);
 		diag_release(&sub);
 		if (bad)
-			return -1;
+			break;
 	}
-	return 0;
+	name_set_release(&seen);
+	return bad;
 }
 
 /* The reference names GPUs by agent ("MI350X"); the ones it ships map onto gfx names. */
@@ -153,21 +161,75 @@ static int from_reference(struct profile *p, const cJSON *emu, const char *origi
 	return 0;
 }
 
-int profile_from_json(struct profile *p, const char *text, const char *origin, struct diag *err)
+static size_t line_of(const char *text, const char *at)
 {
-	cJSON *root = cJSON_Parse(text), *v;
+	size_t line = 1;
+	for (const char *c = text; c < at; c++)
+		line += *c == '\n';
+	return line;
+}
+
+/*
+ * cJSON decodes "\u0000" into a NUL that ends the C string it hands back, so "x\u0000y" would
+ * quietly become "x".  Finds such an escape in text (valid JSON, no NUL byte) and the key it
+ * belongs to: the string itself when it is a key, else the last key before it.
+ */
+static int refuse_nul_escape(const char *text, const char *origin, struct diag *err)
+{
+	const char *key = NULL;
+	size_t key_len = 0;
+
+	for (const char *c = text; *c; c++) {
+		const char *start, *after;
+		bool nul = false;
+		if (*c != '"')
+			continue;
+		start = ++c;
+		for (; *c && *c != '"'; c++)
+			if (*c == '\\' && c[1]) {
+				nul = nul || !strncmp(c + 1, "u0000", 5);
+				c++;
+			}
+		if (!*c)
+			break;
+		after = c + 1 + strspn(c + 1, " \t\r\n");
+		if (*after == ':') {
+			key = start;
+			key_len = (size_t)(c - start);
+		}
+		if (nul) {
+			if (key)
+				diag_set(err,
+				         "%s:%zu: key '%.*s': \\u0000 (a NUL byte) in a string",
+				         origin, line_of(text, start),
+				         (int)(key_len > 48 ? 48 : key_len), key);
+			else
+				diag_set(err, "%s:%zu: \\u0000 (a NUL byte) in a string", origin,
+				         line_of(text, start));
+			diag_hint(err, "a profile's values are text without NUL bytes");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int profile_from_json(struct profile *p, const char *text, size_t len, const char *origin,
+                      struct diag *err)
+{
+	cJSON *root, *v;
 	const cJSON *emu;
 	int ret = -1;
 
-	if (!root) {
+	if (profile_text_check(text, len, origin, err) < 0)
+		return -1;
+	if (!(root = cJSON_Parse(text))) {
 		const char *at = cJSON_GetErrorPtr();
-		size_t off = at && at >= text ? (size_t)(at - text) : 0;
-		size_t line = 1;
-		for (size_t i = 0; i < off; i++)
-			line += text[i] == '\n';
-		diag_set(err, "%s:%zu: invalid JSON", origin, line);
+		diag_set(err, "%s:%zu: invalid JSON", origin,
+		         line_of(text, at && at >= text ? at : text));
 		return -1;
 	}
+	if (refuse_nul_escape(text, origin, err) < 0)
+		goto out;
 	if (!cJSON_IsObject(root)) {
 		diag_set(err, "%s: expected a JSON object describing one profile", origin);
 		goto out;

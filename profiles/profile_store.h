@@ -30,9 +30,32 @@ int profile_load_typed(const char *typed, struct profile *p, struct diag *err);
 int profile_exists(const char *name, struct diag *err);
 /* Writes a new profile; fails if one of that name exists. */
 int profile_create(const struct profile *p, struct diag *err);
-/* Replaces an existing profile's file. */
+/*
+ * Replaces an existing profile's file.  A caller that loaded the profile, changed it and now
+ * saves it holds the store lock (profile_lock_store()) from before the load to after the save.
+ */
 int profile_save(const struct profile *p, struct diag *err);
+/* Removes a profile's file, under the store lock (so never while holding it). */
 int profile_delete(const char *name, struct diag *err);
+
+/*
+ * The store lock: an exclusive flock on <profiles>/.lock, taken around every read-modify-write
+ * (edit: load, change, save; delete), so concurrent writers never lose each other's changes.
+ * Readers need none: every write is an atomic rename.  A symlink or special file planted as
+ * .lock is refused.  Waits up to wait_ms for another holder, then fails saying who is busy.
+ * Locks held by one process do not nest.
+ */
+struct profile_lock {
+	int fd; /* -1 when not held */
+};
+#define PROFILE_LOCK_INIT                                                                          \
+	{                                                                                          \
+		-1                                                                                 \
+	}
+#define PROFILE_LOCK_WAIT_MS 30000
+int profile_lock_store(struct profile_lock *lock, unsigned wait_ms, struct diag *err);
+/* Releases the lock if held; safe to call on PROFILE_LOCK_INIT. */
+void profile_unlock_store(struct profile_lock *lock);
 /* Appends the names of every stored profile, sorted. */
 int profile_list(struct strvec *names, struct diag *err);
 

@@ -1,3 +1,7 @@
 mirage_shell_test(profile_workflow profile_workflow.sh LABELS profiles)
 mirage_shell_test(profile_errors profile_errors.sh LABELS profiles)
 mirage_shell_test(profile_race profile_race.sh LABELS profiles)
+mirage_shell_test(profile_lock profile_lock.sh LABELS profiles)
+mirage_shell_test(profile_special_files profile_special_files.sh LABELS profiles)
+mirage_shell_test(profile_text profile_text.sh LABELS profiles)
+mirage_shell_test(profile_files profile_files.sh LABELS profiles)

@@ -1,5 +1,6 @@
 /* Atomic writes: replace, exclusive create, no temp files left behind. */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,9 +11,12 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 static int count_entries(const char *dir)
@@ -31,6 +35,7 @@ static void test_replace_and_exclusive(void **state)
 {
 	char dir[] = "/tmp/mirage-atomic-XXXXXX";
 	struct strbuf path = STRBUF_INIT, got = STRBUF_INIT;
+	mode_t old_umask = umask(022);
 	assert_non_null(mkdtemp(dir));
 	strbuf_addf(&path, "%s/a/b/file", dir);
 	char *parent = xstrfmt("%s/a/b", dir);
@@ -69,6 +74,128 @@ static void test_replace_and_exclusive(void **state)
 	rmdir(dir);
 	strbuf_release(&path);
 	strbuf_release(&got);
+	umask(old_umask);
+}
+
+static mode_t mode_of(const char *path)
+{
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	return st.st_mode & 07777;
+}
+
+/* New files get the mode minus the umask (fchmod used to force it), and temp files O_CLOEXEC. */
+static void test_umask_and_cloexec(void **state)
+{
+	char dir[] = "/tmp/mirage-atomic-XXXXXX";
+	mode_t old_umask = umask(077);
+	assert_non_null(mkdtemp(dir));
+	char *path = xstrfmt("%s/file", dir), *tmpl = xstrfmt("%s/t.tmp.XXXXXX", dir);
+
+	assert_int_equal(atomic_write_file(path, "a", 1, 0666, ATOMIC_REPLACE), 0);
+	assert_int_equal(mode_of(path), 0600);
+	umask(022);
+	assert_int_equal(atomic_write_file(path, "b", 1, 0666, ATOMIC_REPLACE), 0);
+	assert_int_equal(mode_of(path), 0644);
+	unlink(path);
+	assert_int_equal(atomic_write_file(path, "c", 1, 0666, ATOMIC_EXCLUSIVE), 0);
+	assert_int_equal(mode_of(path), 0644);
+
+	int fd = atomic_open_temp(tmpl, 0666);
+	assert_true(fd >= 0);
+	assert_true(fcntl(fd, F_GETFD) & FD_CLOEXEC);
+	assert_null(strstr(tmpl, "XXXXXX"));
+	assert_int_equal(mode_of(tmpl), 0644);
+	close(fd);
+	unlink(tmpl);
+	char bad[] = "/tmp/no-placeholder";
+	errno = 0;
+	assert_int_equal(atomic_open_temp(bad, 0600), -1);
+	assert_int_equal(errno, EINVAL);
+
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(tmpl);
+	umask(old_umask);
+}
+
+static void make_file(const char *dir, const char *name, bool old)
+{
+	char *path = xstrfmt("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	if (old) {
+		struct timeval hour_ago[2];
+		gettimeofday(&hour_ago[0], NULL);
+		hour_ago[0].tv_sec -= 3600;
+		hour_ago[1] = hour_ago[0];
+		assert_int_equal(lutimes(path, hour_ago), 0);
+	}
+	free(path);
+}
+
+static bool exists(const char *dir, const char *name)
+{
+	struct stat st;
+	char *path = xstrfmt("%s/%s", dir, name);
+	bool there = lstat(path, &st) == 0;
+	free(path);
+	return there;
+}
+
+/* What a killed writer left goes; what a live writer or someone else owns stays. */
+static void test_sweep_temps(void **state)
+{
+	char dir[] = "/tmp/mirage-atomic-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *outside = xstrfmt("%s.target", dir), *link = xstrfmt("%s/l.ini.tmp.Link01", dir);
+	char *sub = xstrfmt("%s/d.ini.tmp.Dir001", dir);
+
+	make_file(dir, "old.ini.tmp.AbC123", true);
+	make_file(dir, "new.ini.tmp.AbC123", false);
+	make_file(dir, "short.ini.tmp.AbC12", true);
+	make_file(dir, "bad.ini.tmp.AbC-12", true);
+	make_file(dir, "x.json.tmp.AbC123", true);
+	make_file(dir, "keep.ini", true);
+	make_file(dir, ".tmp.AbC123", true);
+	FILE *f = fopen(outside, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(symlink(outside, link), 0);
+	make_file(dir, "l.ini.tmp.Link01", true); /* lutimes ages the link itself */
+	assert_int_equal(mkdir(sub, 0700), 0);
+
+	assert_int_equal(atomic_sweep_temps(dir, ".ini", 600), 0);
+	assert_false(exists(dir, "old.ini.tmp.AbC123"));
+	assert_true(exists(dir, "new.ini.tmp.AbC123"));
+	assert_true(exists(dir, "short.ini.tmp.AbC12"));
+	assert_true(exists(dir, "bad.ini.tmp.AbC-12"));
+	assert_true(exists(dir, "x.json.tmp.AbC123"));
+	assert_true(exists(dir, "keep.ini"));
+	assert_true(exists(dir, "l.ini.tmp.Link01")); /* an old symlink is never removed */
+	assert_int_equal(access(outside, F_OK), 0);
+	assert_true(exists(dir, "d.ini.tmp.Dir001"));
+	assert_int_equal(atomic_sweep_temps(dir, NULL, 600), 0);
+	assert_false(exists(dir, "x.json.tmp.AbC123")); /* any suffix */
+	assert_true(exists(dir, ".tmp.AbC123"));        /* but a name of its own */
+	assert_int_equal(atomic_sweep_temps("/nonexistent-dir/x", NULL, 600), 0);
+
+	static const char *const left[] = {"new.ini.tmp.AbC123", "short.ini.tmp.AbC12",
+	                                   "bad.ini.tmp.AbC-12", "keep.ini",
+	                                   ".tmp.AbC123",        "l.ini.tmp.Link01"};
+	for (size_t i = 0; i < sizeof(left) / sizeof(left[0]); i++) {
+		char *p = xstrfmt("%s/%s", dir, left[i]);
+		unlink(p);
+		free(p);
+	}
+	rmdir(sub);
+	rmdir(dir);
+	unlink(outside);
+	free(outside);
+	free(link);
+	free(sub);
 }
 
 static void test_missing_dir_fails_cleanly(void **state)
@@ -84,6 +211,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_replace_and_exclusive),
 	    cmocka_unit_test(test_missing_dir_fails_cleanly),
+	    cmocka_unit_test(test_umask_and_cloexec),
+	    cmocka_unit_test(test_sweep_temps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

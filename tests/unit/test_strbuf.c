@@ -8,8 +8,11 @@
 #include "strbuf.h"
 #include "strvec.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void test_strbuf_basics(void **state)
 {
@@ -87,13 +90,36 @@ static void test_sort_and_lower(void **state)
 	assert_string_equal(word, "gfx1250-b0.\xc3\x89");
 }
 
+/* A cap on what a descriptor may give: exactly max is fine, one byte more is EFBIG. */
+static void test_read_fd_max(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int fd = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	strbuf_addstr(&sb, "kept");
+	errno = 0;
+	assert_int_equal(strbuf_read_fd_max(&sb, fd, 100000), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_int_equal(sb.len, 4 + 100000); /* what was there, plus max bytes */
+	close(fd);
+
+	int pipefd[2];
+	assert_int_equal(pipe(pipefd), 0);
+	assert_int_equal(write(pipefd[1], "12345", 5), 5);
+	close(pipefd[1]);
+	strbuf_reset(&sb);
+	assert_int_equal(strbuf_read_fd_max(&sb, pipefd[0], 5), 0);
+	assert_string_equal(sb.buf, "12345");
+	close(pipefd[0]);
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_strbuf_basics),
-	    cmocka_unit_test(test_shell_quote),
-	    cmocka_unit_test(test_strvec),
-	    cmocka_unit_test(test_sort_and_lower),
+	    cmocka_unit_test(test_strbuf_basics), cmocka_unit_test(test_shell_quote),
+	    cmocka_unit_test(test_strvec),        cmocka_unit_test(test_sort_and_lower),
+	    cmocka_unit_test(test_read_fd_max),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
