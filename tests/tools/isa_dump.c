@@ -113,7 +113,8 @@ static void function_starts(Elf *elf, size_t text_index, GElf_Addr text_addr, st
 			s->v[s->n++] = (size_t)(sym.st_value - text_addr);
 		}
 	}
-	qsort(s->v, s->n, sizeof(*s->v), cmp_size);
+	if (s->n)
+		qsort(s->v, s->n, sizeof(*s->v), cmp_size);
 }
 
 static int dump(const char *path, int stats)
