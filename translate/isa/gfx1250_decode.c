@@ -26,6 +26,7 @@ struct ctx {
 	unsigned msb;  /* the MSB state in effect */
 	unsigned lit;  /* literal bytes the operands need: 0, 4 or 8 */
 	unsigned base; /* bytes before the literal */
+	unsigned fmt;  /* enum isa_format of the first dword */
 };
 
 static uint32_t word(const struct ctx *c, unsigned i)
@@ -127,6 +128,21 @@ static void literal_k(struct ctx *c, const struct isa_row *r)
 		c->lit = bytes;
 }
 
+/* src0, src1 and the K literal of fmamk/fmaak rows in assembler order (codes are 9-bit). */
+static void sources_k(struct ctx *c, const struct isa_row *r, unsigned s0, unsigned s1)
+{
+	bool k = r->flags & ISA_F_LITK, mid = r->shape & ISA_S_KMID;
+
+	if (r->src0)
+		src(c, s0, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
+	if (k && mid)
+		literal_k(c, r);
+	if (r->src1)
+		src(c, s1, r->src1, ISA_ROLE_SRC, SLOT_SRC1);
+	if (k && !mid)
+		literal_k(c, r);
+}
+
 static int64_t sext(uint32_t v, unsigned bits)
 {
 	uint32_t m = 1u << (bits - 1);
@@ -155,8 +171,9 @@ static bool is_lit(unsigned code)
 
 /* ---- scalar families ---- */
 
-static int sop1(struct ctx *c, uint32_t w, const struct isa_row *r)
+static int sop1(struct ctx *c, const struct isa_row *r)
 {
+	uint32_t w = word(c, 0);
 	unsigned ssrc0 = isa_bits(w, 7, 0), sdst = isa_bits(w, 22, 16);
 
 	if (!r)
@@ -168,24 +185,21 @@ static int sop1(struct ctx *c, uint32_t w, const struct isa_row *r)
 	return ISA_OK;
 }
 
-static int sop2(struct ctx *c, uint32_t w, const struct isa_row *r)
+static int sop2(struct ctx *c, const struct isa_row *r)
 {
+	uint32_t w = word(c, 0);
 	unsigned s0 = isa_bits(w, 7, 0), s1 = isa_bits(w, 15, 8), sdst = isa_bits(w, 22, 16);
 
 	if (!r)
 		return unknown(c, is_lit(s0) || is_lit(s1));
 	src(c, sdst, r->dst, ISA_ROLE_DST, SLOT_DST);
-	src(c, s0, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
-	if ((r->flags & ISA_F_LITK) && (r->shape & ISA_S_KMID))
-		literal_k(c, r);
-	src(c, s1, r->src1, ISA_ROLE_SRC, SLOT_SRC1);
-	if ((r->flags & ISA_F_LITK) && !(r->shape & ISA_S_KMID))
-		literal_k(c, r);
+	sources_k(c, r, s0, s1);
 	return ISA_OK;
 }
 
-static int sopc(struct ctx *c, uint32_t w, const struct isa_row *r)
+static int sopc(struct ctx *c, const struct isa_row *r)
 {
+	uint32_t w = word(c, 0);
 	unsigned s0 = isa_bits(w, 7, 0), s1 = isa_bits(w, 15, 8);
 
 	if (!r)
@@ -207,8 +221,9 @@ static void simm_operand(struct ctx *c, const struct isa_row *r, uint32_t w)
 }
 
 /* SOPK has no literal except s_setreg_imm32_b32, which is a row: unknown opcodes are 4 bytes. */
-static int sopk(struct ctx *c, uint32_t w, const struct isa_row *r)
+static int sopk(struct ctx *c, const struct isa_row *r)
 {
+	uint32_t w = word(c, 0);
 	unsigned sdst = isa_bits(w, 22, 16);
 
 	if (!r)
@@ -223,11 +238,11 @@ static int sopk(struct ctx *c, uint32_t w, const struct isa_row *r)
 	return ISA_OK;
 }
 
-static int sopp(struct ctx *c, uint32_t w, const struct isa_row *r)
+static int sopp(struct ctx *c, const struct isa_row *r)
 {
 	if (!r)
 		return unknown(c, false);
-	simm_operand(c, r, w);
+	simm_operand(c, r, word(c, 0));
 	return ISA_OK;
 }
 
@@ -281,8 +296,10 @@ static bool is_dpp(unsigned code)
 }
 
 /* VOP1/VOP2/VOPC: base 4 bytes, 8 with DPP. */
-static int vop_e32(struct ctx *c, unsigned fmt, uint32_t w, const struct isa_row *r)
+static int vop_e32(struct ctx *c, const struct isa_row *r)
 {
+	uint32_t w = word(c, 0);
+	unsigned fmt = c->fmt;
 	unsigned s0 = isa_bits(w, 8, 0), vsrc1 = isa_bits(w, 16, 9), vdst = isa_bits(w, 24, 17);
 
 	if (is_dpp(s0)) {
@@ -304,14 +321,7 @@ static int vop_e32(struct ctx *c, unsigned fmt, uint32_t w, const struct isa_row
 	}
 	if (r->shape & ISA_S_VCCOUT && fmt == ISA_FMT_VOP2)
 		fixed(c, ISA_REG_VCC_LO, ISA_ROLE_DST);
-	if (r->src0)
-		src(c, s0, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
-	if ((r->flags & ISA_F_LITK) && (r->shape & ISA_S_KMID))
-		literal_k(c, r);
-	if (r->src1)
-		vgpr(c, vsrc1, r->src1, ISA_ROLE_SRC, SLOT_SRC1);
-	if ((r->flags & ISA_F_LITK) && !(r->shape & ISA_S_KMID))
-		literal_k(c, r);
+	sources_k(c, r, s0, SRC_VGPR0 + vsrc1);
 	if (r->shape & ISA_S_VCCIN)
 		fixed(c, ISA_REG_VCC_LO, ISA_ROLE_SRC);
 	return ISA_OK;
@@ -356,7 +366,7 @@ static void src_mods(struct ctx *c, unsigned first, unsigned neg, unsigned abs)
 	}
 }
 
-static int vop3(struct ctx *c, const struct isa_row *r, bool packed)
+static int vop3_any(struct ctx *c, const struct isa_row *r, bool packed)
 {
 	struct isa_inst *in = c->in;
 	uint32_t w0 = word(c, 0), w1 = word(c, 1);
@@ -417,18 +427,22 @@ static int vop3(struct ctx *c, const struct isa_row *r, bool packed)
 	return ISA_OK;
 }
 
+static int vop3(struct ctx *c, const struct isa_row *r)
+{
+	return vop3_any(c, r, false);
+}
+
+static int vop3p(struct ctx *c, const struct isa_row *r)
+{
+	return vop3_any(c, r, true);
+}
+
 /* One VOPD component (X or Y): dst, src0, [K], src1. */
 static void vopd_part(struct ctx *c, const struct isa_row *r, unsigned vdst, unsigned s0,
                       unsigned vsrc1)
 {
 	vgpr(c, vdst, r->dst, ISA_ROLE_DST, SLOT_DST);
-	src(c, s0, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
-	if ((r->flags & ISA_F_LITK) && (r->shape & ISA_S_KMID))
-		literal_k(c, r);
-	if (r->src1)
-		vgpr(c, vsrc1, r->src1, ISA_ROLE_SRC, SLOT_SRC1);
-	if ((r->flags & ISA_F_LITK) && !(r->shape & ISA_S_KMID))
-		literal_k(c, r);
+	sources_k(c, r, s0, SRC_VGPR0 + vsrc1);
 }
 
 static void set_impl(struct isa_inst *in, const struct isa_row *r)
@@ -438,7 +452,7 @@ static void set_impl(struct isa_inst *in, const struct isa_row *r)
 	in->flags |= r->flags;
 }
 
-static int vopd(struct ctx *c)
+static int vopd(struct ctx *c, const struct isa_row *unused)
 {
 	struct isa_inst *in = c->in;
 	uint32_t w0 = word(c, 0), w1 = word(c, 1);
@@ -448,7 +462,6 @@ static int vopd(struct ctx *c)
 	unsigned vdstx = isa_bits(w1, 31, 24);
 	unsigned vdsty = isa_bits(w1, 23, 17) << 1 | (~vdstx & 1);
 
-	in->raw_opcode = (uint16_t)isa_bits(w0, 25, 17);
 	if (!idx || !idy)
 		return unknown(c, is_lit(s0x) || is_lit(s0y));
 	in->op = (uint16_t)idx;
@@ -483,7 +496,7 @@ static void vopd3_part(struct ctx *c, unsigned id, unsigned vdst, unsigned s0, u
 	src_mods(c, first, neg, 0);
 }
 
-static int vopd3(struct ctx *c)
+static int vopd3(struct ctx *c, const struct isa_row *unused)
 {
 	struct isa_inst *in = c->in;
 	uint32_t w0 = word(c, 0), w1 = word(c, 1), w2 = word(c, 2);
@@ -491,7 +504,6 @@ static int vopd3(struct ctx *c)
 	unsigned idy = isa_gfx1250_find_vopd(isa_bits(w0, 17, 12));
 	unsigned s0x = isa_bits(w0, 8, 0), s0y = isa_bits(w1, 8, 0);
 
-	in->raw_opcode = (uint16_t)isa_bits(w0, 23, 12);
 	if (!idx || !idy)
 		return unknown(c, is_lit(s0x) || is_lit(s0y));
 	in->op = (uint16_t)idx;
@@ -535,8 +547,9 @@ static int ds(struct ctx *c, const struct isa_row *r)
 	return ISA_OK;
 }
 
-static int flat(struct ctx *c, unsigned fmt, const struct isa_row *r)
+static int flat(struct ctx *c, const struct isa_row *r)
 {
+	unsigned fmt = c->fmt;
 	struct isa_inst *in = c->in;
 	uint32_t w0 = word(c, 0), w1 = word(c, 1), w2 = word(c, 2);
 	unsigned saddr = isa_bits(w0, 6, 0);
@@ -604,158 +617,65 @@ static int vbuffer(struct ctx *c, const struct isa_row *r)
 
 /* ---- dispatch ---- */
 
+/* Per family: size before any literal, the opcode field, and the operand decoder. */
 struct family {
-	unsigned fmt, base;
+	uint8_t base, op_hi, op_lo;
+	int (*decode)(struct ctx *c, const struct isa_row *r);
 };
 
-/* Which family the first dword belongs to, and its size before any literal. */
-static struct family classify(uint32_t w)
+static const struct family families[ISA_FMT_COUNT] = {
+    [ISA_FMT_SOP1] = {4, 15, 8, sop1},       [ISA_FMT_SOP2] = {4, 29, 23, sop2},
+    [ISA_FMT_SOPK] = {4, 27, 23, sopk},      [ISA_FMT_SOPC] = {4, 22, 16, sopc},
+    [ISA_FMT_SOPP] = {4, 22, 16, sopp},      [ISA_FMT_SMEM] = {8, 20, 13, smem},
+    [ISA_FMT_VOP1] = {4, 16, 9, vop_e32},    [ISA_FMT_VOP2] = {4, 30, 25, vop_e32},
+    [ISA_FMT_VOPC] = {4, 24, 17, vop_e32},   [ISA_FMT_VOP3] = {8, 25, 16, vop3},
+    [ISA_FMT_VOP3P] = {8, 22, 16, vop3p},    [ISA_FMT_VOPD] = {8, 25, 17, vopd},
+    [ISA_FMT_VOPD3] = {12, 23, 12, vopd3},   [ISA_FMT_DS] = {8, 25, 18, ds},
+    [ISA_FMT_VFLAT] = {12, 21, 14, flat},    [ISA_FMT_VGLOBAL] = {12, 21, 14, flat},
+    [ISA_FMT_VSCRATCH] = {12, 21, 14, flat}, [ISA_FMT_VBUFFER] = {12, 21, 14, vbuffer},
+};
+
+/*
+ * Which family the first dword belongs to: the first prefix that matches (order matters:
+ * SOP1/SOPC/SOPP/SOPK sit inside SOP2's space, VOP1/VOPC inside VOP2's, VOPD3 inside VOP3P's).
+ */
+static const struct prefix {
+	uint8_t shift;
+	uint16_t value;
+	uint8_t fmt;
+} prefixes[] = {
+    {23, 0x17d, ISA_FMT_SOP1}, {23, 0x17e, ISA_FMT_SOPC},    {23, 0x17f, ISA_FMT_SOPP},
+    {28, 0xb, ISA_FMT_SOPK},   {30, 0x2, ISA_FMT_SOP2},      {25, 0x3f, ISA_FMT_VOP1},
+    {25, 0x3e, ISA_FMT_VOPC},  {31, 0x0, ISA_FMT_VOP2},      {24, 0xcf, ISA_FMT_VOPD3},
+    {26, 0x3d, ISA_FMT_SMEM},  {26, 0x35, ISA_FMT_VOP3},     {26, 0x33, ISA_FMT_VOP3P},
+    {26, 0x32, ISA_FMT_VOPD},  {26, 0x36, ISA_FMT_DS},       {26, 0x31, ISA_FMT_VBUFFER},
+    {24, 0xec, ISA_FMT_VFLAT}, {24, 0xed, ISA_FMT_VSCRATCH}, {24, 0xee, ISA_FMT_VGLOBAL},
+};
+
+static unsigned classify(uint32_t w)
 {
-	if ((w >> 23) == 0x17d)
-		return (struct family){ISA_FMT_SOP1, 4};
-	if ((w >> 23) == 0x17e)
-		return (struct family){ISA_FMT_SOPC, 4};
-	if ((w >> 23) == 0x17f)
-		return (struct family){ISA_FMT_SOPP, 4};
-	if ((w >> 28) == 0xb)
-		return (struct family){ISA_FMT_SOPK, 4};
-	if ((w >> 30) == 2)
-		return (struct family){ISA_FMT_SOP2, 4};
-	if ((w >> 25) == 0x3f)
-		return (struct family){ISA_FMT_VOP1, 4};
-	if ((w >> 25) == 0x3e)
-		return (struct family){ISA_FMT_VOPC, 4};
-	if ((w >> 31) == 0)
-		return (struct family){ISA_FMT_VOP2, 4};
-	if ((w >> 24) == 0xcf)
-		return (struct family){ISA_FMT_VOPD3, 12};
-	switch (w >> 26) {
-	case 0x3d:
-		return (struct family){ISA_FMT_SMEM, 8};
-	case 0x35:
-		return (struct family){ISA_FMT_VOP3, 8};
-	case 0x33:
-		return (struct family){ISA_FMT_VOP3P, 8};
-	case 0x32:
-		return (struct family){ISA_FMT_VOPD, 8};
-	case 0x36:
-		return (struct family){ISA_FMT_DS, 8};
-	case 0x31:
-		return (struct family){ISA_FMT_VBUFFER, 12};
-	case 0x3b:
-		switch ((w >> 24) & 3) {
-		case 0:
-			return (struct family){ISA_FMT_VFLAT, 12};
-		case 1:
-			return (struct family){ISA_FMT_VSCRATCH, 12};
-		case 2:
-			return (struct family){ISA_FMT_VGLOBAL, 12};
-		}
-		break;
-	}
-	return (struct family){ISA_FMT_NONE, 0};
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if ((w >> prefixes[i].shift) == prefixes[i].value)
+			return prefixes[i].fmt;
+	return ISA_FMT_NONE;
 }
 
-/* The opcode field of each family. */
-static unsigned opcode_of(unsigned fmt, uint32_t w)
-{
-	switch (fmt) {
-	case ISA_FMT_SOP1:
-		return isa_bits(w, 15, 8);
-	case ISA_FMT_SOP2:
-		return isa_bits(w, 29, 23);
-	case ISA_FMT_SOPK:
-		return isa_bits(w, 27, 23);
-	case ISA_FMT_SOPC:
-	case ISA_FMT_SOPP:
-		return isa_bits(w, 22, 16);
-	case ISA_FMT_SMEM:
-		return isa_bits(w, 20, 13);
-	case ISA_FMT_VOP1:
-		return isa_bits(w, 16, 9);
-	case ISA_FMT_VOP2:
-		return isa_bits(w, 30, 25);
-	case ISA_FMT_VOPC:
-		return isa_bits(w, 24, 17);
-	case ISA_FMT_VOP3:
-		return isa_bits(w, 25, 16);
-	case ISA_FMT_VOP3P:
-		return isa_bits(w, 22, 16);
-	case ISA_FMT_DS:
-		return isa_bits(w, 25, 18);
-	case ISA_FMT_VFLAT:
-	case ISA_FMT_VGLOBAL:
-	case ISA_FMT_VSCRATCH:
-	case ISA_FMT_VBUFFER:
-		return isa_bits(w, 21, 14);
-	}
-	return 0;
-}
-
-static int dispatch(struct ctx *c, unsigned fmt, uint32_t w)
+/* The row of the family's opcode field; VOP3 also finds the e64 forms of VOP1/2/C rows. */
+static const struct isa_row *find_row(struct ctx *c, unsigned fmt)
 {
 	struct isa_inst *in = c->in;
 	unsigned id = ISA_OP_UNKNOWN;
-	const struct isa_row *r = NULL;
-	int rc;
 
-	in->raw_opcode = (uint16_t)opcode_of(fmt, w);
-	if (fmt == ISA_FMT_VOP3) {
-		r = vop3_row(in->raw_opcode, &id);
-	} else if (fmt != ISA_FMT_VOPD && fmt != ISA_FMT_VOPD3) {
+	if (fmt == ISA_FMT_VOPD || fmt == ISA_FMT_VOPD3)
+		return NULL; /* two rows, found by vopd() / vopd3() */
+	if (fmt == ISA_FMT_VOP3)
+		vop3_row(in->raw_opcode, &id);
+	else
 		id = isa_gfx1250_find(fmt, in->raw_opcode);
-		r = row_of(id);
-	}
 	in->op = (uint16_t)id;
-	if (r)
-		set_impl(in, r);
-	switch (fmt) {
-	case ISA_FMT_SOP1:
-		rc = sop1(c, w, r);
-		break;
-	case ISA_FMT_SOP2:
-		rc = sop2(c, w, r);
-		break;
-	case ISA_FMT_SOPK:
-		rc = sopk(c, w, r);
-		break;
-	case ISA_FMT_SOPC:
-		rc = sopc(c, w, r);
-		break;
-	case ISA_FMT_SOPP:
-		rc = sopp(c, w, r);
-		break;
-	case ISA_FMT_SMEM:
-		rc = smem(c, r);
-		break;
-	case ISA_FMT_VOP1:
-	case ISA_FMT_VOP2:
-	case ISA_FMT_VOPC:
-		rc = vop_e32(c, fmt, w, r);
-		break;
-	case ISA_FMT_VOP3:
-		rc = vop3(c, r, false);
-		break;
-	case ISA_FMT_VOP3P:
-		rc = vop3(c, r, true);
-		break;
-	case ISA_FMT_VOPD:
-		rc = vopd(c);
-		break;
-	case ISA_FMT_VOPD3:
-		rc = vopd3(c);
-		break;
-	case ISA_FMT_DS:
-		rc = ds(c, r);
-		break;
-	case ISA_FMT_VBUFFER:
-		rc = vbuffer(c, r);
-		break;
-	default:
-		rc = flat(c, fmt, r);
-		break;
-	}
-	return rc;
+	if (id)
+		set_impl(in, &isa_gfx1250_rows[id]);
+	return row_of(id);
 }
 
 void isa_state_reset(struct isa_state *st)
@@ -768,7 +688,7 @@ int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_st
                        struct isa_inst *out)
 {
 	struct ctx c = {.buf = buf, .len = len, .off = off, .in = out};
-	struct family f;
+	const struct family *f;
 	uint32_t w;
 	int rc;
 
@@ -782,15 +702,17 @@ int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_st
 	}
 	c.msb = st ? st->vgpr_msb : 0;
 	w = word(&c, 0);
-	f = classify(w);
-	out->format = (uint8_t)f.fmt;
-	if (f.fmt == ISA_FMT_NONE)
+	c.fmt = classify(w);
+	out->format = (uint8_t)c.fmt;
+	if (c.fmt == ISA_FMT_NONE)
 		return ISA_ERR_SIZE_UNKNOWN;
-	c.base = f.base;
-	out->size = (uint8_t)f.base;
-	if (!have(&c, f.base))
+	f = &families[c.fmt];
+	c.base = f->base;
+	out->size = f->base;
+	if (!have(&c, f->base))
 		return ISA_ERR_TRUNCATED;
-	rc = dispatch(&c, f.fmt, w);
+	out->raw_opcode = (uint16_t)isa_bits(w, f->op_hi, f->op_lo);
+	rc = f->decode(&c, find_row(&c, c.fmt));
 	out->size = (uint8_t)(c.base + c.lit);
 	if (rc != ISA_OK)
 		return rc;

@@ -69,40 +69,34 @@ static void reg_range(struct out *o, const char *file, unsigned first, unsigned 
 		put(o, "%s[%u:%u]", file, first, first + width - 1);
 }
 
+/* LLVM's names of the special registers; the 64-bit name where a pair has one. */
+static const struct special {
+	uint16_t reg;
+	const char *name, *name64;
+} specials[] = {
+    {ISA_REG_VCC_LO, "vcc_lo", "vcc"},
+    {ISA_REG_VCC_HI, "vcc_hi", NULL},
+    {ISA_REG_NULL, "null", NULL},
+    {ISA_REG_M0, "m0", NULL},
+    {ISA_REG_EXEC_LO, "exec_lo", "exec"},
+    {ISA_REG_EXEC_HI, "exec_hi", NULL},
+    {ISA_REG_FLAT_SCRATCH_BASE_LO, "src_flat_scratch_base_lo", NULL},
+    {ISA_REG_FLAT_SCRATCH_BASE_HI, "src_flat_scratch_base_hi", NULL},
+    {ISA_REG_SHARED_BASE, "src_shared_base", NULL},
+    {ISA_REG_SHARED_LIMIT, "src_shared_limit", NULL},
+    {ISA_REG_PRIVATE_BASE, "src_private_base", NULL},
+    {ISA_REG_PRIVATE_LIMIT, "src_private_limit", NULL},
+    {ISA_REG_VCCZ, "src_vccz", NULL},
+    {ISA_REG_EXECZ, "src_execz", NULL},
+    {ISA_REG_SCC, "src_scc", NULL},
+};
+
 static const char *special_name(unsigned reg, unsigned width)
 {
-	switch (reg) {
-	case ISA_REG_VCC_LO:
-		return width == 2 ? "vcc" : "vcc_lo";
-	case ISA_REG_VCC_HI:
-		return "vcc_hi";
-	case ISA_REG_NULL:
-		return "null";
-	case ISA_REG_M0:
-		return "m0";
-	case ISA_REG_EXEC_LO:
-		return width == 2 ? "exec" : "exec_lo";
-	case ISA_REG_EXEC_HI:
-		return "exec_hi";
-	case ISA_REG_FLAT_SCRATCH_BASE_LO:
-		return "src_flat_scratch_base_lo";
-	case ISA_REG_FLAT_SCRATCH_BASE_HI:
-		return "src_flat_scratch_base_hi";
-	case ISA_REG_SHARED_BASE:
-		return "src_shared_base";
-	case ISA_REG_SHARED_LIMIT:
-		return "src_shared_limit";
-	case ISA_REG_PRIVATE_BASE:
-		return "src_private_base";
-	case ISA_REG_PRIVATE_LIMIT:
-		return "src_private_limit";
-	case ISA_REG_VCCZ:
-		return "src_vccz";
-	case ISA_REG_EXECZ:
-		return "src_execz";
-	case ISA_REG_SCC:
-		return "src_scc";
-	}
+	for (size_t i = 0; i < sizeof(specials) / sizeof(specials[0]); i++)
+		if (specials[i].reg == reg)
+			return width == 2 && specials[i].name64 ? specials[i].name64
+			                                        : specials[i].name;
 	return NULL;
 }
 
