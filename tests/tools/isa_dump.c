@@ -13,7 +13,7 @@
 
 /*
  * Usage:
- *   isa_dump OBJECT        every instruction of .text: "ADDRESS SIZE FORMAT TEXT"
+ *   isa_dump OBJECT        every instruction of .text: "ADDRESS SIZE FORMAT TEXT [; implicit ...]"
  *                          (MSB state reset at each function symbol; decoding stops at
  *                          an instruction whose size is unknown, reported on stderr)
  *   isa_dump --bytes       stdin lines "ID HEX..." -> "ID SIZE FORMAT TEXT" (one record each)
@@ -22,12 +22,30 @@
  * Exit 0 ok, 1 on a file or decode error, 2 on usage.
  */
 
+/* "EXEC|SCC" ("-" for none) for ISA_IMPL_* bits (upper case: never mistaken for an operand). */
+static const char *impl_names(unsigned bits, char *buf, size_t size)
+{
+	static const char *const names[] = {"EXEC", "VCC", "SCC", "M0"};
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < 4; i++)
+		if (bits & (1u << i))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "|" : "",
+			                        names[i]);
+	return len ? buf : "-";
+}
+
 static void print_record(const char *prefix, const struct isa_inst *in)
 {
-	char text[512];
+	char text[512], def[32], use[32];
 
 	isa_inst_format(in, text, sizeof(text));
-	printf("%s%u %s %s\n", prefix, in->size, isa_format_name(in->format), text);
+	printf("%s%u %s %s", prefix, in->size, isa_format_name(in->format), text);
+	if (in->impl_def || in->impl_use)
+		printf("  ; implicit def %s use %s", impl_names(in->impl_def, def, sizeof(def)),
+		       impl_names(in->impl_use, use, sizeof(use)));
+	putchar('\n');
 }
 
 static int samples(void)

@@ -144,6 +144,7 @@ static void test_implicit(void **state)
 	assert_int_equal(decode(cmp, 4, NULL, &in), ISA_OK);
 	assert_int_equal(in.op, ISA_OP_V_CMP_GT_U32);
 	assert_int_equal(in.impl_def, ISA_IMPL_VCC);
+	assert_int_equal(in.impl_use, ISA_IMPL_EXEC); /* every vector instruction reads EXEC */
 	assert_int_equal(in.ops[0].kind, ISA_OPK_SPECIAL);
 	assert_int_equal(in.ops[0].reg, ISA_REG_VCC_LO);
 	assert_int_equal(in.ops[1].kind, ISA_OPK_INLINE);
@@ -159,7 +160,7 @@ static void test_implicit(void **state)
 	assert_int_equal(in.impl_use, ISA_IMPL_EXEC);
 	assert_int_equal(decode(cnd64, 8, NULL, &in), ISA_OK);
 	assert_int_equal(in.op, ISA_OP_V_CNDMASK_B32);
-	assert_int_equal(in.impl_use, 0); /* the e64 form names s3, not vcc */
+	assert_int_equal(in.impl_use, ISA_IMPL_EXEC); /* the e64 form names s3, not vcc */
 	assert_int_equal(in.nops, 4);
 	assert_true(in.ops[1].flags & ISA_OPF_NEG);
 	assert_true(in.ops[2].flags & ISA_OPF_ABS);

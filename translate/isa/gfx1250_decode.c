@@ -620,19 +620,20 @@ static int vbuffer(struct ctx *c, const struct isa_row *r)
 /* Per family: size before any literal, the opcode field, and the operand decoder. */
 struct family {
 	uint8_t base, op_hi, op_lo;
+	uint8_t vector; /* a per-lane family: every instruction reads EXEC */
 	int (*decode)(struct ctx *c, const struct isa_row *r);
 };
 
 static const struct family families[ISA_FMT_COUNT] = {
-    [ISA_FMT_SOP1] = {4, 15, 8, sop1},       [ISA_FMT_SOP2] = {4, 29, 23, sop2},
-    [ISA_FMT_SOPK] = {4, 27, 23, sopk},      [ISA_FMT_SOPC] = {4, 22, 16, sopc},
-    [ISA_FMT_SOPP] = {4, 22, 16, sopp},      [ISA_FMT_SMEM] = {8, 20, 13, smem},
-    [ISA_FMT_VOP1] = {4, 16, 9, vop_e32},    [ISA_FMT_VOP2] = {4, 30, 25, vop_e32},
-    [ISA_FMT_VOPC] = {4, 24, 17, vop_e32},   [ISA_FMT_VOP3] = {8, 25, 16, vop3},
-    [ISA_FMT_VOP3P] = {8, 22, 16, vop3p},    [ISA_FMT_VOPD] = {8, 25, 17, vopd},
-    [ISA_FMT_VOPD3] = {12, 23, 12, vopd3},   [ISA_FMT_DS] = {8, 25, 18, ds},
-    [ISA_FMT_VFLAT] = {12, 21, 14, flat},    [ISA_FMT_VGLOBAL] = {12, 21, 14, flat},
-    [ISA_FMT_VSCRATCH] = {12, 21, 14, flat}, [ISA_FMT_VBUFFER] = {12, 21, 14, vbuffer},
+    [ISA_FMT_SOP1] = {4, 15, 8, 0, sop1},       [ISA_FMT_SOP2] = {4, 29, 23, 0, sop2},
+    [ISA_FMT_SOPK] = {4, 27, 23, 0, sopk},      [ISA_FMT_SOPC] = {4, 22, 16, 0, sopc},
+    [ISA_FMT_SOPP] = {4, 22, 16, 0, sopp},      [ISA_FMT_SMEM] = {8, 20, 13, 0, smem},
+    [ISA_FMT_VOP1] = {4, 16, 9, 1, vop_e32},    [ISA_FMT_VOP2] = {4, 30, 25, 1, vop_e32},
+    [ISA_FMT_VOPC] = {4, 24, 17, 1, vop_e32},   [ISA_FMT_VOP3] = {8, 25, 16, 1, vop3},
+    [ISA_FMT_VOP3P] = {8, 22, 16, 1, vop3p},    [ISA_FMT_VOPD] = {8, 25, 17, 1, vopd},
+    [ISA_FMT_VOPD3] = {12, 23, 12, 1, vopd3},   [ISA_FMT_DS] = {8, 25, 18, 1, ds},
+    [ISA_FMT_VFLAT] = {12, 21, 14, 1, flat},    [ISA_FMT_VGLOBAL] = {12, 21, 14, 1, flat},
+    [ISA_FMT_VSCRATCH] = {12, 21, 14, 1, flat}, [ISA_FMT_VBUFFER] = {12, 21, 14, 1, vbuffer},
 };
 
 /*
@@ -716,6 +717,8 @@ int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_st
 	out->size = (uint8_t)(c.base + c.lit);
 	if (rc != ISA_OK)
 		return rc;
+	if (out->op && f->vector)
+		out->impl_use |= ISA_IMPL_EXEC;
 	if (!have(&c, out->size))
 		return ISA_ERR_TRUNCATED;
 	if (c.lit) {
