@@ -31,7 +31,7 @@ forms:
 	v_add_f32 v1, v2, v3
 	v_dual_add_f32 v0, v1, v2 :: v_dual_mul_f32 v3, v4, v5
 	v_dual_fma_f32 v0, v1, v2, v3 :: v_dual_mov_b32 v6, v7
-	s_set_vgpr_msb 0x3900
+	s_set_vgpr_msb 0x3939
 	v_mov_b32_dpp v1, v2 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1
 	v_add_f32_dpp v1, v2, v3 row_shr:1 row_mask:0x3 bank_mask:0xf
 	v_add_f32_e64_dpp v1, v2, v3 row_shr:1 row_mask:0x3 bank_mask:0xf
@@ -59,6 +59,49 @@ forms:
 	scratch_load_b32 v1, off, s4 offset:8
 	flat_load_b32 v1, v[2:3]
 	s_load_b32 s4, s[2:3], s5 offset:0x10
+	// MSB slots of the less regular forms (K in the middle takes src2's bits, VBUFFER vdata dst's)
+	v_fmamk_f32 v1, v2, 0x40400000, v3
+	v_fmaak_f32 v1, v2, v3, 0x40400000
+	v_fmamk_f64 v[0:1], v[2:3], 0x4000000012300000, v[4:5]
+	v_fmaak_f64 v[0:1], v[2:3], v[4:5], 0x4000000012300000
+	v_dual_fmamk_f32 v0, v1, 0x40000000, v2 :: v_dual_mov_b32 v3, v4
+	v_dual_mov_b32 v0, v1 :: v_dual_fmaak_f32 v3, v4, v5, 0x40000000
+	v_dual_fmac_f32 v0, v1, v2 :: v_dual_fmac_f32 v3, v4, v5
+	v_fmac_f32 v1, v2, v3
+	v_cndmask_b32 v1, v2, v3, vcc_lo
+	v_dual_cndmask_b32 v0, v1, v2 :: v_dual_mov_b32 v3, v4
+	v_dual_fma_f32 v0, v1, v2, v3 :: v_dual_mov_b32 v6, v7
+	v_dual_mov_b32 v0, v1 :: v_dual_fma_f32 v6, v7, v8, v9
+	buffer_load_b32 v2, v1, s[8:11], s12 offen
+	buffer_store_b32 v2, v1, s[8:11], s12 offen
+	global_load_async_to_lds_b32 v8, v[2:3], off offset:16
+	global_store_async_from_lds_b32 v[2:3], v8, off offset:16
+	ds_load_addtid_b32 v6 offset:16
+	ds_store_addtid_b32 v2 offset:16
+	ds_append v6
+	v_readfirstlane_b32 s4, v2
+	v_writelane_b32 v1, s4, s8
+	v_permlane16_b32 v1, v4, s8, s12
+	v_pk_fma_f16 v0, v1, v2, v3
+	v_add_co_ci_u32 v1, vcc_lo, v2, v3, vcc_lo
+	v_mov_b32_dpp v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf
+	v_add_f32_dpp v1, v2, v3 row_shr:1 row_mask:0x3 bank_mask:0xf
+	v_add_f32_e64_dpp v1, v2, v3 row_shr:1 row_mask:0x3 bank_mask:0xf
+	scratch_load_b32 v1, v2, off offset:8
+	scratch_store_b32 v2, v1, off
+	flat_load_b32 v1, v[2:3]
+	global_load_addtid_b32 v6, s[2:3] offset:16
 	s_endpgm
 .Lforms_end:
 	.size forms, .Lforms_end-forms
+
+// A new function starts with the MSB state reset (llvm-objdump-22 and isa_dump both reset it
+// at each function symbol): forms left bank 0x39 set.
+	.globl forms_next
+	.p2align 8
+	.type forms_next,@function
+forms_next:
+	v_fma_f32 v1, v2, v3, v4
+	s_endpgm
+.Lforms_next_end:
+	.size forms_next, .Lforms_next_end-forms_next

@@ -137,8 +137,9 @@ static void sources_k(struct ctx *c, const struct isa_row *r, unsigned s0, unsig
 		src(c, s0, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
 	if (k && mid)
 		literal_k(c, r);
+	/* After a K in the middle the VGPR is LLVM's third operand: its MSB bits are src2's. */
 	if (r->src1)
-		src(c, s1, r->src1, ISA_ROLE_SRC, SLOT_SRC1);
+		src(c, s1, r->src1, ISA_ROLE_SRC, mid ? SLOT_SRC2 : SLOT_SRC1);
 	if (k && !mid)
 		literal_k(c, r);
 }
@@ -603,8 +604,8 @@ static int vbuffer(struct ctx *c, const struct isa_row *r)
 		if (r->src1)
 			in->ops[in->nops - 1].flags |= ISA_OPF_TIED;
 	}
-	if (r->src1)
-		vgpr(c, vdata, r->src1, ISA_ROLE_SRC, SLOT_SRC1);
+	if (r->src1) /* stored data too: VBUFFER's vdata takes the dst MSB bits */
+		vgpr(c, vdata, r->src1, ISA_ROLE_SRC, SLOT_DST);
 	if (in->mods.offen || in->mods.idxen)
 		vgpr(c, isa_bits(w2, 7, 0), in->mods.offen && in->mods.idxen ? 2 : 1, ISA_ROLE_SRC,
 		     SLOT_SRC0);
