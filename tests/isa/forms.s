@@ -72,6 +72,10 @@ forms:
 	v_dual_cndmask_b32 v0, v1, v2 :: v_dual_mov_b32 v3, v4
 	v_dual_fma_f32 v0, v1, v2, v3 :: v_dual_mov_b32 v6, v7
 	v_dual_mov_b32 v0, v1 :: v_dual_fma_f32 v6, v7, v8, v9
+	// After a terminator the next block starts with the state zero (LLVM's convention).
+	s_branch 0
+	v_fma_f32 v1, v2, v3, v4
+	s_set_vgpr_msb 0x39
 	buffer_load_b32 v2, v1, s[8:11], s12 offen
 	buffer_store_b32 v2, v1, s[8:11], s12 offen
 	global_load_async_to_lds_b32 v8, v[2:3], off offset:16

@@ -14,8 +14,9 @@
 /*
  * Usage:
  *   isa_dump OBJECT        every instruction of .text: "ADDRESS SIZE FORMAT TEXT [; implicit ...]"
- *                          (MSB state reset at each function symbol; decoding stops at
- *                          an instruction whose size is unknown, reported on stderr)
+ *                          (MSB state reset at each function symbol and after each
+ *                          terminator; decoding stops at an instruction whose size is
+ *                          unknown, reported on stderr)
  *   isa_dump --bytes       stdin lines "ID HEX..." -> "ID SIZE FORMAT TEXT" (one record each)
  *   isa_dump --samples     the table's samples: "ID<TAB>MNEMONIC<TAB>SAMPLE" per sample
  *   isa_dump --stats OBJ   one line: instructions, unknown, undecodable bytes
@@ -204,6 +205,13 @@ static int dump(const char *path, int stats)
 			         (unsigned long long)(text_addr + off));
 			print_record(prefix, &in);
 		}
+		/*
+		 * Nothing falls through a terminator: what follows starts a block only a jump
+		 * reaches, and LLVM's convention (its VGPR-encoding pass) is that such blocks
+		 * start with the MSB state zero (llvm-objdump-22 resets there too).
+		 */
+		if (in.flags & ISA_F_TERM)
+			isa_state_reset(&st);
 		off += in.size;
 	}
 	if (stats)
