@@ -3,6 +3,10 @@
 
   isa_oracle.py rows                 every table row's samples: llvm-mc-22 -show-encoding bytes,
                                      decoded our way; size, mnemonic, registers, literal, offsets
+  isa_oracle.py fields SEED TMPDIR   every sample's encoding with random bytes after the first
+                                     dword (registers, modifiers, offsets, literals), one per
+                                     function, against llvm-objdump-22; encodings LLVM rejects
+                                     (it requires unused fields to be zero) are counted, not failed
   isa_oracle.py corpus OBJ...        every instruction of each object's .text against
                                      llvm-objdump-22 -d: size and mnemonic for every record we
                                      decode as a known row, plus registers; prints the share decoded
@@ -18,8 +22,10 @@ How LLVM's text is normalised (docs/isa-decoder.md says the same):
 - registers: vN, v[a:b], sN, s[a:b], ttmpN, vcc(_lo/_hi), exec(_lo/_hi), m0, src_* in order;
   objdump's "vN /*vM*/" (s_set_vgpr_msb banking) counts as vM; null and off are not compared;
 - "offset:N" / "offset0:" / "offset1:" compared by value where LLVM prints them (not swizzles);
-- a literal we decode must appear among the numbers LLVM prints (as the 32-bit value, its high
-  half for 64-bit operands, or the whole 64 bits).
+- a literal we decode must appear among the numbers LLVM prints (the whole value, its high
+  half for 64-bit operands, or cut to 32 or 16 bits: LLVM prints a 64-bit literal of a
+  narrower operand that way);
+- misaligned scalar tuples (s[5:6]) decode aligned, as LLVM does (it adds a warning).
 """
 import collections
 import os
@@ -72,6 +78,7 @@ def numbers(ops):
         v = int(n, 0)
         out.add(v & 0xFFFFFFFFFFFFFFFF)
         out.add(v & 0xFFFFFFFF)
+        out.add(v & 0xFFFF)
     return out
 
 
@@ -102,7 +109,8 @@ def compare(llvm_text, size_llvm, ours):
             problems.append("offsets %s, llvm %s" % (oo, lo))
         for lit in re.findall(r"(?<![\w:])0x[0-9a-f]+", oops):
             v = int(lit, 16)
-            if not ({v, v >> 32, v & 0xFFFFFFFF} & numbers(lops)) and "lit" not in lops:
+            # LLVM prints a 64-bit literal of a narrower operand cut to the operand's size.
+            if not ({v, v >> 32, v & 0xFFFFFFFF, v & 0xFFFF} & numbers(lops)):
                 problems.append("literal %s not in llvm's '%s'" % (lit, lops.strip()))
     return problems
 
@@ -118,24 +126,9 @@ def isa_dump(*args, stdin=None):
 
 
 def rows():
-    rc, out, err = isa_dump("--samples")
-    if rc:
-        sys.exit("isa_dump --samples failed: " + err)
-    samples = [line.split("\t") for line in out.splitlines()]
-    asm = "\n".join(s[2] for s in samples) + "\n"
-    rc, out, err = run([tool("LLVM_MC"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1250", "-show-encoding"], asm)
-    if rc or "error" in err:
-        print(err, file=sys.stderr)
-        print("llvm-mc-22 rejected a sample (line numbers count samples from 1)")
-        return 1
-    encoded = []
-    for line in out.splitlines():
-        m = re.match(r"\s*(.*?)\s*; encoding: \[(.*)\]", line)
-        if m:
-            encoded.append((m.group(1), [int(b, 16) for b in m.group(2).split(",")]))
-    if len(encoded) != len(samples):
-        print("llvm-mc printed %d encodings for %d samples" % (len(encoded), len(samples)))
-        return 1
+    assembled = assemble_samples()
+    samples = [a[:3] for a in assembled]
+    encoded = [a[3:] for a in assembled]
     stdin = "".join("%d %s\n" % (i, " ".join("%02x" % b for b in e[1])) for i, e in enumerate(encoded))
     rc, out, err = isa_dump("--bytes", stdin=stdin)
     decoded = {}
@@ -161,6 +154,84 @@ def rows():
                                                          ours[2] if ours else "-", "; ".join(problems)))
     print("# %d samples of %d rows pinned against llvm-mc-22, %d disagree" %
           (len(samples), len({s[0] for s in samples}), bad))
+    return 1 if bad else 0
+
+
+def assemble_samples():
+    """[(row id, mnemonic, sample, llvm text, bytes)] for every sample of the table."""
+    rc, out, err = isa_dump("--samples")
+    if rc:
+        sys.exit("isa_dump --samples failed: " + err)
+    samples = [line.split("\t") for line in out.splitlines()]
+    asm = "\n".join(s[2] for s in samples) + "\n"
+    rc, out, err = run([tool("LLVM_MC"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1250", "-show-encoding"], asm)
+    if rc or "error" in err:
+        sys.exit("llvm-mc-22 rejected a sample:\n" + err)
+    encoded = []
+    for line in out.splitlines():
+        m = re.match(r"\s*(.*?)\s*; encoding: \[(.*)\]", line)
+        if m:
+            encoded.append((m.group(1), [int(b, 16) for b in m.group(2).split(",")]))
+    if len(encoded) != len(samples):
+        sys.exit("llvm-mc printed %d encodings for %d samples" % (len(encoded), len(samples)))
+    return [tuple(s) + e for s, e in zip(samples, encoded)]
+
+
+def fields(seed, tmp):
+    import random
+    rng = random.Random(seed)
+    funcs = []
+    for row, mnem, _, _, enc in assemble_samples():
+        for _ in range(4):
+            b = list(enc)
+            for i in range(4, len(b)):
+                if rng.random() < 0.3:
+                    b[i] = rng.randrange(256)
+            funcs.append(b)
+    asm = ["\t.text"]
+    for i, b in enumerate(funcs):
+        asm += ["\t.globl f%d" % i, "\t.type f%d,@function" % i, "f%d:" % i,
+                "\t.byte " + ",".join("0x%02x" % x for x in b), "\ts_endpgm"]
+    src, obj = os.path.join(tmp, "fields.s"), os.path.join(tmp, "fields.o")
+    with open(src, "w") as f:
+        f.write("\n".join(asm) + "\n")
+    rc, _, err = run([tool("LLVM_MC"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx1250", "-filetype=obj", src, "-o", obj])
+    if rc:
+        sys.exit("llvm-mc-22 failed on the random encodings: " + err)
+    rc, out, err = isa_dump(obj)
+    ours = {}
+    for line in out.splitlines():
+        off, size, fmt, text = line.split(" ", 3)
+        ours[int(off, 16)] = (int(size), fmt, text)
+    theirs = objdump_records(obj)
+    # Each function is one random instruction then s_endpgm: compare the first record of each.
+    starts, off = [], 0
+    for b in funcs:
+        starts.append(off)
+        off += len(b) + 4
+    refused = {int(m, 16) for m in re.findall(r"\.text offset 0x([0-9a-f]+): unknown instruction whose size", err)}
+    compared = rejected = bad = 0
+    for off in starts:
+        if off not in theirs:
+            continue
+        llvm_text, size = theirs[off]
+        if llvm_text.startswith(".long") or llvm_text.startswith("<unknown"):
+            rejected += 1
+            continue
+        mine = ours.get(off)
+        if mine is None and off in refused:
+            continue  # a size we do not guess (e.g. a 64-bit literal on a 32-bit operand)
+        if mine is None or mine[2].startswith("<unknown"):
+            bad += 1
+            print("0x%x: llvm '%s', ours %s" % (off, llvm_text, mine))
+            continue
+        compared += 1
+        problems = compare(llvm_text, size, mine)
+        if problems:
+            bad += 1
+            print("0x%x: llvm '%s' -> ours '%s': %s" % (off, llvm_text, mine[2], "; ".join(problems)))
+    print("# fields (seed %d): %d random encodings, %d compared, %d rejected by llvm, %d sizes we do "
+          "not guess, %d disagree" % (seed, len(funcs), compared, rejected, len(refused), bad))
     return 1 if bad else 0
 
 
@@ -229,6 +300,8 @@ def corpus(paths):
 def main(argv):
     if len(argv) == 2 and argv[1] == "rows":
         return rows()
+    if len(argv) == 4 and argv[1] == "fields":
+        return fields(int(argv[2]), argv[3])
     if len(argv) >= 3 and argv[1] == "corpus":
         return corpus(argv[2:])
     print(__doc__.split("\n\n")[0], file=sys.stderr)

@@ -15,8 +15,8 @@
  * Usage:
  *   isa_dump OBJECT        every instruction of .text: "ADDRESS SIZE FORMAT TEXT [; implicit ...]"
  *                          (MSB state reset at each function symbol and after each
- *                          terminator; decoding stops at an instruction whose size is
- *                          unknown, reported on stderr)
+ *                          terminator; an instruction whose size is unknown is
+ *                          reported on stderr and decoding resumes at the next function)
  *   isa_dump --bytes       stdin lines "ID HEX..." -> "ID SIZE FORMAT TEXT" (one record each)
  *   isa_dump --samples     the table's samples: "ID<TAB>MNEMONIC<TAB>SAMPLE" per sample
  *   isa_dump --stats OBJ   one line: instructions, unknown, undecodable bytes
@@ -195,7 +195,14 @@ static int dump(const char *path, int stats)
 			        "isa_dump: '%s': .text offset 0x%zx: %s (%s, opcode 0x%x)\n", path,
 			        off, isa_strerror(err), isa_format_name(in.format), in.raw_opcode);
 			rc = 1;
-			break;
+			/* Nothing says where the next instruction is: resume at the next function.
+			 */
+			while (next_start < starts.n && starts.v[next_start] <= off)
+				next_start++;
+			if (next_start == starts.n)
+				break;
+			off = starts.v[next_start];
+			continue;
 		}
 		count++;
 		unknown += !in.op;

@@ -102,6 +102,11 @@ static void test_garbage(void **state)
 	assert_int_equal(decode(ds_unknown, 8, NULL, &in), ISA_OK);
 	assert_int_equal(in.op, ISA_OP_UNKNOWN);
 	assert_int_equal(in.size, 8);
+	/* v_and_b16 v2, <64-bit literal>, v1: LLVM 22 gives it 16 bytes, v_mul_lo_u32 12: open. */
+	static const uint8_t lit64_narrow[] = {0x02, 0x00, 0x62, 0xd7, 0xfe, 0x02, 0x02, 0x00,
+	                                       0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+	assert_int_equal(decode(lit64_narrow, sizeof(lit64_narrow), NULL, &in),
+	                 ISA_ERR_SIZE_UNKNOWN);
 	/* 0xffffffff is in no gfx1250 family. */
 	assert_int_equal(decode(ones, 4, NULL, &in), ISA_ERR_SIZE_UNKNOWN);
 	assert_int_equal(decode(NULL, 4, NULL, &in), ISA_ERR_ARG);

@@ -86,6 +86,7 @@ static const struct special {
     {ISA_REG_SHARED_LIMIT, "src_shared_limit", NULL},
     {ISA_REG_PRIVATE_BASE, "src_private_base", NULL},
     {ISA_REG_PRIVATE_LIMIT, "src_private_limit", NULL},
+    {ISA_REG_POPS_EXITING_WAVE_ID, "src_pops_exiting_wave_id", NULL},
     {ISA_REG_VCCZ, "src_vccz", NULL},
     {ISA_REG_EXECZ, "src_execz", NULL},
     {ISA_REG_SCC, "src_scc", NULL},
