@@ -118,6 +118,9 @@ static void operand(struct out *o, const struct isa_operand *op)
 	case ISA_OPK_VGPR:
 		reg_range(o, "v", op->reg, op->width);
 		break;
+	case ISA_OPK_AGPR:
+		reg_range(o, "a", op->reg, op->width);
+		break;
 	case ISA_OPK_TTMP:
 		reg_range(o, "ttmp", op->reg, op->width);
 		break;

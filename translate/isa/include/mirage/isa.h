@@ -50,6 +50,7 @@ enum isa_operand_kind {
 	ISA_OPK_NONE = 0,
 	ISA_OPK_SGPR,    /* reg = s index */
 	ISA_OPK_VGPR,    /* reg = v index, s_set_vgpr_msb applied (0..1023) */
+	ISA_OPK_AGPR,    /* reg = a index (CDNA tables; gfx1250 has no AGPRs) */
 	ISA_OPK_TTMP,    /* reg = ttmp index */
 	ISA_OPK_SPECIAL, /* reg = enum isa_special_reg (the 8-bit source encoding) */
 	ISA_OPK_INLINE, /* inline constant: reg = its encoding, imm = integer value or float bits */
