@@ -130,16 +130,12 @@ struct isa_operand {
 /* Operand shape bits (isa_row.shape): which fields are registers of which file. */
 #define ISA_S_SDST    0x0001u /* VOP3: dst is an SGPR (readlane, VOP3 compares) */
 #define ISA_S_SDST2   0x0002u /* VOP3SD: vdst plus an SGPR carry-out in [14:8] */
-#define ISA_S_S1SGPR  0x0004u /* the second source is scalar-only (writelane lane select) */
 #define ISA_S_VCCIN   0x0008u /* e32 form reads vcc_lo as its last source (cndmask, addc) */
 #define ISA_S_VCCOUT  0x0010u /* e32 form writes vcc_lo (VOPC, add_co_ci) */
 #define ISA_S_NODST   0x0020u /* no destination (v_cmpx, stores) */
-#define ISA_S_SMEMOFF 0x0040u /* SMEM: has an offset/soffset */
-#define ISA_S_DATA2   0x0080u /* DS: second data operand (2addr stores, cmpstore) */
 #define ISA_S_2ADDR   0x0100u /* DS: offset0/offset1 instead of offset */
-#define ISA_S_NOADDR  0x0200u /* DS: no address (addtid, bpermute keeps it) */
-#define ISA_S_SADDR   0x0400u /* SOP1: dst is also a source pair (swappc) */
-#define ISA_S_NODATA  0x0800u /* FLAT / DS: no data operand (loads) */
+#define ISA_S_NOADDR  0x0200u /* no address operand (DS/global addtid, ds_append, cache ops) */
+#define ISA_S_NODATA  0x0800u /* FLAT / DS: no data operand (a load) */
 #define ISA_S_SWZ     0x1000u /* DS: offset is a swizzle pattern */
 #define ISA_S_KMID    0x2000u /* the literal K sits between the sources (fmamk) */
 #define ISA_S_VDSTSRC 0x4000u /* FLAT: the vdst field is read (an LDS address) */
