@@ -113,15 +113,15 @@ struct isa_operand {
 /* Row flags (isa_row.flags), also copied to isa_inst.flags. */
 #define ISA_F_E64     0x0001u /* a VOP1/VOP2/VOPC row that also has the VOP3 form */
 #define ISA_F_BRANCH  0x0002u /* simm16 is a branch offset (label) */
-#define ISA_F_TERM    0x0004u /* ends a block: branch, s_endpgm, s_setpc, ... */
+#define ISA_F_TERM    0x0004u /* no fall-through: s_branch, s_endpgm, s_set_pc/add_pc/rfe_i64 */
 #define ISA_F_BARRIER 0x0008u /* workgroup barrier signal/wait */
 #define ISA_F_WAIT    0x0010u /* a counter wait / dependency hint */
-#define ISA_F_CALL    0x0020u /* s_swap_pc (call) */
+#define ISA_F_CALL    0x0020u /* s_swap_pc_i64 / s_call_i64 */
 #define ISA_F_LITK    0x0040u /* a mandatory literal constant K (fmamk/fmaak, s_setreg_imm32) */
 #define ISA_F_LITK64  0x0080u /* ... that is 64 bits wide */
 #define ISA_F_RTN     0x0100u /* atomic with a return value (FLAT: th bit 0 selects it) */
 #define ISA_F_STORE   0x0200u /* memory store / atomic without destination */
-#define ISA_F_CONDBR  0x0400u /* conditional branch */
+#define ISA_F_CONDBR  0x0400u /* conditional branch (ends a block, falls through) */
 #define ISA_F_SIMM    0x0800u /* SOPP/SOPK: the simm16 is an operand */
 #define ISA_F_FLOAT   0x1000u /* floating-point sources: inline constants are floats */
 #define ISA_F_MSB     0x4000u /* s_set_vgpr_msb: changes the decoder state */
@@ -132,7 +132,7 @@ struct isa_operand {
 #define ISA_S_SDST2   0x0002u /* VOP3SD: vdst plus an SGPR carry-out in [14:8] */
 #define ISA_S_VCCIN   0x0008u /* e32 form reads vcc_lo as its last source (cndmask, addc) */
 #define ISA_S_VCCOUT  0x0010u /* e32 form writes vcc_lo (VOPC, add_co_ci) */
-#define ISA_S_NODST   0x0020u /* no destination (v_cmpx, stores) */
+#define ISA_S_NODST   0x0020u /* VOPC: no destination (v_cmpx writes EXEC) */
 #define ISA_S_2ADDR   0x0100u /* DS: offset0/offset1 instead of offset */
 #define ISA_S_NOADDR  0x0200u /* no address operand (DS/global addtid, ds_append, cache ops) */
 #define ISA_S_NODATA  0x0800u /* FLAT / DS: no data operand (a load) */
@@ -162,7 +162,7 @@ struct isa_mods {
 	uint8_t bitop3;                    /* v_bitop3 / v_dual_bitop2 truth table */
 	int32_t offset;                    /* SMEM / FLAT / DS / VBUFFER byte offset */
 	uint8_t offset0, offset1;          /* DS 2addr */
-	uint8_t th, scope, nv;             /* cache policy (SMEM, FLAT, VBUFFER) */
+	uint8_t th, scope;                 /* cache policy (SMEM, FLAT, VBUFFER) */
 	uint8_t sve, offen, idxen;         /* scratch VGPR-address enable; VBUFFER address modes */
 	uint16_t dpp_ctrl;                 /* DPP16 control */
 	uint8_t row_mask, bank_mask, bound_ctrl, fi; /* DPP16 / DPP8 */
