@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Decodes every instruction of every test object and compares size, mnemonic and registers with
-# llvm-objdump-22 -d: the repository's gfx1250 fixtures, tests/isa/forms.s, and the OpenCL C
-# kernels of tests/isa/ and tests/kernels/ compiled by clang-22 for gfx1250 at -O0, -O2 and -O3.
+# llvm-objdump-22 -d: the build's gfx1250 fixtures, examples and small bench object,
+# tests/isa/forms.s, and the OpenCL C kernels of tests/isa/ and tests/kernels/ compiled by
+# clang-22 for gfx1250 at -O0, -O2 and -O3.
 # Reports the share decoded as known rows; fails on any disagreement for a known row.
 source "$TEST_LIB"
 
@@ -9,12 +10,14 @@ source "$TEST_LIB"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 
 objs=()
-for co in "$FIXTURES"/*.co; do
+# Every gfx1250 object the build makes: fixtures, examples, the small bench object.
+for co in "$FIXTURES"/*.co "$MIRAGE_BUILD"/examples/*.co "$MIRAGE_BUILD"/bench/rewrite/kernels64.co; do
+	[ -f "$co" ] || continue
 	# Only gfx1250-family objects: the gfx942 fixture is another ISA (its table comes later).
 	"$LLVM_READELF" -h "$co" 2>/dev/null | grep -Eq 'Flags:.*gfx125[0-9]' && objs+=("$co")
 done
 [ "${#objs[@]}" -gt 0 ] || fail "no gfx1250 fixtures under $FIXTURES"
-ok "${#objs[@]} gfx1250 fixtures"
+ok "${#objs[@]} gfx1250 objects of the build"
 
 "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj \
 	"$MIRAGE_SRC/tests/isa/forms.s" -o "$TEST_TMP/forms.o" || fail "llvm-mc-22 rejected tests/isa/forms.s"
