@@ -79,6 +79,34 @@ static void test_truncated_12_byte(void **state)
 	assert_int_equal(in.offset, 12);
 }
 
+/* Every shorter prefix of a 12-byte form is an error, never a record (VOPD3, VOP3 DPP, VOPD+K). */
+static void test_truncated_forms(void **state)
+{
+	static const uint8_t forms[][12] = {
+	    /* v_dual_fma_f32 v0, v1, v2, v3 :: v_dual_mov_b32 v6, v7 */
+	    {0x01, 0x81, 0x4c, 0xcf, 0x07, 0x01, 0x02, 0x03, 0x00, 0x00, 0x00, 0x06},
+	    /* v_add_f32_e64_dpp v1, v2, v3 row_shr:1 row_mask:0x3 bank_mask:0xf */
+	    {0x01, 0x00, 0x03, 0xd5, 0xfa, 0x06, 0x02, 0x00, 0x02, 0x11, 0x01, 0x3f},
+	    /* v_dual_fmaak_f32 v0, v1, v2, 0x40000000 :: v_dual_mov_b32 v3, v4 */
+	    {0x01, 0x05, 0x50, 0xc8, 0x04, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x40},
+	};
+	static const unsigned ops[] = {ISA_OP_V_FMA_F32, ISA_OP_V_ADD_F32, ISA_OP_V_FMAAK_F32};
+	struct isa_inst in;
+	(void)state;
+	for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+		for (size_t n = 4; n < 12; n++) {
+			uint8_t *copy = malloc(n);
+			memcpy(copy, forms[f], n);
+			assert_int_equal(decode(copy, n, NULL, &in), ISA_ERR_TRUNCATED);
+			free(copy);
+		}
+		assert_int_equal(decode(forms[f], 12, NULL, &in), ISA_OK);
+		assert_int_equal(in.size, 12);
+		assert_int_equal(in.op, ops[f]);
+	}
+	assert_int_equal(in.literal, 0x40000000);
+}
+
 /* Words no row describes: an unknown record with the family's size, or an error when the size is
  * open. */
 static void test_garbage(void **state)
@@ -212,6 +240,7 @@ int main(void)
 	    cmocka_unit_test(test_truncated_12_byte), cmocka_unit_test(test_garbage),
 	    cmocka_unit_test(test_vgpr_msb),          cmocka_unit_test(test_implicit),
 	    cmocka_unit_test(test_branch_label),      cmocka_unit_test(test_table),
+	    cmocka_unit_test(test_truncated_forms),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
