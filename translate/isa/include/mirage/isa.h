@@ -1,0 +1,234 @@
+/* mirage's own table-driven AMDGPU ISA decoder: bytes in, one structured record per instruction. */
+#ifndef MIRAGE_ISA_H
+#define MIRAGE_ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * One decoded instruction is a struct isa_inst: its encoding family, size (literal
+ * included), the opcode id of the table row that matched (ISA_OP_UNKNOWN when no row
+ * did), every operand in assembler order, the implicit register defs/uses, the modifiers
+ * and the literal.  The rows live in one table per ISA (translate/isa/gfx1250.def); see
+ * docs/isa-decoder.md for the layout and how to add a row.
+ */
+
+/* Encoding families.  DPP is a variant of VOP1/VOP2/VOPC/VOP3/VOP3P (isa_inst.dpp). */
+enum isa_format {
+	ISA_FMT_NONE = 0,
+	ISA_FMT_SOP1,
+	ISA_FMT_SOP2,
+	ISA_FMT_SOPK,
+	ISA_FMT_SOPC,
+	ISA_FMT_SOPP,
+	ISA_FMT_SMEM,
+	ISA_FMT_VOP1,
+	ISA_FMT_VOP2,
+	ISA_FMT_VOPC,
+	ISA_FMT_VOP3,
+	ISA_FMT_VOP3P,
+	ISA_FMT_VOPD,
+	ISA_FMT_VOPD3,
+	ISA_FMT_DS,
+	ISA_FMT_VFLAT,
+	ISA_FMT_VGLOBAL,
+	ISA_FMT_VSCRATCH,
+	ISA_FMT_VBUFFER,
+	ISA_FMT_COUNT
+};
+
+/* The opcode ids: one per table row, generated from the gfx1250 table. */
+enum isa_op {
+	ISA_OP_UNKNOWN = 0,
+#define ISA_ROW(id, fmt, opc, mnem, d, s0, s1, s2, shape, impl, flags, vopd, sample) ISA_OP_##id,
+#include "../../gfx1250.def"
+#undef ISA_ROW
+	ISA_OP_COUNT
+};
+
+enum isa_operand_kind {
+	ISA_OPK_NONE = 0,
+	ISA_OPK_SGPR,    /* reg = s index */
+	ISA_OPK_VGPR,    /* reg = v index, s_set_vgpr_msb applied (0..1023) */
+	ISA_OPK_AGPR,    /* reg = a index (CDNA tables; gfx1250 has no AGPRs) */
+	ISA_OPK_TTMP,    /* reg = ttmp index */
+	ISA_OPK_SPECIAL, /* reg = enum isa_special_reg (the 8-bit source encoding) */
+	ISA_OPK_INLINE, /* inline constant: reg = its encoding, imm = integer value or float bits */
+	ISA_OPK_LITERAL, /* the instruction's literal: imm = value, as encoded */
+	ISA_OPK_IMM,     /* an immediate field (simm16, hwreg, waits, ...): imm = value */
+	ISA_OPK_LABEL,   /* a branch target: imm = target byte offset in the section */
+};
+
+/* Special scalar registers, by their source-operand encoding. */
+enum isa_special_reg {
+	ISA_REG_VCC_LO = 106,
+	ISA_REG_VCC_HI = 107,
+	ISA_REG_NULL = 124,
+	ISA_REG_M0 = 125,
+	ISA_REG_EXEC_LO = 126,
+	ISA_REG_EXEC_HI = 127,
+	ISA_REG_FLAT_SCRATCH_BASE_LO = 230,
+	ISA_REG_FLAT_SCRATCH_BASE_HI = 231,
+	ISA_REG_SHARED_BASE = 235,
+	ISA_REG_SHARED_LIMIT = 236,
+	ISA_REG_PRIVATE_BASE = 237,
+	ISA_REG_PRIVATE_LIMIT = 238,
+	ISA_REG_POPS_EXITING_WAVE_ID = 239,
+	ISA_REG_VCCZ = 251,
+	ISA_REG_EXECZ = 252,
+	ISA_REG_SCC = 253,
+};
+
+enum isa_role {
+	ISA_ROLE_SRC = 0,
+	ISA_ROLE_DST = 1,
+};
+
+/* isa_operand.flags */
+#define ISA_OPF_NEG      0x01u /* neg modifier (VOP3 / VOPD3 / VOP3P neg_lo) */
+#define ISA_OPF_ABS      0x02u /* abs modifier */
+#define ISA_OPF_FIXED    0x04u /* fixed by the opcode (vcc_lo of VOPC e32), printed */
+#define ISA_OPF_FLOATINL 0x08u /* a floating-point inline constant (0.5, 1.0, ..., 1/(2pi)) */
+#define ISA_OPF_OFF      0x10u /* an absent address register, printed "off" (kind SPECIAL, NULL) */
+#define ISA_OPF_TIED                                                                               \
+	0x20u /* the same register as the operand after it (buffer atomics), not printed */
+
+struct isa_operand {
+	uint8_t kind;  /* enum isa_operand_kind */
+	uint8_t role;  /* enum isa_role */
+	uint8_t width; /* dwords (1, 2, 3, 4, 8, 16); 0 for IMM/LABEL */
+	uint8_t flags; /* ISA_OPF_* */
+	uint16_t reg;
+	int64_t imm;
+};
+
+/* Implicit register bits (isa_inst.impl_def / impl_use, and the table's implicit regs). */
+#define ISA_IMPL_EXEC 0x01u
+#define ISA_IMPL_VCC  0x02u
+#define ISA_IMPL_SCC  0x04u
+#define ISA_IMPL_M0   0x08u
+/* In a table row: the registers used, packed above the ones defined. */
+#define ISA_USE(x) ((x) << 4)
+
+/* Row flags (isa_row.flags), also copied to isa_inst.flags. */
+#define ISA_F_E64     0x0001u /* a VOP1/VOP2/VOPC row that also has the VOP3 form */
+#define ISA_F_BRANCH  0x0002u /* simm16 is a branch offset (label) */
+#define ISA_F_TERM    0x0004u /* no fall-through: s_branch, s_endpgm, s_set_pc/add_pc/rfe_i64 */
+#define ISA_F_BARRIER 0x0008u /* workgroup barrier signal/wait */
+#define ISA_F_WAIT    0x0010u /* a counter wait / dependency hint */
+#define ISA_F_CALL    0x0020u /* s_swap_pc_i64 / s_call_i64 */
+#define ISA_F_LITK    0x0040u /* a mandatory literal constant K (fmamk/fmaak, s_setreg_imm32) */
+#define ISA_F_LITK64  0x0080u /* ... that is 64 bits wide */
+#define ISA_F_RTN     0x0100u /* atomic with a return value (FLAT: th bit 0 selects it) */
+#define ISA_F_STORE   0x0200u /* memory store / atomic without destination */
+#define ISA_F_CONDBR  0x0400u /* conditional branch (ends a block, falls through) */
+#define ISA_F_SIMM    0x0800u /* SOPP/SOPK: the simm16 is an operand */
+#define ISA_F_FLOAT   0x1000u /* floating-point sources: inline constants are floats */
+#define ISA_F_MSB     0x4000u /* s_set_vgpr_msb: changes the decoder state */
+#define ISA_F_F16     0x8000u /* 16-bit float sources (inline constants are f16) */
+
+/* Operand shape bits (isa_row.shape): which fields are registers of which file. */
+#define ISA_S_SDST    0x0001u /* VOP3: dst is an SGPR (readlane, VOP3 compares) */
+#define ISA_S_SDST2   0x0002u /* VOP3SD: vdst plus an SGPR carry-out in [14:8] */
+#define ISA_S_VCCIN   0x0008u /* e32 form reads vcc_lo as its last source (cndmask, addc) */
+#define ISA_S_VCCOUT  0x0010u /* e32 form writes vcc_lo (VOPC, add_co_ci) */
+#define ISA_S_NODST   0x0020u /* VOPC: no destination (v_cmpx writes EXEC) */
+#define ISA_S_2ADDR   0x0100u /* DS: offset0/offset1 instead of offset */
+#define ISA_S_NOADDR  0x0200u /* no address operand (DS/global addtid, ds_append, cache ops) */
+#define ISA_S_NODATA  0x0800u /* FLAT / DS: no data operand (a load) */
+#define ISA_S_SWZ     0x1000u /* DS: offset is a swizzle pattern */
+#define ISA_S_KMID    0x2000u /* the literal K sits between the sources (fmamk) */
+#define ISA_S_VDSTSRC 0x4000u /* FLAT: the vdst field is read (an LDS address) */
+
+struct isa_row {
+	const char *mnemonic;
+	uint8_t format;                /* enum isa_format: the native encoding */
+	uint16_t opcode;               /* opcode number inside that family */
+	uint8_t dst, src0, src1, src2; /* width in dwords of each slot; 0 = absent */
+	uint16_t shape;                /* ISA_S_* */
+	uint8_t impl_def, impl_use;    /* ISA_IMPL_* */
+	uint32_t flags;                /* ISA_F_* */
+	uint8_t vopd;                  /* VOPD/VOPD3 component opcode + 1; 0 = none */
+	const char *sample;            /* assembler text pinned against llvm-mc (tests) */
+};
+
+/* A table of rows for one ISA, indexed by enum isa_op. */
+extern const struct isa_row isa_gfx1250_rows[ISA_OP_COUNT];
+
+/* Modifiers; only the fields meaningful for the format are set, the rest are 0. */
+struct isa_mods {
+	uint8_t clamp, omod;               /* VOP3 */
+	uint8_t op_sel, op_sel_hi, neg_hi; /* VOP3 / VOP3P bit masks per source (op_sel b3 = dst) */
+	uint8_t bitop3;                    /* v_bitop3 / v_dual_bitop2 truth table */
+	int32_t offset;                    /* SMEM / FLAT / DS / VBUFFER byte offset */
+	uint8_t offset0, offset1;          /* DS 2addr */
+	uint8_t th, scope;                 /* cache policy (SMEM, FLAT, VBUFFER) */
+	uint8_t sve, offen, idxen;         /* scratch VGPR-address enable; VBUFFER address modes */
+	uint16_t dpp_ctrl;                 /* DPP16 control */
+	uint8_t row_mask, bank_mask, bound_ctrl, fi; /* DPP16 / DPP8 */
+	uint32_t dpp8_sel;                           /* DPP8 lane selects (3 bits x 8) */
+	uint16_t simm16;                             /* SOPP / SOPK immediate */
+};
+
+#define ISA_MAX_OPERANDS 10
+
+struct isa_inst {
+	uint32_t offset;     /* byte offset of the instruction in the buffer given */
+	uint8_t size;        /* bytes, literal included; 0 when not known (see isa_decode) */
+	uint8_t format;      /* enum isa_format actually encoded (VOP3 for an e64 of a VOP2 row) */
+	uint8_t dpp;         /* 0, 16 (DPP16) or 8 (DPP8) */
+	uint8_t nops;        /* operands used */
+	uint16_t op, op_y;   /* enum isa_op; op_y is VOPD's second component */
+	uint16_t raw_opcode; /* opcode field as encoded (for UNKNOWN records and reports) */
+	uint8_t impl_def, impl_use; /* ISA_IMPL_* */
+	uint8_t literal_size;       /* 0, 4 or 8 */
+	uint8_t nops_x;             /* VOPD: operands [0, nops_x) belong to X, the rest to Y */
+	uint32_t flags;             /* the row's ISA_F_* */
+	uint64_t literal;
+	struct isa_mods mods;
+	struct isa_operand ops[ISA_MAX_OPERANDS];
+};
+
+/* Decoder state carried across a linear sweep of one function. */
+struct isa_state {
+	uint8_t vgpr_msb; /* s_set_vgpr_msb imm[7:0]: 2 bits each of src0, src1, src2, dst */
+};
+
+/* Resets the state for the start of a function. */
+void isa_state_reset(struct isa_state *st);
+
+/* Return codes of isa_decode_gfx1250 (0 = a record, possibly ISA_OP_UNKNOWN). */
+enum isa_status {
+	ISA_OK = 0,
+	ISA_ERR_TRUNCATED = -1,    /* the instruction runs past the end of the buffer */
+	ISA_ERR_SIZE_UNKNOWN = -2, /* an unknown form whose size the format does not fix */
+	ISA_ERR_ARG = -3,          /* NULL arguments */
+};
+
+/*
+ * Decodes the instruction at buf[off] (buf holds len bytes).  On ISA_OK *out is the
+ * record: out->op is ISA_OP_UNKNOWN for a form no row describes, whose size the format
+ * fixes (it is never guessed).  On ISA_ERR_TRUNCATED / ISA_ERR_SIZE_UNKNOWN out->offset,
+ * out->format, out->raw_opcode and (for truncation) out->size say where and what.  Reads
+ * no byte outside buf[0, len).  st (may be NULL: no MSB state) is read for VGPR numbers
+ * and updated by s_set_vgpr_msb.
+ */
+int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                       struct isa_inst *out);
+
+/* Text of an isa_status. */
+const char *isa_strerror(int status);
+
+/* Name of a format ("VOP2", ...). */
+const char *isa_format_name(unsigned format);
+
+/* The mnemonic of a record: the row's, "v_dual_X" for VOPD, "<unknown>" for none. */
+const char *isa_inst_mnemonic(const struct isa_inst *in);
+
+/*
+ * Prints the record as LLVM-style assembler text (mnemonic, operands, the modifiers
+ * that matter to tests) into buf; returns the length it needed, like snprintf.
+ */
+int isa_inst_format(const struct isa_inst *in, char *buf, size_t size);
+
+#endif
