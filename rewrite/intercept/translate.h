@@ -10,10 +10,12 @@
  *   miss      no disk entry; the rewriter ran (and stored its output)
  *   hit       served without running the rewriter: from memory or disk
  *   invalid   a disk entry was rejected (reason says why); the rewriter ran
- *   bypassed  the disk tier cannot be trusted or written (reason says why)
+ *   bypassed  the disk tier cannot be trusted or written (reason says why);
+ *             the rewriter ran
  *   failed    not rewritten and the rewriter did not run: an earlier (or a
  *             concurrent) load of the same bytes failed, kernels=0
- * A rewrite that fails on the first four says so in the reason, kernels=0.
+ * When the rewriter ran and failed (disabled, miss, invalid, bypassed), the
+ * reason says so and kernels=0.
  */
 #ifndef HOTSWAP_INTERCEPT_TRANSLATE_H
 #define HOTSWAP_INTERCEPT_TRANSLATE_H

@@ -61,7 +61,7 @@ static void test_escape_never_cut_inside(void **state)
 	assert_string_equal(out, "");
 }
 
-static void line(const char *prefix, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void line(const char *prefix, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
