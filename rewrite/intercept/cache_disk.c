@@ -93,11 +93,8 @@ int hsi_disk_open(struct hsi_disk *disk, const char *root, char *why, size_t why
 	int fd;
 
 	disk->fd = -1;
+	/* The name is the environment's: the log (stderr_line.h) escapes it where it is shown. */
 	snprintf(what, sizeof(what), "cache root '%s'", root);
-	/* The name is the environment's: it must not break the one-line messages it goes into. */
-	for (char *p = what; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
 	fd = open(root, DIR_FLAGS);
 	if (fd < 0 && errno == ENOENT) {
 		if (mkdir_parents(root, 0700) < 0) {

@@ -132,6 +132,8 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 	struct hsi_agent_facts af;
 	struct hsi_object_facts obj;
 	struct hsi_decision d;
+	enum hsi_translate_result tr;
+	const char *then;
 	char err[600];
 
 	if (hsi_agent_facts(agent, &af) < 0) {
@@ -153,15 +155,18 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 	hsi_info("%s (%s) on %s: rewriting %s -> %s (%s, flags 0x%llx%s)", uri, obj.proc, af.gfx,
 	         d.src_name, d.tgt_name, d.why, (unsigned long long)d.flags,
 	         d.required ? ", required" : "");
-	if (hsi_translate(bytes, size, &obj, &d, uri, out, err, sizeof(err)) == 0)
+	tr = hsi_translate(bytes, size, &obj, &d, uri, out, err, sizeof(err));
+	if (tr == HSI_TRANSLATED)
 		return LOAD_REWRITTEN;
-	if (d.required) {
-		hsi_warn("rewrite of %s failed: %s; refusing the load (HSA_HOTSWAP_STRICT is set)",
-		         uri, err);
-		return REFUSE;
-	}
-	hsi_warn("rewrite of %s failed: %s; loading the original", uri, err);
-	return LOAD_ORIGINAL;
+	then =
+	    d.required ? "refusing the load (HSA_HOTSWAP_STRICT is set)" : "loading the original";
+	/* Once per object: the load that ran the rewrite warns, later loads of those bytes only
+	 * repeat it under HSA_HOTSWAP_VERBOSE (480 loads of one object are not 480 warnings). */
+	if (tr == HSI_TRANSLATE_FAILED)
+		hsi_warn("rewrite of %s failed: %s; %s", uri, err, then);
+	else
+		hsi_info("rewrite of %s failed: %s (remembered, not retried); %s", uri, err, then);
+	return d.required ? REFUSE : LOAD_ORIGINAL;
 }
 
 hsa_status_t hsi_load_agent_code_object(hsa_executable_t exec, hsa_agent_t agent,

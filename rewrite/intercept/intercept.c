@@ -63,6 +63,7 @@ static bool on_load(void *table, uint64_t runtime_version, uint64_t failed_tool_
 		return false;
 	}
 	core = api->core_;
+	hs_set_log_fn(hsi_rewriter_log, NULL);
 	hsi_config_from_env(&hsi_cfg);
 	if (hsi_cfg.stepping_invalid)
 		hsi_warn("HSA_HOTSWAP_STEPPING must be a0 or b0; using the agent's ASIC revision");

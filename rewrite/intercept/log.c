@@ -46,3 +46,12 @@ void hsi_raw(const char *fmt, ...)
 	stderr_line_v("", fmt, ap);
 	va_end(ap);
 }
+
+void hsi_rewriter_log(enum hs_log_level level, const char *msg, void *ctx)
+{
+	(void)ctx;
+	if (level == HS_LOG_WARN)
+		hsi_warn("warning: %s", msg);
+	else if (level == HS_LOG_INFO)
+		hsi_info("%s", msg);
+}

@@ -39,7 +39,7 @@ struct job {
 	const char *src_key, *tgt_key;
 	char key_hex[HSI_SHA_HEX];
 	char in_hex[HSI_SHA_HEX];
-	const char *status; /* disabled | miss | hit | invalid | bypassed */
+	const char *status; /* set by the producer: disabled | miss | hit | invalid | bypassed */
 	char why[640];      /* why an entry was invalid or the cache bypassed ("" when not) */
 };
 
@@ -143,10 +143,11 @@ static int make_key(struct job *j, uint8_t key[HSI_KEY_LEN])
 }
 
 /*
- * The HSA_HOTSWAP_CACHE_DEBUG line: status, ISA pair, kernels and input sha8 first (what
- * parsers read), then "(reason)" when an entry was rejected, the cache bypassed or the
- * rewrite failed.  out is NULL when it failed; a failure this thread did not produce (a
- * remembered one, or another thread's flight) is a hit of that failure.
+ * The HSA_HOTSWAP_CACHE_DEBUG line (translate.h lists the status words): status, ISA pair,
+ * kernels and input sha8 first (what parsers read), then "(reason)" when an entry was
+ * rejected, the cache bypassed or the rewrite failed.  out is NULL when it failed; a failure
+ * this thread did not produce (a remembered one, or another thread's flight) is "failed".
+ * stderr_line escapes the reason, which quotes the object (kernel names).
  */
 static void debug_line(const struct job *j, const struct hsi_blob *out, const char *err)
 {
@@ -161,19 +162,16 @@ static void debug_line(const struct job *j, const struct hsi_blob *out, const ch
 		snprintf(reason, sizeof(reason), "%s%srewrite failed: %s", j->why,
 		         j->why[0] ? "; " : "", err);
 	if (!status)
-		status = "hit";
-	/* The rewriter's reason quotes the object (kernel names): one line stays one line. */
-	for (char *p = reason; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+		status = "failed";
 	hsi_raw("hotswap_cache: %s (%s -> %s) kernels=%" PRIu32 " %.8s%s%s%s", status,
 	        j->d->src_name, j->d->tgt_name, out ? out->kernels : 0, j->in_hex,
 	        reason[0] ? " (" : "", reason, reason[0] ? ")" : "");
 }
 
-int hsi_translate(const void *in, size_t in_size, const struct hsi_object_facts *obj,
-                  const struct hsi_decision *d, const char *uri, struct hsi_blob *out, char *err,
-                  size_t err_size)
+enum hsi_translate_result hsi_translate(const void *in, size_t in_size,
+                                        const struct hsi_object_facts *obj,
+                                        const struct hsi_decision *d, const char *uri,
+                                        struct hsi_blob *out, char *err, size_t err_size)
 {
 	struct job j = {.in = in, .in_size = in_size, .obj = obj, .d = d, .uri = uri};
 	uint8_t key[HSI_KEY_LEN];
@@ -184,7 +182,7 @@ int hsi_translate(const void *in, size_t in_size, const struct hsi_object_facts 
 	j.tgt_key = d->target_isa ? d->target_isa : j.src_key;
 	if (make_key(&j, key) < 0) {
 		snprintf(err, err_size, "cannot hash the code object");
-		return -1;
+		return HSI_TRANSLATE_FAILED;
 	}
 	oc = hsi_cache_get(key, produce, &j, out, err, err_size);
 	if (oc == HSI_CACHE_HIT)
@@ -194,5 +192,7 @@ int hsi_translate(const void *in, size_t in_size, const struct hsi_object_facts 
 		         out->kernels);
 	if (cache_debug)
 		debug_line(&j, oc == HSI_CACHE_FAILED ? NULL : out, err);
-	return oc == HSI_CACHE_FAILED ? -1 : 0;
+	if (oc != HSI_CACHE_FAILED)
+		return HSI_TRANSLATED;
+	return j.status ? HSI_TRANSLATE_FAILED : HSI_TRANSLATE_FAILED_BEFORE;
 }

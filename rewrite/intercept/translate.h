@@ -3,6 +3,19 @@
  * the HSA_HOTSWAP_CACHE_DEBUG line.  Thread-safe; concurrent loads of one
  * object share a single rewrite, and a rewrite that fails for its input
  * (anything but running out of memory) is not tried again in this process.
+ *
+ * The debug line is "hotswap_cache: <status> (<src> -> <tgt>) kernels=<n>
+ * <sha8>[ (<reason>)]", one per load, where status is
+ *   disabled  the disk tier is off; the rewriter ran
+ *   miss      no disk entry; the rewriter ran (and stored its output)
+ *   hit       served without running the rewriter: from memory or disk
+ *   invalid   a disk entry was rejected (reason says why); the rewriter ran
+ *   bypassed  the disk tier cannot be trusted or written (reason says why);
+ *             the rewriter ran
+ *   failed    not rewritten and the rewriter did not run: an earlier (or a
+ *             concurrent) load of the same bytes failed, kernels=0
+ * When the rewriter ran and failed (disabled, miss, invalid, bypassed), the
+ * reason says so and kernels=0.
  */
 #ifndef HOTSWAP_INTERCEPT_TRANSLATE_H
 #define HOTSWAP_INTERCEPT_TRANSLATE_H
@@ -12,12 +25,17 @@
 #include "cache.h"
 #include "decide.h"
 
-/*
- * Rewrites in[0..in_size) as d says.  Returns 0 with *out pointing at bytes
- * that stay valid until process exit, or -1 with the reason in err.
- */
-int hsi_translate(const void *in, size_t in_size, const struct hsi_object_facts *obj,
-                  const struct hsi_decision *d, const char *uri, struct hsi_blob *out, char *err,
-                  size_t err_size);
+enum hsi_translate_result {
+	HSI_TRANSLATED = 0,        /* *out points at bytes valid until process exit */
+	HSI_TRANSLATE_FAILED = -1, /* this call's rewrite failed; err says why */
+	/* Another load's rewrite of the same bytes failed and is not retried; err is its reason. */
+	HSI_TRANSLATE_FAILED_BEFORE = -2,
+};
+
+/* Rewrites in[0..in_size) as d says. */
+enum hsi_translate_result hsi_translate(const void *in, size_t in_size,
+                                        const struct hsi_object_facts *obj,
+                                        const struct hsi_decision *d, const char *uri,
+                                        struct hsi_blob *out, char *err, size_t err_size);
 
 #endif

@@ -1,7 +1,8 @@
 # An optional rewrite that fails is tried once per process, not once per load: 480 loads of
 # sgpr109.co (its entry stub cannot be placed) in one process, from one thread or from many,
-# run the rewriter exactly once; every load still gets the original, and the next process tries
-# again (failures are never stored on disk).
+# run the rewriter exactly once and warn exactly once; the other loads are "failed" (never
+# "hit"), every load still gets the original, and the next process tries again (failures are
+# never stored on disk).
 source "$TEST_LIB"
 source "$(dirname "$0")/intercept_common.sh"
 
@@ -19,16 +20,31 @@ rewrites() {
 run_capture "$CLIENT" --repeat 480 "$obj"
 assert_eq "$RUN_STATUS" 0 "480 loads, one thread: all succeed"
 assert_eq "$(rewrites miss)" 1 "480 loads, one thread: one rewrite"
-assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap_cache: hit (gfx1250 -> gfx1250) kernels=0 $sha8 (rewrite failed earlier in this process: ")" \
-	479 "480 loads, one thread: the other 479 say the failure is remembered"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap_cache: failed (gfx1250 -> gfx1250) kernels=0 $sha8 (rewrite failed earlier in this process: kernel 'sgpr109': ")" \
+	479 "480 loads, one thread: the other 479 are 'failed' and say the failure is remembered"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap_cache: hit")" 0 \
+	"480 loads, one thread: a remembered failure is never a hit"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap: rewrite of ")" 1 \
+	"480 loads, one thread: one warning"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "; loading the original")" 1 \
+	"480 loads, one thread: the warning says the original loads"
+
+# Under HSA_HOTSWAP_VERBOSE the later loads say the failure is remembered, not retried.
+run_capture env HSA_HOTSWAP_VERBOSE=1 "$CLIENT" --repeat 480 "$obj"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap: rewrite of ")" 480 \
+	"verbose, 480 loads: every load names the failure"
 assert_eq "$(count_lines "$RUN_STDERR_FILE" "; loading the original")" 480 \
-	"480 loads, one thread: each falls back to the original"
+	"verbose, 480 loads: each loads the original"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" " (remembered, not retried); loading the original")" 479 \
+	"verbose, 480 loads: 479 say it is remembered, not retried"
 
 run_capture "$CLIENT" --threads 16 --repeat 30 "$obj"
 assert_eq "$RUN_STATUS" 0 "480 loads, 16 threads: all succeed"
 assert_not_contains "$RUN_STDERR_FILE" "ThreadSanitizer" "480 loads, 16 threads: no ThreadSanitizer report"
 assert_eq "$(rewrites miss)" 1 "480 loads, 16 threads: one rewrite (the next process tried again)"
 assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap_cache: ")" 480 "480 loads, 16 threads: one line each"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap_cache: failed ")" 479 "480 loads, 16 threads: 479 'failed'"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap: rewrite of ")" 1 "480 loads, 16 threads: one warning"
 
 run_capture env HSA_HOTSWAP_CACHE_DISABLE=1 "$CLIENT" --threads 16 --repeat 30 "$obj"
 assert_eq "$(rewrites disabled)" 1 "memory only, 480 loads, 16 threads: one rewrite"

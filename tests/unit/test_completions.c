@@ -8,6 +8,7 @@
 
 #include "command.h"
 #include "complete.h"
+#include "complete_internal.h"
 
 #include "gfx_table.h"
 #include "strbuf.h"
@@ -243,6 +244,48 @@ static void test_fish(void **state)
 	check_shell(COMP_FISH);
 }
 
+static void fill_x(struct strbuf *out)
+{
+	strbuf_addstr(out, "X\n");
+}
+
+static void fill_nothing(struct strbuf *out)
+{
+	(void)out;
+}
+
+/* Templates: a slot line becomes its text, a note line goes, everything else is copied. */
+static void test_template_expand(void **state)
+{
+	static const struct comp_slot slots[] = {
+	    {"x", fill_x}, {"empty", fill_nothing}, {NULL, NULL}};
+	struct strbuf out = STRBUF_INIT;
+	(void)state;
+
+	comp_expand(&out, "@# a note\na $@ \"$@\"\n@x@\n\tmid @x@\n@empty@\n@#\nlast", slots);
+	assert_string_equal(out.buf, "a $@ \"$@\"\nX\n\tmid @x@\nlast");
+	strbuf_reset(&out);
+	comp_expand(&out, "@x@\n@@\n", NULL);
+	assert_string_equal(out.buf, "@x@\n@@\n");
+	strbuf_release(&out);
+}
+
+/* No template line is left over in a generated script: every @slot@ was filled, no @# note leaked.
+ */
+static void test_no_template_leftovers(void **state)
+{
+	(void)state;
+	for (int shell = COMP_BASH; shell <= COMP_FISH; shell++) {
+		struct strbuf text = STRBUF_INIT;
+		comp_generate((enum comp_shell)shell, &text);
+		assert_true(text.len > 0);
+		if (text.buf[0] == '@' || strstr(text.buf, "\n@"))
+			fail_msg("%s script has a template line left: %s", comp_shell_names[shell],
+			         text.buf[0] == '@' ? text.buf : strstr(text.buf, "\n@") + 1);
+		strbuf_release(&text);
+	}
+}
+
 static void test_shell_names(void **state)
 {
 	(void)state;
@@ -292,9 +335,13 @@ static void test_candidates(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_bash),       cmocka_unit_test(test_zsh),
-	    cmocka_unit_test(test_fish),       cmocka_unit_test(test_shell_names),
+	    cmocka_unit_test(test_bash),
+	    cmocka_unit_test(test_zsh),
+	    cmocka_unit_test(test_fish),
+	    cmocka_unit_test(test_shell_names),
 	    cmocka_unit_test(test_candidates),
+	    cmocka_unit_test(test_template_expand),
+	    cmocka_unit_test(test_no_template_leftovers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
