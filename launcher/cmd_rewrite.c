@@ -188,7 +188,7 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
 		      report.message[0] ? report.message : rw.last_error());
 		/* Only the missing B0->A0 pass has these ways out, not e.g. "A0 -> B0". */
-		if (st == HS_INVALID_ARGUMENT && strstr(report.message, "B0->A0"))
+		if (report.reason == HS_REASON_NEEDS_B0A0)
 			hint("pass --target amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+ (B0) "
 			     "or --no-b0a0");
 		goto out;

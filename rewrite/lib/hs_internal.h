@@ -10,12 +10,12 @@
 #include <gelf.h>
 #include <libelf.h>
 
+#include "decoder.h"
 #include "hotswap/rewrite.h"
+#include "hs_attr.h"
+#include "le_bytes.h"
 
 struct gfx_info;
-
-#define HS_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#define HS_INTERNAL     __attribute__((visibility("hidden")))
 
 #ifndef EM_AMDGPU
 #define EM_AMDGPU 224
@@ -29,7 +29,6 @@ struct gfx_info;
 #define HS_PROV_DESC_SIZE     32u
 #define HS_NOTE_OWNER         "AMDGPU" /* owner of both notes; namesz 7 with its NUL */
 #define HS_KD_SIZE            64u
-#define HS_STUB_SIZE          256u
 #define HS_POOL_ALIGN         4096u
 #define HS_POOL_SECTION       ".hotswap.text"
 #define HS_PROV_SECTION       ".note.hotswap"
@@ -39,9 +38,6 @@ struct gfx_info;
 #define PHDR_SIZE 56u
 #define SHDR_SIZE 64u
 #define SYM_SIZE  24u
-
-/* gfx12.5 SGPR 106 is vcc_lo: a stub scratch pair based there is vcc. */
-#define SGPR_VCC 106u
 
 /* Kernel descriptor field offsets (bytes). */
 #define KD_ENTRY_OFFSET 16
@@ -59,56 +55,13 @@ struct gfx_info;
 HS_INTERNAL int hs_msgpack_check(const uint8_t *p, size_t size);
 /* Records msg as the calling thread's last error and returns status. */
 HS_INTERNAL enum hs_status hs_fail(enum hs_status status, const char *fmt, ...) HS_PRINTF(2, 3);
+/* hs_fail with the reason code the report carries (hs_fail picks one from the status). */
+HS_INTERNAL enum hs_status hs_fail_why(enum hs_status status, enum hs_reason reason,
+                                       const char *fmt, ...) HS_PRINTF(3, 4);
+/* The reason of the calling thread's last failure (HS_REASON_NONE after hs_clear_error). */
+HS_INTERNAL enum hs_reason hs_last_reason(void);
 HS_INTERNAL void hs_clear_error(void);
 HS_INTERNAL void hs_log(enum hs_log_level level, const char *fmt, ...) HS_PRINTF(2, 3);
-
-/* ---- checked arithmetic and little-endian access ---- */
-
-static inline bool hs_add_ovf(uint64_t a, uint64_t b, uint64_t *r)
-{
-	return __builtin_add_overflow(a, b, r);
-}
-/* True when [off, off+len) lies inside [0, size). */
-static inline bool hs_in_bounds(uint64_t off, uint64_t len, uint64_t size)
-{
-	uint64_t end;
-	return !hs_add_ovf(off, len, &end) && end <= size;
-}
-static inline bool hs_align_up(uint64_t v, uint64_t a, uint64_t *r)
-{
-	uint64_t t;
-	if (hs_add_ovf(v, a - 1, &t))
-		return false;
-	*r = t & ~(a - 1);
-	return true;
-}
-static inline uint16_t hs_rd16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-static inline uint32_t hs_rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static inline uint64_t hs_rd64(const uint8_t *p)
-{
-	return (uint64_t)hs_rd32(p) | (uint64_t)hs_rd32(p + 4) << 32;
-}
-static inline void hs_wr16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-static inline void hs_wr32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-static inline void hs_wr64(uint8_t *p, uint64_t v)
-{
-	hs_wr32(p, (uint32_t)v);
-	hs_wr32(p + 4, (uint32_t)(v >> 32));
-}
 
 /* ---- hash index (hash_index.c) ---- */
 
@@ -393,40 +346,8 @@ HS_INTERNAL enum hs_status hs_build_output(struct hs_build *b);
 
 /* ---- entry pass (pass_entry.c) ---- */
 
-HS_INTERNAL void hs_stub_encode(uint8_t stub[HS_STUB_SIZE], uint64_t stub_vaddr, uint64_t entry,
-                                unsigned pair);
 /* Scratch pair and new count for .sgpr_count = count; -1 when count > 108. */
 HS_INTERNAL int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count);
-HS_INTERNAL bool hs_entry_has_prologue(const uint8_t *p, size_t len);
-
-/* ---- the MC library (mc_loader.c) ---- */
-
-struct hs_mc_api;
-/* Loads libhotswap_mc.so next to this library once; NULL (with error set) if unavailable. */
-HS_INTERNAL const struct hs_mc_api *hs_mc_get(void);
-
-/* Stub recognition through the decoder (stub_match.c). */
-struct hs_mc_disasm;
-/* One lazily created decoder per rewrite or inspect call (decoders are single-threaded). */
-struct hs_decoder {
-	const char *cpu;
-	const struct hs_mc_api *api;
-	struct hs_mc_disasm *dis;
-};
-/* Loads libhotswap_mc and creates d's decoder for d->cpu on first use (HS_ERROR, message set). */
-HS_INTERNAL enum hs_status hs_decoder_get(struct hs_decoder *d);
-HS_INTERNAL void hs_decoder_release(struct hs_decoder *d);
-/*
- * True when bytes[0..len) at vaddr is exactly one of our stubs; *target gets
- * the decoded jump target.  Runs the raw prefilter first and only then the
- * MC decoder (loading libhotswap_mc on first use) for the shape check.
- */
-HS_INTERNAL enum hs_status hs_stub_match(struct hs_decoder *d, const uint8_t *bytes, size_t len,
-                                         uint64_t vaddr, bool *is_stub, uint64_t *target);
-/* The raw prefilter alone (no decoding). */
-HS_INTERNAL bool hs_stub_raw_match(const uint8_t *bytes, size_t len, unsigned *pair);
-/* Where the stub at vaddr jumps (its two literals added to its PC); needs a raw match. */
-HS_INTERNAL uint64_t hs_stub_target(const uint8_t *bytes, uint64_t vaddr);
 
 /* ---- one rewrite call (rewrite.c runs the passes over it) ---- */
 

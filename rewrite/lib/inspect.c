@@ -1,5 +1,7 @@
 /* hs_inspect: a JSON description of a code object (kernels, descriptors, metadata, notes, pool). */
 #include "hs_internal.h"
+#include "decoder.h"
+#include "stub_format.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -136,6 +136,7 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 	if (!symtab_usable(&c->e, why, sizeof(why))) {
 		/* Best effort: the stubs work without symbols; only debuggers miss them. */
 		c->r.symbols_skipped = true;
+		c->r.reason = HS_REASON_SYMBOLS_SKIPPED;
 		snprintf(c->r.message, sizeof(c->r.message), "stub symbols skipped: %s", why);
 		hs_log(HS_LOG_INFO, "%s", c->r.message);
 		return HS_OK;

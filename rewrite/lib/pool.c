@@ -1,5 +1,6 @@
 /* ELF growth: the appended pool segment, relocated tables, provenance note, output bytes. */
 #include "hs_internal.h"
+#include "stub_format.h"
 
 #include <stdlib.h>
 #include <string.h>

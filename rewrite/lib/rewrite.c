@@ -21,21 +21,23 @@ static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *f
 	if (!opts)
 		return HS_OK;
 	if (opts->sz < OPTS_V1_SIZE)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "options size %zu is smaller than the first "
-		               "version of struct hs_rewrite_opts (%zu)",
-		               opts->sz, (size_t)OPTS_V1_SIZE);
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                   "options size %zu is smaller than the first "
+		                   "version of struct hs_rewrite_opts (%zu)",
+		                   opts->sz, (size_t)OPTS_V1_SIZE);
 	if (opts->sz > OPTS_MAX_SIZE)
-		return hs_fail(HS_INVALID_ARGUMENT, "options size %zu is implausible", opts->sz);
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                   "options size %zu is implausible", opts->sz);
 	for (size_t i = sizeof(*opts); i < opts->sz; i++)
 		if (((const uint8_t *)opts)[i])
-			return hs_fail(HS_INVALID_ARGUMENT,
-			               "options have non-zero bytes at offset "
-			               "%zu, past the fields this library knows (%zu bytes)",
-			               i, sizeof(*opts));
+			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+			                   "options have non-zero bytes at offset "
+			                   "%zu, past the fields this library knows (%zu bytes)",
+			                   i, sizeof(*opts));
 	if (opts->flags & ~HS_REWRITE_ALL_FLAGS)
-		return hs_fail(HS_INVALID_ARGUMENT, "unknown option flags 0x%llx",
-		               (unsigned long long)(opts->flags & ~HS_REWRITE_ALL_FLAGS));
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                   "unknown option flags 0x%llx",
+		                   (unsigned long long)(opts->flags & ~HS_REWRITE_ALL_FLAGS));
 	*flags = opts->flags;
 	return HS_OK;
 }
@@ -51,12 +53,13 @@ static enum hs_status select_targets(struct hs_ctx *c, const char *source, const
 		return st;
 	if (source) {
 		if (hs_isa_parse(source, &c->src, err, sizeof(err)))
-			return hs_fail(HS_INVALID_ARGUMENT, "source ISA: %s", err);
+			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+			                   "source ISA: %s", err);
 		if (c->src.gfx != c->obj.gfx)
-			return hs_fail(HS_INVALID_ARGUMENT,
-			               "the code object is for %s, not the "
-			               "source ISA %s",
-			               c->obj.gfx->name, c->src.gfx->name);
+			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+			                   "the code object is for %s, not the "
+			                   "source ISA %s",
+			                   c->obj.gfx->name, c->src.gfx->name);
 	} else {
 		c->src = c->obj;
 	}
@@ -68,17 +71,19 @@ static enum hs_status select_targets(struct hs_ctx *c, const char *source, const
 		return HS_OK;
 	}
 	if (hs_isa_parse(target, &c->dst, err, sizeof(err)))
-		return hs_fail(HS_INVALID_ARGUMENT, "target ISA: %s", err);
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT, "target ISA: %s",
+		                   err);
 	if (hs_isa_is_gfx1250(&c->dst) && c->dst.stepping == HS_STEP_DEFAULT)
 		c->dst.stepping = HS_STEP_A0;
 	if (c->dst.gfx != c->src.gfx) {
 		if (c->dst.gfx->retarget == GFX_RETARGET_CROSS)
-			return hs_fail(HS_INVALID_ARGUMENT,
-			               "cross-family translation %s -> %s is "
-			               "not supported yet",
-			               c->src.gfx->name, c->dst.gfx->name);
-		return hs_fail(HS_INVALID_ARGUMENT, "rewriting %s code for %s is not supported yet",
-		               c->src.gfx->name, c->dst.gfx->name);
+			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
+			                   "cross-family translation %s -> %s is "
+			                   "not supported yet",
+			                   c->src.gfx->name, c->dst.gfx->name);
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
+		                   "rewriting %s code for %s is not supported yet",
+		                   c->src.gfx->name, c->dst.gfx->name);
 	}
 	return HS_OK;
 }
@@ -92,21 +97,23 @@ static enum hs_status check_stepping(struct hs_ctx *c)
 
 	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_B0 &&
 	    c->dst.stepping == HS_STEP_A0 && !(c->flags & HS_REWRITE_NO_B0A0))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "gfx1250 B0 -> A0 needs the B0->A0 instruction "
-		               "pass, which is not implemented yet; pass HS_REWRITE_NO_B0A0 or a "
-		               "B0 target (gfx1250:gfx1250-b0-specific+)");
+		return hs_fail_why(
+		    HS_INVALID_ARGUMENT, HS_REASON_NEEDS_B0A0,
+		    "gfx1250 B0 -> A0 needs the B0->A0 instruction "
+		    "pass, which is not implemented yet; pass HS_REWRITE_NO_B0A0 or a "
+		    "B0 target (gfx1250:gfx1250-b0-specific+)");
 	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_A0 &&
 	    c->dst.stepping == HS_STEP_B0)
-		return hs_fail(HS_INVALID_ARGUMENT, "gfx1250 A0 -> B0 is not supported");
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
+		                   "gfx1250 A0 -> B0 is not supported");
 	/* A pool made for one stepping is never certified for another. */
 	for (size_t i = 0; i < c->n_prov; i++)
 		if (c->prov[i].state != HS_STATE_NEUTRAL && c->prov[i].state != want)
-			return hs_fail(HS_ERROR,
-			               "the object carries a pool made for stepping %s, "
-			               "incompatible with the target stepping %s",
-			               hs_state_name(c->prov[i].state),
-			               hs_stepping_name(c->dst.stepping));
+			return hs_fail_why(HS_ERROR, HS_REASON_STEPPING_CONFLICT,
+			                   "the object carries a pool made for stepping %s, "
+			                   "incompatible with the target stepping %s",
+			                   hs_state_name(c->prov[i].state),
+			                   hs_stepping_name(c->dst.stepping));
 	return HS_OK;
 }
 
@@ -221,6 +228,36 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 	return HS_OK;
 }
 
+/* The named counters of the first report version, also addressed by kind. */
+static void mirror_counts(struct hs_rewrite_report *r)
+{
+	r->count[HS_COUNT_KERNELS] = r->kernels;
+	r->count[HS_COUNT_KERNELS_STUBBED] = r->kernels_stubbed;
+	r->count[HS_COUNT_SKIP_PROLOGUE] = r->kernels_skip_prologue;
+	r->count[HS_COUNT_SKIP_STUBBED] = r->kernels_skip_stubbed;
+	r->count[HS_COUNT_SYMBOLS_ADDED] = r->symbols_added;
+	r->count[HS_COUNT_PATCHES_APPLIED] = r->patches_applied;
+	r->count[HS_COUNT_PATCHES_DECLINED] = r->patches_declined;
+}
+
+/*
+ * Copies r (NULL: the calling thread's failure) into the caller's report: only the fields
+ * both sides know, the smaller of its sz and ours; a newer caller's tail is theirs.
+ */
+static void fill_report(struct hs_rewrite_report *report, const struct hs_rewrite_report *r)
+{
+	struct hs_rewrite_report failed = {0};
+	size_t n = report->sz < sizeof(*report) ? report->sz : sizeof(*report);
+
+	if (!r) {
+		snprintf(failed.message, sizeof(failed.message), "%s", hs_last_error());
+		failed.reason = hs_last_reason();
+		r = &failed;
+	}
+	memcpy((char *)report + sizeof(report->sz), (const char *)r + sizeof(r->sz),
+	       n - sizeof(report->sz));
+}
+
 HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *source_isa,
                                  const char *target_isa, const struct hs_rewrite_opts *opts,
                                  struct hs_rewrite_output *out, struct hs_rewrite_report *report)
@@ -232,10 +269,10 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 
 	hs_clear_error();
 	if (report && report->sz < REPORT_V1_SIZE) {
-		st = hs_fail(HS_INVALID_ARGUMENT,
-		             "report size %zu is smaller than the first "
-		             "version of struct hs_rewrite_report (%zu)",
-		             report->sz, (size_t)REPORT_V1_SIZE);
+		st = hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                 "report size %zu is smaller than the first "
+		                 "version of struct hs_rewrite_report (%zu)",
+		                 report->sz, (size_t)REPORT_V1_SIZE);
 		report = NULL; /* too small to hold anything we could say */
 		goto cleanup;
 	}
@@ -243,8 +280,8 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 	if (st)
 		goto cleanup;
 	if (!in || in_size == 0 || !out) {
-		st =
-		    hs_fail(HS_INVALID_ARGUMENT, "%s", !out ? "no output argument" : "empty input");
+		st = hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT, "%s",
+		                 !out ? "no output argument" : "empty input");
 		goto cleanup;
 	}
 	c = calloc(1, sizeof(*c));
@@ -254,21 +291,13 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 	}
 	c->flags = flags;
 	st = run(c, in, in_size, source_isa, target_isa, &res);
-	if (st == HS_OK)
+	if (st == HS_OK) {
 		*out = res;
-cleanup:
-	if (report) {
-		size_t sz = report->sz;
-		/* Only the fields this library knows; a newer caller's tail is theirs. */
-		memset((char *)report + sizeof(report->sz), 0,
-		       sizeof(*report) - sizeof(report->sz));
-		if (st == HS_OK && c)
-			memcpy((char *)report + sizeof(report->sz), (char *)&c->r + sizeof(c->r.sz),
-			       sizeof(*report) - sizeof(report->sz));
-		else
-			snprintf(report->message, sizeof(report->message), "%s", hs_last_error());
-		report->sz = sz;
+		mirror_counts(&c->r);
 	}
+cleanup:
+	if (report)
+		fill_report(report, st == HS_OK && c ? &c->r : NULL);
 	if (c)
 		ctx_free(c);
 	free(c);

@@ -6,6 +6,8 @@
 
 #include "hs_internal.h"
 #include "hs_mc.h"
+#include "stub_format.h"
+#include "stub_match.h"
 
 static void test_scratch_pair_table(void **state)
 {

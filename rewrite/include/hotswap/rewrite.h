@@ -82,6 +82,45 @@ struct hs_rewrite_opts {
 #define HS_PASS_B0A0              (1u << 3)
 #define HS_PASS_METADATA          (1u << 4)
 
+/*
+ * Why a call failed, or what its note says (report->reason), so callers switch on a
+ * code instead of matching message text.  Codes are only ever appended.  (0.2)
+ */
+enum hs_reason {
+	HS_REASON_NONE = 0,
+	HS_REASON_BAD_ARGUMENT = 1,      /* options, sizes or ISA names the caller passed */
+	HS_REASON_BAD_OBJECT = 2,        /* the input is not a well-formed AMDGPU code object */
+	HS_REASON_UNKNOWN_PROCESSOR = 3, /* its EF_AMDGPU_MACH names no processor we know */
+	HS_REASON_UNSUPPORTED_PAIR = 4,  /* this source -> target pair is not supported */
+	HS_REASON_NEEDS_B0A0 = 5,        /* gfx1250 B0 -> A0 needs the (missing) B0->A0 pass */
+	HS_REASON_STEPPING_CONFLICT = 6, /* an earlier pool was made for another stepping */
+	HS_REASON_CANNOT_APPLY = 7,      /* a required edit cannot be made safely */
+	HS_REASON_NO_RESOURCES = 8,      /* memory, or a table that cannot grow */
+	HS_REASON_SEVERAL_METADATA = 9,  /* more than one NT_AMDGPU_METADATA note */
+	/* Notes on success (the message says more). */
+	HS_REASON_SYMBOLS_SKIPPED = 64, /* stub symbols asked for, .symtab cannot take them */
+	HS_REASON_PASS_NOT_APPLICABLE =
+	    65, /* a pass was asked for that this processor never needs */
+};
+
+/*
+ * Per-kind counts (report->count[HS_COUNT_*]).  New kinds (the B0->A0 pass's patch
+ * kinds, the translator's) are appended up to HS_COUNT_CAPACITY without a new field
+ * or a new struct version; a library that does not know a kind leaves it 0.  (0.2)
+ */
+enum hs_count {
+	HS_COUNT_KERNELS = 0,      /* == kernels */
+	HS_COUNT_KERNELS_STUBBED,  /* == kernels_stubbed */
+	HS_COUNT_SKIP_PROLOGUE,    /* == kernels_skip_prologue */
+	HS_COUNT_SKIP_STUBBED,     /* == kernels_skip_stubbed */
+	HS_COUNT_SYMBOLS_ADDED,    /* == symbols_added */
+	HS_COUNT_PATCHES_APPLIED,  /* == patches_applied */
+	HS_COUNT_PATCHES_DECLINED, /* == patches_declined */
+	HS_COUNT_KERNELS_RAISED,   /* kernels whose .sgpr_count/.vgpr_count were raised */
+	HS_COUNT__KNOWN            /* kinds this header knows; not a kind */
+};
+#define HS_COUNT_CAPACITY 32
+
 /* What one call did.  Also size-guarded: set .sz (HS_OPTS works for it too). */
 struct hs_rewrite_report {
 	size_t sz;
@@ -99,9 +138,12 @@ struct hs_rewrite_report {
 	uint64_t pool_size;        /* bytes in the pool segment */
 	int64_t bytes_grown;       /* output size - input size */
 	char message[512];         /* failure reason, or a note (e.g. why symbols were skipped) */
+	/* 0.2: a caller built against 0.1 passes the smaller sz and never sees these. */
+	uint32_t reason;                   /* enum hs_reason of the failure or the note */
+	uint32_t count[HS_COUNT_CAPACITY]; /* enum hs_count */
 	size_t : 0;
 };
-#define hs_rewrite_report__last_field message
+#define hs_rewrite_report__last_field count
 
 /* Rewritten bytes: owned by the caller, released with hs_rewrite_output_release(). */
 struct hs_rewrite_output {

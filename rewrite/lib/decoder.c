@@ -1,0 +1,26 @@
+/* One lazily created LLVM MC decoder per call, from libhotswap_mc loaded on first use. */
+#include "decoder.h"
+
+#include "hs_internal.h"
+#include "hs_mc.h"
+
+void hs_decoder_release(struct hs_decoder *d)
+{
+	if (d->dis)
+		d->api->disasm_destroy(d->dis);
+	d->dis = NULL;
+}
+
+/* Fresh objects never get here: rewrite calls it only for an entry outside .text. */
+enum hs_status hs_decoder_get(struct hs_decoder *d)
+{
+	if (d->dis)
+		return HS_OK;
+	d->api = hs_mc_get();
+	if (!d->api)
+		return HS_ERROR;
+	d->dis = d->api->disasm_create(d->cpu);
+	if (!d->dis)
+		return hs_fail(HS_ERROR, "libhotswap_mc cannot create a decoder for %s", d->cpu);
+	return HS_OK;
+}
