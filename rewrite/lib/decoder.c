@@ -2,6 +2,7 @@
 #include "decoder.h"
 
 #include "hs_internal.h"
+#include "gfx_table.h"
 #include "hs_mc.h"
 
 void hs_decoder_release(struct hs_decoder *d)
@@ -16,6 +17,11 @@ enum hs_status hs_decoder_get(struct hs_decoder *d)
 {
 	if (d->dis)
 		return HS_OK;
+	if (!hs_mc_can_disassemble(gfx_by_name(d->cpu)))
+		return hs_fail(
+		    HS_ERROR,
+		    "LLVM 22 cannot disassemble %s: its AMDGPU disassembler starts at gfx8",
+		    d->cpu);
 	d->api = hs_mc_get();
 	if (!d->api)
 		return HS_ERROR;

@@ -10,9 +10,9 @@
 #include <gelf.h>
 #include <libelf.h>
 
-#include "decoder.h"
 #include "hotswap/rewrite.h"
 #include "hs_attr.h"
+#include "kd_codec.h"
 #include "le_bytes.h"
 
 struct gfx_info;
@@ -28,7 +28,6 @@ struct gfx_info;
 #define HS_PROVENANCE_VERSION 1u
 #define HS_PROV_DESC_SIZE     32u
 #define HS_NOTE_OWNER         "AMDGPU" /* owner of both notes; namesz 7 with its NUL */
-#define HS_KD_SIZE            64u
 #define HS_POOL_ALIGN         4096u
 #define HS_POOL_SECTION       ".hotswap.text"
 #define HS_PROV_SECTION       ".note.hotswap"
@@ -38,13 +37,6 @@ struct gfx_info;
 #define PHDR_SIZE 56u
 #define SHDR_SIZE 64u
 #define SYM_SIZE  24u
-
-/* Kernel descriptor field offsets (bytes). */
-#define KD_ENTRY_OFFSET 16
-#define KD_RSRC3        44
-#define KD_RSRC1        48
-#define KD_RSRC2        52
-#define KD_PROPERTIES   56
 
 /* ---- errors and logging (error.c, log.c) ---- */
 
@@ -348,30 +340,5 @@ HS_INTERNAL enum hs_status hs_build_output(struct hs_build *b);
 
 /* Scratch pair and new count for .sgpr_count = count; -1 when count > 108. */
 HS_INTERNAL int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count);
-
-/* ---- one rewrite call (rewrite.c runs the passes over it) ---- */
-
-struct hs_ctx {
-	uint64_t flags;
-	struct hs_elf e;
-	struct hs_isa obj, src, dst;
-	struct hs_kernels ks;
-	struct hs_meta *meta;
-	struct hs_provenance *prov;
-	size_t n_prov;
-	uint64_t pool_vaddr, pool_off;
-	uint16_t pool_shndx;
-	uint8_t *stubs; /* n_stubs * 256 */
-	size_t n_stubs;
-	struct hs_symadd *syms;
-	size_t n_syms;
-	struct hs_decoder dec;      /* created only if a stub must be recognised */
-	struct hs_rewrite_report r; /* filled as passes run; copied out on success */
-};
-
-/* The entry-trampoline pass: classifies every kernel and plans its stub (no output yet). */
-HS_INTERNAL enum hs_status hs_pass_entry(struct hs_ctx *c);
-/* The stub-symbol pass: plans <kernel>.stub for every stub that has none (best effort). */
-HS_INTERNAL enum hs_status hs_pass_stubsyms(struct hs_ctx *c);
 
 #endif

@@ -1,5 +1,5 @@
 /* The gfx12.5 entry-trampoline pass: scratch pairs, 256-byte stubs, prologue detection. */
-#include "hs_internal.h"
+#include "pass.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +38,7 @@ int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count)
 /* Decides what the entry pass does with k (no stub planned yet). */
 static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
 {
-	const struct hs_elf *e = &c->e;
+	const struct hs_elf *e = &c->o.e;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	/* hs_kernels_find checked that the entry lies in an executable section. */
 	size_t sec = k->entry_sec;
@@ -56,7 +56,7 @@ static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
 		                                                       : HS_KERNEL_STUB;
 		return HS_OK;
 	}
-	c->dec.cpu = c->obj.gfx->name;
+	c->dec.cpu = c->o.isa.gfx->name;
 	st = hs_stub_match(&c->dec, e->buf + off, avail, k->entry, &is_stub, &target);
 	if (st) {
 		char why[512];
@@ -82,17 +82,17 @@ static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
  */
 static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, uint64_t *count)
 {
-	if (!c->meta)
+	if (!c->o.meta)
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': no AMDGPU metadata note, and %s has no "
 		               "SGPR count in RSRC1",
-		               k->name, c->obj.gfx->name);
+		               k->name, c->o.isa.gfx->name);
 	if (k->meta < 0)
 		return hs_fail(HS_ERROR,
 		               "kernel '%s' has no entry in the AMDGPU metadata, so "
 		               "its SGPR count is unknown",
 		               k->name);
-	if (!hs_meta_get_uint(c->meta, k->meta, ".sgpr_count", count))
+	if (!hs_meta_get_uint(c->o.meta, k->meta, ".sgpr_count", count))
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': metadata has no unsigned "
 		               "'.sgpr_count'",
@@ -105,34 +105,34 @@ enum hs_status hs_pass_entry(struct hs_ctx *c)
 	enum hs_status st;
 	size_t n = 0;
 
-	for (size_t i = 0; i < c->ks.n; i++) {
-		st = classify(c, &c->ks.k[i]);
+	for (size_t i = 0; i < c->o.ks.n; i++) {
+		st = classify(c, &c->o.ks.k[i]);
 		if (st)
 			return st;
-		n += c->ks.k[i].action == HS_KERNEL_STUB;
+		n += c->o.ks.k[i].action == HS_KERNEL_STUB;
 	}
 	c->r.passes_run |= HS_PASS_ENTRY_TRAMPOLINES;
 	if (n == 0)
 		goto count;
-	for (size_t i = 0; i < c->n_prov; i++)
-		if (c->prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES)
+	for (size_t i = 0; i < c->o.n_prov; i++)
+		if (c->o.prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES)
 			return hs_fail(
 			    HS_ERROR,
 			    "the object already has an entry-trampoline pool at "
 			    "0x%llx but %zu kernel(s) still need stubs; refusing to stack "
 			    "a second pool",
-			    (unsigned long long)c->prov[i].pool_vaddr, n);
-	st = hs_pool_plan(&c->e, &c->pool_vaddr, &c->pool_off);
+			    (unsigned long long)c->o.prov[i].pool_vaddr, n);
+	st = hs_pool_plan(&c->o.e, &c->pool_vaddr, &c->pool_off);
 	if (st)
 		return st;
-	st = hs_pool_section_index(&c->e, &c->pool_shndx);
+	st = hs_pool_section_index(&c->o.e, &c->pool_shndx);
 	if (st)
 		return st;
 	c->stubs = calloc(n, HS_STUB_SIZE);
 	if (!c->stubs)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	for (size_t i = 0; i < c->ks.n; i++) {
-		struct hs_kernel *k = &c->ks.k[i];
+	for (size_t i = 0; i < c->o.ks.n; i++) {
+		struct hs_kernel *k = &c->o.ks.k[i];
 		uint64_t count, pref;
 		uint32_t rsrc3;
 
@@ -146,7 +146,7 @@ enum hs_status hs_pass_entry(struct hs_ctx *c)
 			               "kernel '%s': .sgpr_count %llu exceeds the 108 "
 			               "SGPRs (s0-s105 and vcc) of %s; no scratch pair for the "
 			               "entry stub",
-			               k->name, (unsigned long long)count, c->obj.gfx->name);
+			               k->name, (unsigned long long)count, c->o.isa.gfx->name);
 		/* Pool vaddr is page aligned, so every 256-byte slot is 256-byte aligned. */
 		k->stub_vaddr = c->pool_vaddr + c->n_stubs * HS_STUB_SIZE;
 		hs_stub_encode(c->stubs + c->n_stubs * HS_STUB_SIZE, k->stub_vaddr, k->entry,
@@ -158,22 +158,22 @@ enum hs_status hs_pass_entry(struct hs_ctx *c)
 			               "kernel '%s': stub at 0x%llx is out of reach of "
 			               "its descriptor",
 			               k->name, (unsigned long long)k->stub_vaddr);
-		rsrc3 = hs_rd32(k->kd + KD_RSRC3);
+		rsrc3 = hs_rd32(k->kd + HS_KD_AT(compute_pgm_rsrc3));
 		pref = (rsrc3 & INST_PREF_MASK) >> INST_PREF_SHIFT;
 		if (pref > INST_PREF_STUB)
 			pref = INST_PREF_STUB;
 		k->rsrc3_new = (rsrc3 & ~INST_PREF_MASK) | (uint32_t)(pref << INST_PREF_SHIFT);
-		if (c->meta && !hs_meta_set_uint(c->meta, k->meta, ".sgpr_count", k->sgpr_new))
+		if (c->o.meta && !hs_meta_set_uint(c->o.meta, k->meta, ".sgpr_count", k->sgpr_new))
 			return hs_fail(HS_ERROR, "kernel '%s': cannot update '.sgpr_count'",
 			               k->name);
 	}
 	c->r.kernels_stubbed = (uint32_t)c->n_stubs;
 count:
-	for (size_t i = 0; i < c->ks.n; i++) {
-		c->r.kernels_skip_prologue += c->ks.k[i].action == HS_KERNEL_SKIP_PROLOGUE;
-		c->r.kernels_skip_stubbed += c->ks.k[i].action == HS_KERNEL_SKIP_STUBBED;
+	for (size_t i = 0; i < c->o.ks.n; i++) {
+		c->r.kernels_skip_prologue += c->o.ks.k[i].action == HS_KERNEL_SKIP_PROLOGUE;
+		c->r.kernels_skip_stubbed += c->o.ks.k[i].action == HS_KERNEL_SKIP_STUBBED;
 	}
-	if (hs_meta_dirty(c->meta))
+	if (hs_meta_dirty(c->o.meta))
 		c->r.passes_run |= HS_PASS_METADATA;
 	return HS_OK;
 }

@@ -1,5 +1,5 @@
 /* <kernel>.stub symbols: whether .symtab can take them, and which already exist. */
-#include "hs_internal.h"
+#include "pass.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,13 +127,13 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 	enum hs_status st;
 
 	c->r.passes_run |= HS_PASS_STUB_SYMBOLS;
-	for (size_t i = 0; i < c->ks.n; i++) {
-		const struct hs_kernel *k = &c->ks.k[i];
+	for (size_t i = 0; i < c->o.ks.n; i++) {
+		const struct hs_kernel *k = &c->o.ks.k[i];
 		want += k->action == HS_KERNEL_STUB || k->action == HS_KERNEL_SKIP_STUBBED;
 	}
 	if (want == 0)
 		return HS_OK;
-	if (!symtab_usable(&c->e, why, sizeof(why))) {
+	if (!symtab_usable(&c->o.e, why, sizeof(why))) {
 		/* Best effort: the stubs work without symbols; only debuggers miss them. */
 		c->r.symbols_skipped = true;
 		c->r.reason = HS_REASON_SYMBOLS_SKIPPED;
@@ -141,7 +141,7 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 		hs_log(HS_LOG_INFO, "%s", c->r.message);
 		return HS_OK;
 	}
-	st = existing_stub_names(&c->e, &existing);
+	st = existing_stub_names(&c->o.e, &existing);
 	if (st) {
 		stub_names_free(&existing);
 		return st;
@@ -151,8 +151,8 @@ enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
 		stub_names_free(&existing);
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	}
-	for (size_t i = 0; i < c->ks.n; i++) {
-		const struct hs_kernel *k = &c->ks.k[i];
+	for (size_t i = 0; i < c->o.ks.n; i++) {
+		const struct hs_kernel *k = &c->o.ks.k[i];
 		struct hs_symadd *s;
 		char *name;
 

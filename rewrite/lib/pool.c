@@ -109,8 +109,9 @@ static void patch_descriptors(const struct hs_build *b, uint8_t *out)
 		const struct hs_kernel *k = &b->ks->k[i];
 		if (k->action != HS_KERNEL_STUB)
 			continue;
-		hs_wr64(out + k->kd_off + KD_ENTRY_OFFSET, k->stub_vaddr - k->kd_vaddr);
-		hs_wr32(out + k->kd_off + KD_RSRC3, k->rsrc3_new);
+		hs_wr64(out + k->kd_off + HS_KD_AT(kernel_code_entry_byte_offset),
+		        k->stub_vaddr - k->kd_vaddr);
+		hs_wr32(out + k->kd_off + HS_KD_AT(compute_pgm_rsrc3), k->rsrc3_new);
 	}
 }
 

@@ -1,10 +1,11 @@
 /* hs_rewrite: argument guards, target selection, the pass pipeline and the report. */
-#include "hs_internal.h"
+#include "pass.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "elf_header.h"
 #include "gfx_table.h"
 
 /* The first published versions of the size-guarded structs. */
@@ -46,22 +47,18 @@ static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *f
 static enum hs_status select_targets(struct hs_ctx *c, const char *source, const char *target)
 {
 	char err[256];
-	enum hs_status st;
 
-	st = hs_isa_read_elf((uint32_t)c->e.eh.e_flags, c->e.eh.e_ident[EI_ABIVERSION], &c->obj);
-	if (st)
-		return st;
 	if (source) {
 		if (hs_isa_parse(source, &c->src, err, sizeof(err)))
 			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
 			                   "source ISA: %s", err);
-		if (c->src.gfx != c->obj.gfx)
+		if (c->src.gfx != c->o.isa.gfx)
 			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
 			                   "the code object is for %s, not the "
 			                   "source ISA %s",
-			                   c->obj.gfx->name, c->src.gfx->name);
+			                   c->o.isa.gfx->name, c->src.gfx->name);
 	} else {
-		c->src = c->obj;
+		c->src = c->o.isa;
 	}
 	/* Defaults (reference convention): the source is B0, a named target A0. */
 	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_DEFAULT)
@@ -107,42 +104,26 @@ static enum hs_status check_stepping(struct hs_ctx *c)
 		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
 		                   "gfx1250 A0 -> B0 is not supported");
 	/* A pool made for one stepping is never certified for another. */
-	for (size_t i = 0; i < c->n_prov; i++)
-		if (c->prov[i].state != HS_STATE_NEUTRAL && c->prov[i].state != want)
+	for (size_t i = 0; i < c->o.n_prov; i++)
+		if (c->o.prov[i].state != HS_STATE_NEUTRAL && c->o.prov[i].state != want)
 			return hs_fail_why(HS_ERROR, HS_REASON_STEPPING_CONFLICT,
 			                   "the object carries a pool made for stepping %s, "
 			                   "incompatible with the target stepping %s",
-			                   hs_state_name(c->prov[i].state),
+			                   hs_state_name(c->o.prov[i].state),
 			                   hs_stepping_name(c->dst.stepping));
 	return HS_OK;
 }
 
-/* Joins metadata kernels to descriptors by .symbol; every metadata kernel needs one. */
-static enum hs_status join_metadata(struct hs_ctx *c)
+/* Every metadata kernel needs a descriptor to join: an orphan is a bad object here. */
+static enum hs_status check_joined(const struct hs_object *o)
 {
 	char name[256];
-	size_t n_meta = hs_meta_kernel_count(c->meta);
-	/* Which metadata kernels some descriptor joined, so the check below is linear. */
-	bool *joined = calloc(n_meta ? n_meta : 1, sizeof(*joined));
-	enum hs_status st = HS_OK;
 
-	if (!joined)
-		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	hs_meta_join_kernels(c->meta, &c->ks);
-	for (size_t i = 0; i < c->ks.n; i++)
-		if (c->ks.k[i].meta >= 0)
-			joined[c->ks.k[i].meta] = true;
-	for (size_t m = 0; m < n_meta; m++) {
-		if (joined[m])
-			continue;
-		st = hs_fail(HS_INVALID_ARGUMENT,
-		             "metadata kernel '%s' has no kernel "
-		             "descriptor symbol",
-		             hs_meta_kernel_name(c->meta, (int)m, name, sizeof(name)) ? name : "?");
-		break;
-	}
-	free(joined);
-	return st;
+	if (o->meta_unjoined < 0)
+		return HS_OK;
+	return hs_fail(HS_INVALID_ARGUMENT, "metadata kernel '%s' has no kernel descriptor symbol",
+	               hs_meta_kernel_name(o->meta, o->meta_unjoined, name, sizeof(name)) ? name
+	                                                                                  : "?");
 }
 
 static void ctx_free(struct hs_ctx *c)
@@ -151,11 +132,8 @@ static void ctx_free(struct hs_ctx *c)
 		free(c->syms[i].name);
 	free(c->syms);
 	free(c->stubs);
-	free(c->prov);
 	hs_decoder_release(&c->dec);
-	hs_meta_free(c->meta);
-	hs_kernels_free(&c->ks);
-	hs_elf_close(&c->e);
+	hs_object_free(&c->o);
 }
 
 static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, const char *source,
@@ -164,25 +142,19 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 	struct hs_build b = {0};
 	enum hs_status st;
 
-	st = hs_elf_open(&c->e, in, in_size);
+	st = hs_object_load(&c->o, in, in_size);
 	if (!st)
 		st = select_targets(c, source, target);
 	if (!st)
-		st = hs_kernels_find(&c->e, &c->ks);
-	if (!st)
-		st = hs_meta_read(&c->e, &c->meta);
-	if (!st)
-		st = join_metadata(c);
-	if (!st)
-		st = hs_provenance_read(&c->e, &c->prov, &c->n_prov);
+		st = check_joined(&c->o);
 	if (!st)
 		st = check_stepping(c);
 	if (st)
 		return st;
 	c->r.passes_run |= HS_PASS_VALIDATE;
-	c->r.kernels = (uint32_t)c->ks.n;
+	c->r.kernels = (uint32_t)c->o.ks.n;
 	/* The erratum is gfx12.5's; other processors pass through untouched. */
-	if ((c->flags & HS_REWRITE_ENTRY_TRAMPOLINES) && hs_isa_is_gfx125x(&c->obj)) {
+	if ((c->flags & HS_REWRITE_ENTRY_TRAMPOLINES) && hs_isa_is_gfx125x(&c->o.isa)) {
 		st = hs_pass_entry(c);
 		if (st)
 			return st;
@@ -192,7 +164,7 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 				return st;
 		}
 	}
-	if (c->n_stubs == 0 && c->n_syms == 0 && !hs_meta_dirty(c->meta)) {
+	if (c->n_stubs == 0 && c->n_syms == 0 && !hs_meta_dirty(c->o.meta)) {
 		/* Nothing to do: the output is the input, byte for byte. */
 		out->data = malloc(in_size);
 		if (!out->data)
@@ -202,11 +174,11 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 		return HS_OK;
 	}
 	b = (struct hs_build){
-	    .e = &c->e,
-	    .ks = &c->ks,
+	    .e = &c->o.e,
+	    .ks = &c->o.ks,
 	    .stubs = c->stubs,
 	    .n_stubs = c->n_stubs,
-	    .meta = c->meta,
+	    .meta = c->o.meta,
 	    .syms = c->syms,
 	    .n_syms = c->n_syms,
 	    .transforms = HS_XFORM_ENTRY_TRAMPOLINES,
@@ -316,17 +288,18 @@ HS_API void hs_rewrite_output_release(struct hs_rewrite_output *out)
 HS_API enum hs_status hs_code_object_isa(const void *in, size_t in_size, char *buf, size_t buf_size,
                                          char *proc, size_t proc_size)
 {
-	const uint8_t *b = in;
 	struct hs_isa isa;
+	Elf64_Ehdr eh;
 	enum hs_status st;
 
 	hs_clear_error();
 	if (!in)
 		return hs_fail(HS_INVALID_ARGUMENT, "no input");
-	st = hs_elf_check_header(b, in_size);
+	st = hs_elf_check_header(in, in_size);
 	if (st)
 		return st;
-	st = hs_isa_read_elf(hs_rd32(b + 48), b[EI_ABIVERSION], &isa);
+	elf64_header_read(in, in_size, &eh);
+	st = hs_isa_read_elf(eh.e_flags, eh.e_ident[EI_ABIVERSION], &isa);
 	if (st)
 		return st;
 	if (buf && !hs_isa_format(&isa, buf, buf_size))

@@ -12,6 +12,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "gfx_table.h"
 
 #define HS_MC_API_VERSION  1
 #define HS_MC_LIBRARY_NAME "libhotswap_mc.so"
@@ -49,6 +52,16 @@ struct hs_mc_api {
 	int (*assemble)(const char *cpu, const char *source, uint8_t **out, size_t *out_size,
 	                char *err, size_t err_size);
 };
+
+/*
+ * False for the processors LLVM 22 has no disassembler for: gfx6 and gfx7 (its AMDGPU
+ * disassembler aborts the whole process with "disassembly not yet supported for
+ * subtarget"), so disasm_create refuses them and callers can say why.
+ */
+static inline int hs_mc_can_disassemble(const struct gfx_info *g)
+{
+	return g && strcmp(g->family, "gfx6") && strcmp(g->family, "gfx7");
+}
 
 /* The one exported symbol of libhotswap_mc.so. */
 typedef const struct hs_mc_api *(*hs_mc_get_api_fn)(void);

@@ -136,6 +136,19 @@ check "inspect --json" 0
 json_ok "$OUT"
 [ "$(json_get "$OUT" "len(d['kernels']), d['processor'], len(d['pools'])")" = "3 gfx1250 1" ] || fail "json: $(head -c 300 "$OUT")"
 ok "inspect --json parses"
+# Every processor LLVM 22 knows is described, older wave64 families too.
+for p in gfx803 gfx700; do
+	mirage inspect "$FIXTURES/$p.co"
+	check "inspect a $p object" 0
+	expect_out "amdgcn-amd-amdhsa--$p ($p)"
+	expect_out "k${p#gfx}"
+done
+mirage inspect "$FIXTURES/gfx803.co" --disasm
+check "inspect --disasm a gfx803 object" 0
+expect_out "s_endpgm"
+mirage inspect "$FIXTURES/gfx700.co" --disasm
+check "inspect --disasm a gfx700 object" 1 \
+	"cannot inspect '$FIXTURES/gfx700.co': ERROR: LLVM 22 cannot disassemble gfx700: its AMDGPU disassembler starts at gfx8"
 mirage inspect "$FIXTURES/hello.co" --disasm=nope
 check "inspect an unknown kernel" 1 "no kernel named 'nope'"
 mirage inspect "$T/garbage.co"

@@ -215,7 +215,7 @@ static void test_metadata_width_change(void **state)
 static void test_metadata_note_aligned_8(void **state)
 {
 	struct blob in = fixture("hello");
-	uint8_t *note = shdr(in, ".note"), *ph = in.data + rd64(in.data + 32);
+	uint8_t *note = shdr(in, ".note"), *ph = in.data + rd64(in.data + EH(e_phoff));
 	uint8_t *rec = in.data + rd64(note + 24);
 	struct hs_elf e;
 	struct hs_meta *m = NULL;
@@ -229,7 +229,7 @@ static void test_metadata_note_aligned_8(void **state)
 	memset(rec + 20, 0, 4);
 	wr64(note + 32, 376);
 	wr64(note + 48, 8);
-	for (uint16_t i = 0; i < rd16(in.data + 56); i++) {
+	for (uint16_t i = 0; i < rd16(in.data + EH(e_phnum)); i++) {
 		uint8_t *p = ph + i * 56u;
 		if (rd32(p) != PT_NOTE)
 			continue;
@@ -255,9 +255,9 @@ static void test_metadata_note_aligned_8(void **state)
 		HS_OPTS(hs_rewrite_report, rep);
 		struct hs_rewrite_output o;
 
-		assert_int_equal(rd64(sh + 48), 8);
-		assert_int_equal(rd64(sh + 24) % 8, 0);
-		assert_int_equal(rd64(sh + 32), 24 + 360); /* desc 353, padded to 8 */
+		assert_int_equal(rd64(sh + SH(sh_addralign)), 8);
+		assert_int_equal(rd64(sh + SH(sh_offset)) % 8, 0);
+		assert_int_equal(rd64(sh + SH(sh_size)), 24 + 360); /* desc 353, padded to 8 */
 		out = readelf_clean("note8.co", moved.data, moved.size);
 		assert_non_null(strstr(out, ".vgpr_count:     128"));
 		free(out);
