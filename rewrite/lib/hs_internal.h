@@ -220,13 +220,6 @@ HS_INTERNAL size_t hs_note_put_header(uint8_t *r, uint32_t type, uint32_t descsz
 
 struct hs_meta_kernel;
 
-enum hs_kernel_action {
-	HS_KERNEL_NONE = 0,
-	HS_KERNEL_STUB,          /* this call adds a stub */
-	HS_KERNEL_SKIP_PROLOGUE, /* already begins with VMEM + v_nop */
-	HS_KERNEL_SKIP_STUBBED,  /* already one of our stubs */
-};
-
 struct hs_kernel {
 	char *name; /* symbol name without ".kd", owned */
 	uint64_t kd_vaddr;
@@ -236,12 +229,6 @@ struct hs_kernel {
 	size_t entry_sec;   /* the executable section holding it (checked) */
 	uint64_t entry_off; /* its file offset */
 	int meta;           /* index into the metadata kernels, -1 if none */
-	/* results of the entry pass */
-	enum hs_kernel_action action;
-	unsigned scratch;    /* scratch SGPR pair base (SGPR_VCC = vcc) */
-	uint64_t stub_vaddr; /* new stub, or the existing one when SKIP_STUBBED */
-	uint64_t sgpr_new;   /* .sgpr_count to record */
-	uint32_t rsrc3_new;
 };
 
 struct hs_kernels {
@@ -266,23 +253,26 @@ HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
 /* Reads an unsigned key of kernel k; false when missing or not an unsigned integer. */
 HS_INTERNAL bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v);
-/* Sets an existing unsigned key of kernel k; false if the key is missing. */
-HS_INTERNAL bool hs_meta_set_uint(struct hs_meta *m, int k, const char *key, uint64_t v);
-HS_INTERNAL bool hs_meta_dirty(const struct hs_meta *m);
 /* Location of the note record (file offset and size, and its section index; sec may be NULL). */
 HS_INTERNAL void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_size,
                                   size_t *sec);
 /*
- * Encodes the whole note record (header + name + desc) into a new buffer,
- * padded as its section pads (hs_note_align).
+ * Encodes the whole note record (header + name + desc) into a new buffer, padded as its
+ * section pads (hs_note_align), with each update's key set to its value.
  */
-HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec,
-                                                 size_t *rec_size);
+struct hs_meta_update {
+	int kernel; /* metadata kernel index */
+	const char *key;
+	uint64_t value;
+};
+HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m,
+                                                 const struct hs_meta_update *u, size_t n,
+                                                 uint8_t **rec, size_t *rec_size);
 /* The metadata as a cJSON tree (for hs_inspect); NULL on failure. */
 struct cJSON;
 HS_INTERNAL struct cJSON *hs_meta_to_json(const struct hs_meta *m);
 
-/* ---- provenance (provenance.c; written by pool.c) ---- */
+/* ---- provenance (provenance.c; written by the patch writer) ---- */
 
 enum hs_target_state {
 	HS_STATE_NEUTRAL = 0,
@@ -303,42 +293,5 @@ struct hs_provenance {
 /* Reads every provenance note; n receives their count (array owned by caller, free()). */
 HS_INTERNAL enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance **p,
                                               size_t *n);
-
-/* ---- the output builder (pool.c) ---- */
-
-struct hs_symadd {
-	char *name;     /* "<kernel>.stub", owned */
-	uint64_t value; /* stub vaddr */
-	uint16_t shndx; /* section holding the stub (in the output's numbering) */
-};
-
-struct hs_build {
-	/* inputs */
-	const struct hs_elf *e;
-	const struct hs_kernels *ks; /* HS_KERNEL_STUB kernels get their descriptors patched */
-	const uint8_t *stubs;        /* n_stubs * 256 bytes, placed at the pool start */
-	size_t n_stubs;
-	const struct hs_meta *meta; /* re-encoded when dirty */
-	const struct hs_symadd *syms;
-	size_t n_syms;
-	uint32_t transforms, state;    /* for the provenance note */
-	uint64_t pool_vaddr, pool_off; /* from hs_pool_plan */
-	/* outputs */
-	uint8_t *out;
-	size_t out_size;
-	uint64_t pool_size; /* 0 when no pool was added */
-};
-/* Where a new pool would go: vaddr after every allocated byte, file offset page-congruent. */
-HS_INTERNAL enum hs_status hs_pool_plan(const struct hs_elf *e, uint64_t *pool_vaddr,
-                                        uint64_t *pool_off);
-/* The index the pool section gets in the output's section header table. */
-HS_INTERNAL enum hs_status hs_pool_section_index(const struct hs_elf *e, uint16_t *idx);
-/* Builds the output bytes (b->out, caller frees). */
-HS_INTERNAL enum hs_status hs_build_output(struct hs_build *b);
-
-/* ---- entry pass (pass_entry.c) ---- */
-
-/* Scratch pair and new count for .sgpr_count = count; -1 when count > 108. */
-HS_INTERNAL int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count);
 
 #endif

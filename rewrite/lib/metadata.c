@@ -17,7 +17,6 @@ struct hs_meta {
 	size_t sec;                    /* section holding the note */
 	uint64_t align;                /* how that section pads records (hs_note_align) */
 	uint64_t rec_off, rec_size;    /* file range of the whole note record */
-	bool dirty;
 };
 
 static bool key_is(const msgpack_object *k, const char *s)
@@ -232,24 +231,6 @@ bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t 
 	return true;
 }
 
-bool hs_meta_set_uint(struct hs_meta *m, int k, const char *key, uint64_t v)
-{
-	msgpack_object *o = map_get(kernel_map(m, k), key);
-
-	if (!o || o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
-		return false;
-	if (o->via.u64 != v) {
-		o->via.u64 = v;
-		m->dirty = true;
-	}
-	return true;
-}
-
-bool hs_meta_dirty(const struct hs_meta *m)
-{
-	return m && m->dirty;
-}
-
 void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_size, size_t *sec)
 {
 	*rec_off = m->rec_off;
@@ -258,7 +239,64 @@ void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_
 		*sec = m->sec;
 }
 
-enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, size_t *rec_size)
+/* The new value of key in metadata kernel k, if an update sets it. */
+static const struct hs_meta_update *update_for(const struct hs_meta_update *u, size_t n, int k,
+                                               const msgpack_object *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (u[i].kernel == k && key_is(key, u[i].key))
+			return &u[i];
+	return NULL;
+}
+
+/* Packs one kernel map with its updated keys (msgpack-c writes each integer smallest). */
+static int pack_kernel(msgpack_packer *pk, const msgpack_object *km, int k,
+                       const struct hs_meta_update *u, size_t n)
+{
+	if (km->type != MSGPACK_OBJECT_MAP)
+		return msgpack_pack_object(pk, *km);
+	if (msgpack_pack_map(pk, km->via.map.size))
+		return -1;
+	for (uint32_t i = 0; i < km->via.map.size; i++) {
+		const msgpack_object_kv *kv = &km->via.map.ptr[i];
+		const struct hs_meta_update *up = update_for(u, n, k, &kv->key);
+		if (msgpack_pack_object(pk, kv->key) ||
+		    (up && kv->val.type == MSGPACK_OBJECT_POSITIVE_INTEGER
+		         ? msgpack_pack_uint64(pk, up->value)
+		         : msgpack_pack_object(pk, kv->val)))
+			return -1;
+	}
+	return 0;
+}
+
+/* Packs the document with the updates applied to its amdhsa.kernels entries. */
+static int pack_document(msgpack_packer *pk, const struct hs_meta *m,
+                         const struct hs_meta_update *u, size_t n)
+{
+	const msgpack_object *root = &m->unpacked.data;
+
+	if (msgpack_pack_map(pk, root->via.map.size))
+		return -1;
+	for (uint32_t i = 0; i < root->via.map.size; i++) {
+		const msgpack_object_kv *kv = &root->via.map.ptr[i];
+		if (msgpack_pack_object(pk, kv->key))
+			return -1;
+		if (&kv->val != m->kernels) {
+			if (msgpack_pack_object(pk, kv->val))
+				return -1;
+			continue;
+		}
+		if (msgpack_pack_array(pk, m->kernels->via.array.size))
+			return -1;
+		for (uint32_t k = 0; k < m->kernels->via.array.size; k++)
+			if (pack_kernel(pk, &m->kernels->via.array.ptr[k], (int)k, u, n))
+				return -1;
+	}
+	return 0;
+}
+
+enum hs_status hs_meta_encode_record(const struct hs_meta *m, const struct hs_meta_update *u,
+                                     size_t n, uint8_t **rec, size_t *rec_size)
 {
 	msgpack_sbuffer sb;
 	msgpack_packer pk;
@@ -269,7 +307,7 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, siz
 	msgpack_sbuffer_init(&sb);
 	msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
 	/* msgpack-c writes every integer in its smallest form, as LLVM's writer does. */
-	if (msgpack_pack_object(&pk, m->unpacked.data) || sb.size > UINT32_MAX) {
+	if (pack_document(&pk, m, u, n) || sb.size > UINT32_MAX) {
 		st = hs_fail(HS_ERROR, "cannot re-encode the AMDGPU metadata");
 		goto cleanup;
 	}

@@ -29,35 +29,49 @@ int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count)
 	return 0;
 }
 
-/* INST_PREF_SIZE, COMPUTE_PGM_RSRC3 bits [11:4] on gfx12+, in units of 128 bytes. */
-#define INST_PREF_SHIFT 4
-#define INST_PREF_MASK  (0xffu << INST_PREF_SHIFT)
-/* The CP may prefetch this many 128-byte lines from a stub: its own 256 bytes. */
+/* The CP may prefetch this many 128-byte lines (INST_PREF_SIZE) from a stub: its own 256 bytes. */
 #define INST_PREF_STUB 2u
 
-/* Decides what the entry pass does with k (no stub planned yet). */
-static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
+/* What the pass found at each kernel's entry (pass-private). */
+enum entry_kind {
+	ENTRY_NEEDS_STUB = 0,
+	ENTRY_HAS_PROLOGUE, /* already begins with VMEM + v_nop */
+	ENTRY_IS_STUB,      /* already one of our stubs */
+};
+
+bool hs_pass_entry_applies(const struct hs_pass_ctx *c, char *why, size_t why_size)
 {
-	const struct hs_elf *e = &c->o.e;
+	/* The erratum is gfx12.5's; other processors pass through untouched. */
+	if (hs_isa_is_gfx125x(&c->o->isa))
+		return true;
+	snprintf(why, why_size,
+	         "entry trampolines do not apply to %s: the entry-prologue erratum is gfx12.5's",
+	         c->o->isa.gfx->name);
+	return false;
+}
+
+/* Decides what the pass does with k. */
+static enum hs_status classify(const struct hs_pass_ctx *c, const struct hs_kernel *k,
+                               enum entry_kind *kind)
+{
+	const struct hs_elf *e = &c->o->e;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	/* hs_kernels_find checked that the entry lies in an executable section. */
 	size_t sec = k->entry_sec;
 	uint64_t off = k->entry_off, avail, target = 0;
-	bool in_text, is_stub = false;
+	bool is_stub = false;
 	enum hs_status st;
 
 	avail = e->sec[sec].sh.sh_size - (k->entry - e->sec[sec].sh.sh_addr);
 	if (avail > HS_STUB_SIZE)
 		avail = HS_STUB_SIZE;
-	in_text = sec == e->text;
-	if (in_text) {
+	if (sec == e->text) {
 		/* Fast path of a fresh object: a raw compare, never the decoder. */
-		k->action = hs_entry_has_prologue(e->buf + off, avail) ? HS_KERNEL_SKIP_PROLOGUE
-		                                                       : HS_KERNEL_STUB;
+		*kind = hs_entry_has_prologue(e->buf + off, avail) ? ENTRY_HAS_PROLOGUE
+		                                                   : ENTRY_NEEDS_STUB;
 		return HS_OK;
 	}
-	c->dec.cpu = c->o.isa.gfx->name;
-	st = hs_stub_match(&c->dec, e->buf + off, avail, k->entry, &is_stub, &target);
+	st = hs_stub_match(c->dec, e->buf + off, avail, k->entry, &is_stub, &target);
 	if (st) {
 		char why[512];
 		snprintf(why, sizeof(why), "%s", hs_last_error());
@@ -71,8 +85,7 @@ static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
 		               "kernel '%s': entry 0x%llx is outside .text and is not "
 		               "one of our entry stubs into .text",
 		               k->name, (unsigned long long)k->entry);
-	k->action = HS_KERNEL_SKIP_STUBBED;
-	k->stub_vaddr = k->entry;
+	*kind = ENTRY_IS_STUB;
 	return HS_OK;
 }
 
@@ -80,19 +93,22 @@ static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
  * The kernel's SGPR count: metadata .sgpr_count, the only source.  The pass
  * runs on gfx12.5 alone, where RSRC1's SGPR granule field is reserved.
  */
-static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, uint64_t *count)
+static enum hs_status sgpr_count(const struct hs_pass_ctx *c, const struct hs_kernel *k,
+                                 uint64_t *count)
 {
-	if (!c->o.meta)
+	const struct hs_meta *m = c->o->meta;
+
+	if (!m)
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': no AMDGPU metadata note, and %s has no "
 		               "SGPR count in RSRC1",
-		               k->name, c->o.isa.gfx->name);
+		               k->name, c->o->isa.gfx->name);
 	if (k->meta < 0)
 		return hs_fail(HS_ERROR,
 		               "kernel '%s' has no entry in the AMDGPU metadata, so "
 		               "its SGPR count is unknown",
 		               k->name);
-	if (!hs_meta_get_uint(c->o.meta, k->meta, ".sgpr_count", count))
+	if (!hs_meta_get_uint(m, k->meta, ".sgpr_count", count))
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': metadata has no unsigned "
 		               "'.sgpr_count'",
@@ -100,80 +116,73 @@ static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, ui
 	return HS_OK;
 }
 
-enum hs_status hs_pass_entry(struct hs_ctx *c)
+/* Plans k's stub in the pool, its new entry, its SGPR need and its INST_PREF_SIZE clamp. */
+static enum hs_status plan_stub(const struct hs_pass_ctx *c, struct hs_plan *p, size_t i)
 {
+	const struct hs_kernel *k = &c->o->ks.k[i];
+	uint64_t count, need, stub_vaddr;
+	unsigned pair;
+	uint8_t *stub;
 	enum hs_status st;
+
+	st = sgpr_count(c, k, &count);
+	if (st)
+		return st;
+	if (hs_scratch_pair(count, &pair, &need) < 0)
+		return hs_fail(HS_ERROR,
+		               "kernel '%s': .sgpr_count %llu exceeds the 108 "
+		               "SGPRs (s0-s105 and vcc) of %s; no scratch pair for the "
+		               "entry stub",
+		               k->name, (unsigned long long)count, c->o->isa.gfx->name);
+	/* 256-byte aligned, so the CP's prefetch of the stub never straddles a line it skips. */
+	st = hs_plan_reserve(p, HS_STUB_SIZE, HS_STUB_SIZE, &stub_vaddr, &stub);
+	if (st)
+		return st;
+	hs_stub_encode(stub, stub_vaddr, k->entry, pair);
+	/* Checked: the new entry offset is a signed 64-bit distance from the descriptor. */
+	if (stub_vaddr - k->kd_vaddr > (uint64_t)INT64_MAX)
+		return hs_fail(HS_ERROR,
+		               "kernel '%s': stub at 0x%llx is out of reach of "
+		               "its descriptor",
+		               k->name, (unsigned long long)stub_vaddr);
+	st = hs_plan_kernel_entry(p, i, stub_vaddr);
+	if (st)
+		return st;
+	hs_plan_kernel_inst_pref(p, i, INST_PREF_STUB);
+	hs_plan_kernel_sgprs(p, i, need);
+	return HS_OK;
+}
+
+enum hs_status hs_pass_entry(const struct hs_pass_ctx *c, struct hs_plan *p)
+{
+	const struct hs_object *o = c->o;
+	enum entry_kind *kind = calloc(o->ks.n ? o->ks.n : 1, sizeof(*kind));
+	enum hs_status st = HS_OK;
 	size_t n = 0;
 
-	for (size_t i = 0; i < c->o.ks.n; i++) {
-		st = classify(c, &c->o.ks.k[i]);
-		if (st)
-			return st;
-		n += c->o.ks.k[i].action == HS_KERNEL_STUB;
-	}
-	c->r.passes_run |= HS_PASS_ENTRY_TRAMPOLINES;
-	if (n == 0)
-		goto count;
-	for (size_t i = 0; i < c->o.n_prov; i++)
-		if (c->o.prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES)
-			return hs_fail(
-			    HS_ERROR,
-			    "the object already has an entry-trampoline pool at "
-			    "0x%llx but %zu kernel(s) still need stubs; refusing to stack "
-			    "a second pool",
-			    (unsigned long long)c->o.prov[i].pool_vaddr, n);
-	st = hs_pool_plan(&c->o.e, &c->pool_vaddr, &c->pool_off);
-	if (st)
-		return st;
-	st = hs_pool_section_index(&c->o.e, &c->pool_shndx);
-	if (st)
-		return st;
-	c->stubs = calloc(n, HS_STUB_SIZE);
-	if (!c->stubs)
+	if (!kind)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	for (size_t i = 0; i < c->o.ks.n; i++) {
-		struct hs_kernel *k = &c->o.ks.k[i];
-		uint64_t count, pref;
-		uint32_t rsrc3;
-
-		if (k->action != HS_KERNEL_STUB)
-			continue;
-		st = sgpr_count(c, k, &count);
-		if (st)
-			return st;
-		if (hs_scratch_pair(count, &k->scratch, &k->sgpr_new) < 0)
-			return hs_fail(HS_ERROR,
-			               "kernel '%s': .sgpr_count %llu exceeds the 108 "
-			               "SGPRs (s0-s105 and vcc) of %s; no scratch pair for the "
-			               "entry stub",
-			               k->name, (unsigned long long)count, c->o.isa.gfx->name);
-		/* Pool vaddr is page aligned, so every 256-byte slot is 256-byte aligned. */
-		k->stub_vaddr = c->pool_vaddr + c->n_stubs * HS_STUB_SIZE;
-		hs_stub_encode(c->stubs + c->n_stubs * HS_STUB_SIZE, k->stub_vaddr, k->entry,
-		               k->scratch);
-		c->n_stubs++;
-		/* Checked: the new entry offset is a signed 64-bit distance from the descriptor. */
-		if (k->stub_vaddr - k->kd_vaddr > (uint64_t)INT64_MAX)
-			return hs_fail(HS_ERROR,
-			               "kernel '%s': stub at 0x%llx is out of reach of "
-			               "its descriptor",
-			               k->name, (unsigned long long)k->stub_vaddr);
-		rsrc3 = hs_rd32(k->kd + HS_KD_AT(compute_pgm_rsrc3));
-		pref = (rsrc3 & INST_PREF_MASK) >> INST_PREF_SHIFT;
-		if (pref > INST_PREF_STUB)
-			pref = INST_PREF_STUB;
-		k->rsrc3_new = (rsrc3 & ~INST_PREF_MASK) | (uint32_t)(pref << INST_PREF_SHIFT);
-		if (c->o.meta && !hs_meta_set_uint(c->o.meta, k->meta, ".sgpr_count", k->sgpr_new))
-			return hs_fail(HS_ERROR, "kernel '%s': cannot update '.sgpr_count'",
-			               k->name);
+	c->dec->cpu = o->isa.gfx->name;
+	for (size_t i = 0; i < o->ks.n && !st; i++) {
+		st = classify(c, &o->ks.k[i], &kind[i]);
+		n += kind[i] == ENTRY_NEEDS_STUB;
 	}
-	c->r.kernels_stubbed = (uint32_t)c->n_stubs;
-count:
-	for (size_t i = 0; i < c->o.ks.n; i++) {
-		c->r.kernels_skip_prologue += c->o.ks.k[i].action == HS_KERNEL_SKIP_PROLOGUE;
-		c->r.kernels_skip_stubbed += c->o.ks.k[i].action == HS_KERNEL_SKIP_STUBBED;
+	for (size_t i = 0; n && !st && i < o->n_prov; i++)
+		if (o->prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES)
+			st = hs_fail(HS_ERROR,
+			             "the object already has an entry-trampoline pool at "
+			             "0x%llx but %zu kernel(s) still need stubs; refusing to stack "
+			             "a second pool",
+			             (unsigned long long)o->prov[i].pool_vaddr, n);
+	for (size_t i = 0; i < o->ks.n && !st; i++) {
+		if (kind[i] == ENTRY_NEEDS_STUB)
+			st = plan_stub(c, p, i);
+		p->count[HS_COUNT_KERNELS_STUBBED] += kind[i] == ENTRY_NEEDS_STUB;
+		p->count[HS_COUNT_SKIP_PROLOGUE] += kind[i] == ENTRY_HAS_PROLOGUE;
+		p->count[HS_COUNT_SKIP_STUBBED] += kind[i] == ENTRY_IS_STUB;
 	}
-	if (hs_meta_dirty(c->o.meta))
-		c->r.passes_run |= HS_PASS_METADATA;
-	return HS_OK;
+	if (n && !st)
+		p->transforms |= HS_XFORM_ENTRY_TRAMPOLINES;
+	free(kind);
+	return st;
 }

@@ -1,5 +1,6 @@
 /* hs_rewrite: argument guards, target selection, the pass pipeline and the report. */
 #include "pass.h"
+#include "writer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,16 @@
 
 #include "elf_header.h"
 #include "gfx_table.h"
+
+/* One rewrite call: the object, the ISA pair, the plan the passes fill, the report. */
+struct hs_ctx {
+	uint64_t flags;
+	struct hs_object o;
+	struct hs_isa src, dst;
+	struct hs_decoder dec; /* created only if a pass must decode */
+	struct hs_plan plan;
+	struct hs_rewrite_report r; /* copied out on success */
+};
 
 /* The first published versions of the size-guarded structs. */
 #define OPTS_V1_SIZE   (offsetof(struct hs_rewrite_opts, flags) + sizeof(uint64_t))
@@ -128,18 +139,63 @@ static enum hs_status check_joined(const struct hs_object *o)
 
 static void ctx_free(struct hs_ctx *c)
 {
-	for (size_t i = 0; i < c->n_syms; i++)
-		free(c->syms[i].name);
-	free(c->syms);
-	free(c->stubs);
+	hs_plan_free(&c->plan);
 	hs_decoder_release(&c->dec);
 	hs_object_free(&c->o);
+}
+
+/* Runs the pass table's rows that the options ask for and the object can use. */
+static enum hs_status run_passes(struct hs_ctx *c)
+{
+	struct hs_pass_ctx pc = {
+	    .flags = c->flags, .o = &c->o, .src = c->src, .dst = c->dst, .dec = &c->dec};
+	char why[256];
+	enum hs_status st;
+
+	for (size_t i = 0; i < hs_pass_count; i++) {
+		const struct hs_pass *pass = &hs_pass_table[i];
+
+		if (pass->flag && !(c->flags & pass->flag))
+			continue;
+		if ((pc.ran & pass->after) != pass->after)
+			continue;
+		if (pass->applies && !pass->applies(&pc, why, sizeof(why)))
+			continue;
+		st = pass->plan(&pc, &c->plan);
+		if (st)
+			return st;
+		pc.ran |= pass->report_bit;
+	}
+	c->r.passes_run |= pc.ran;
+	return HS_OK;
+}
+
+/* What the report says, read off the plan. */
+static void report_from_plan(struct hs_ctx *c)
+{
+	const struct hs_plan *p = &c->plan;
+	struct hs_rewrite_report *r = &c->r;
+
+	memcpy(r->count, p->count, sizeof(r->count));
+	r->count[HS_COUNT_KERNELS] = (uint32_t)c->o.ks.n;
+	r->kernels = r->count[HS_COUNT_KERNELS];
+	r->kernels_stubbed = r->count[HS_COUNT_KERNELS_STUBBED];
+	r->kernels_skip_prologue = r->count[HS_COUNT_SKIP_PROLOGUE];
+	r->kernels_skip_stubbed = r->count[HS_COUNT_SKIP_STUBBED];
+	r->symbols_added = r->count[HS_COUNT_SYMBOLS_ADDED];
+	r->patches_applied = r->count[HS_COUNT_PATCHES_APPLIED];
+	r->patches_declined = r->count[HS_COUNT_PATCHES_DECLINED];
+	r->symbols_skipped = p->note_reason == HS_REASON_SYMBOLS_SKIPPED;
+	if (p->n_meta)
+		r->passes_run |= HS_PASS_METADATA;
+	r->reason = p->note_reason;
+	snprintf(r->message, sizeof(r->message), "%s", p->note);
 }
 
 static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, const char *source,
                           const char *target, struct hs_rewrite_output *out)
 {
-	struct hs_build b = {0};
+	struct hs_written w;
 	enum hs_status st;
 
 	st = hs_object_load(&c->o, in, in_size);
@@ -149,22 +205,19 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 		st = check_joined(&c->o);
 	if (!st)
 		st = check_stepping(c);
+	if (!st)
+		st = hs_plan_init(&c->plan, &c->o,
+		                  c->flags & HS_REWRITE_STRICT ? HS_PLAN_STRICT : HS_PLAN_DECLINE);
 	if (st)
 		return st;
 	c->r.passes_run |= HS_PASS_VALIDATE;
-	c->r.kernels = (uint32_t)c->o.ks.n;
-	/* The erratum is gfx12.5's; other processors pass through untouched. */
-	if ((c->flags & HS_REWRITE_ENTRY_TRAMPOLINES) && hs_isa_is_gfx125x(&c->o.isa)) {
-		st = hs_pass_entry(c);
-		if (st)
-			return st;
-		if (c->flags & HS_REWRITE_STUB_SYMBOLS) {
-			st = hs_pass_stubsyms(c);
-			if (st)
-				return st;
-		}
-	}
-	if (c->n_stubs == 0 && c->n_syms == 0 && !hs_meta_dirty(c->o.meta)) {
+	st = run_passes(c);
+	if (!st)
+		st = hs_plan_finalize(&c->plan);
+	if (st)
+		return st;
+	report_from_plan(c);
+	if (hs_plan_empty(&c->plan)) {
 		/* Nothing to do: the output is the input, byte for byte. */
 		out->data = malloc(in_size);
 		if (!out->data)
@@ -173,43 +226,16 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 		out->size = in_size;
 		return HS_OK;
 	}
-	b = (struct hs_build){
-	    .e = &c->o.e,
-	    .ks = &c->o.ks,
-	    .stubs = c->stubs,
-	    .n_stubs = c->n_stubs,
-	    .meta = c->o.meta,
-	    .syms = c->syms,
-	    .n_syms = c->n_syms,
-	    .transforms = HS_XFORM_ENTRY_TRAMPOLINES,
-	    .state = HS_STATE_NEUTRAL,
-	    .pool_vaddr = c->pool_vaddr,
-	    .pool_off = c->pool_off,
-	};
-	st = hs_build_output(&b);
+	st = hs_patch_writer.write(&c->o, &c->plan, &w);
 	if (st)
 		return st;
-	out->data = b.out;
-	out->size = b.out_size;
+	out->data = w.data;
+	out->size = w.size;
 	c->r.changed = true;
-	if (b.pool_size) {
-		c->r.pool_vaddr = c->pool_vaddr;
-		c->r.pool_size = b.pool_size;
-	}
-	c->r.bytes_grown = (int64_t)b.out_size - (int64_t)in_size;
+	c->r.pool_vaddr = w.pool_vaddr;
+	c->r.pool_size = w.pool_size;
+	c->r.bytes_grown = (int64_t)w.size - (int64_t)in_size;
 	return HS_OK;
-}
-
-/* The named counters of the first report version, also addressed by kind. */
-static void mirror_counts(struct hs_rewrite_report *r)
-{
-	r->count[HS_COUNT_KERNELS] = r->kernels;
-	r->count[HS_COUNT_KERNELS_STUBBED] = r->kernels_stubbed;
-	r->count[HS_COUNT_SKIP_PROLOGUE] = r->kernels_skip_prologue;
-	r->count[HS_COUNT_SKIP_STUBBED] = r->kernels_skip_stubbed;
-	r->count[HS_COUNT_SYMBOLS_ADDED] = r->symbols_added;
-	r->count[HS_COUNT_PATCHES_APPLIED] = r->patches_applied;
-	r->count[HS_COUNT_PATCHES_DECLINED] = r->patches_declined;
 }
 
 /*
@@ -263,10 +289,8 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 	}
 	c->flags = flags;
 	st = run(c, in, in_size, source_isa, target_isa, &res);
-	if (st == HS_OK) {
+	if (st == HS_OK)
 		*out = res;
-		mirror_counts(&c->r);
-	}
 cleanup:
 	if (report)
 		fill_report(report, st == HS_OK && c ? &c->r : NULL);
