@@ -159,8 +159,13 @@ static enum hs_status run_passes(struct hs_ctx *c)
 			continue;
 		if ((pc.ran & pass->after) != pass->after)
 			continue;
-		if (pass->applies && !pass->applies(&pc, why, sizeof(why)))
+		if (pass->applies && !pass->applies(&pc, why, sizeof(why))) {
+			/* Asked for by name: say it did not run, rather than return a silent copy.
+			 */
+			if (pass->flag)
+				hs_plan_note(&c->plan, HS_REASON_PASS_NOT_APPLICABLE, "%s", why);
 			continue;
+		}
 		st = pass->plan(&pc, &c->plan);
 		if (st)
 			return st;

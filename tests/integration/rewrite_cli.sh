@@ -136,6 +136,19 @@ check "inspect --json" 0
 json_ok "$OUT"
 [ "$(json_get "$OUT" "len(d['kernels']), d['processor'], len(d['pools'])")" = "3 gfx1250 1" ] || fail "json: $(head -c 300 "$OUT")"
 ok "inspect --json parses"
+# A pass asked for on a processor that never needs it: exit 0, an unchanged copy, and why.
+mirage rewrite "$FIXTURES/gfx942.co" -o "$T/942.co" --entry-trampolines
+check "--entry-trampolines on gfx942" 0
+expect_out "unchanged (byte-identical copy)"
+expect_out "passes:   validate"
+expect_out "note:     entry trampolines do not apply to gfx942: the entry-prologue erratum is gfx12.5's"
+cmp -s "$FIXTURES/gfx942.co" "$T/942.co" || fail "gfx942 output differs from its input"
+mirage --json rewrite "$FIXTURES/gfx942.co" -o "$T/942.co" --entry-trampolines
+json_ok "$OUT"
+[ "$(json_get "$OUT" "d['changed'], 'entry-trampolines' in d['passes'], 'do not apply' in d['note']")" = \
+	"False False True" ] || fail "report: $(cat "$OUT")"
+ok "the JSON report carries the same note"
+
 # Every processor LLVM 22 knows is described, older wave64 families too.
 for p in gfx803 gfx700; do
 	mirage inspect "$FIXTURES/$p.co"

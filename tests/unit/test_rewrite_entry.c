@@ -593,6 +593,8 @@ static void test_reason_codes(void **state)
 	     HS_OK, HS_REASON_SYMBOLS_SKIPPED},
 	    {"hello", NULL, "gfx1250:gfx1250-b0-specific+", HS_REWRITE_ENTRY_DEFAULT, HS_OK,
 	     HS_REASON_NONE},
+	    {"gfx942", NULL, NULL, HS_REWRITE_ENTRY_DEFAULT, HS_OK, HS_REASON_PASS_NOT_APPLICABLE},
+	    {"gfx942", NULL, NULL, 0, HS_OK, HS_REASON_NONE},
 	};
 	(void)state;
 	for (size_t i = 0; i < N(cases); i++) {
