@@ -253,19 +253,30 @@ HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
 /* Reads an unsigned key of kernel k; false when missing or not an unsigned integer. */
 HS_INTERNAL bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v);
-/* Location of the note record (file offset and size, and its section index; sec may be NULL). */
-HS_INTERNAL void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_size,
-                                  size_t *sec);
 /*
- * Encodes the whole note record (header + name + desc) into a new buffer, padded as its
- * section pads (hs_note_align), with each update's key set to its value.
+ * A linked object carries one metadata record per input; they are read merged as the HSA
+ * runtime's reader (comgr) merges them: kernels numbered across the records.  Records
+ * that comgr would leave out (another amdhsa.version) are left out and counted.
+ */
+HS_INTERNAL size_t hs_meta_note_count(const struct hs_meta *m);
+HS_INTERNAL size_t hs_meta_left_out(const struct hs_meta *m);
+/* Location of record i (file offset and size, and its section index; sec may be NULL). */
+HS_INTERNAL void hs_meta_location(const struct hs_meta *m, size_t i, uint64_t *rec_off,
+                                  uint64_t *rec_size, size_t *sec);
+struct hs_meta_update;
+/* True when one of the updates sets a key of a kernel in record i. */
+HS_INTERNAL bool hs_meta_note_updated(const struct hs_meta *m, size_t i,
+                                      const struct hs_meta_update *u, size_t n);
+/*
+ * Encodes record i whole (header + name + desc) into a new buffer, padded as its section
+ * pads (hs_note_align), with each update's key set to its value.
  */
 struct hs_meta_update {
 	int kernel; /* metadata kernel index */
 	const char *key;
 	uint64_t value;
 };
-HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m,
+HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m, size_t i,
                                                  const struct hs_meta_update *u, size_t n,
                                                  uint8_t **rec, size_t *rec_size);
 /* The metadata as a cJSON tree (for hs_inspect); NULL on failure. */

@@ -86,17 +86,22 @@ static enum hs_status put_symbols(const struct hs_object *o, const struct hs_pla
 	return st;
 }
 
-/* The moved note section: its records as they were, the metadata record replaced. */
+/* The moved note section: its records as they were, the updated metadata records replaced. */
 static void put_moved_note(const struct hs_object *o, const struct hs_patch_layout *l, uint8_t *out)
 {
 	const GElf_Shdr *sh = &o->e.sec[l->note_sec].sh;
-	uint64_t before = l->rec_off - sh->sh_offset;
+	uint64_t from = sh->sh_offset, end = sh->sh_offset + sh->sh_size;
 	uint8_t *q = out + l->note_off;
 
-	memcpy(q, o->e.buf + sh->sh_offset, before);
-	memcpy(q + before, l->note_rec, l->note_rec_size);
-	memcpy(q + before + l->note_rec_size, o->e.buf + l->rec_off + l->rec_size,
-	       sh->sh_size - before - l->rec_size);
+	for (size_t i = 0; i < l->n_edit; i++) {
+		const struct hs_note_edit *ed = &l->edit[i];
+		memcpy(q, o->e.buf + from, ed->rec_off - from);
+		q += ed->rec_off - from;
+		memcpy(q, ed->rec, ed->size);
+		q += ed->size;
+		from = ed->rec_off + ed->rec_size;
+	}
+	memcpy(q, o->e.buf + from, end - from);
 }
 
 enum hs_status hs_patch_emit(const struct hs_object *o, const struct hs_plan *p,
@@ -108,8 +113,8 @@ enum hs_status hs_patch_emit(const struct hs_object *o, const struct hs_plan *p,
 	memcpy(out, o->e.buf, o->e.size);
 	for (size_t i = 0; i < p->n_patch; i++)
 		memcpy(out + p->patch[i].off, p->patch[i].bytes, p->patch[i].len);
-	if (l->note_rec && !l->note_moves)
-		memcpy(out + l->rec_off, l->note_rec, l->note_rec_size);
+	for (size_t i = 0; i < l->n_edit && !l->note_moves; i++)
+		memcpy(out + l->edit[i].rec_off, l->edit[i].rec, l->edit[i].size);
 	if (l->pool) {
 		memcpy(out + l->pool_off, p->pool.bytes, p->pool.used);
 		if (l->note_moves)

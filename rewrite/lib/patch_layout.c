@@ -49,6 +49,37 @@ static void strtab_free(struct hs_strtab_append *t)
 	free(t->appended);
 }
 
+/* Re-encodes every metadata record the plan updates; decides whether their section moves. */
+static enum hs_status plan_note_edits(const struct hs_object *o, const struct hs_plan *p,
+                                      struct hs_patch_layout *l)
+{
+	size_t n = hs_meta_note_count(o->meta), sec = 0;
+	bool two_sections = false;
+	enum hs_status st;
+
+	l->edit = calloc(n ? n : 1, sizeof(*l->edit));
+	if (!l->edit)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		struct hs_note_edit *ed = &l->edit[l->n_edit];
+		if (!hs_meta_note_updated(o->meta, i, p->meta, p->n_meta))
+			continue;
+		st = hs_meta_encode_record(o->meta, i, p->meta, p->n_meta, &ed->rec, &ed->size);
+		if (st)
+			return st;
+		hs_meta_location(o->meta, i, &ed->rec_off, &ed->rec_size, &sec);
+		two_sections |= l->n_edit && sec != l->note_sec;
+		l->note_sec = sec;
+		/* A record of another size cannot stay: later notes and sections would move. */
+		l->note_moves |= ed->size != ed->rec_size;
+		l->n_edit++;
+	}
+	if (l->note_moves && two_sections)
+		return hs_fail(HS_ERROR,
+		               "cannot move AMDGPU metadata records of two note sections");
+	return HS_OK;
+}
+
 /* The moved metadata note section: its new place in the pool, PT_NOTE repointed. */
 static enum hs_status plan_note_move(const struct hs_object *o, struct hs_patch_layout *l,
                                      uint64_t *pos)
@@ -60,7 +91,9 @@ static enum hs_status plan_note_move(const struct hs_object *o, struct hs_patch_
 	*pos = align_to(*pos, hs_note_align(sh));
 	l->note_off = *pos;
 	new_vaddr = l->pool_vaddr + (l->note_off - l->pool_off);
-	new_size = sh->sh_size - l->rec_size + l->note_rec_size;
+	new_size = sh->sh_size;
+	for (size_t i = 0; i < l->n_edit; i++)
+		new_size += l->edit[i].size - l->edit[i].rec_size;
 	for (size_t i = 0; i < o->e.phnum; i++) {
 		GElf_Phdr *p = &l->ph[i];
 		if (p->p_type != PT_NOTE)
@@ -215,13 +248,9 @@ enum hs_status hs_patch_layout(const struct hs_object *o, const struct hs_plan *
 		l->sh[i] = e->sec[i].sh;
 	memcpy(l->ph, e->ph, e->phnum * sizeof(*l->ph));
 	if (p->n_meta) {
-		st = hs_meta_encode_record(o->meta, p->meta, p->n_meta, &l->note_rec,
-		                           &l->note_rec_size);
+		st = plan_note_edits(o, p, l);
 		if (st)
 			return st;
-		hs_meta_location(o->meta, &l->rec_off, &l->rec_size, &l->note_sec);
-		/* A record of another size cannot stay: later notes and sections would move. */
-		l->note_moves = l->note_rec_size != l->rec_size;
 	}
 	l->pool = p->pool.used > 0 || l->note_moves;
 	if (l->pool && e->phnum + 1 >= PN_XNUM)
@@ -255,7 +284,9 @@ void hs_patch_layout_free(struct hs_patch_layout *l)
 {
 	free(l->sh);
 	free(l->ph);
-	free(l->note_rec);
+	for (size_t i = 0; i < l->n_edit; i++)
+		free(l->edit[i].rec);
+	free(l->edit);
 	strtab_free(&l->shstr);
 	strtab_free(&l->str);
 	memset(l, 0, sizeof(*l));

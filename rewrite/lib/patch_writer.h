@@ -19,12 +19,18 @@ struct hs_strtab_append {
 	uint64_t size; /* the new table's size */
 };
 
-struct hs_patch_layout {
-	/* the metadata record, re-encoded when the plan updates it */
-	uint8_t *note_rec;
-	size_t note_rec_size;
+/* A metadata record re-encoded with the plan's updates. */
+struct hs_note_edit {
 	uint64_t rec_off, rec_size; /* the old record in the input */
-	size_t note_sec;
+	uint8_t *rec;               /* the new one */
+	size_t size;
+};
+
+struct hs_patch_layout {
+	/* the metadata records the plan updates, in file order */
+	struct hs_note_edit *edit;
+	size_t n_edit;
+	size_t note_sec;   /* their section (one, when they move) */
 	bool note_moves;   /* a record of another size moves its whole section into the pool */
 	uint64_t note_off; /* the moved section's new file offset */
 	/* the pool segment */

@@ -136,6 +136,25 @@ check "inspect --json" 0
 json_ok "$OUT"
 [ "$(json_get "$OUT" "len(d['kernels']), d['processor'], len(d['pools'])")" = "3 gfx1250 1" ] || fail "json: $(head -c 300 "$OUT")"
 ok "inspect --json parses"
+# An object linked from two inputs carries a metadata note per input; read merged, as the
+# HSA runtime's reader (comgr) merges them, both kernels are stubbed and both counts raised.
+mirage rewrite "$FIXTURES/two_notes.co" -o "$T/two.co" --target $B0 --entry-trampolines
+check "rewrite an object with two metadata notes" 0
+expect_out "kernels:  2 found, 2 stubbed"
+"$READELF" -n "$T/two.co" >"$T/two.notes" 2>&1 || fail "llvm-readelf -n failed"
+grep -q "warning" "$T/two.notes" && fail "llvm-readelf warns: $(cat "$T/two.notes")"
+[ "$(grep -c '.sgpr_count: *12$' "$T/two.notes")" = 1 ] || fail "ka's .sgpr_count: $(grep sgpr "$T/two.notes")"
+[ "$(grep -c '.sgpr_count: *24$' "$T/two.notes")" = 1 ] || fail "kb's .sgpr_count: $(grep sgpr "$T/two.notes")"
+ok "each note's kernel has its raised .sgpr_count"
+mirage --json inspect "$FIXTURES/two_notes.co"
+[ "$(json_get "$OUT" "[k['metadata_name'] for k in d['kernels']], len(d['metadata']['amdhsa.kernels'])")" = \
+	"['ka', 'kb'] 2" ] || fail "inspect: $(head -c 400 "$OUT")"
+ok "inspect shows the merged metadata"
+mirage rewrite "$FIXTURES/two_versions.co" -o "$T/tv.co" --target $B0 --entry-trampolines
+check "a metadata note of another amdhsa.version" 1 \
+	"ERROR: kernel 'kv' has no entry in the AMDGPU metadata, so its SGPR count is unknown: the object carries 1 more metadata note(s) whose amdhsa.version (or amdhsa.printf) differs from the first, which the HSA runtime's reader (comgr) leaves out as well"
+[ ! -e "$T/tv.co" ] || fail "output written for a refused object"
+
 # A pass asked for on a processor that never needs it: exit 0, an unchanged copy, and why.
 mirage rewrite "$FIXTURES/gfx942.co" -o "$T/942.co" --entry-trampolines
 check "--entry-trampolines on gfx942" 0

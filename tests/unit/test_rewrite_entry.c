@@ -595,6 +595,10 @@ static void test_reason_codes(void **state)
 	     HS_REASON_NONE},
 	    {"gfx942", NULL, NULL, HS_REWRITE_ENTRY_DEFAULT, HS_OK, HS_REASON_PASS_NOT_APPLICABLE},
 	    {"gfx942", NULL, NULL, 0, HS_OK, HS_REASON_NONE},
+	    {"two_notes", NULL, "gfx1250:gfx1250-b0-specific+", HS_REWRITE_ENTRY_DEFAULT, HS_OK,
+	     HS_REASON_NONE},
+	    {"two_versions", NULL, "gfx1250:gfx1250-b0-specific+", HS_REWRITE_ENTRY_DEFAULT,
+	     HS_ERROR, HS_REASON_SEVERAL_METADATA},
 	};
 	(void)state;
 	for (size_t i = 0; i < N(cases); i++) {
