@@ -47,8 +47,8 @@ static const struct opt_spec rewrite_opts[] = {
     {0},
 };
 
-/* The kernels with their descriptor fields are always listed: --kernels (in spec/launcher.md)
- * asks for that default explicitly; the rest add to it. */
+/* The kernels with their descriptor fields are always listed: --kernels asks for that default
+ * explicitly; the rest add to it. */
 static const struct opt_spec inspect_opts[] = {
     {.name = "kernels",
      .type = OPT_BOOL,

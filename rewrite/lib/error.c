@@ -24,6 +24,7 @@ static enum hs_reason reason_of(enum hs_status status)
 	return HS_REASON_CANNOT_APPLY;
 }
 
+HS_PRINTF(3, 0)
 static enum hs_status fail_v(enum hs_status status, enum hs_reason reason, const char *fmt,
                              va_list ap)
 {

@@ -4,6 +4,7 @@
  * the kernels by descriptor address joined to their metadata, the metadata, and the
  * provenance of earlier rewrites.  Rewrite, inspect and later the translator start from
  * it; after loading nobody changes it (passes record their edits in a plan instead).
+ * The pipeline it starts: docs/rewriter.md.
  */
 #ifndef HS_OBJECT_H
 #define HS_OBJECT_H

@@ -2,7 +2,7 @@
  * The pass table: every transform of a rewrite call is one const row (name, report bit,
  * when it runs, plan function).  A pass reads the immutable object and adds to the plan;
  * what it needs to remember between kernels stays inside the pass.  rewrite.c runs the
- * rows in order; the writer never learns which row an edit came from.
+ * rows in order; the writer never learns which row an edit came from (docs/rewriter.md).
  */
 #ifndef HS_PASS_H
 #define HS_PASS_H

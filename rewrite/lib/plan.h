@@ -10,7 +10,7 @@
  *   - per-kind counts and at most one note for the report.
  * hs_plan_finalize turns the merged kernel changes into descriptor patches and metadata
  * updates, so the writer sees bytes, never passes.  Whether anything changed, the
- * provenance and the report's counters are read off the plan.
+ * provenance and the report's counters are read off the plan.  See docs/rewriter.md.
  */
 #ifndef HS_PLAN_H
 #define HS_PLAN_H

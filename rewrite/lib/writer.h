@@ -7,6 +7,7 @@
  * it: in-place patches, one appended pool segment, relocated tables.  The cross-family
  * translator will add a second writer that emits a new object from scratch (its own
  * sections, descriptors and metadata); rewrite.c picks the writer, not the passes.
+ * See docs/rewriter.md.
  */
 #ifndef HS_WRITER_H
 #define HS_WRITER_H
