@@ -15,9 +15,12 @@ void hs_decoder_release(struct hs_decoder *d)
 /* Fresh objects never get here: rewrite calls it only for an entry outside .text. */
 enum hs_status hs_decoder_get(struct hs_decoder *d)
 {
+	const struct gfx_info *g;
+
 	if (d->dis)
 		return HS_OK;
-	if (!hs_mc_can_disassemble(gfx_by_name(d->cpu)))
+	g = gfx_by_name(d->cpu);
+	if (g && !hs_mc_family_disassembles(g->family))
 		return hs_fail(
 		    HS_ERROR,
 		    "LLVM 22 cannot disassemble %s: its AMDGPU disassembler starts at gfx8",

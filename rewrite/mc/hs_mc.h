@@ -14,8 +14,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "gfx_table.h"
-
 #define HS_MC_API_VERSION  1
 #define HS_MC_LIBRARY_NAME "libhotswap_mc.so"
 #define HS_MC_ENTRY_SYMBOL "hs_mc_get_api"
@@ -54,13 +52,14 @@ struct hs_mc_api {
 };
 
 /*
- * False for the processors LLVM 22 has no disassembler for: gfx6 and gfx7 (its AMDGPU
+ * False for the families LLVM 22 has no disassembler for: gfx6 and gfx7 (its AMDGPU
  * disassembler aborts the whole process with "disassembly not yet supported for
- * subtarget"), so disasm_create refuses them and callers can say why.
+ * subtarget"), so disasm_create refuses them and callers can say why.  family is the gfx
+ * table's ("gfx7"); NULL is unknown.
  */
-static inline int hs_mc_can_disassemble(const struct gfx_info *g)
+static inline int hs_mc_family_disassembles(const char *family)
 {
-	return g && strcmp(g->family, "gfx6") && strcmp(g->family, "gfx7");
+	return family && strcmp(family, "gfx6") && strcmp(family, "gfx7");
 }
 
 /* The one exported symbol of libhotswap_mc.so. */
