@@ -116,7 +116,8 @@ enum hs_status hs_patch_emit(const struct hs_object *o, const struct hs_plan *p,
 	for (size_t i = 0; i < l->n_edit && !l->note_moves; i++)
 		memcpy(out + l->edit[i].rec_off, l->edit[i].rec, l->edit[i].size);
 	if (l->pool) {
-		memcpy(out + l->pool_off, p->pool.bytes, p->pool.used);
+		if (p->pool.used) /* a pool holding only a moved note has no reserved bytes */
+			memcpy(out + l->pool_off, p->pool.bytes, p->pool.used);
 		if (l->note_moves)
 			put_moved_note(o, l, out);
 		st = put_table(out + l->phoff, l->ph, l->phnum * sizeof(*l->ph), ELF_T_PHDR);

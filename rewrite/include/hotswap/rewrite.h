@@ -39,7 +39,11 @@ enum hs_status {
 };
 
 /* Option flags (struct hs_rewrite_opts.flags).  Unknown bits are HS_INVALID_ARGUMENT. */
-/* gfx125x: give every kernel the entry prologue the erratum needs, through a stub. */
+/*
+ * gfx125x: give every kernel the entry prologue the erratum needs, through a stub.  On
+ * any other processor the pass does not run; the call succeeds with an unchanged copy
+ * and the report's note says why (reason HS_REASON_PASS_NOT_APPLICABLE).
+ */
 #define HS_REWRITE_ENTRY_TRAMPOLINES (UINT64_C(1) << 0)
 /* Any required patch that cannot be placed is HS_ERROR instead of a declined patch. */
 #define HS_REWRITE_STRICT (UINT64_C(1) << 1)
