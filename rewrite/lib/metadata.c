@@ -359,13 +359,28 @@ void hs_meta_location(const struct hs_meta *m, size_t i, uint64_t *rec_off, uint
 		*sec = m->note[i].sec;
 }
 
-/* The new value of key in metadata kernel k, if an update sets it. */
+static int cmp_update(const void *a, const void *b)
+{
+	const struct hs_meta_update *x = a, *y = b;
+	return (x->kernel > y->kernel) - (x->kernel < y->kernel);
+}
+
+/* The new value of key in metadata kernel k, if an update sets it (u sorted by kernel). */
 static const struct hs_meta_update *update_for(const struct hs_meta_update *u, size_t n, int k,
                                                const msgpack_object *key)
 {
-	for (size_t i = 0; i < n; i++)
-		if (u[i].kernel == k && key_is(key, u[i].key))
-			return &u[i];
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (u[mid].kernel < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < n && u[lo].kernel == k; lo++)
+		if (key_is(key, u[lo].key))
+			return &u[lo];
 	return NULL;
 }
 
@@ -421,16 +436,22 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *meta, size_t i,
                                      size_t *rec_size)
 {
 	const struct hs_meta_note *m = &meta->note[i];
+	/* Sorted by kernel, so each key of each kernel costs a binary search, not a scan. */
+	struct hs_meta_update *sorted = malloc((n ? n : 1) * sizeof(*sorted));
 	msgpack_sbuffer sb;
 	msgpack_packer pk;
 	enum hs_status st = HS_OK;
 	size_t total, desc;
 	uint8_t *r = NULL;
 
+	if (!sorted)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	memcpy(sorted, u, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_update);
 	msgpack_sbuffer_init(&sb);
 	msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
 	/* msgpack-c writes every integer in its smallest form, as LLVM's writer does. */
-	if (pack_document(&pk, m, u, n) || sb.size > UINT32_MAX) {
+	if (pack_document(&pk, m, sorted, n) || sb.size > UINT32_MAX) {
 		st = hs_fail(HS_ERROR, "cannot re-encode the AMDGPU metadata");
 		goto cleanup;
 	}
@@ -447,6 +468,7 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *meta, size_t i,
 	*rec_size = total;
 cleanup:
 	msgpack_sbuffer_destroy(&sb);
+	free(sorted);
 	return st;
 }
 
