@@ -241,6 +241,23 @@ static enum hs_status check_segments(struct hs_elf *e)
 	return HS_OK;
 }
 
+/* The entries of symbol table sec (0: none) through libelf, all of them or an error. */
+static enum hs_status symbol_data(struct hs_elf *e, size_t sec, Elf_Data **out)
+{
+	Elf_Data *d;
+
+	*out = NULL;
+	if (!sec)
+		return HS_OK;
+	d = elf_getdata(elf_getscn(e->elf, sec), NULL);
+	if (!d || d->d_type != ELF_T_SYM || d->d_size != e->sec[sec].sh.sh_size ||
+	    d->d_size > (size_t)INT32_MAX)
+		return hs_fail(HS_INVALID_ARGUMENT, "libelf: symbol table [%zu] '%s': %s", sec,
+		               e->sec[sec].name, d ? "unexpected data" : elf_errmsg(-1));
+	*out = d;
+	return HS_OK;
+}
+
 /* The section named name, 0 if none. */
 static size_t find_section(const struct hs_elf *e, const char *name)
 {
@@ -314,6 +331,11 @@ enum hs_status hs_elf_open(struct hs_elf *e, const void *in, size_t size)
 	st = check_segments(e);
 	if (st)
 		goto fail;
+	st = symbol_data(e, e->symtab, &e->symtab_data);
+	if (!st)
+		st = symbol_data(e, e->dynsym, &e->dynsym_data);
+	if (st)
+		goto fail;
 	e->text = find_section(e, ".text");
 	if (!e->text || e->sec[e->text].sh.sh_type != SHT_PROGBITS ||
 	    !(e->sec[e->text].sh.sh_flags & SHF_ALLOC)) {
@@ -357,14 +379,11 @@ size_t hs_elf_sym_count(const struct hs_elf *e, size_t secidx)
 
 void hs_elf_sym(const struct hs_elf *e, size_t secidx, size_t i, GElf_Sym *sym)
 {
-	const uint8_t *p = e->buf + e->sec[secidx].sh.sh_offset + i * SYM_SIZE;
+	Elf_Data *d = secidx == e->symtab ? e->symtab_data : e->dynsym_data;
 
-	sym->st_name = hs_rd32(p);
-	sym->st_info = p[4];
-	sym->st_other = p[5];
-	sym->st_shndx = hs_rd16(p + 6);
-	sym->st_value = hs_rd64(p + 8);
-	sym->st_size = hs_rd64(p + 16);
+	/* hs_elf_open checked that the data holds every entry: this cannot fail. */
+	if (!gelf_getsym(d, (int)i, sym))
+		memset(sym, 0, sizeof(*sym));
 }
 
 const char *hs_elf_sym_name(const struct hs_elf *e, size_t secidx, const GElf_Sym *sym)

@@ -148,10 +148,11 @@ struct hs_elf {
 	size_t phnum, shnum, shstrndx;
 	GElf_Phdr *ph;
 	struct hs_section *sec;
-	size_t text;            /* index of .text */
-	size_t symtab;          /* index of the last SHT_SYMTAB, 0 if none */
-	size_t dynsym;          /* index of SHT_DYNSYM, 0 if none */
-	uint64_t max_alloc_end; /* max end of SHF_ALLOC sections and PT_LOADs */
+	size_t text;                         /* index of .text */
+	size_t symtab;                       /* index of the last SHT_SYMTAB, 0 if none */
+	size_t dynsym;                       /* index of SHT_DYNSYM, 0 if none */
+	Elf_Data *symtab_data, *dynsym_data; /* their entries, as libelf reads them */
+	uint64_t max_alloc_end;              /* max end of SHF_ALLOC sections and PT_LOADs */
 };
 
 /* elf_version() once per process; HS_ERROR (message set) when libelf refuses. */
@@ -167,7 +168,7 @@ HS_INTERNAL void hs_elf_close(struct hs_elf *e);
  */
 HS_INTERNAL size_t hs_elf_vaddr_to_off(const struct hs_elf *e, uint64_t vaddr, uint64_t len,
                                        uint64_t *off);
-/* A symbol table's entries (validated by hs_elf_open): count and raw pointer. */
+/* A symbol table's entries (validated by hs_elf_open, read through gelf_getsym). */
 HS_INTERNAL size_t hs_elf_sym_count(const struct hs_elf *e, size_t secidx);
 HS_INTERNAL void hs_elf_sym(const struct hs_elf *e, size_t secidx, size_t i, GElf_Sym *sym);
 /* The name of a symbol (validated, NUL-terminated inside its string table). */
