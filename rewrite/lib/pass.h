@@ -23,6 +23,7 @@ struct hs_pass {
 	const char *name;    /* as the launcher prints it: "entry-trampolines" */
 	uint32_t report_bit; /* HS_PASS_* */
 	uint64_t flag;       /* the option that asks for it; 0: runs whenever it applies */
+	uint64_t off_flag;   /* the option that turns it off (HS_REWRITE_NO_B0A0); 0: none */
 	uint32_t after;      /* runs only when these rows ran before it */
 	/*
 	 * Whether this object and ISA pair can use the pass (NULL: always).  When it is

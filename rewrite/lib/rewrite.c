@@ -155,7 +155,7 @@ static enum hs_status run_passes(struct hs_ctx *c)
 	for (size_t i = 0; i < hs_pass_count; i++) {
 		const struct hs_pass *pass = &hs_pass_table[i];
 
-		if (pass->flag && !(c->flags & pass->flag))
+		if ((pass->flag && !(c->flags & pass->flag)) || (c->flags & pass->off_flag))
 			continue;
 		if ((pc.ran & pass->after) != pass->after)
 			continue;
