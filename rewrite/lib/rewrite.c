@@ -1,5 +1,6 @@
 /* hs_rewrite: argument guards, target selection, the pass pipeline and the report. */
 #include "pass.h"
+#include "result.h"
 #include "writer.h"
 
 #include <stdio.h>
@@ -16,6 +17,7 @@ struct hs_ctx {
 	struct hs_isa src, dst;
 	struct hs_decoder dec; /* created only if a pass must decode */
 	struct hs_plan plan;
+	uint32_t *kernel_passes;    /* per kernel: HS_PASS_* of the rows that changed it */
 	struct hs_rewrite_report r; /* copied out on success */
 };
 
@@ -27,9 +29,11 @@ struct hs_ctx {
 
 /* Options: too small, or a newer caller's non-zero fields this library does not know, are errors.
  */
-static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *flags)
+static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *flags,
+                                 struct hs_rewrite_result ***result)
 {
 	*flags = 0;
+	*result = NULL;
 	if (!opts)
 		return HS_OK;
 	if (opts->sz < OPTS_V1_SIZE)
@@ -51,6 +55,9 @@ static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *f
 		                   "unknown option flags 0x%llx",
 		                   (unsigned long long)(opts->flags & ~HS_REWRITE_ALL_FLAGS));
 	*flags = opts->flags;
+	/* A 0.1 caller's struct ends before the field: never read past its sz. */
+	if (opts->sz >= offsetof(struct hs_rewrite_opts, result) + sizeof(opts->result))
+		*result = opts->result;
 	return HS_OK;
 }
 
@@ -140,6 +147,7 @@ static enum hs_status check_joined(const struct hs_object *o)
 static void ctx_free(struct hs_ctx *c)
 {
 	hs_plan_free(&c->plan);
+	free(c->kernel_passes);
 	hs_decoder_release(&c->dec);
 	hs_object_free(&c->o);
 }
@@ -149,10 +157,17 @@ static enum hs_status run_passes(struct hs_ctx *c)
 {
 	struct hs_pass_ctx pc = {
 	    .flags = c->flags, .o = &c->o, .src = c->src, .dst = c->dst, .dec = &c->dec};
+	size_t n = c->o.ks.n;
+	struct hs_kernel_change *before = calloc(n ? n : 1, sizeof(*before));
 	char why[256];
-	enum hs_status st;
+	enum hs_status st = HS_OK;
 
-	for (size_t i = 0; i < hs_pass_count; i++) {
+	c->kernel_passes = calloc(n ? n : 1, sizeof(*c->kernel_passes));
+	if (!before || !c->kernel_passes) {
+		free(before);
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	}
+	for (size_t i = 0; i < hs_pass_count && !st; i++) {
 		const struct hs_pass *pass = &hs_pass_table[i];
 
 		if ((pass->flag && !(c->flags & pass->flag)) || (c->flags & pass->off_flag))
@@ -166,13 +181,19 @@ static enum hs_status run_passes(struct hs_ctx *c)
 				hs_plan_note(&c->plan, HS_REASON_PASS_NOT_APPLICABLE, "%s", why);
 			continue;
 		}
+		memcpy(before, c->plan.kc, n * sizeof(*before));
 		st = pass->plan(&pc, &c->plan);
 		if (st)
-			return st;
+			break;
 		pc.ran |= pass->report_bit;
+		/* Which kernels this row changed, for the per-kernel results. */
+		for (size_t k = 0; k < n; k++)
+			if (memcmp(&before[k], &c->plan.kc[k], sizeof(before[k])))
+				c->kernel_passes[k] |= pass->report_bit;
 	}
+	free(before);
 	c->r.passes_run |= pc.ran;
-	return HS_OK;
+	return st;
 }
 
 /* What the report says, read off the plan. */
@@ -267,6 +288,7 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 {
 	struct hs_ctx *c = NULL;
 	struct hs_rewrite_output res = {0};
+	struct hs_rewrite_result **result = NULL;
 	enum hs_status st;
 	uint64_t flags;
 
@@ -279,7 +301,9 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 		report = NULL; /* too small to hold anything we could say */
 		goto cleanup;
 	}
-	st = check_opts(opts, &flags);
+	st = check_opts(opts, &flags, &result);
+	if (result)
+		*result = NULL;
 	if (st)
 		goto cleanup;
 	if (!in || in_size == 0 || !out) {
@@ -294,6 +318,11 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 	}
 	c->flags = flags;
 	st = run(c, in, in_size, source_isa, target_isa, &res);
+	if (st == HS_OK && result) {
+		st = hs_result_build(&c->o, &c->plan, c->kernel_passes, result);
+		if (st)
+			hs_rewrite_output_release(&res);
+	}
 	if (st == HS_OK)
 		*out = res;
 cleanup:

@@ -656,6 +656,72 @@ static void test_report_counts_and_v1_size(void **state)
 	free(in.data);
 }
 
+/* Per-kernel results: what the call did to each kernel, asked for through the options. */
+static void test_kernel_results(void **state)
+{
+	struct blob in = fixture("multi");
+	struct hs_rewrite_result *res = (struct hs_rewrite_result *)&res; /* overwritten */
+	HS_OPTS(hs_rewrite_opts, opts, .flags = HS_REWRITE_ENTRY_DEFAULT, .result = &res);
+	struct hs_rewrite_output out = {0};
+	struct hs_kernel_result kr = {.sz = sizeof(kr)};
+	const char *b0 = "gfx1250:gfx1250-b0-specific+";
+	struct hs_rewrite_opts v1;
+
+	(void)state;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, b0, &opts, &out, NULL), HS_OK);
+	hs_rewrite_output_release(&out);
+	assert_non_null(res);
+	assert_int_equal(hs_rewrite_result_kernels(res), 3);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(hs_rewrite_result_kernel(res, i, &kr), HS_OK);
+		assert_int_equal(kr.passes, HS_PASS_ENTRY_TRAMPOLINES);
+		assert_true(kr.entry_after != kr.entry_before);
+		assert_true(kr.entry_after % 256 == 0);
+		assert_true(kr.sgprs_after > kr.sgprs_before && kr.sgprs_before > 0);
+		assert_int_equal(kr.vgprs_after, kr.vgprs_before);
+	}
+	assert_string_equal((hs_rewrite_result_kernel(res, 0, &kr), kr.name), "k_a");
+	assert_int_equal(hs_rewrite_result_kernel(res, 3, &kr), HS_INVALID_ARGUMENT);
+	kr.sz = sizeof(size_t);
+	assert_int_equal(hs_rewrite_result_kernel(res, 0, &kr), HS_INVALID_ARGUMENT);
+	assert_non_null(strstr(hs_last_error(), "kernel result size"));
+	hs_rewrite_result_free(res);
+	hs_rewrite_result_free(NULL);
+	assert_int_equal(hs_rewrite_result_kernels(NULL), 0);
+	/* A second rewrite changes no kernel. */
+	res = NULL;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, b0, &opts, &out, NULL), HS_OK);
+	{
+		struct blob again = {out.data, out.size};
+		struct hs_rewrite_output out2 = {0};
+		hs_rewrite_result_free(res);
+		assert_int_equal(hs_rewrite(again.data, again.size, NULL, b0, &opts, &out2, NULL),
+		                 HS_OK);
+		hs_rewrite_output_release(&out2);
+		kr.sz = sizeof(kr);
+		assert_int_equal(hs_rewrite_result_kernel(res, 1, &kr), HS_OK);
+		assert_int_equal(kr.passes, 0);
+		assert_int_equal(kr.entry_after, kr.entry_before);
+		hs_rewrite_result_free(res);
+	}
+	hs_rewrite_output_release(&out);
+	/* A failed call leaves no result. */
+	res = (struct hs_rewrite_result *)&res;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx1250", &opts, &out, NULL),
+	                 HS_INVALID_ARGUMENT);
+	assert_null(res);
+	/* A 0.1 caller's options end before .result: never read, never written. */
+	res = (struct hs_rewrite_result *)&res;
+	memset(&v1, 0, sizeof(v1));
+	v1.sz = offsetof(struct hs_rewrite_opts, result);
+	v1.flags = HS_REWRITE_ENTRY_DEFAULT;
+	v1.result = &res;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, b0, &v1, &out, NULL), HS_OK);
+	assert_ptr_equal(res, (struct hs_rewrite_result *)&res);
+	hs_rewrite_output_release(&out);
+	free(in.data);
+}
+
 static void test_data_only_and_dup(void **state)
 {
 	struct blob in = fixture("data_only");
@@ -727,6 +793,7 @@ int main(void)
 	    cmocka_unit_test(test_opts_and_report_guards),
 	    cmocka_unit_test(test_reason_codes),
 	    cmocka_unit_test(test_report_counts_and_v1_size),
+	    cmocka_unit_test(test_kernel_results),
 	    cmocka_unit_test(test_data_only_and_dup),
 	    cmocka_unit_test(test_code_object_isa),
 	};

@@ -70,12 +70,18 @@ typedef void (*hs_log_fn)(enum hs_log_level level, const char *msg, void *ctx);
  * unknown tail is not all zero, is HS_INVALID_ARGUMENT.  New fields are only
  * ever added at the end.
  */
+struct hs_rewrite_result;
 struct hs_rewrite_opts {
 	size_t sz;      /* sizeof(struct hs_rewrite_opts) as the caller knows it */
 	uint64_t flags; /* HS_REWRITE_*; default 0 (validate and copy, plus any required pass) */
+	/*
+	 * 0.2: when set, a successful call stores its per-kernel results here (free them
+	 * with hs_rewrite_result_free); on failure *result is set to NULL.
+	 */
+	struct hs_rewrite_result **result;
 	size_t : 0;
 };
-#define hs_rewrite_opts__last_field flags
+#define hs_rewrite_opts__last_field result
 
 #define HS_OPTS(TYPE, NAME, ...) struct TYPE NAME = {.sz = sizeof(struct TYPE), __VA_ARGS__}
 
@@ -168,6 +174,34 @@ struct hs_rewrite_output {
 HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *source_isa,
                                  const char *target_isa, const struct hs_rewrite_opts *opts,
                                  struct hs_rewrite_output *out, struct hs_rewrite_report *report);
+
+/*
+ * Per-kernel results (0.2): what one call did to each kernel, in descriptor-address order.
+ * Size-guarded like the report: set .sz; fields are only ever appended, and a library
+ * that does not know a field leaves the caller's bytes past its own struct alone.
+ */
+struct hs_kernel_result {
+	size_t sz;
+	const char *name;      /* symbol name without ".kd"; valid until the result is freed */
+	uint64_t descriptor;   /* vaddr of its kernel descriptor */
+	uint32_t passes;       /* HS_PASS_* of the passes that changed its entry or resources */
+	uint64_t entry_before; /* entry vaddr in the input */
+	uint64_t entry_after;  /* and in the output */
+	uint64_t sgprs_before; /* metadata .sgpr_count (0: unknown) */
+	uint64_t sgprs_after;
+	uint64_t vgprs_before; /* metadata .vgpr_count (0: unknown) */
+	uint64_t vgprs_after;
+	size_t : 0;
+};
+#define hs_kernel_result__last_field vgprs_after
+
+/* The number of kernels in a result (0 for NULL). */
+HS_API size_t hs_rewrite_result_kernels(const struct hs_rewrite_result *res);
+/* Fills *kr with kernel i; HS_INVALID_ARGUMENT when i is out of range or kr->sz too small. */
+HS_API enum hs_status hs_rewrite_result_kernel(const struct hs_rewrite_result *res, size_t i,
+                                               struct hs_kernel_result *kr);
+/* Frees a result; NULL is fine. */
+HS_API void hs_rewrite_result_free(struct hs_rewrite_result *res);
 
 /* Frees out->data and zeroes *out; NULL or an empty output is fine. */
 HS_API void hs_rewrite_output_release(struct hs_rewrite_output *out);
