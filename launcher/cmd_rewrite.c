@@ -287,6 +287,10 @@ static void print_inspection(const char *path, const cJSON *doc, bool disasm, bo
 	const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(doc, "kernels");
 	printf("%s: %s (%s)\n", path, jstr(doc, "isa"), jstr(doc, "processor"));
 	printf("kernels: %d\n", cJSON_GetArraySize(kernels));
+	if (jnum(doc, "metadata_notes_left_out") > 0)
+		printf("metadata: %.0f note(s) left out: another amdhsa.version (or amdhsa.printf) "
+		       "than the first, as the HSA runtime reads them\n",
+		       jnum(doc, "metadata_notes_left_out"));
 	cJSON_ArrayForEach(k, kernels) print_kernel(k, disasm);
 	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "pools"))
 	{

@@ -219,8 +219,6 @@ HS_INTERNAL size_t hs_note_put_header(uint8_t *r, uint32_t type, uint32_t descsz
 
 /* ---- kernels (kernels.c) ---- */
 
-struct hs_meta_kernel;
-
 struct hs_kernel {
 	char *name; /* symbol name without ".kd", owned */
 	uint64_t kd_vaddr;

@@ -307,6 +307,10 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	}
 	if (obj.meta)
 		cJSON_AddItemToObject(root, "metadata", hs_meta_to_json(obj.meta));
+	/* Notes the HSA runtime's reader would not merge either: their kernels have no metadata. */
+	if (hs_meta_left_out(obj.meta))
+		cJSON_AddNumberToObject(root, "metadata_notes_left_out",
+		                        (double)hs_meta_left_out(obj.meta));
 	add_notes(&obj.e, root);
 	pools = cJSON_AddArrayToObject(root, "pools");
 	for (size_t i = 0; pools && i < obj.n_prov; i++) {

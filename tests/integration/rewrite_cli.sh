@@ -154,6 +154,9 @@ mirage rewrite "$FIXTURES/two_versions.co" -o "$T/tv.co" --target $B0 --entry-tr
 check "a metadata note of another amdhsa.version" 1 \
 	"ERROR: kernel 'kv' has no entry in the AMDGPU metadata, so its SGPR count is unknown: the object carries 1 more metadata note(s) whose amdhsa.version (or amdhsa.printf) differs from the first, which the HSA runtime's reader (comgr) leaves out as well"
 [ ! -e "$T/tv.co" ] || fail "output written for a refused object"
+mirage inspect "$FIXTURES/two_versions.co"
+check "inspect an object with a note left out" 0
+expect_out "metadata: 1 note(s) left out: another amdhsa.version (or amdhsa.printf) than the first"
 
 # A pass asked for on a processor that never needs it: exit 0, an unchanged copy, and why.
 mirage rewrite "$FIXTURES/gfx942.co" -o "$T/942.co" --entry-trampolines
