@@ -17,6 +17,21 @@
 	}
 
 static const struct gfx_info rows[] = {
+    /* gfx6 (Southern Islands): the KFD never drove it, so it has no gfx_target_version. */
+    ROW("gfx600", 0x20, 0, "gfx6", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx601", 0x21, 0, "gfx6", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx602", 0x3a, 0, "gfx6", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx700", 0x22, 70000, "gfx7", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx701", 0x23, 70001, "gfx7", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx702", 0x24, 70002, "gfx7", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx703", 0x25, 70003, "gfx7", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx704", 0x26, 70004, "gfx7", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx705", 0x3b, 70005, "gfx7", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx801", 0x28, 80001, "gfx8", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx802", 0x29, 80002, "gfx8", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx803", 0x2a, 80003, "gfx8", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx805", 0x3c, 80005, "gfx8", 64, NULL, GFX_RETARGET_NONE),
+    ROW("gfx810", 0x2b, 80100, "gfx8", 64, NULL, GFX_RETARGET_NONE),
     ROW("gfx900", 0x2c, 90000, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
     ROW("gfx902", 0x2d, 90002, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
     ROW("gfx904", 0x2e, 90004, "gfx9", 64, "gfx9-generic", GFX_RETARGET_NONE),
@@ -30,6 +45,7 @@ static const struct gfx_info rows[] = {
     ROW("gfx1010", 0x33, 100100, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
     ROW("gfx1011", 0x34, 100101, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
     ROW("gfx1012", 0x35, 100102, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
+    ROW("gfx1013", 0x42, 100103, "gfx10.1", 32, "gfx10-1-generic", GFX_RETARGET_NONE),
     ROW("gfx1030", 0x36, 100300, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
     ROW("gfx1031", 0x37, 100301, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),
     ROW("gfx1032", 0x38, 100302, "gfx10.3", 32, "gfx10-3-generic", GFX_RETARGET_NONE),

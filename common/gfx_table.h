@@ -23,8 +23,7 @@ struct gfx_info {
 	const char *name;     /* "gfx942"; generics: "gfx9-4-generic" */
 	uint8_t mach;         /* EF_AMDGPU_MACH_* (ELF e_flags & 0xff) */
 	uint32_t kfd_version; /* KFD gfx_target_version; 0 for generic targets */
-	const char
-	    *family; /* "gfx9", "gfx9.4", "gfx10.1", "gfx10.3", "gfx11", "gfx12", "gfx12.5" */
+	const char *family; /* "gfx6", "gfx7", "gfx8", "gfx9", "gfx9.4", "gfx10.1" ... "gfx12.5" */
 	uint8_t wavefront_size;     /* default wavefront size: 64 or 32 */
 	const char *generic;        /* generic target covering it, or NULL */
 	bool is_generic;            /* a generic target, not a processor */

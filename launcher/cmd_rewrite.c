@@ -47,8 +47,8 @@ static const struct opt_spec rewrite_opts[] = {
     {0},
 };
 
-/* The kernels with their descriptor fields are always listed: --kernels (part of the documented
- * command line, README.md) asks for that default explicitly; the rest add to it. */
+/* The kernels with their descriptor fields are always listed: --kernels asks for that default
+ * explicitly; the rest add to it. */
 static const struct opt_spec inspect_opts[] = {
     {.name = "kernels",
      .type = OPT_BOOL,
@@ -188,7 +188,7 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
 		      report.message[0] ? report.message : rw.last_error());
 		/* Only the missing B0->A0 pass has these ways out, not e.g. "A0 -> B0". */
-		if (st == HS_INVALID_ARGUMENT && strstr(report.message, "B0->A0"))
+		if (report.reason == HS_REASON_NEEDS_B0A0)
 			hint("pass --target amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+ (B0) "
 			     "or --no-b0a0");
 		goto out;
@@ -287,6 +287,10 @@ static void print_inspection(const char *path, const cJSON *doc, bool disasm, bo
 	const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(doc, "kernels");
 	printf("%s: %s (%s)\n", path, jstr(doc, "isa"), jstr(doc, "processor"));
 	printf("kernels: %d\n", cJSON_GetArraySize(kernels));
+	if (jnum(doc, "metadata_notes_left_out") > 0)
+		printf("metadata: %.0f note(s) left out: another amdhsa.version (or amdhsa.printf) "
+		       "than the first, as the HSA runtime reads them\n",
+		       jnum(doc, "metadata_notes_left_out"));
 	cJSON_ArrayForEach(k, kernels) print_kernel(k, disasm);
 	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "pools"))
 	{

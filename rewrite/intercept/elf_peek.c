@@ -1,30 +1,17 @@
 /* ELF header peeks for the load hooks. */
 #include "elf_peek.h"
 
-#include <elf.h>
 #include <string.h>
 
+#include "elf_header.h"
 #include "gfx_table.h"
-
-#ifndef EM_AMDGPU
-#define EM_AMDGPU 224
-#endif
-
-static bool is_elf64(const Elf64_Ehdr *eh)
-{
-	return !memcmp(eh->e_ident, ELFMAG, SELFMAG) && eh->e_ident[EI_CLASS] == ELFCLASS64 &&
-	       eh->e_ident[EI_DATA] == ELFDATA2LSB;
-}
 
 bool hsi_elf_maybe_gfx125x(const void *p, size_t size)
 {
 	Elf64_Ehdr eh;
 	const struct gfx_info *g;
 
-	if (!p || size < sizeof(eh))
-		return false;
-	memcpy(&eh, p, sizeof(eh));
-	if (!is_elf64(&eh) || eh.e_machine != EM_AMDGPU)
+	if (!elf64_header_read(p, size, &eh) || eh.e_machine != EM_AMDGPU)
 		return false;
 	g = gfx_by_mach((uint8_t)(eh.e_flags & 0xff));
 	return g && !strcmp(g->family, "gfx12.5");
@@ -42,10 +29,8 @@ size_t hsi_elf_extent(const void *p)
 	Elf64_Ehdr eh;
 	size_t end = sizeof(eh);
 
-	if (!p)
-		return 0;
-	memcpy(&eh, p, sizeof(eh));
-	if (!is_elf64(&eh))
+	/* The size is what we are after: the header's own bytes must be readable. */
+	if (!elf64_header_read(p, sizeof(eh), &eh))
 		return 0;
 	grow(&end, eh.e_phoff, (uint64_t)eh.e_phnum * eh.e_phentsize);
 	grow(&end, eh.e_shoff, (uint64_t)eh.e_shnum * eh.e_shentsize);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elf_header.h"
+
 static pthread_once_t version_once = PTHREAD_ONCE_INIT;
 static bool version_ok;
 
@@ -22,63 +24,58 @@ enum hs_status hs_libelf_init(void)
 /* The raw header checks run before libelf sees the bytes, so libelf never reads out of bounds. */
 enum hs_status hs_elf_check_header(const uint8_t *b, size_t size)
 {
-	uint64_t phoff, shoff;
-	uint16_t phnum, shnum, phentsize, shentsize, shstrndx;
+	Elf64_Ehdr eh;
 
-	if (size < EHDR_SIZE)
+	if (size < sizeof(eh))
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "not an ELF file: %zu bytes is shorter than "
 		               "an ELF64 header",
 		               size);
-	if (memcmp(b, ELFMAG, SELFMAG))
-		return hs_fail(HS_INVALID_ARGUMENT, "not an ELF file (bad magic)");
-	if (b[EI_CLASS] != ELFCLASS64)
-		return hs_fail(HS_INVALID_ARGUMENT, "not an ELF64 file (class %u)", b[EI_CLASS]);
-	if (b[EI_DATA] != ELFDATA2LSB)
+	if (!elf64_header_read(b, size, &eh)) {
+		if (memcmp(b, ELFMAG, SELFMAG))
+			return hs_fail(HS_INVALID_ARGUMENT, "not an ELF file (bad magic)");
+		if (b[EI_CLASS] != ELFCLASS64)
+			return hs_fail(HS_INVALID_ARGUMENT, "not an ELF64 file (class %u)",
+			               b[EI_CLASS]);
 		return hs_fail(HS_INVALID_ARGUMENT, "not a little-endian ELF file");
-	if (b[EI_VERSION] != EV_CURRENT)
-		return hs_fail(HS_INVALID_ARGUMENT, "unknown ELF version %u", b[EI_VERSION]);
-	if (b[EI_OSABI] != ELFOSABI_AMDGPU_HSA)
+	}
+	if (eh.e_ident[EI_VERSION] != EV_CURRENT)
+		return hs_fail(HS_INVALID_ARGUMENT, "unknown ELF version %u",
+		               eh.e_ident[EI_VERSION]);
+	if (eh.e_ident[EI_OSABI] != ELFOSABI_AMDGPU_HSA)
 		return hs_fail(HS_INVALID_ARGUMENT, "ELF OS/ABI is %u, not AMDGPU_HSA (64)",
-		               b[EI_OSABI]);
-	if (hs_rd16(b + 18) != EM_AMDGPU)
+		               eh.e_ident[EI_OSABI]);
+	if (eh.e_machine != EM_AMDGPU)
 		return hs_fail(HS_INVALID_ARGUMENT, "ELF machine is %u, not EM_AMDGPU (224)",
-		               hs_rd16(b + 18));
-	if (hs_rd16(b + 16) != ET_DYN)
+		               eh.e_machine);
+	if (eh.e_type != ET_DYN)
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "ELF type is %u, not a linked code object "
 		               "(ET_DYN)",
-		               hs_rd16(b + 16));
-	phoff = hs_rd64(b + 32);
-	shoff = hs_rd64(b + 40);
-	phentsize = hs_rd16(b + 54);
-	phnum = hs_rd16(b + 56);
-	shentsize = hs_rd16(b + 58);
-	shnum = hs_rd16(b + 60);
-	shstrndx = hs_rd16(b + 62);
-	if (hs_rd16(b + 52) != EHDR_SIZE)
-		return hs_fail(HS_INVALID_ARGUMENT, "ELF header size %u is not 64",
-		               hs_rd16(b + 52));
-	if (phnum == PN_XNUM)
+		               eh.e_type);
+	if (eh.e_ehsize != EHDR_SIZE)
+		return hs_fail(HS_INVALID_ARGUMENT, "ELF header size %u is not 64", eh.e_ehsize);
+	if (eh.e_phnum == PN_XNUM)
 		return hs_fail(HS_INVALID_ARGUMENT, "extended program header numbering is not "
 		                                    "supported");
-	if (phnum &&
-	    (phentsize != PHDR_SIZE || !hs_in_bounds(phoff, (uint64_t)phnum * PHDR_SIZE, size)))
+	if (eh.e_phnum && (eh.e_phentsize != PHDR_SIZE ||
+	                   !hs_in_bounds(eh.e_phoff, (uint64_t)eh.e_phnum * PHDR_SIZE, size)))
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "program header table (offset %llu, %u "
 		               "entries) is outside the file of %zu bytes",
-		               (unsigned long long)phoff, phnum, size);
-	if (shnum == 0)
+		               (unsigned long long)eh.e_phoff, eh.e_phnum, size);
+	if (eh.e_shnum == 0)
 		return hs_fail(HS_INVALID_ARGUMENT, "no section headers (a code object needs "
 		                                    ".text; extended numbering is not supported)");
-	if (shentsize != SHDR_SIZE || !hs_in_bounds(shoff, (uint64_t)shnum * SHDR_SIZE, size))
+	if (eh.e_shentsize != SHDR_SIZE ||
+	    !hs_in_bounds(eh.e_shoff, (uint64_t)eh.e_shnum * SHDR_SIZE, size))
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "section header table (offset %llu, %u entries) "
 		               "is outside the file of %zu bytes",
-		               (unsigned long long)shoff, shnum, size);
-	if (shstrndx == SHN_UNDEF || shstrndx >= shnum)
+		               (unsigned long long)eh.e_shoff, eh.e_shnum, size);
+	if (eh.e_shstrndx == SHN_UNDEF || eh.e_shstrndx >= eh.e_shnum)
 		return hs_fail(HS_INVALID_ARGUMENT, "section name table index %u is invalid",
-		               shstrndx);
+		               eh.e_shstrndx);
 	return HS_OK;
 }
 
@@ -244,6 +241,23 @@ static enum hs_status check_segments(struct hs_elf *e)
 	return HS_OK;
 }
 
+/* The entries of symbol table sec (0: none) through libelf, all of them or an error. */
+static enum hs_status symbol_data(struct hs_elf *e, size_t sec, Elf_Data **out)
+{
+	Elf_Data *d;
+
+	*out = NULL;
+	if (!sec)
+		return HS_OK;
+	d = elf_getdata(elf_getscn(e->elf, sec), NULL);
+	if (!d || d->d_type != ELF_T_SYM || d->d_size != e->sec[sec].sh.sh_size ||
+	    d->d_size > (size_t)INT32_MAX)
+		return hs_fail(HS_INVALID_ARGUMENT, "libelf: symbol table [%zu] '%s': %s", sec,
+		               e->sec[sec].name, d ? "unexpected data" : elf_errmsg(-1));
+	*out = d;
+	return HS_OK;
+}
+
 /* The section named name, 0 if none. */
 static size_t find_section(const struct hs_elf *e, const char *name)
 {
@@ -317,6 +331,11 @@ enum hs_status hs_elf_open(struct hs_elf *e, const void *in, size_t size)
 	st = check_segments(e);
 	if (st)
 		goto fail;
+	st = symbol_data(e, e->symtab, &e->symtab_data);
+	if (!st)
+		st = symbol_data(e, e->dynsym, &e->dynsym_data);
+	if (st)
+		goto fail;
 	e->text = find_section(e, ".text");
 	if (!e->text || e->sec[e->text].sh.sh_type != SHT_PROGBITS ||
 	    !(e->sec[e->text].sh.sh_flags & SHF_ALLOC)) {
@@ -360,14 +379,11 @@ size_t hs_elf_sym_count(const struct hs_elf *e, size_t secidx)
 
 void hs_elf_sym(const struct hs_elf *e, size_t secidx, size_t i, GElf_Sym *sym)
 {
-	const uint8_t *p = e->buf + e->sec[secidx].sh.sh_offset + i * SYM_SIZE;
+	Elf_Data *d = secidx == e->symtab ? e->symtab_data : e->dynsym_data;
 
-	sym->st_name = hs_rd32(p);
-	sym->st_info = p[4];
-	sym->st_other = p[5];
-	sym->st_shndx = hs_rd16(p + 6);
-	sym->st_value = hs_rd64(p + 8);
-	sym->st_size = hs_rd64(p + 16);
+	/* hs_elf_open checked that the data holds every entry: this cannot fail. */
+	if (!gelf_getsym(d, (int)i, sym))
+		memset(sym, 0, sizeof(*sym));
 }
 
 const char *hs_elf_sym_name(const struct hs_elf *e, size_t secidx, const GElf_Sym *sym)

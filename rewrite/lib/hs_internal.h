@@ -11,11 +11,11 @@
 #include <libelf.h>
 
 #include "hotswap/rewrite.h"
+#include "hs_attr.h"
+#include "kd_codec.h"
+#include "le_bytes.h"
 
 struct gfx_info;
-
-#define HS_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#define HS_INTERNAL     __attribute__((visibility("hidden")))
 
 #ifndef EM_AMDGPU
 #define EM_AMDGPU 224
@@ -28,8 +28,6 @@ struct gfx_info;
 #define HS_PROVENANCE_VERSION 1u
 #define HS_PROV_DESC_SIZE     32u
 #define HS_NOTE_OWNER         "AMDGPU" /* owner of both notes; namesz 7 with its NUL */
-#define HS_KD_SIZE            64u
-#define HS_STUB_SIZE          256u
 #define HS_POOL_ALIGN         4096u
 #define HS_POOL_SECTION       ".hotswap.text"
 #define HS_PROV_SECTION       ".note.hotswap"
@@ -40,16 +38,6 @@ struct gfx_info;
 #define SHDR_SIZE 64u
 #define SYM_SIZE  24u
 
-/* gfx12.5 SGPR 106 is vcc_lo: a stub scratch pair based there is vcc. */
-#define SGPR_VCC 106u
-
-/* Kernel descriptor field offsets (bytes). */
-#define KD_ENTRY_OFFSET 16
-#define KD_RSRC3        44
-#define KD_RSRC1        48
-#define KD_RSRC2        52
-#define KD_PROPERTIES   56
-
 /* ---- errors and logging (error.c, log.c) ---- */
 
 /*
@@ -59,56 +47,13 @@ struct gfx_info;
 HS_INTERNAL int hs_msgpack_check(const uint8_t *p, size_t size);
 /* Records msg as the calling thread's last error and returns status. */
 HS_INTERNAL enum hs_status hs_fail(enum hs_status status, const char *fmt, ...) HS_PRINTF(2, 3);
+/* hs_fail with the reason code the report carries (hs_fail picks one from the status). */
+HS_INTERNAL enum hs_status hs_fail_why(enum hs_status status, enum hs_reason reason,
+                                       const char *fmt, ...) HS_PRINTF(3, 4);
+/* The reason of the calling thread's last failure (HS_REASON_NONE after hs_clear_error). */
+HS_INTERNAL enum hs_reason hs_last_reason(void);
 HS_INTERNAL void hs_clear_error(void);
 HS_INTERNAL void hs_log(enum hs_log_level level, const char *fmt, ...) HS_PRINTF(2, 3);
-
-/* ---- checked arithmetic and little-endian access ---- */
-
-static inline bool hs_add_ovf(uint64_t a, uint64_t b, uint64_t *r)
-{
-	return __builtin_add_overflow(a, b, r);
-}
-/* True when [off, off+len) lies inside [0, size). */
-static inline bool hs_in_bounds(uint64_t off, uint64_t len, uint64_t size)
-{
-	uint64_t end;
-	return !hs_add_ovf(off, len, &end) && end <= size;
-}
-static inline bool hs_align_up(uint64_t v, uint64_t a, uint64_t *r)
-{
-	uint64_t t;
-	if (hs_add_ovf(v, a - 1, &t))
-		return false;
-	*r = t & ~(a - 1);
-	return true;
-}
-static inline uint16_t hs_rd16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-static inline uint32_t hs_rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static inline uint64_t hs_rd64(const uint8_t *p)
-{
-	return (uint64_t)hs_rd32(p) | (uint64_t)hs_rd32(p + 4) << 32;
-}
-static inline void hs_wr16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-static inline void hs_wr32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-static inline void hs_wr64(uint8_t *p, uint64_t v)
-{
-	hs_wr32(p, (uint32_t)v);
-	hs_wr32(p + 4, (uint32_t)(v >> 32));
-}
 
 /* ---- hash index (hash_index.c) ---- */
 
@@ -203,10 +148,11 @@ struct hs_elf {
 	size_t phnum, shnum, shstrndx;
 	GElf_Phdr *ph;
 	struct hs_section *sec;
-	size_t text;            /* index of .text */
-	size_t symtab;          /* index of the last SHT_SYMTAB, 0 if none */
-	size_t dynsym;          /* index of SHT_DYNSYM, 0 if none */
-	uint64_t max_alloc_end; /* max end of SHF_ALLOC sections and PT_LOADs */
+	size_t text;                         /* index of .text */
+	size_t symtab;                       /* index of the last SHT_SYMTAB, 0 if none */
+	size_t dynsym;                       /* index of SHT_DYNSYM, 0 if none */
+	Elf_Data *symtab_data, *dynsym_data; /* their entries, as libelf reads them */
+	uint64_t max_alloc_end;              /* max end of SHF_ALLOC sections and PT_LOADs */
 };
 
 /* elf_version() once per process; HS_ERROR (message set) when libelf refuses. */
@@ -222,7 +168,7 @@ HS_INTERNAL void hs_elf_close(struct hs_elf *e);
  */
 HS_INTERNAL size_t hs_elf_vaddr_to_off(const struct hs_elf *e, uint64_t vaddr, uint64_t len,
                                        uint64_t *off);
-/* A symbol table's entries (validated by hs_elf_open): count and raw pointer. */
+/* A symbol table's entries (validated by hs_elf_open, read through gelf_getsym). */
 HS_INTERNAL size_t hs_elf_sym_count(const struct hs_elf *e, size_t secidx);
 HS_INTERNAL void hs_elf_sym(const struct hs_elf *e, size_t secidx, size_t i, GElf_Sym *sym);
 /* The name of a symbol (validated, NUL-terminated inside its string table). */
@@ -273,15 +219,6 @@ HS_INTERNAL size_t hs_note_put_header(uint8_t *r, uint32_t type, uint32_t descsz
 
 /* ---- kernels (kernels.c) ---- */
 
-struct hs_meta_kernel;
-
-enum hs_kernel_action {
-	HS_KERNEL_NONE = 0,
-	HS_KERNEL_STUB,          /* this call adds a stub */
-	HS_KERNEL_SKIP_PROLOGUE, /* already begins with VMEM + v_nop */
-	HS_KERNEL_SKIP_STUBBED,  /* already one of our stubs */
-};
-
 struct hs_kernel {
 	char *name; /* symbol name without ".kd", owned */
 	uint64_t kd_vaddr;
@@ -291,12 +228,6 @@ struct hs_kernel {
 	size_t entry_sec;   /* the executable section holding it (checked) */
 	uint64_t entry_off; /* its file offset */
 	int meta;           /* index into the metadata kernels, -1 if none */
-	/* results of the entry pass */
-	enum hs_kernel_action action;
-	unsigned scratch;    /* scratch SGPR pair base (SGPR_VCC = vcc) */
-	uint64_t stub_vaddr; /* new stub, or the existing one when SKIP_STUBBED */
-	uint64_t sgpr_new;   /* .sgpr_count to record */
-	uint32_t rsrc3_new;
 };
 
 struct hs_kernels {
@@ -321,23 +252,37 @@ HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
 /* Reads an unsigned key of kernel k; false when missing or not an unsigned integer. */
 HS_INTERNAL bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v);
-/* Sets an existing unsigned key of kernel k; false if the key is missing. */
-HS_INTERNAL bool hs_meta_set_uint(struct hs_meta *m, int k, const char *key, uint64_t v);
-HS_INTERNAL bool hs_meta_dirty(const struct hs_meta *m);
-/* Location of the note record (file offset and size, and its section index; sec may be NULL). */
-HS_INTERNAL void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_size,
-                                  size_t *sec);
 /*
- * Encodes the whole note record (header + name + desc) into a new buffer,
- * padded as its section pads (hs_note_align).
+ * A linked object carries one metadata record per input; they are read merged as the HSA
+ * runtime's reader (comgr) merges them: kernels numbered across the records.  Records
+ * that comgr would leave out (another amdhsa.version) are left out and counted.
  */
-HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec,
-                                                 size_t *rec_size);
+HS_INTERNAL size_t hs_meta_note_count(const struct hs_meta *m);
+HS_INTERNAL size_t hs_meta_left_out(const struct hs_meta *m);
+/* Location of record i (file offset and size, and its section index; sec may be NULL). */
+HS_INTERNAL void hs_meta_location(const struct hs_meta *m, size_t i, uint64_t *rec_off,
+                                  uint64_t *rec_size, size_t *sec);
+struct hs_meta_update;
+/* True when one of the updates sets a key of a kernel in record i. */
+HS_INTERNAL bool hs_meta_note_updated(const struct hs_meta *m, size_t i,
+                                      const struct hs_meta_update *u, size_t n);
+/*
+ * Encodes record i whole (header + name + desc) into a new buffer, padded as its section
+ * pads (hs_note_align), with each update's key set to its value.
+ */
+struct hs_meta_update {
+	int kernel; /* metadata kernel index */
+	const char *key;
+	uint64_t value;
+};
+HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m, size_t i,
+                                                 const struct hs_meta_update *u, size_t n,
+                                                 uint8_t **rec, size_t *rec_size);
 /* The metadata as a cJSON tree (for hs_inspect); NULL on failure. */
 struct cJSON;
 HS_INTERNAL struct cJSON *hs_meta_to_json(const struct hs_meta *m);
 
-/* ---- provenance (provenance.c; written by pool.c) ---- */
+/* ---- provenance (provenance.c; written by the patch writer) ---- */
 
 enum hs_target_state {
 	HS_STATE_NEUTRAL = 0,
@@ -358,99 +303,5 @@ struct hs_provenance {
 /* Reads every provenance note; n receives their count (array owned by caller, free()). */
 HS_INTERNAL enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance **p,
                                               size_t *n);
-
-/* ---- the output builder (pool.c) ---- */
-
-struct hs_symadd {
-	char *name;     /* "<kernel>.stub", owned */
-	uint64_t value; /* stub vaddr */
-	uint16_t shndx; /* section holding the stub (in the output's numbering) */
-};
-
-struct hs_build {
-	/* inputs */
-	const struct hs_elf *e;
-	const struct hs_kernels *ks; /* HS_KERNEL_STUB kernels get their descriptors patched */
-	const uint8_t *stubs;        /* n_stubs * 256 bytes, placed at the pool start */
-	size_t n_stubs;
-	const struct hs_meta *meta; /* re-encoded when dirty */
-	const struct hs_symadd *syms;
-	size_t n_syms;
-	uint32_t transforms, state;    /* for the provenance note */
-	uint64_t pool_vaddr, pool_off; /* from hs_pool_plan */
-	/* outputs */
-	uint8_t *out;
-	size_t out_size;
-	uint64_t pool_size; /* 0 when no pool was added */
-};
-/* Where a new pool would go: vaddr after every allocated byte, file offset page-congruent. */
-HS_INTERNAL enum hs_status hs_pool_plan(const struct hs_elf *e, uint64_t *pool_vaddr,
-                                        uint64_t *pool_off);
-/* The index the pool section gets in the output's section header table. */
-HS_INTERNAL enum hs_status hs_pool_section_index(const struct hs_elf *e, uint16_t *idx);
-/* Builds the output bytes (b->out, caller frees). */
-HS_INTERNAL enum hs_status hs_build_output(struct hs_build *b);
-
-/* ---- entry pass (pass_entry.c) ---- */
-
-HS_INTERNAL void hs_stub_encode(uint8_t stub[HS_STUB_SIZE], uint64_t stub_vaddr, uint64_t entry,
-                                unsigned pair);
-/* Scratch pair and new count for .sgpr_count = count; -1 when count > 108. */
-HS_INTERNAL int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count);
-HS_INTERNAL bool hs_entry_has_prologue(const uint8_t *p, size_t len);
-
-/* ---- the MC library (mc_loader.c) ---- */
-
-struct hs_mc_api;
-/* Loads libhotswap_mc.so next to this library once; NULL (with error set) if unavailable. */
-HS_INTERNAL const struct hs_mc_api *hs_mc_get(void);
-
-/* Stub recognition through the decoder (stub_match.c). */
-struct hs_mc_disasm;
-/* One lazily created decoder per rewrite or inspect call (decoders are single-threaded). */
-struct hs_decoder {
-	const char *cpu;
-	const struct hs_mc_api *api;
-	struct hs_mc_disasm *dis;
-};
-/* Loads libhotswap_mc and creates d's decoder for d->cpu on first use (HS_ERROR, message set). */
-HS_INTERNAL enum hs_status hs_decoder_get(struct hs_decoder *d);
-HS_INTERNAL void hs_decoder_release(struct hs_decoder *d);
-/*
- * True when bytes[0..len) at vaddr is exactly one of our stubs; *target gets
- * the decoded jump target.  Runs the raw prefilter first and only then the
- * MC decoder (loading libhotswap_mc on first use) for the shape check.
- */
-HS_INTERNAL enum hs_status hs_stub_match(struct hs_decoder *d, const uint8_t *bytes, size_t len,
-                                         uint64_t vaddr, bool *is_stub, uint64_t *target);
-/* The raw prefilter alone (no decoding). */
-HS_INTERNAL bool hs_stub_raw_match(const uint8_t *bytes, size_t len, unsigned *pair);
-/* Where the stub at vaddr jumps (its two literals added to its PC); needs a raw match. */
-HS_INTERNAL uint64_t hs_stub_target(const uint8_t *bytes, uint64_t vaddr);
-
-/* ---- one rewrite call (rewrite.c runs the passes over it) ---- */
-
-struct hs_ctx {
-	uint64_t flags;
-	struct hs_elf e;
-	struct hs_isa obj, src, dst;
-	struct hs_kernels ks;
-	struct hs_meta *meta;
-	struct hs_provenance *prov;
-	size_t n_prov;
-	uint64_t pool_vaddr, pool_off;
-	uint16_t pool_shndx;
-	uint8_t *stubs; /* n_stubs * 256 */
-	size_t n_stubs;
-	struct hs_symadd *syms;
-	size_t n_syms;
-	struct hs_decoder dec;      /* created only if a stub must be recognised */
-	struct hs_rewrite_report r; /* filled as passes run; copied out on success */
-};
-
-/* The entry-trampoline pass: classifies every kernel and plans its stub (no output yet). */
-HS_INTERNAL enum hs_status hs_pass_entry(struct hs_ctx *c);
-/* The stub-symbol pass: plans <kernel>.stub for every stub that has none (best effort). */
-HS_INTERNAL enum hs_status hs_pass_stubsyms(struct hs_ctx *c);
 
 #endif

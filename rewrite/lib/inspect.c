@@ -1,5 +1,7 @@
 /* hs_inspect: a JSON description of a code object (kernels, descriptors, metadata, notes, pool). */
-#include "hs_internal.h"
+#include "decoder.h"
+#include "object.h"
+#include "stub_format.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,70 +15,17 @@
 /* Upper bound on instructions decoded per region, so garbage never runs away. */
 #define DISASM_MAX_INSNS 16384
 
-struct field {
-	const char *name;
-	unsigned lo, width;
-};
-
-/* COMPUTE_PGM_RSRC1 (gfx10+ meanings; the SGPR granule field is reserved there). */
-static const struct field rsrc1_fields[] = {
-    {"granulated_workitem_vgpr_count", 0, 6},
-    {"granulated_wavefront_sgpr_count", 6, 4},
-    {"priority", 10, 2},
-    {"float_round_mode_32", 12, 2},
-    {"float_round_mode_16_64", 14, 2},
-    {"float_denorm_mode_32", 16, 2},
-    {"float_denorm_mode_16_64", 18, 2},
-    {"priv", 20, 1},
-    {"enable_dx10_clamp_or_wg_rr_en", 21, 1},
-    {"debug_mode", 22, 1},
-    {"enable_ieee_mode", 23, 1},
-    {"bulky", 24, 1},
-    {"cdbg_user", 25, 1},
-    {"fp16_ovfl", 26, 1},
-    {"workgroup_processor_mode", 29, 1},
-    {"mem_ordered", 30, 1},
-    {"fwd_progress", 31, 1},
-};
-static const struct field rsrc2_fields[] = {
-    {"enable_private_segment", 0, 1},
-    {"user_sgpr_count", 1, 5},
-    {"enable_trap_handler", 6, 1},
-    {"enable_sgpr_workgroup_id_x", 7, 1},
-    {"enable_sgpr_workgroup_id_y", 8, 1},
-    {"enable_sgpr_workgroup_id_z", 9, 1},
-    {"enable_sgpr_workgroup_info", 10, 1},
-    {"enable_vgpr_workitem_id", 11, 2},
-    {"enable_exception_address_watch", 13, 1},
-    {"enable_exception_memory", 14, 1},
-    {"granulated_lds_size", 15, 9},
-    {"enable_exception_ieee_754_fp_invalid_operation", 24, 1},
-    {"enable_exception_fp_denormal_source", 25, 1},
-    {"enable_exception_ieee_754_fp_division_by_zero", 26, 1},
-    {"enable_exception_ieee_754_fp_overflow", 27, 1},
-    {"enable_exception_ieee_754_fp_underflow", 28, 1},
-    {"enable_exception_ieee_754_fp_inexact", 29, 1},
-    {"enable_exception_int_divide_by_zero", 30, 1},
-};
-/* gfx12+: INST_PREF_SIZE in units of 128 bytes; the rest is kept raw. */
-static const struct field rsrc3_fields[] = {
-    {"inst_pref_size", 4, 8},
-    {"trap_on_start", 12, 1},
-    {"trap_on_end", 13, 1},
-    {"image_op", 31, 1},
-};
-
-static cJSON *decode_fields(uint32_t v, const struct field *f, size_t n)
+/* A register as {"raw": v, <field>: value...} in its family's layout. */
+static cJSON *decode_reg(uint32_t v, const struct hs_kd_layout *l, enum hs_kd_reg reg)
 {
 	cJSON *o = cJSON_CreateObject();
 
 	if (!o)
 		return NULL;
 	cJSON_AddNumberToObject(o, "raw", v);
-	for (size_t i = 0; i < n; i++)
-		cJSON_AddNumberToObject(o, f[i].name,
-		                        (v >> f[i].lo) &
-		                            (f[i].width == 32 ? ~0u : (1u << f[i].width) - 1));
+	for (size_t i = 0; i < l->n[reg]; i++)
+		cJSON_AddNumberToObject(o, l->field[reg][i].name,
+		                        hs_kd_field_get(v, &l->field[reg][i]));
 	return o;
 }
 
@@ -195,13 +144,15 @@ static void disasm_region(const struct hs_elf *e, const struct sym_index *ix,
 	}
 }
 
-static enum hs_status add_kernel(const struct hs_elf *e, const struct sym_index *ix,
-                                 const struct hs_meta *m, const struct hs_kernel *k, unsigned flags,
-                                 struct hs_decoder *dec, cJSON *arr)
+static enum hs_status add_kernel(const struct hs_object *obj, const struct sym_index *ix,
+                                 const struct hs_kernel *k, unsigned flags, struct hs_decoder *dec,
+                                 cJSON *arr)
 {
+	const struct hs_elf *e = &obj->e;
+	const struct hs_meta *m = obj->meta;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	cJSON *o = cJSON_CreateObject(), *kd = cJSON_CreateObject();
-	const uint8_t *d = k->kd;
+	struct hs_kd d;
 	uint64_t v, off, target = 0;
 	bool in_text = k->entry >= text->sh_addr && k->entry - text->sh_addr < text->sh_size;
 	bool is_stub = false;
@@ -216,22 +167,19 @@ static enum hs_status add_kernel(const struct hs_elf *e, const struct sym_index 
 		cJSON_AddStringToObject(o, "metadata_name", name);
 	cJSON_AddItemToObject(o, "descriptor", kd);
 	add_hex(kd, "vaddr", k->kd_vaddr);
-	cJSON_AddNumberToObject(kd, "group_segment_fixed_size", hs_rd32(d));
-	cJSON_AddNumberToObject(kd, "private_segment_fixed_size", hs_rd32(d + 4));
-	cJSON_AddNumberToObject(kd, "kernarg_size", hs_rd32(d + 8));
-	cJSON_AddNumberToObject(kd, "kernel_code_entry_byte_offset",
-	                        (double)(int64_t)hs_rd64(d + KD_ENTRY_OFFSET));
-	cJSON_AddNumberToObject(kd, "kernel_code_properties", hs_rd16(d + KD_PROPERTIES));
-	cJSON_AddNumberToObject(kd, "kernarg_preload", hs_rd16(d + KD_PROPERTIES + 2));
+	hs_kd_decode(k->kd, &d);
+	cJSON_AddNumberToObject(kd, "group_segment_fixed_size", d.group_segment_fixed_size);
+	cJSON_AddNumberToObject(kd, "private_segment_fixed_size", d.private_segment_fixed_size);
+	cJSON_AddNumberToObject(kd, "kernarg_size", d.kernarg_size);
+	cJSON_AddNumberToObject(kd, "kernel_code_entry_byte_offset", (double)d.entry_offset);
+	cJSON_AddNumberToObject(kd, "kernel_code_properties", d.properties);
+	cJSON_AddNumberToObject(kd, "kernarg_preload", d.kernarg_preload);
 	cJSON_AddItemToObject(kd, "compute_pgm_rsrc1",
-	                      decode_fields(hs_rd32(d + KD_RSRC1), rsrc1_fields,
-	                                    sizeof(rsrc1_fields) / sizeof(rsrc1_fields[0])));
+	                      decode_reg(d.rsrc1, obj->layout, HS_KD_RSRC1));
 	cJSON_AddItemToObject(kd, "compute_pgm_rsrc2",
-	                      decode_fields(hs_rd32(d + KD_RSRC2), rsrc2_fields,
-	                                    sizeof(rsrc2_fields) / sizeof(rsrc2_fields[0])));
+	                      decode_reg(d.rsrc2, obj->layout, HS_KD_RSRC2));
 	cJSON_AddItemToObject(kd, "compute_pgm_rsrc3",
-	                      decode_fields(hs_rd32(d + KD_RSRC3), rsrc3_fields,
-	                                    sizeof(rsrc3_fields) / sizeof(rsrc3_fields[0])));
+	                      decode_reg(d.rsrc3, obj->layout, HS_KD_RSRC3));
 	add_hex(o, "entry", k->entry);
 	sec = k->entry_sec;
 	off = k->entry_off;
@@ -312,13 +260,9 @@ static void add_notes(const struct hs_elf *e, cJSON *root)
 HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags, const char *kernel,
                                  char **json)
 {
-	struct hs_elf e = {0};
-	struct hs_kernels ks = {0};
-	struct hs_meta *m = NULL;
-	struct hs_provenance *prov = NULL;
+	struct hs_object obj;
 	struct sym_index ix = {0};
-	size_t n_prov = 0, shown = 0;
-	struct hs_isa isa;
+	size_t shown = 0;
 	struct hs_decoder dec = {0}; /* created by the first kernel disassembled */
 	cJSON *root = NULL, *arr, *pools;
 	enum hs_status st;
@@ -327,39 +271,32 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	hs_clear_error();
 	if (!in || !in_size || !json || (flags & ~HS_INSPECT_DISASM))
 		return hs_fail(HS_INVALID_ARGUMENT, "hs_inspect: bad arguments");
-	st = hs_elf_open(&e, in, in_size);
-	if (!st)
-		st = hs_isa_read_elf((uint32_t)e.eh.e_flags, e.eh.e_ident[EI_ABIVERSION], &isa);
-	if (!st)
-		st = hs_kernels_find(&e, &ks);
-	if (!st)
-		st = hs_meta_read(&e, &m);
-	if (!st)
-		st = hs_provenance_read(&e, &prov, &n_prov);
-	if (!st && (flags & HS_INSPECT_DISASM))
-		st = sym_index_build(&e, &ix);
+	st = hs_object_load(&obj, in, in_size);
+	if (st)
+		return st;
+	if (flags & HS_INSPECT_DISASM)
+		st = sym_index_build(&obj.e, &ix);
 	if (st)
 		goto cleanup;
-	hs_meta_join_kernels(m, &ks);
-	dec.cpu = isa.gfx->name;
+	dec.cpu = obj.isa.gfx->name;
 	root = cJSON_CreateObject();
 	if (!root) {
 		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		goto cleanup;
 	}
-	hs_isa_format(&isa, buf, sizeof(buf));
+	hs_isa_format(&obj.isa, buf, sizeof(buf));
 	cJSON_AddStringToObject(root, "isa", buf);
-	cJSON_AddStringToObject(root, "processor", isa.gfx->name);
-	add_hex(root, "e_flags", e.eh.e_flags);
+	cJSON_AddStringToObject(root, "processor", obj.isa.gfx->name);
+	add_hex(root, "e_flags", obj.e.eh.e_flags);
 	arr = cJSON_AddArrayToObject(root, "kernels");
-	for (size_t i = 0; arr && i < ks.n; i++) {
+	for (size_t i = 0; arr && i < obj.ks.n; i++) {
 		char mname[256];
-		if (kernel && strcmp(kernel, ks.k[i].name) &&
-		    !(m && ks.k[i].meta >= 0 &&
-		      hs_meta_kernel_name(m, ks.k[i].meta, mname, sizeof(mname)) &&
+		if (kernel && strcmp(kernel, obj.ks.k[i].name) &&
+		    !(obj.meta && obj.ks.k[i].meta >= 0 &&
+		      hs_meta_kernel_name(obj.meta, obj.ks.k[i].meta, mname, sizeof(mname)) &&
 		      !strcmp(kernel, mname)))
 			continue;
-		st = add_kernel(&e, &ix, m, &ks.k[i], flags, &dec, arr);
+		st = add_kernel(&obj, &ix, &obj.ks.k[i], flags, &dec, arr);
 		if (st)
 			goto cleanup;
 		shown++;
@@ -368,21 +305,25 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 		st = hs_fail(HS_INVALID_ARGUMENT, "no kernel named '%s'", kernel);
 		goto cleanup;
 	}
-	if (m)
-		cJSON_AddItemToObject(root, "metadata", hs_meta_to_json(m));
-	add_notes(&e, root);
+	if (obj.meta)
+		cJSON_AddItemToObject(root, "metadata", hs_meta_to_json(obj.meta));
+	/* Notes the HSA runtime's reader would not merge either: their kernels have no metadata. */
+	if (hs_meta_left_out(obj.meta))
+		cJSON_AddNumberToObject(root, "metadata_notes_left_out",
+		                        (double)hs_meta_left_out(obj.meta));
+	add_notes(&obj.e, root);
 	pools = cJSON_AddArrayToObject(root, "pools");
-	for (size_t i = 0; pools && i < n_prov; i++) {
+	for (size_t i = 0; pools && i < obj.n_prov; i++) {
 		cJSON *p = cJSON_CreateObject();
 		if (!p)
 			break;
-		cJSON_AddNumberToObject(p, "version", prov[i].version);
+		cJSON_AddNumberToObject(p, "version", obj.prov[i].version);
 		cJSON_AddBoolToObject(p, "entry_trampolines",
-		                      prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES);
-		cJSON_AddBoolToObject(p, "b0a0", prov[i].transforms & HS_XFORM_B0A0);
-		cJSON_AddStringToObject(p, "target_state", hs_state_name(prov[i].state));
-		add_hex(p, "vaddr", prov[i].pool_vaddr);
-		cJSON_AddNumberToObject(p, "size", (double)prov[i].pool_size);
+		                      obj.prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES);
+		cJSON_AddBoolToObject(p, "b0a0", obj.prov[i].transforms & HS_XFORM_B0A0);
+		cJSON_AddStringToObject(p, "target_state", hs_state_name(obj.prov[i].state));
+		add_hex(p, "vaddr", obj.prov[i].pool_vaddr);
+		cJSON_AddNumberToObject(p, "size", (double)obj.prov[i].pool_size);
 		cJSON_AddItemToArray(pools, p);
 	}
 	*json = cJSON_PrintUnformatted(root);
@@ -392,9 +333,6 @@ cleanup:
 	hs_decoder_release(&dec);
 	cJSON_Delete(root);
 	free(ix.v);
-	free(prov);
-	hs_meta_free(m);
-	hs_kernels_free(&ks);
-	hs_elf_close(&e);
+	hs_object_free(&obj);
 	return st;
 }

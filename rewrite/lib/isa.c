@@ -160,10 +160,10 @@ int hs_isa_from_elf(uint32_t e_flags, uint8_t abi_version, struct hs_isa *isa)
 enum hs_status hs_isa_read_elf(uint32_t e_flags, uint8_t abi_version, struct hs_isa *isa)
 {
 	if (hs_isa_from_elf(e_flags, abi_version, isa))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "unknown AMDGPU processor (EF_AMDGPU_MACH "
-		               "0x%02x) in the ELF header",
-		               (unsigned)(e_flags & 0xff));
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNKNOWN_PROCESSOR,
+		                   "unknown AMDGPU processor (EF_AMDGPU_MACH "
+		                   "0x%02x) in the ELF header",
+		                   (unsigned)(e_flags & 0xff));
 	return HS_OK;
 }
 

@@ -39,7 +39,7 @@ static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sy
 		               symname);
 	k->kd_vaddr = sym->st_value;
 	memcpy(k->kd, e->buf + k->kd_off, HS_KD_SIZE);
-	off = (int64_t)hs_rd64(k->kd + KD_ENTRY_OFFSET);
+	off = (int64_t)hs_rd64(k->kd + HS_KD_AT(kernel_code_entry_byte_offset));
 	/* Checked signed add: the entry must be a representable address. */
 	if (off < 0 ? (uint64_t) - (off + 1) + 1 > k->kd_vaddr
 	            : (uint64_t)off > UINT64_MAX - k->kd_vaddr)

@@ -1,5 +1,6 @@
 /* Loads libhotswap_mc.so (the only LLVM user) from this library's directory, once, on demand. */
 #include "hs_internal.h"
+#include "decoder.h"
 
 #include <dlfcn.h>
 #include <pthread.h>

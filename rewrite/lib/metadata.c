@@ -8,16 +8,30 @@
 
 #include <cjson/cJSON.h>
 
-struct hs_meta {
+/* One NT_AMDGPU_METADATA record (a linked object carries one per input). */
+struct hs_meta_note {
 	uint8_t *blob; /* owned copy of the msgpack description */
 	size_t blob_size;
 	msgpack_unpacked unpacked;
-	const msgpack_object *kernels; /* the amdhsa.kernels array, or NULL */
-	struct hs_hidx by_symbol;      /* kernels by .symbol; the first of equal symbols only */
-	size_t sec;                    /* section holding the note */
+	const msgpack_object *kernels; /* its amdhsa.kernels array, or NULL */
+	size_t first;                  /* merged index of its first kernel */
+	size_t sec;                    /* section holding the record */
 	uint64_t align;                /* how that section pads records (hs_note_align) */
-	uint64_t rec_off, rec_size;    /* file range of the whole note record */
-	bool dirty;
+	uint64_t rec_off, rec_size;    /* file range of the whole record */
+};
+
+/*
+ * The metadata as the HSA runtime's reader (comgr) sees it: every record, the later
+ * ones' amdhsa.kernels appended to the first's when their amdhsa.version matches (and
+ * amdhsa.printf, if both have one); a record that cannot merge is left out, as comgr
+ * leaves it out.  Kernels are numbered across the merged records.
+ */
+struct hs_meta {
+	struct hs_meta_note *note;
+	size_t n_note;
+	size_t n_kernels;
+	size_t n_left_out;        /* records that could not merge */
+	struct hs_hidx by_symbol; /* kernels by .symbol; the first of equal symbols only */
 };
 
 static bool key_is(const msgpack_object *k, const char *s)
@@ -37,45 +51,57 @@ static msgpack_object *map_get(const msgpack_object *map, const char *key)
 	return NULL;
 }
 
+/* The AMDGPU metadata records of one note section, in order. */
+struct record {
+	size_t sec;
+	uint64_t rec_off, rec_size, desc_off;
+	uint32_t desc_size;
+};
+
 /*
- * Walks the note records of section sec and returns the first
- * owner "AMDGPU" type 32 record.  Malformed records are a bad object.
+ * Collects the owner "AMDGPU" type 32 records of section sec into *r.  Until the first
+ * one is found (strict), a malformed record makes a bad object, as it always did; after
+ * it, a malformed record ends that section's walk, as comgr's reader stops there.
  */
-static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, uint64_t *rec_off,
-                                    uint64_t *rec_size, uint64_t *desc_off, uint32_t *desc_size)
+static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, bool strict,
+                                    struct record **r, size_t *n)
 {
 	const GElf_Shdr *sh = &e->sec[sec].sh;
 	struct hs_note_iter it;
-	struct hs_note n;
+	struct hs_note note;
 	enum hs_note_step step;
 
 	hs_note_iter_init(&it, e, sec);
-	while ((step = hs_note_next(&it, &n)) == HS_NOTE_RECORD) {
-		if (hs_note_is_amdgpu(&n, HS_NT_AMDGPU_METADATA)) {
-			*rec_off = sh->sh_offset + n.off;
-			*rec_size = n.size;
-			*desc_off = (uint64_t)(n.desc - e->buf);
-			*desc_size = n.descsz;
-			return HS_OK;
-		}
+	while ((step = hs_note_next(&it, &note)) == HS_NOTE_RECORD) {
+		struct record *nr;
+		if (!hs_note_is_amdgpu(&note, HS_NT_AMDGPU_METADATA))
+			continue;
+		nr = realloc(*r, (*n + 1) * sizeof(**r));
+		if (!nr)
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		*r = nr;
+		(*r)[(*n)++] = (struct record){sec, sh->sh_offset + note.off, note.size,
+		                               (uint64_t)(note.desc - e->buf), note.descsz};
+		strict = false;
 	}
-	if (step == HS_NOTE_TRUNCATED)
+	if (strict && step == HS_NOTE_TRUNCATED)
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "note section [%zu] '%s' has a "
 		               "truncated record at offset %llu",
-		               sec, e->sec[sec].name, (unsigned long long)n.off);
-	if (step == HS_NOTE_OVERRUN)
+		               sec, e->sec[sec].name, (unsigned long long)note.off);
+	if (strict && step == HS_NOTE_OVERRUN)
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "note section [%zu] '%s' has a record "
 		               "at offset %llu running past its end",
-		               sec, e->sec[sec].name, (unsigned long long)n.off);
-	*rec_size = 0;
+		               sec, e->sec[sec].name, (unsigned long long)note.off);
 	return HS_OK;
 }
 
+static const msgpack_object *kernel_map(const struct hs_meta *m, int k);
+
 /* A .symbol to look up in two parts (a kernel name and ".kd"), so no copy joins them. */
 struct symbol_key {
-	const msgpack_object *kernels;
+	const struct hs_meta *m;
 	const char *sym, *suffix;
 	size_t len, suffix_len;
 };
@@ -83,7 +109,7 @@ struct symbol_key {
 static bool symbol_eq(const void *ctx, size_t k)
 {
 	const struct symbol_key *key = ctx;
-	const msgpack_object *o = map_get(&key->kernels->via.array.ptr[k], ".symbol");
+	const msgpack_object *o = map_get(kernel_map(key->m, (int)k), ".symbol");
 
 	return o->via.str.size == key->len + key->suffix_len &&
 	       !memcmp(o->via.str.ptr, key->sym, key->len) &&
@@ -93,91 +119,146 @@ static bool symbol_eq(const void *ctx, size_t k)
 /* The first kernel whose .symbol is sym[0..len) followed by suffix, or HS_HIDX_NONE. */
 static size_t find_symbol(const struct hs_meta *m, const char *sym, size_t len, const char *suffix)
 {
-	struct symbol_key key = {m->kernels, sym, suffix, len, strlen(suffix)};
+	struct symbol_key key = {m, sym, suffix, len, strlen(suffix)};
 
 	return hs_hidx_find(&m->by_symbol, hs_hash_concat(sym, len, suffix, key.suffix_len),
 	                    symbol_eq, &key);
 }
 
-enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
+/* Parses one record into *n; false (message set when strict) when it is not a document. */
+static enum hs_status parse_note(const struct hs_elf *e, const struct record *r,
+                                 struct hs_meta_note *n)
 {
-	struct hs_meta *m = NULL;
-	enum hs_status st = HS_OK;
-	uint64_t rec_off = 0, rec_size = 0, desc_off = 0;
-	uint32_t desc_size = 0;
-	size_t off = 0, sec = 0;
-	msgpack_object *root;
+	size_t off = 0;
+	const msgpack_object *root;
 
-	*out = NULL;
-	for (size_t i = 1; i < e->shnum && !rec_size; i++) {
-		if (e->sec[i].sh.sh_type != SHT_NOTE || !(e->sec[i].sh.sh_flags & SHF_ALLOC))
-			continue;
-		st = find_in_notes(e, i, &rec_off, &rec_size, &desc_off, &desc_size);
-		if (st)
-			return st;
-		sec = i;
-	}
-	if (!rec_size)
-		return HS_OK; /* no metadata note: the caller decides whether that is fatal */
-	m = calloc(1, sizeof(*m));
-	if (!m)
+	msgpack_unpacked_init(&n->unpacked);
+	n->blob = malloc(r->desc_size ? r->desc_size : 1);
+	if (!n->blob)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	msgpack_unpacked_init(&m->unpacked);
-	m->blob = malloc(desc_size ? desc_size : 1);
-	if (!m->blob) {
-		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-		goto fail;
-	}
-	memcpy(m->blob, e->buf + desc_off, desc_size);
-	m->blob_size = desc_size;
-	m->sec = sec;
-	m->align = hs_note_align(&e->sec[sec].sh);
-	m->rec_off = rec_off;
-	m->rec_size = rec_size;
-	if (hs_msgpack_check(m->blob, m->blob_size) < 0 ||
-	    msgpack_unpack_next(&m->unpacked, (const char *)m->blob, m->blob_size, &off) !=
+	memcpy(n->blob, e->buf + r->desc_off, r->desc_size);
+	n->blob_size = r->desc_size;
+	n->sec = r->sec;
+	n->align = hs_note_align(&e->sec[r->sec].sh);
+	n->rec_off = r->rec_off;
+	n->rec_size = r->rec_size;
+	if (hs_msgpack_check(n->blob, n->blob_size) < 0 ||
+	    msgpack_unpack_next(&n->unpacked, (const char *)n->blob, n->blob_size, &off) !=
 	        MSGPACK_UNPACK_SUCCESS ||
-	    off != m->blob_size) {
-		st = hs_fail(HS_INVALID_ARGUMENT,
-		             "AMDGPU metadata note in section [%zu] '%s' is "
-		             "not one valid msgpack document",
-		             sec, e->sec[sec].name);
-		goto fail;
-	}
-	root = &m->unpacked.data;
-	if (root->type != MSGPACK_OBJECT_MAP) {
-		st = hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata is not a msgpack map");
-		goto fail;
-	}
-	m->kernels = map_get(root, "amdhsa.kernels");
-	if (m->kernels && m->kernels->type != MSGPACK_OBJECT_ARRAY) {
-		st = hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata 'amdhsa.kernels' is not an "
-		                                  "array");
-		goto fail;
-	}
-	for (size_t k = 0; m->kernels && k < m->kernels->via.array.size; k++) {
-		const msgpack_object *km = &m->kernels->via.array.ptr[k];
+	    off != n->blob_size)
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "AMDGPU metadata note in section [%zu] '%s' is "
+		               "not one valid msgpack document",
+		               r->sec, e->sec[r->sec].name);
+	root = &n->unpacked.data;
+	if (root->type != MSGPACK_OBJECT_MAP)
+		return hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata is not a msgpack map");
+	n->kernels = map_get(root, "amdhsa.kernels");
+	if (n->kernels && n->kernels->type != MSGPACK_OBJECT_ARRAY)
+		return hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata 'amdhsa.kernels' is not an "
+		                                    "array");
+	return HS_OK;
+}
+
+static void note_free(struct hs_meta_note *n)
+{
+	msgpack_unpacked_destroy(&n->unpacked);
+	free(n->blob);
+}
+
+/* Whether a later record merges into the first as comgr merges it (see struct hs_meta). */
+static bool mergeable(const struct hs_meta_note *first, const struct hs_meta_note *n)
+{
+	const msgpack_object *v0 = map_get(&first->unpacked.data, "amdhsa.version");
+	const msgpack_object *v = map_get(&n->unpacked.data, "amdhsa.version");
+	const msgpack_object *p0 = map_get(&first->unpacked.data, "amdhsa.printf");
+	const msgpack_object *p = map_get(&n->unpacked.data, "amdhsa.printf");
+
+	if (!v0 || !v || v0->type != MSGPACK_OBJECT_ARRAY || !msgpack_object_equal(*v0, *v))
+		return false;
+	if (p0 && p && !msgpack_object_equal(*p0, *p))
+		return false;
+	return first->kernels && n->kernels;
+}
+
+/* Indexes the kernels of note i by .symbol, checking each has one. */
+static enum hs_status index_kernels(struct hs_meta *m, size_t i)
+{
+	const struct hs_meta_note *n = &m->note[i];
+
+	for (size_t k = 0; n->kernels && k < n->kernels->via.array.size; k++) {
+		const msgpack_object *km = &n->kernels->via.array.ptr[k];
 		const msgpack_object *sym = map_get(km, ".symbol");
-		if (!sym || sym->type != MSGPACK_OBJECT_STR) {
-			st = hs_fail(HS_INVALID_ARGUMENT,
-			             "AMDGPU metadata kernel %zu has no "
-			             "'.symbol' string",
-			             k);
-			goto fail;
-		}
+		size_t g = n->first + k;
+		enum hs_status st;
+		if (!sym || sym->type != MSGPACK_OBJECT_STR)
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "AMDGPU metadata kernel %zu has no "
+			               "'.symbol' string",
+			               g);
 		/* Joining descriptors by .symbol then costs one lookup per kernel, not a scan. */
 		if (find_symbol(m, sym->via.str.ptr, sym->via.str.size, "") == HS_HIDX_NONE) {
 			st = hs_hidx_insert(&m->by_symbol,
-			                    hs_hash_bytes(sym->via.str.ptr, sym->via.str.size), k);
+			                    hs_hash_bytes(sym->via.str.ptr, sym->via.str.size), g);
 			if (st)
-				goto fail;
+				return st;
 		}
+	}
+	return HS_OK;
+}
+
+enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
+{
+	struct hs_meta *m = NULL;
+	struct record *r = NULL;
+	size_t n = 0;
+	enum hs_status st = HS_OK;
+
+	*out = NULL;
+	for (size_t i = 1; i < e->shnum && !st; i++) {
+		if (e->sec[i].sh.sh_type != SHT_NOTE || !(e->sec[i].sh.sh_flags & SHF_ALLOC))
+			continue;
+		st = find_in_notes(e, i, n == 0, &r, &n);
+	}
+	if (st || !n) {
+		free(r);
+		return st; /* no metadata note: the caller decides whether that is fatal */
+	}
+	m = calloc(1, sizeof(*m));
+	if (m)
+		m->note = calloc(n, sizeof(*m->note));
+	if (!m || !m->note) {
+		free(m);
+		free(r);
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	}
+	for (size_t i = 0; i < n && !st; i++) {
+		struct hs_meta_note *nt = &m->note[m->n_note];
+		st = parse_note(e, &r[i], nt);
+		/* The first record is the metadata; a later one that cannot merge is left out. */
+		if (i > 0 && (st || !mergeable(&m->note[0], nt))) {
+			note_free(nt);
+			memset(nt, 0, sizeof(*nt));
+			m->n_left_out++;
+			st = HS_OK;
+			continue;
+		}
+		if (st) {
+			note_free(nt);
+			break;
+		}
+		nt->first = m->n_kernels;
+		m->n_kernels += nt->kernels ? nt->kernels->via.array.size : 0;
+		m->n_note++;
+		st = index_kernels(m, m->n_note - 1);
+	}
+	free(r);
+	if (st) {
+		hs_meta_free(m);
+		return st;
 	}
 	*out = m;
 	return HS_OK;
-fail:
-	hs_meta_free(m);
-	return st;
 }
 
 void hs_meta_free(struct hs_meta *m)
@@ -185,21 +266,58 @@ void hs_meta_free(struct hs_meta *m)
 	if (!m)
 		return;
 	hs_hidx_free(&m->by_symbol);
-	msgpack_unpacked_destroy(&m->unpacked);
-	free(m->blob);
+	for (size_t i = 0; i < m->n_note; i++)
+		note_free(&m->note[i]);
+	free(m->note);
 	free(m);
 }
 
 size_t hs_meta_kernel_count(const struct hs_meta *m)
 {
-	return m && m->kernels ? m->kernels->via.array.size : 0;
+	return m ? m->n_kernels : 0;
+}
+
+size_t hs_meta_note_count(const struct hs_meta *m)
+{
+	return m ? m->n_note : 0;
+}
+
+size_t hs_meta_left_out(const struct hs_meta *m)
+{
+	return m ? m->n_left_out : 0;
+}
+
+/* The record holding merged kernel k (k < n_kernels). */
+static size_t note_of(const struct hs_meta *m, size_t k)
+{
+	size_t i = m->n_note - 1;
+
+	while (i > 0 && m->note[i].first > k)
+		i--;
+	return i;
 }
 
 static const msgpack_object *kernel_map(const struct hs_meta *m, int k)
 {
+	const struct hs_meta_note *n;
+
 	if (k < 0 || (size_t)k >= hs_meta_kernel_count(m))
 		return NULL;
-	return &m->kernels->via.array.ptr[k];
+	n = &m->note[note_of(m, (size_t)k)];
+	return &n->kernels->via.array.ptr[(size_t)k - n->first];
+}
+
+bool hs_meta_note_updated(const struct hs_meta *m, size_t i, const struct hs_meta_update *u,
+                          size_t n)
+{
+	const struct hs_meta_note *nt = &m->note[i];
+	size_t count = nt->kernels ? nt->kernels->via.array.size : 0;
+
+	for (size_t j = 0; j < n; j++)
+		if (u[j].kernel >= 0 && (size_t)u[j].kernel >= nt->first &&
+		    (size_t)u[j].kernel < nt->first + count)
+			return true;
+	return false;
 }
 
 void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks)
@@ -207,7 +325,7 @@ void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks)
 	for (size_t i = 0; i < ks->n; i++) {
 		const char *name = ks->k[i].name;
 		size_t k =
-		    m && m->kernels ? find_symbol(m, name, strlen(name), ".kd") : HS_HIDX_NONE;
+		    m && m->n_kernels ? find_symbol(m, name, strlen(name), ".kd") : HS_HIDX_NONE;
 		ks->k[i].meta = k == HS_HIDX_NONE ? -1 : (int)k;
 	}
 }
@@ -232,44 +350,108 @@ bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t 
 	return true;
 }
 
-bool hs_meta_set_uint(struct hs_meta *m, int k, const char *key, uint64_t v)
+void hs_meta_location(const struct hs_meta *m, size_t i, uint64_t *rec_off, uint64_t *rec_size,
+                      size_t *sec)
 {
-	msgpack_object *o = map_get(kernel_map(m, k), key);
-
-	if (!o || o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
-		return false;
-	if (o->via.u64 != v) {
-		o->via.u64 = v;
-		m->dirty = true;
-	}
-	return true;
-}
-
-bool hs_meta_dirty(const struct hs_meta *m)
-{
-	return m && m->dirty;
-}
-
-void hs_meta_location(const struct hs_meta *m, uint64_t *rec_off, uint64_t *rec_size, size_t *sec)
-{
-	*rec_off = m->rec_off;
-	*rec_size = m->rec_size;
+	*rec_off = m->note[i].rec_off;
+	*rec_size = m->note[i].rec_size;
 	if (sec)
-		*sec = m->sec;
+		*sec = m->note[i].sec;
 }
 
-enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, size_t *rec_size)
+static int cmp_update(const void *a, const void *b)
 {
+	const struct hs_meta_update *x = a, *y = b;
+	return (x->kernel > y->kernel) - (x->kernel < y->kernel);
+}
+
+/* The new value of key in metadata kernel k, if an update sets it (u sorted by kernel). */
+static const struct hs_meta_update *update_for(const struct hs_meta_update *u, size_t n, int k,
+                                               const msgpack_object *key)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (u[mid].kernel < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < n && u[lo].kernel == k; lo++)
+		if (key_is(key, u[lo].key))
+			return &u[lo];
+	return NULL;
+}
+
+/* Packs one kernel map with its updated keys (msgpack-c writes each integer smallest). */
+static int pack_kernel(msgpack_packer *pk, const msgpack_object *km, int k,
+                       const struct hs_meta_update *u, size_t n)
+{
+	if (km->type != MSGPACK_OBJECT_MAP)
+		return msgpack_pack_object(pk, *km);
+	if (msgpack_pack_map(pk, km->via.map.size))
+		return -1;
+	for (uint32_t i = 0; i < km->via.map.size; i++) {
+		const msgpack_object_kv *kv = &km->via.map.ptr[i];
+		const struct hs_meta_update *up = update_for(u, n, k, &kv->key);
+		if (msgpack_pack_object(pk, kv->key) ||
+		    (up && kv->val.type == MSGPACK_OBJECT_POSITIVE_INTEGER
+		         ? msgpack_pack_uint64(pk, up->value)
+		         : msgpack_pack_object(pk, kv->val)))
+			return -1;
+	}
+	return 0;
+}
+
+/* Packs the document with the updates applied to its amdhsa.kernels entries. */
+static int pack_document(msgpack_packer *pk, const struct hs_meta_note *m,
+                         const struct hs_meta_update *u, size_t n)
+{
+	const msgpack_object *root = &m->unpacked.data;
+
+	if (msgpack_pack_map(pk, root->via.map.size))
+		return -1;
+	for (uint32_t i = 0; i < root->via.map.size; i++) {
+		const msgpack_object_kv *kv = &root->via.map.ptr[i];
+		if (msgpack_pack_object(pk, kv->key))
+			return -1;
+		if (&kv->val != m->kernels) {
+			if (msgpack_pack_object(pk, kv->val))
+				return -1;
+			continue;
+		}
+		if (msgpack_pack_array(pk, m->kernels->via.array.size))
+			return -1;
+		for (uint32_t k = 0; k < m->kernels->via.array.size; k++)
+			if (pack_kernel(pk, &m->kernels->via.array.ptr[k], (int)(m->first + k), u,
+			                n))
+				return -1;
+	}
+	return 0;
+}
+
+enum hs_status hs_meta_encode_record(const struct hs_meta *meta, size_t i,
+                                     const struct hs_meta_update *u, size_t n, uint8_t **rec,
+                                     size_t *rec_size)
+{
+	const struct hs_meta_note *m = &meta->note[i];
+	/* Sorted by kernel, so each key of each kernel costs a binary search, not a scan. */
+	struct hs_meta_update *sorted = malloc((n ? n : 1) * sizeof(*sorted));
 	msgpack_sbuffer sb;
 	msgpack_packer pk;
 	enum hs_status st = HS_OK;
 	size_t total, desc;
 	uint8_t *r = NULL;
 
+	if (!sorted)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	memcpy(sorted, u, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_update);
 	msgpack_sbuffer_init(&sb);
 	msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
 	/* msgpack-c writes every integer in its smallest form, as LLVM's writer does. */
-	if (msgpack_pack_object(&pk, m->unpacked.data) || sb.size > UINT32_MAX) {
+	if (pack_document(&pk, m, sorted, n) || sb.size > UINT32_MAX) {
 		st = hs_fail(HS_ERROR, "cannot re-encode the AMDGPU metadata");
 		goto cleanup;
 	}
@@ -286,6 +468,7 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *m, uint8_t **rec, siz
 	*rec_size = total;
 cleanup:
 	msgpack_sbuffer_destroy(&sb);
+	free(sorted);
 	return st;
 }
 
@@ -352,5 +535,23 @@ static cJSON *to_json(const msgpack_object *o)
 
 cJSON *hs_meta_to_json(const struct hs_meta *m)
 {
-	return m ? to_json(&m->unpacked.data) : NULL;
+	cJSON *j, *kernels;
+
+	if (!m)
+		return NULL;
+	j = to_json(&m->note[0].unpacked.data);
+	kernels = j ? cJSON_GetObjectItemCaseSensitive(j, "amdhsa.kernels") : NULL;
+	/* The merged view: later records' kernels after the first's, a missing printf filled. */
+	for (size_t i = 1; kernels && i < m->n_note; i++) {
+		const msgpack_object *ks = m->note[i].kernels;
+		const msgpack_object *pf = map_get(&m->note[i].unpacked.data, "amdhsa.printf");
+		for (uint32_t k = 0; k < ks->via.array.size; k++) {
+			cJSON *c = to_json(&ks->via.array.ptr[k]);
+			if (c)
+				cJSON_AddItemToArray(kernels, c);
+		}
+		if (pf && !cJSON_GetObjectItemCaseSensitive(j, "amdhsa.printf"))
+			cJSON_AddItemToObject(j, "amdhsa.printf", to_json(pf));
+	}
+	return j;
 }

@@ -1,154 +1,77 @@
 /* The gfx12.5 entry-trampoline pass: scratch pairs, 256-byte stubs, prologue detection. */
-#include "hs_internal.h"
+#include "pass.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gfx_table.h"
-
-/* gfx12.5: s0..s105 are numbered SGPRs, then vcc_lo/vcc_hi (SGPR_VCC, 107); 108 in all. */
-#define SGPR_NUMBERED 106u
-#define SGPR_TOTAL    108u
-
-/* global_prefetch_b8 v0, s[0:1] scope:SCOPE_SE */
-static const uint8_t prefix_prefetch[12] = {0x00, 0x40, 0x17, 0xee, 0x00, 0x00,
-                                            0x04, 0x00, 0x00, 0x00, 0x00, 0x00};
-/* global_wb (the older prefix; same size) */
-static const uint8_t prefix_wb[12] = {0x7c, 0x00, 0x0b, 0xee, 0x00, 0x00,
-                                      0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
-static const uint8_t v_nop[4] = {0x00, 0x00, 0x00, 0x7e};
-static const uint8_t s_code_end[4] = {0x00, 0x00, 0x9f, 0xbf};
-/* Byte 6 holds the cache scope (bits 3:2); any scope is still the prologue. */
-#define SCOPE_BYTE 6
-#define SCOPE_MASK 0x0c
-
-static bool prefix_eq(const uint8_t *p, const uint8_t *want)
-{
-	for (int i = 0; i < 12; i++) {
-		uint8_t m = i == SCOPE_BYTE ? (uint8_t)~SCOPE_MASK : 0xff;
-		if ((p[i] & m) != (want[i] & m))
-			return false;
-	}
-	return true;
-}
-
-bool hs_entry_has_prologue(const uint8_t *p, size_t len)
-{
-	return len >= 16 && (prefix_eq(p, prefix_prefetch) || prefix_eq(p, prefix_wb)) &&
-	       !memcmp(p + 12, v_nop, 4);
-}
+#include "stub_format.h"
+#include "stub_match.h"
 
 int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count)
 {
 	uint64_t base, need;
 
-	if (count > SGPR_TOTAL)
+	if (count > HS_SGPR_TOTAL)
 		return -1;
 	base = (count + 1) & ~UINT64_C(1);
-	if (base + 2 <= SGPR_NUMBERED) {
+	if (base + 2 <= HS_SGPR_NUMBERED) {
 		*pair = (unsigned)base;
 		/* The pair's end plus two for VCC headroom, never beyond the file. */
-		need = base + 4 < SGPR_TOTAL ? base + 4 : SGPR_TOTAL;
+		need = base + 4 < HS_SGPR_TOTAL ? base + 4 : HS_SGPR_TOTAL;
 	} else {
 		/* VCC has no defined value at kernel entry, so the stub may clobber it. */
 		*pair = SGPR_VCC;
-		need = SGPR_TOTAL;
+		need = HS_SGPR_TOTAL;
 	}
 	*new_count = count > need ? count : need;
 	return 0;
 }
 
-void hs_stub_encode(uint8_t stub[HS_STUB_SIZE], uint64_t stub_vaddr, uint64_t entry, unsigned pair)
-{
-	/* PC read by s_get_pc_i64 is the address of the next instruction: stub + 20. */
-	uint64_t delta = entry - (stub_vaddr + 20);
-	uint8_t n = (uint8_t)pair;
-
-	memcpy(stub, prefix_prefetch, 12);
-	memcpy(stub + 12, v_nop, 4);
-	stub[16] = 0x00;
-	stub[17] = 0x47;
-	stub[18] = (uint8_t)(0x80 | n);
-	stub[19] = 0xbe;
-	stub[20] = n;
-	stub[21] = 0xff;
-	stub[22] = n;
-	stub[23] = 0x80;
-	hs_wr32(stub + 24, (uint32_t)delta);
-	stub[28] = (uint8_t)(n + 1);
-	stub[29] = 0xff;
-	stub[30] = (uint8_t)(n + 1);
-	stub[31] = 0x82;
-	hs_wr32(stub + 32, (uint32_t)(delta >> 32));
-	stub[36] = n;
-	stub[37] = 0x48;
-	stub[38] = 0x80;
-	stub[39] = 0xbe;
-	for (size_t off = 40; off < HS_STUB_SIZE; off += 4)
-		memcpy(stub + off, s_code_end, 4);
-}
-
-bool hs_stub_raw_match(const uint8_t *p, size_t len, unsigned *pair)
-{
-	uint8_t n;
-
-	if (len < 40 || !hs_entry_has_prologue(p, len))
-		return false;
-	if (p[16] != 0x00 || p[17] != 0x47 || p[19] != 0xbe || !(p[18] & 0x80))
-		return false;
-	n = p[18] & 0x7f;
-	if ((n & 1) || ((unsigned)n + 2 > SGPR_NUMBERED && n != SGPR_VCC))
-		return false;
-	if (p[20] != n || p[21] != 0xff || p[22] != n || p[23] != 0x80)
-		return false;
-	if (p[28] != n + 1 || p[29] != 0xff || p[30] != n + 1 || p[31] != 0x82)
-		return false;
-	if (p[36] != n || p[37] != 0x48 || p[38] != 0x80 || p[39] != 0xbe)
-		return false;
-	*pair = n;
-	return true;
-}
-
-uint64_t hs_stub_target(const uint8_t *p, uint64_t vaddr)
-{
-	/* The hardware's add-with-carry on the PC of the instruction after s_get_pc_i64. */
-	uint64_t pc = vaddr + 20;
-	uint64_t lo = (pc & 0xffffffffu) + hs_rd32(p + 24);
-	uint64_t hi = (pc >> 32) + hs_rd32(p + 32) + (lo >> 32);
-
-	return (hi & 0xffffffffu) << 32 | (lo & 0xffffffffu);
-}
-
-/* INST_PREF_SIZE, COMPUTE_PGM_RSRC3 bits [11:4] on gfx12+, in units of 128 bytes. */
-#define INST_PREF_SHIFT 4
-#define INST_PREF_MASK  (0xffu << INST_PREF_SHIFT)
-/* The CP may prefetch this many 128-byte lines from a stub: its own 256 bytes. */
+/* The CP may prefetch this many 128-byte lines (INST_PREF_SIZE) from a stub: its own 256 bytes. */
 #define INST_PREF_STUB 2u
 
-/* Decides what the entry pass does with k (no stub planned yet). */
-static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
+/* What the pass found at each kernel's entry (pass-private). */
+enum entry_kind {
+	ENTRY_NEEDS_STUB = 0,
+	ENTRY_HAS_PROLOGUE, /* already begins with VMEM + v_nop */
+	ENTRY_IS_STUB,      /* already one of our stubs */
+};
+
+bool hs_pass_entry_applies(const struct hs_pass_ctx *c, char *why, size_t why_size)
 {
-	const struct hs_elf *e = &c->e;
+	/* The erratum is gfx12.5's; other processors pass through untouched. */
+	if (hs_isa_is_gfx125x(&c->o->isa))
+		return true;
+	snprintf(why, why_size,
+	         "entry trampolines do not apply to %s: the entry-prologue erratum is gfx12.5's",
+	         c->o->isa.gfx->name);
+	return false;
+}
+
+/* Decides what the pass does with k. */
+static enum hs_status classify(const struct hs_pass_ctx *c, const struct hs_kernel *k,
+                               enum entry_kind *kind)
+{
+	const struct hs_elf *e = &c->o->e;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	/* hs_kernels_find checked that the entry lies in an executable section. */
 	size_t sec = k->entry_sec;
 	uint64_t off = k->entry_off, avail, target = 0;
-	bool in_text, is_stub = false;
+	bool is_stub = false;
 	enum hs_status st;
 
 	avail = e->sec[sec].sh.sh_size - (k->entry - e->sec[sec].sh.sh_addr);
 	if (avail > HS_STUB_SIZE)
 		avail = HS_STUB_SIZE;
-	in_text = sec == e->text;
-	if (in_text) {
+	if (sec == e->text) {
 		/* Fast path of a fresh object: a raw compare, never the decoder. */
-		k->action = hs_entry_has_prologue(e->buf + off, avail) ? HS_KERNEL_SKIP_PROLOGUE
-		                                                       : HS_KERNEL_STUB;
+		*kind = hs_entry_has_prologue(e->buf + off, avail) ? ENTRY_HAS_PROLOGUE
+		                                                   : ENTRY_NEEDS_STUB;
 		return HS_OK;
 	}
-	c->dec.cpu = c->obj.gfx->name;
-	st = hs_stub_match(&c->dec, e->buf + off, avail, k->entry, &is_stub, &target);
+	st = hs_stub_match(c->dec, e->buf + off, avail, k->entry, &is_stub, &target);
 	if (st) {
 		char why[512];
 		snprintf(why, sizeof(why), "%s", hs_last_error());
@@ -162,8 +85,7 @@ static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
 		               "kernel '%s': entry 0x%llx is outside .text and is not "
 		               "one of our entry stubs into .text",
 		               k->name, (unsigned long long)k->entry);
-	k->action = HS_KERNEL_SKIP_STUBBED;
-	k->stub_vaddr = k->entry;
+	*kind = ENTRY_IS_STUB;
 	return HS_OK;
 }
 
@@ -171,19 +93,30 @@ static enum hs_status classify(struct hs_ctx *c, struct hs_kernel *k)
  * The kernel's SGPR count: metadata .sgpr_count, the only source.  The pass
  * runs on gfx12.5 alone, where RSRC1's SGPR granule field is reserved.
  */
-static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, uint64_t *count)
+static enum hs_status sgpr_count(const struct hs_pass_ctx *c, const struct hs_kernel *k,
+                                 uint64_t *count)
 {
-	if (!c->meta)
+	const struct hs_meta *m = c->o->meta;
+
+	if (!m)
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': no AMDGPU metadata note, and %s has no "
 		               "SGPR count in RSRC1",
-		               k->name, c->obj.gfx->name);
+		               k->name, c->o->isa.gfx->name);
+	if (k->meta < 0 && hs_meta_left_out(m))
+		return hs_fail_why(
+		    HS_ERROR, HS_REASON_SEVERAL_METADATA,
+		    "kernel '%s' has no entry in the AMDGPU metadata, so its SGPR "
+		    "count is unknown: the object carries %zu more metadata note(s) "
+		    "whose amdhsa.version (or amdhsa.printf) differs from the first, "
+		    "which the HSA runtime's reader (comgr) leaves out as well",
+		    k->name, hs_meta_left_out(m));
 	if (k->meta < 0)
 		return hs_fail(HS_ERROR,
 		               "kernel '%s' has no entry in the AMDGPU metadata, so "
 		               "its SGPR count is unknown",
 		               k->name);
-	if (!hs_meta_get_uint(c->meta, k->meta, ".sgpr_count", count))
+	if (!hs_meta_get_uint(m, k->meta, ".sgpr_count", count))
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': metadata has no unsigned "
 		               "'.sgpr_count'",
@@ -191,80 +124,73 @@ static enum hs_status sgpr_count(struct hs_ctx *c, const struct hs_kernel *k, ui
 	return HS_OK;
 }
 
-enum hs_status hs_pass_entry(struct hs_ctx *c)
+/* Plans k's stub in the pool, its new entry, its SGPR need and its INST_PREF_SIZE clamp. */
+static enum hs_status plan_stub(const struct hs_pass_ctx *c, struct hs_plan *p, size_t i)
 {
+	const struct hs_kernel *k = &c->o->ks.k[i];
+	uint64_t count, need, stub_vaddr;
+	unsigned pair;
+	uint8_t *stub;
 	enum hs_status st;
+
+	st = sgpr_count(c, k, &count);
+	if (st)
+		return st;
+	if (hs_scratch_pair(count, &pair, &need) < 0)
+		return hs_fail(HS_ERROR,
+		               "kernel '%s': .sgpr_count %llu exceeds the 108 "
+		               "SGPRs (s0-s105 and vcc) of %s; no scratch pair for the "
+		               "entry stub",
+		               k->name, (unsigned long long)count, c->o->isa.gfx->name);
+	/* 256-byte aligned, so the CP's prefetch of the stub never straddles a line it skips. */
+	st = hs_plan_reserve(p, HS_STUB_SIZE, HS_STUB_SIZE, &stub_vaddr, &stub);
+	if (st)
+		return st;
+	hs_stub_encode(stub, stub_vaddr, k->entry, pair);
+	/* Checked: the new entry offset is a signed 64-bit distance from the descriptor. */
+	if (stub_vaddr - k->kd_vaddr > (uint64_t)INT64_MAX)
+		return hs_fail(HS_ERROR,
+		               "kernel '%s': stub at 0x%llx is out of reach of "
+		               "its descriptor",
+		               k->name, (unsigned long long)stub_vaddr);
+	st = hs_plan_kernel_entry(p, i, stub_vaddr);
+	if (st)
+		return st;
+	hs_plan_kernel_inst_pref(p, i, INST_PREF_STUB);
+	hs_plan_kernel_sgprs(p, i, need);
+	return HS_OK;
+}
+
+enum hs_status hs_pass_entry(const struct hs_pass_ctx *c, struct hs_plan *p)
+{
+	const struct hs_object *o = c->o;
+	enum entry_kind *kind = calloc(o->ks.n ? o->ks.n : 1, sizeof(*kind));
+	enum hs_status st = HS_OK;
 	size_t n = 0;
 
-	for (size_t i = 0; i < c->ks.n; i++) {
-		st = classify(c, &c->ks.k[i]);
-		if (st)
-			return st;
-		n += c->ks.k[i].action == HS_KERNEL_STUB;
-	}
-	c->r.passes_run |= HS_PASS_ENTRY_TRAMPOLINES;
-	if (n == 0)
-		goto count;
-	for (size_t i = 0; i < c->n_prov; i++)
-		if (c->prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES)
-			return hs_fail(
-			    HS_ERROR,
-			    "the object already has an entry-trampoline pool at "
-			    "0x%llx but %zu kernel(s) still need stubs; refusing to stack "
-			    "a second pool",
-			    (unsigned long long)c->prov[i].pool_vaddr, n);
-	st = hs_pool_plan(&c->e, &c->pool_vaddr, &c->pool_off);
-	if (st)
-		return st;
-	st = hs_pool_section_index(&c->e, &c->pool_shndx);
-	if (st)
-		return st;
-	c->stubs = calloc(n, HS_STUB_SIZE);
-	if (!c->stubs)
+	if (!kind)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	for (size_t i = 0; i < c->ks.n; i++) {
-		struct hs_kernel *k = &c->ks.k[i];
-		uint64_t count, pref;
-		uint32_t rsrc3;
-
-		if (k->action != HS_KERNEL_STUB)
-			continue;
-		st = sgpr_count(c, k, &count);
-		if (st)
-			return st;
-		if (hs_scratch_pair(count, &k->scratch, &k->sgpr_new) < 0)
-			return hs_fail(HS_ERROR,
-			               "kernel '%s': .sgpr_count %llu exceeds the 108 "
-			               "SGPRs (s0-s105 and vcc) of %s; no scratch pair for the "
-			               "entry stub",
-			               k->name, (unsigned long long)count, c->obj.gfx->name);
-		/* Pool vaddr is page aligned, so every 256-byte slot is 256-byte aligned. */
-		k->stub_vaddr = c->pool_vaddr + c->n_stubs * HS_STUB_SIZE;
-		hs_stub_encode(c->stubs + c->n_stubs * HS_STUB_SIZE, k->stub_vaddr, k->entry,
-		               k->scratch);
-		c->n_stubs++;
-		/* Checked: the new entry offset is a signed 64-bit distance from the descriptor. */
-		if (k->stub_vaddr - k->kd_vaddr > (uint64_t)INT64_MAX)
-			return hs_fail(HS_ERROR,
-			               "kernel '%s': stub at 0x%llx is out of reach of "
-			               "its descriptor",
-			               k->name, (unsigned long long)k->stub_vaddr);
-		rsrc3 = hs_rd32(k->kd + KD_RSRC3);
-		pref = (rsrc3 & INST_PREF_MASK) >> INST_PREF_SHIFT;
-		if (pref > INST_PREF_STUB)
-			pref = INST_PREF_STUB;
-		k->rsrc3_new = (rsrc3 & ~INST_PREF_MASK) | (uint32_t)(pref << INST_PREF_SHIFT);
-		if (c->meta && !hs_meta_set_uint(c->meta, k->meta, ".sgpr_count", k->sgpr_new))
-			return hs_fail(HS_ERROR, "kernel '%s': cannot update '.sgpr_count'",
-			               k->name);
+	c->dec->cpu = o->isa.gfx->name;
+	for (size_t i = 0; i < o->ks.n && !st; i++) {
+		st = classify(c, &o->ks.k[i], &kind[i]);
+		n += kind[i] == ENTRY_NEEDS_STUB;
 	}
-	c->r.kernels_stubbed = (uint32_t)c->n_stubs;
-count:
-	for (size_t i = 0; i < c->ks.n; i++) {
-		c->r.kernels_skip_prologue += c->ks.k[i].action == HS_KERNEL_SKIP_PROLOGUE;
-		c->r.kernels_skip_stubbed += c->ks.k[i].action == HS_KERNEL_SKIP_STUBBED;
+	for (size_t i = 0; n && !st && i < o->n_prov; i++)
+		if (o->prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES)
+			st = hs_fail(HS_ERROR,
+			             "the object already has an entry-trampoline pool at "
+			             "0x%llx but %zu kernel(s) still need stubs; refusing to stack "
+			             "a second pool",
+			             (unsigned long long)o->prov[i].pool_vaddr, n);
+	for (size_t i = 0; i < o->ks.n && !st; i++) {
+		if (kind[i] == ENTRY_NEEDS_STUB)
+			st = plan_stub(c, p, i);
+		p->count[HS_COUNT_KERNELS_STUBBED] += kind[i] == ENTRY_NEEDS_STUB;
+		p->count[HS_COUNT_SKIP_PROLOGUE] += kind[i] == ENTRY_HAS_PROLOGUE;
+		p->count[HS_COUNT_SKIP_STUBBED] += kind[i] == ENTRY_IS_STUB;
 	}
-	if (hs_meta_dirty(c->meta))
-		c->r.passes_run |= HS_PASS_METADATA;
-	return HS_OK;
+	if (n && !st)
+		p->transforms |= HS_XFORM_ENTRY_TRAMPOLINES;
+	free(kind);
+	return st;
 }

@@ -1,9 +1,11 @@
 /* <kernel>.stub symbols: whether .symtab can take them, and which already exist. */
-#include "hs_internal.h"
+#include "pass.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "stub_format.h"
 
 /* Whether .symtab can take new global symbols; false with a reason in why (the rewrite goes on
  * without them). */
@@ -119,60 +121,70 @@ static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_na
 	return HS_OK;
 }
 
-enum hs_status hs_pass_stubsyms(struct hs_ctx *c)
+/*
+ * Where kernel i's stub is, if it has one: a stub the entry pass placed this call (in the
+ * pool), or the one its entry already is.  The entry pass ran first and refused any entry
+ * outside .text that is not one of our stubs, so an entry outside .text is a stub.
+ */
+static bool stub_of(const struct hs_pass_ctx *c, const struct hs_plan *p, size_t i, uint64_t *vaddr,
+                    bool *in_pool, uint16_t *shndx)
 {
-	char why[160];
-	size_t want = 0;
-	struct stub_names existing = {0};
-	enum hs_status st;
+	const struct hs_kernel *k = &c->o->ks.k[i];
 
-	c->r.passes_run |= HS_PASS_STUB_SYMBOLS;
-	for (size_t i = 0; i < c->ks.n; i++) {
-		const struct hs_kernel *k = &c->ks.k[i];
-		want += k->action == HS_KERNEL_STUB || k->action == HS_KERNEL_SKIP_STUBBED;
+	if (p->kc[i].new_entry) {
+		*vaddr = p->kc[i].entry;
+		*in_pool = true;
+		*shndx = 0;
+		return true;
 	}
+	if (k->entry_sec == c->o->e.text)
+		return false;
+	*vaddr = k->entry;
+	*in_pool = false;
+	/* The kernel's entry section, which hs_kernels_find checked. */
+	*shndx = (uint16_t)k->entry_sec;
+	return true;
+}
+
+enum hs_status hs_pass_stubsyms(const struct hs_pass_ctx *c, struct hs_plan *p)
+{
+	const struct hs_elf *e = &c->o->e;
+	char why[160];
+	size_t want = 0, added = 0;
+	struct stub_names existing = {0};
+	enum hs_status st = HS_OK;
+	uint64_t vaddr;
+	uint16_t shndx;
+	bool in_pool;
+
+	for (size_t i = 0; i < c->o->ks.n; i++)
+		want += stub_of(c, p, i, &vaddr, &in_pool, &shndx);
 	if (want == 0)
 		return HS_OK;
-	if (!symtab_usable(&c->e, why, sizeof(why))) {
+	if (!symtab_usable(e, why, sizeof(why))) {
 		/* Best effort: the stubs work without symbols; only debuggers miss them. */
-		c->r.symbols_skipped = true;
-		snprintf(c->r.message, sizeof(c->r.message), "stub symbols skipped: %s", why);
-		hs_log(HS_LOG_INFO, "%s", c->r.message);
+		hs_plan_note(p, HS_REASON_SYMBOLS_SKIPPED, "stub symbols skipped: %s", why);
 		return HS_OK;
 	}
-	st = existing_stub_names(&c->e, &existing);
-	if (st) {
-		stub_names_free(&existing);
-		return st;
-	}
-	c->syms = calloc(want, sizeof(*c->syms));
-	if (!c->syms) {
-		stub_names_free(&existing);
-		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	}
-	for (size_t i = 0; i < c->ks.n; i++) {
-		const struct hs_kernel *k = &c->ks.k[i];
-		struct hs_symadd *s;
+	st = existing_stub_names(e, &existing);
+	for (size_t i = 0; i < c->o->ks.n && !st; i++) {
+		const struct hs_kernel *k = &c->o->ks.k[i];
 		char *name;
 
-		if (k->action != HS_KERNEL_STUB && k->action != HS_KERNEL_SKIP_STUBBED)
+		if (!stub_of(c, p, i, &vaddr, &in_pool, &shndx))
 			continue;
 		if (asprintf(&name, "%s.stub", k->name) < 0) {
-			stub_names_free(&existing);
-			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+			st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+			break;
 		}
 		/* A second pass finds the symbols of the first and adds none. */
-		if (stub_name_find(&existing, name) != HS_HIDX_NONE) {
-			free(name);
-			continue;
+		if (stub_name_find(&existing, name) == HS_HIDX_NONE) {
+			st = hs_plan_symbol(p, name, vaddr, HS_STUB_SIZE, in_pool, shndx);
+			added++;
 		}
-		s = &c->syms[c->n_syms++];
-		s->name = name;
-		s->value = k->stub_vaddr;
-		/* An existing stub is the kernel's entry, whose section hs_kernels_find checked. */
-		s->shndx = k->action == HS_KERNEL_STUB ? c->pool_shndx : (uint16_t)k->entry_sec;
+		free(name);
 	}
 	stub_names_free(&existing);
-	c->r.symbols_added = (uint32_t)c->n_syms;
-	return HS_OK;
+	p->count[HS_COUNT_SYMBOLS_ADDED] += (uint32_t)added;
+	return st;
 }

@@ -1,11 +1,25 @@
 /* hs_rewrite: argument guards, target selection, the pass pipeline and the report. */
-#include "hs_internal.h"
+#include "pass.h"
+#include "result.h"
+#include "writer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "elf_header.h"
 #include "gfx_table.h"
+
+/* One rewrite call: the object, the ISA pair, the plan the passes fill, the report. */
+struct hs_ctx {
+	uint64_t flags;
+	struct hs_object o;
+	struct hs_isa src, dst;
+	struct hs_decoder dec; /* created only if a pass must decode */
+	struct hs_plan plan;
+	uint32_t *kernel_passes;    /* per kernel: HS_PASS_* of the rows that changed it */
+	struct hs_rewrite_report r; /* copied out on success */
+};
 
 /* The first published versions of the size-guarded structs. */
 #define OPTS_V1_SIZE   (offsetof(struct hs_rewrite_opts, flags) + sizeof(uint64_t))
@@ -15,28 +29,35 @@
 
 /* Options: too small, or a newer caller's non-zero fields this library does not know, are errors.
  */
-static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *flags)
+static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *flags,
+                                 struct hs_rewrite_result ***result)
 {
 	*flags = 0;
+	*result = NULL;
 	if (!opts)
 		return HS_OK;
 	if (opts->sz < OPTS_V1_SIZE)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "options size %zu is smaller than the first "
-		               "version of struct hs_rewrite_opts (%zu)",
-		               opts->sz, (size_t)OPTS_V1_SIZE);
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                   "options size %zu is smaller than the first "
+		                   "version of struct hs_rewrite_opts (%zu)",
+		                   opts->sz, (size_t)OPTS_V1_SIZE);
 	if (opts->sz > OPTS_MAX_SIZE)
-		return hs_fail(HS_INVALID_ARGUMENT, "options size %zu is implausible", opts->sz);
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                   "options size %zu is implausible", opts->sz);
 	for (size_t i = sizeof(*opts); i < opts->sz; i++)
 		if (((const uint8_t *)opts)[i])
-			return hs_fail(HS_INVALID_ARGUMENT,
-			               "options have non-zero bytes at offset "
-			               "%zu, past the fields this library knows (%zu bytes)",
-			               i, sizeof(*opts));
+			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+			                   "options have non-zero bytes at offset "
+			                   "%zu, past the fields this library knows (%zu bytes)",
+			                   i, sizeof(*opts));
 	if (opts->flags & ~HS_REWRITE_ALL_FLAGS)
-		return hs_fail(HS_INVALID_ARGUMENT, "unknown option flags 0x%llx",
-		               (unsigned long long)(opts->flags & ~HS_REWRITE_ALL_FLAGS));
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                   "unknown option flags 0x%llx",
+		                   (unsigned long long)(opts->flags & ~HS_REWRITE_ALL_FLAGS));
 	*flags = opts->flags;
+	/* A 0.1 caller's struct ends before the field: never read past its sz. */
+	if (opts->sz >= offsetof(struct hs_rewrite_opts, result) + sizeof(opts->result))
+		*result = opts->result;
 	return HS_OK;
 }
 
@@ -44,21 +65,18 @@ static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *f
 static enum hs_status select_targets(struct hs_ctx *c, const char *source, const char *target)
 {
 	char err[256];
-	enum hs_status st;
 
-	st = hs_isa_read_elf((uint32_t)c->e.eh.e_flags, c->e.eh.e_ident[EI_ABIVERSION], &c->obj);
-	if (st)
-		return st;
 	if (source) {
 		if (hs_isa_parse(source, &c->src, err, sizeof(err)))
-			return hs_fail(HS_INVALID_ARGUMENT, "source ISA: %s", err);
-		if (c->src.gfx != c->obj.gfx)
-			return hs_fail(HS_INVALID_ARGUMENT,
-			               "the code object is for %s, not the "
-			               "source ISA %s",
-			               c->obj.gfx->name, c->src.gfx->name);
+			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+			                   "source ISA: %s", err);
+		if (c->src.gfx != c->o.isa.gfx)
+			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+			                   "the code object is for %s, not the "
+			                   "source ISA %s",
+			                   c->o.isa.gfx->name, c->src.gfx->name);
 	} else {
-		c->src = c->obj;
+		c->src = c->o.isa;
 	}
 	/* Defaults (reference convention): the source is B0, a named target A0. */
 	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_DEFAULT)
@@ -68,17 +86,19 @@ static enum hs_status select_targets(struct hs_ctx *c, const char *source, const
 		return HS_OK;
 	}
 	if (hs_isa_parse(target, &c->dst, err, sizeof(err)))
-		return hs_fail(HS_INVALID_ARGUMENT, "target ISA: %s", err);
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT, "target ISA: %s",
+		                   err);
 	if (hs_isa_is_gfx1250(&c->dst) && c->dst.stepping == HS_STEP_DEFAULT)
 		c->dst.stepping = HS_STEP_A0;
 	if (c->dst.gfx != c->src.gfx) {
 		if (c->dst.gfx->retarget == GFX_RETARGET_CROSS)
-			return hs_fail(HS_INVALID_ARGUMENT,
-			               "cross-family translation %s -> %s is "
-			               "not supported yet",
-			               c->src.gfx->name, c->dst.gfx->name);
-		return hs_fail(HS_INVALID_ARGUMENT, "rewriting %s code for %s is not supported yet",
-		               c->src.gfx->name, c->dst.gfx->name);
+			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
+			                   "cross-family translation %s -> %s is "
+			                   "not supported yet",
+			                   c->src.gfx->name, c->dst.gfx->name);
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
+		                   "rewriting %s code for %s is not supported yet",
+		                   c->src.gfx->name, c->dst.gfx->name);
 	}
 	return HS_OK;
 }
@@ -92,100 +112,138 @@ static enum hs_status check_stepping(struct hs_ctx *c)
 
 	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_B0 &&
 	    c->dst.stepping == HS_STEP_A0 && !(c->flags & HS_REWRITE_NO_B0A0))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "gfx1250 B0 -> A0 needs the B0->A0 instruction "
-		               "pass, which is not implemented yet; pass HS_REWRITE_NO_B0A0 or a "
-		               "B0 target (gfx1250:gfx1250-b0-specific+)");
+		return hs_fail_why(
+		    HS_INVALID_ARGUMENT, HS_REASON_NEEDS_B0A0,
+		    "gfx1250 B0 -> A0 needs the B0->A0 instruction "
+		    "pass, which is not implemented yet; pass HS_REWRITE_NO_B0A0 or a "
+		    "B0 target (gfx1250:gfx1250-b0-specific+)");
 	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_A0 &&
 	    c->dst.stepping == HS_STEP_B0)
-		return hs_fail(HS_INVALID_ARGUMENT, "gfx1250 A0 -> B0 is not supported");
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
+		                   "gfx1250 A0 -> B0 is not supported");
 	/* A pool made for one stepping is never certified for another. */
-	for (size_t i = 0; i < c->n_prov; i++)
-		if (c->prov[i].state != HS_STATE_NEUTRAL && c->prov[i].state != want)
-			return hs_fail(HS_ERROR,
-			               "the object carries a pool made for stepping %s, "
-			               "incompatible with the target stepping %s",
-			               hs_state_name(c->prov[i].state),
-			               hs_stepping_name(c->dst.stepping));
+	for (size_t i = 0; i < c->o.n_prov; i++)
+		if (c->o.prov[i].state != HS_STATE_NEUTRAL && c->o.prov[i].state != want)
+			return hs_fail_why(HS_ERROR, HS_REASON_STEPPING_CONFLICT,
+			                   "the object carries a pool made for stepping %s, "
+			                   "incompatible with the target stepping %s",
+			                   hs_state_name(c->o.prov[i].state),
+			                   hs_stepping_name(c->dst.stepping));
 	return HS_OK;
 }
 
-/* Joins metadata kernels to descriptors by .symbol; every metadata kernel needs one. */
-static enum hs_status join_metadata(struct hs_ctx *c)
+/* Every metadata kernel needs a descriptor to join: an orphan is a bad object here. */
+static enum hs_status check_joined(const struct hs_object *o)
 {
 	char name[256];
-	size_t n_meta = hs_meta_kernel_count(c->meta);
-	/* Which metadata kernels some descriptor joined, so the check below is linear. */
-	bool *joined = calloc(n_meta ? n_meta : 1, sizeof(*joined));
-	enum hs_status st = HS_OK;
 
-	if (!joined)
-		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	hs_meta_join_kernels(c->meta, &c->ks);
-	for (size_t i = 0; i < c->ks.n; i++)
-		if (c->ks.k[i].meta >= 0)
-			joined[c->ks.k[i].meta] = true;
-	for (size_t m = 0; m < n_meta; m++) {
-		if (joined[m])
-			continue;
-		st = hs_fail(HS_INVALID_ARGUMENT,
-		             "metadata kernel '%s' has no kernel "
-		             "descriptor symbol",
-		             hs_meta_kernel_name(c->meta, (int)m, name, sizeof(name)) ? name : "?");
-		break;
-	}
-	free(joined);
-	return st;
+	if (o->meta_unjoined < 0)
+		return HS_OK;
+	return hs_fail(HS_INVALID_ARGUMENT, "metadata kernel '%s' has no kernel descriptor symbol",
+	               hs_meta_kernel_name(o->meta, o->meta_unjoined, name, sizeof(name)) ? name
+	                                                                                  : "?");
 }
 
 static void ctx_free(struct hs_ctx *c)
 {
-	for (size_t i = 0; i < c->n_syms; i++)
-		free(c->syms[i].name);
-	free(c->syms);
-	free(c->stubs);
-	free(c->prov);
+	hs_plan_free(&c->plan);
+	free(c->kernel_passes);
 	hs_decoder_release(&c->dec);
-	hs_meta_free(c->meta);
-	hs_kernels_free(&c->ks);
-	hs_elf_close(&c->e);
+	hs_object_free(&c->o);
+}
+
+/* Runs the pass table's rows that the options ask for and the object can use. */
+static enum hs_status run_passes(struct hs_ctx *c)
+{
+	struct hs_pass_ctx pc = {
+	    .flags = c->flags, .o = &c->o, .src = c->src, .dst = c->dst, .dec = &c->dec};
+	size_t n = c->o.ks.n;
+	struct hs_kernel_change *before = calloc(n ? n : 1, sizeof(*before));
+	char why[256];
+	enum hs_status st = HS_OK;
+
+	c->kernel_passes = calloc(n ? n : 1, sizeof(*c->kernel_passes));
+	if (!before || !c->kernel_passes) {
+		free(before);
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	}
+	for (size_t i = 0; i < hs_pass_count && !st; i++) {
+		const struct hs_pass *pass = &hs_pass_table[i];
+
+		if ((pass->flag && !(c->flags & pass->flag)) || (c->flags & pass->off_flag))
+			continue;
+		if ((pc.ran & pass->after) != pass->after)
+			continue;
+		if (pass->applies && !pass->applies(&pc, why, sizeof(why))) {
+			/* Asked for by name: say it did not run, rather than return a silent copy.
+			 */
+			if (pass->flag)
+				hs_plan_note(&c->plan, HS_REASON_PASS_NOT_APPLICABLE, "%s", why);
+			continue;
+		}
+		memcpy(before, c->plan.kc, n * sizeof(*before));
+		st = pass->plan(&pc, &c->plan);
+		if (st)
+			break;
+		pc.ran |= pass->report_bit;
+		/* Which kernels this row changed, for the per-kernel results. */
+		for (size_t k = 0; k < n; k++)
+			if (memcmp(&before[k], &c->plan.kc[k], sizeof(before[k])))
+				c->kernel_passes[k] |= pass->report_bit;
+	}
+	free(before);
+	c->r.passes_run |= pc.ran;
+	return st;
+}
+
+/* What the report says, read off the plan. */
+static void report_from_plan(struct hs_ctx *c)
+{
+	const struct hs_plan *p = &c->plan;
+	struct hs_rewrite_report *r = &c->r;
+
+	memcpy(r->count, p->count, sizeof(r->count));
+	r->count[HS_COUNT_KERNELS] = (uint32_t)c->o.ks.n;
+	r->kernels = r->count[HS_COUNT_KERNELS];
+	r->kernels_stubbed = r->count[HS_COUNT_KERNELS_STUBBED];
+	r->kernels_skip_prologue = r->count[HS_COUNT_SKIP_PROLOGUE];
+	r->kernels_skip_stubbed = r->count[HS_COUNT_SKIP_STUBBED];
+	r->symbols_added = r->count[HS_COUNT_SYMBOLS_ADDED];
+	r->patches_applied = r->count[HS_COUNT_PATCHES_APPLIED];
+	r->patches_declined = r->count[HS_COUNT_PATCHES_DECLINED];
+	r->symbols_skipped = p->note_reason == HS_REASON_SYMBOLS_SKIPPED;
+	if (p->n_meta)
+		r->passes_run |= HS_PASS_METADATA;
+	r->reason = p->note_reason;
+	snprintf(r->message, sizeof(r->message), "%s", p->note);
 }
 
 static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, const char *source,
                           const char *target, struct hs_rewrite_output *out)
 {
-	struct hs_build b = {0};
+	struct hs_written w;
 	enum hs_status st;
 
-	st = hs_elf_open(&c->e, in, in_size);
+	st = hs_object_load(&c->o, in, in_size);
 	if (!st)
 		st = select_targets(c, source, target);
 	if (!st)
-		st = hs_kernels_find(&c->e, &c->ks);
-	if (!st)
-		st = hs_meta_read(&c->e, &c->meta);
-	if (!st)
-		st = join_metadata(c);
-	if (!st)
-		st = hs_provenance_read(&c->e, &c->prov, &c->n_prov);
+		st = check_joined(&c->o);
 	if (!st)
 		st = check_stepping(c);
+	if (!st)
+		st = hs_plan_init(&c->plan, &c->o,
+		                  c->flags & HS_REWRITE_STRICT ? HS_PLAN_STRICT : HS_PLAN_DECLINE);
 	if (st)
 		return st;
 	c->r.passes_run |= HS_PASS_VALIDATE;
-	c->r.kernels = (uint32_t)c->ks.n;
-	/* The erratum is gfx12.5's; other processors pass through untouched. */
-	if ((c->flags & HS_REWRITE_ENTRY_TRAMPOLINES) && hs_isa_is_gfx125x(&c->obj)) {
-		st = hs_pass_entry(c);
-		if (st)
-			return st;
-		if (c->flags & HS_REWRITE_STUB_SYMBOLS) {
-			st = hs_pass_stubsyms(c);
-			if (st)
-				return st;
-		}
-	}
-	if (c->n_stubs == 0 && c->n_syms == 0 && !hs_meta_dirty(c->meta)) {
+	st = run_passes(c);
+	if (!st)
+		st = hs_plan_finalize(&c->plan);
+	if (st)
+		return st;
+	report_from_plan(c);
+	if (hs_plan_empty(&c->plan)) {
 		/* Nothing to do: the output is the input, byte for byte. */
 		out->data = malloc(in_size);
 		if (!out->data)
@@ -194,31 +252,34 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 		out->size = in_size;
 		return HS_OK;
 	}
-	b = (struct hs_build){
-	    .e = &c->e,
-	    .ks = &c->ks,
-	    .stubs = c->stubs,
-	    .n_stubs = c->n_stubs,
-	    .meta = c->meta,
-	    .syms = c->syms,
-	    .n_syms = c->n_syms,
-	    .transforms = HS_XFORM_ENTRY_TRAMPOLINES,
-	    .state = HS_STATE_NEUTRAL,
-	    .pool_vaddr = c->pool_vaddr,
-	    .pool_off = c->pool_off,
-	};
-	st = hs_build_output(&b);
+	st = hs_patch_writer.write(&c->o, &c->plan, &w);
 	if (st)
 		return st;
-	out->data = b.out;
-	out->size = b.out_size;
+	out->data = w.data;
+	out->size = w.size;
 	c->r.changed = true;
-	if (b.pool_size) {
-		c->r.pool_vaddr = c->pool_vaddr;
-		c->r.pool_size = b.pool_size;
-	}
-	c->r.bytes_grown = (int64_t)b.out_size - (int64_t)in_size;
+	c->r.pool_vaddr = w.pool_vaddr;
+	c->r.pool_size = w.pool_size;
+	c->r.bytes_grown = (int64_t)w.size - (int64_t)in_size;
 	return HS_OK;
+}
+
+/*
+ * Copies r (NULL: the calling thread's failure) into the caller's report: only the fields
+ * both sides know, the smaller of its sz and ours; a newer caller's tail is theirs.
+ */
+static void fill_report(struct hs_rewrite_report *report, const struct hs_rewrite_report *r)
+{
+	struct hs_rewrite_report failed = {0};
+	size_t n = report->sz < sizeof(*report) ? report->sz : sizeof(*report);
+
+	if (!r) {
+		snprintf(failed.message, sizeof(failed.message), "%s", hs_last_error());
+		failed.reason = hs_last_reason();
+		r = &failed;
+	}
+	memcpy((char *)report + sizeof(report->sz), (const char *)r + sizeof(r->sz),
+	       n - sizeof(report->sz));
 }
 
 HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *source_isa,
@@ -227,24 +288,27 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 {
 	struct hs_ctx *c = NULL;
 	struct hs_rewrite_output res = {0};
+	struct hs_rewrite_result **result = NULL;
 	enum hs_status st;
 	uint64_t flags;
 
 	hs_clear_error();
 	if (report && report->sz < REPORT_V1_SIZE) {
-		st = hs_fail(HS_INVALID_ARGUMENT,
-		             "report size %zu is smaller than the first "
-		             "version of struct hs_rewrite_report (%zu)",
-		             report->sz, (size_t)REPORT_V1_SIZE);
+		st = hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                 "report size %zu is smaller than the first "
+		                 "version of struct hs_rewrite_report (%zu)",
+		                 report->sz, (size_t)REPORT_V1_SIZE);
 		report = NULL; /* too small to hold anything we could say */
 		goto cleanup;
 	}
-	st = check_opts(opts, &flags);
+	st = check_opts(opts, &flags, &result);
+	if (result)
+		*result = NULL;
 	if (st)
 		goto cleanup;
 	if (!in || in_size == 0 || !out) {
-		st =
-		    hs_fail(HS_INVALID_ARGUMENT, "%s", !out ? "no output argument" : "empty input");
+		st = hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT, "%s",
+		                 !out ? "no output argument" : "empty input");
 		goto cleanup;
 	}
 	c = calloc(1, sizeof(*c));
@@ -254,21 +318,16 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 	}
 	c->flags = flags;
 	st = run(c, in, in_size, source_isa, target_isa, &res);
+	if (st == HS_OK && result) {
+		st = hs_result_build(&c->o, &c->plan, c->kernel_passes, result);
+		if (st)
+			hs_rewrite_output_release(&res);
+	}
 	if (st == HS_OK)
 		*out = res;
 cleanup:
-	if (report) {
-		size_t sz = report->sz;
-		/* Only the fields this library knows; a newer caller's tail is theirs. */
-		memset((char *)report + sizeof(report->sz), 0,
-		       sizeof(*report) - sizeof(report->sz));
-		if (st == HS_OK && c)
-			memcpy((char *)report + sizeof(report->sz), (char *)&c->r + sizeof(c->r.sz),
-			       sizeof(*report) - sizeof(report->sz));
-		else
-			snprintf(report->message, sizeof(report->message), "%s", hs_last_error());
-		report->sz = sz;
-	}
+	if (report)
+		fill_report(report, st == HS_OK && c ? &c->r : NULL);
 	if (c)
 		ctx_free(c);
 	free(c);
@@ -287,17 +346,18 @@ HS_API void hs_rewrite_output_release(struct hs_rewrite_output *out)
 HS_API enum hs_status hs_code_object_isa(const void *in, size_t in_size, char *buf, size_t buf_size,
                                          char *proc, size_t proc_size)
 {
-	const uint8_t *b = in;
 	struct hs_isa isa;
+	Elf64_Ehdr eh;
 	enum hs_status st;
 
 	hs_clear_error();
 	if (!in)
 		return hs_fail(HS_INVALID_ARGUMENT, "no input");
-	st = hs_elf_check_header(b, in_size);
+	st = hs_elf_check_header(in, in_size);
 	if (st)
 		return st;
-	st = hs_isa_read_elf(hs_rd32(b + 48), b[EI_ABIVERSION], &isa);
+	elf64_header_read(in, in_size, &eh);
+	st = hs_isa_read_elf(eh.e_flags, eh.e_ident[EI_ABIVERSION], &isa);
 	if (st)
 		return st;
 	if (buf && !hs_isa_format(&isa, buf, buf_size))

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "hs_mc.h"
+#include "stub_format.h"
+#include "stub_match.h"
 
 #define MAX_OPS 4
 
@@ -79,27 +81,6 @@ static bool decode_at(const struct hs_mc_api *api, struct hs_mc_disasm *dis, con
 	if (api->decode(dis, b, len, vaddr, text, sizeof(text)) != want)
 		return false;
 	return split_insn(text, in);
-}
-
-void hs_decoder_release(struct hs_decoder *d)
-{
-	if (d->dis)
-		d->api->disasm_destroy(d->dis);
-	d->dis = NULL;
-}
-
-/* Fresh objects never get here: rewrite calls it only for an entry outside .text. */
-enum hs_status hs_decoder_get(struct hs_decoder *d)
-{
-	if (d->dis)
-		return HS_OK;
-	d->api = hs_mc_get();
-	if (!d->api)
-		return HS_ERROR;
-	d->dis = d->api->disasm_create(d->cpu);
-	if (!d->dis)
-		return hs_fail(HS_ERROR, "libhotswap_mc cannot create a decoder for %s", d->cpu);
-	return HS_OK;
 }
 
 enum hs_status hs_stub_match(struct hs_decoder *d, const uint8_t *b, size_t len, uint64_t vaddr,

@@ -78,7 +78,7 @@ static struct hs_mc_disasm *mc_disasm_create(const char *cpu)
 	const struct gfx_info *gfx;
 	struct hs_mc_disasm *dis;
 
-	if (!cpu_known(cpu))
+	if (!cpu_known(cpu) || !hs_mc_family_disassembles(gfx_by_name(cpu)->family))
 		return NULL;
 	pthread_once(&llvm_once, llvm_init);
 	dis = calloc(1, sizeof(*dis));

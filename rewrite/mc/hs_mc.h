@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define HS_MC_API_VERSION  1
 #define HS_MC_LIBRARY_NAME "libhotswap_mc.so"
@@ -49,6 +50,17 @@ struct hs_mc_api {
 	int (*assemble)(const char *cpu, const char *source, uint8_t **out, size_t *out_size,
 	                char *err, size_t err_size);
 };
+
+/*
+ * False for the families LLVM 22 has no disassembler for: gfx6 and gfx7 (its AMDGPU
+ * disassembler aborts the whole process with "disassembly not yet supported for
+ * subtarget"), so disasm_create refuses them and callers can say why.  family is the gfx
+ * table's ("gfx7"); NULL is unknown.
+ */
+static inline int hs_mc_family_disassembles(const char *family)
+{
+	return family && strcmp(family, "gfx6") && strcmp(family, "gfx7");
+}
 
 /* The one exported symbol of libhotswap_mc.so. */
 typedef const struct hs_mc_api *(*hs_mc_get_api_fn)(void);

@@ -136,6 +136,54 @@ check "inspect --json" 0
 json_ok "$OUT"
 [ "$(json_get "$OUT" "len(d['kernels']), d['processor'], len(d['pools'])")" = "3 gfx1250 1" ] || fail "json: $(head -c 300 "$OUT")"
 ok "inspect --json parses"
+# An object linked from two inputs carries a metadata note per input; read merged, as the
+# HSA runtime's reader (comgr) merges them, both kernels are stubbed and both counts raised.
+mirage rewrite "$FIXTURES/two_notes.co" -o "$T/two.co" --target $B0 --entry-trampolines
+check "rewrite an object with two metadata notes" 0
+expect_out "kernels:  2 found, 2 stubbed"
+"$READELF" -n "$T/two.co" >"$T/two.notes" 2>&1 || fail "llvm-readelf -n failed"
+grep -q "warning" "$T/two.notes" && fail "llvm-readelf warns: $(cat "$T/two.notes")"
+[ "$(grep -c '.sgpr_count: *12$' "$T/two.notes")" = 1 ] || fail "ka's .sgpr_count: $(grep sgpr "$T/two.notes")"
+[ "$(grep -c '.sgpr_count: *24$' "$T/two.notes")" = 1 ] || fail "kb's .sgpr_count: $(grep sgpr "$T/two.notes")"
+ok "each note's kernel has its raised .sgpr_count"
+mirage --json inspect "$FIXTURES/two_notes.co"
+[ "$(json_get "$OUT" "[k['metadata_name'] for k in d['kernels']], len(d['metadata']['amdhsa.kernels'])")" = \
+	"['ka', 'kb'] 2" ] || fail "inspect: $(head -c 400 "$OUT")"
+ok "inspect shows the merged metadata"
+mirage rewrite "$FIXTURES/two_versions.co" -o "$T/tv.co" --target $B0 --entry-trampolines
+check "a metadata note of another amdhsa.version" 1 \
+	"ERROR: kernel 'kv' has no entry in the AMDGPU metadata, so its SGPR count is unknown: the object carries 1 more metadata note(s) whose amdhsa.version (or amdhsa.printf) differs from the first, which the HSA runtime's reader (comgr) leaves out as well"
+[ ! -e "$T/tv.co" ] || fail "output written for a refused object"
+mirage inspect "$FIXTURES/two_versions.co"
+check "inspect an object with a note left out" 0
+expect_out "metadata: 1 note(s) left out: another amdhsa.version (or amdhsa.printf) than the first"
+
+# A pass asked for on a processor that never needs it: exit 0, an unchanged copy, and why.
+mirage rewrite "$FIXTURES/gfx942.co" -o "$T/942.co" --entry-trampolines
+check "--entry-trampolines on gfx942" 0
+expect_out "unchanged (byte-identical copy)"
+expect_out "passes:   validate"
+expect_out "note:     entry trampolines do not apply to gfx942: the entry-prologue erratum is gfx12.5's"
+cmp -s "$FIXTURES/gfx942.co" "$T/942.co" || fail "gfx942 output differs from its input"
+mirage --json rewrite "$FIXTURES/gfx942.co" -o "$T/942.co" --entry-trampolines
+json_ok "$OUT"
+[ "$(json_get "$OUT" "d['changed'], 'entry-trampolines' in d['passes'], 'do not apply' in d['note']")" = \
+	"False False True" ] || fail "report: $(cat "$OUT")"
+ok "the JSON report carries the same note"
+
+# Every processor LLVM 22 knows is described, older wave64 families too.
+for p in gfx803 gfx700; do
+	mirage inspect "$FIXTURES/$p.co"
+	check "inspect a $p object" 0
+	expect_out "amdgcn-amd-amdhsa--$p ($p)"
+	expect_out "k${p#gfx}"
+done
+mirage inspect "$FIXTURES/gfx803.co" --disasm
+check "inspect --disasm a gfx803 object" 0
+expect_out "s_endpgm"
+mirage inspect "$FIXTURES/gfx700.co" --disasm
+check "inspect --disasm a gfx700 object" 1 \
+	"cannot inspect '$FIXTURES/gfx700.co': ERROR: LLVM 22 cannot disassemble gfx700: its AMDGPU disassembler starts at gfx8"
 mirage inspect "$FIXTURES/hello.co" --disasm=nope
 check "inspect an unknown kernel" 1 "no kernel named 'nope'"
 mirage inspect "$T/garbage.co"

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "elf_header.h"
 #include "gfx_table.h"
 #include "strbuf.h"
 
@@ -63,16 +64,16 @@ static long llvm_e_flags(const char *name, const char *dir)
 {
 	struct strbuf cmd = STRBUF_INIT, obj = STRBUF_INIT, bytes = STRBUF_INIT;
 	long flags = -1;
+	Elf64_Ehdr eh;
 	const char *clang = getenv("CLANG") ? getenv("CLANG") : "clang-22";
 	strbuf_addf(&obj, "%s/%s.o", dir, name);
 	strbuf_addf(
 	    &cmd,
 	    "%s -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -c -x c /dev/null -o %s 2>/dev/null",
 	    clang, name, obj.buf);
-	if (system(cmd.buf) == 0 && strbuf_read_file(&bytes, obj.buf) == 0 && bytes.len >= 52) {
-		const unsigned char *b = (const unsigned char *)bytes.buf;
-		flags = (long)(b[48] | b[49] << 8 | b[50] << 16 | (uint32_t)b[51] << 24);
-	}
+	if (system(cmd.buf) == 0 && strbuf_read_file(&bytes, obj.buf) == 0 &&
+	    elf64_header_read(bytes.buf, bytes.len, &eh))
+		flags = (long)eh.e_flags;
 	unlink(obj.buf);
 	strbuf_release(&cmd);
 	strbuf_release(&obj);
@@ -103,12 +104,44 @@ static void test_rows_match_llvm22(void **state)
 	rmdir(dir);
 }
 
+/*
+ * Every gfx processor clang-22 lists for amdgcn has a row: an object built for any of them
+ * is described, never refused as an unknown EF_AMDGPU_MACH.  (Aliases such as "fiji" name
+ * a gfx row; "generic" and "generic-hsa" are no processor.)
+ */
+static void test_table_covers_llvm22(void **state)
+{
+	const char *clang = getenv("CLANG") ? getenv("CLANG") : "clang-22";
+	struct strbuf cmd = STRBUF_INIT;
+	char line[256];
+	size_t seen = 0;
+	FILE *p;
+
+	(void)state;
+	strbuf_addf(&cmd, "%s --target=amdgcn-amd-amdhsa --print-supported-cpus 2>&1", clang);
+	p = popen(cmd.buf, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p)) {
+		char *name = line + strspn(line, " \t");
+		name[strcspn(name, " \t\r\n")] = '\0';
+		if (strncmp(name, "gfx", 3))
+			continue;
+		seen++;
+		if (!gfx_by_name(name))
+			fail_msg("LLVM 22 knows %s, the gfx table does not: add its row", name);
+	}
+	pclose(p);
+	strbuf_release(&cmd);
+	assert_true(seen > 40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_bijection),
 	    cmocka_unit_test(test_kfd_formula),
 	    cmocka_unit_test(test_rows_match_llvm22),
+	    cmocka_unit_test(test_table_covers_llvm22),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,7 +51,8 @@ static void put_u32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
-/* The stub's bytes straight from the formulas of docs/rewriter.md; n is 106 for vcc. */
+/* The stub's bytes straight from its layout (docs/rewriter.md, the entry pass); n is 106 for vcc.
+ */
 static void expected_stub(uint8_t out[STUB_SIZE], unsigned n, uint64_t delta)
 {
 	static const uint8_t prefetch[12] = {0x00, 0x40, 0x17, 0xee, 0x00, 0x00,

@@ -64,7 +64,7 @@ static void m_big_endian(struct blob b)
 }
 static void m_machine(struct blob b)
 {
-	wr16(b.data + 18, EM_X86_64);
+	wr16(b.data + EH(e_machine), EM_X86_64);
 }
 static void m_osabi(struct blob b)
 {
@@ -76,47 +76,47 @@ static void m_magic(struct blob b)
 }
 static void m_type_rel(struct blob b)
 {
-	wr16(b.data + 16, ET_REL);
+	wr16(b.data + EH(e_type), ET_REL);
 }
 static void m_shoff_past_end(struct blob b)
 {
-	wr64(b.data + 40, b.size);
+	wr64(b.data + EH(e_shoff), b.size);
 }
 static void m_shoff_huge(struct blob b)
 {
-	wr64(b.data + 40, UINT64_MAX - 63);
+	wr64(b.data + EH(e_shoff), UINT64_MAX - 63);
 }
 static void m_shnum_huge(struct blob b)
 {
-	wr16(b.data + 60, 0xfeff);
+	wr16(b.data + EH(e_shnum), 0xfeff);
 }
 static void m_shnum_zero(struct blob b)
 {
-	wr16(b.data + 60, 0);
+	wr16(b.data + EH(e_shnum), 0);
 }
 static void m_phoff_past_end(struct blob b)
 {
-	wr64(b.data + 32, b.size - 8);
+	wr64(b.data + EH(e_phoff), b.size - 8);
 }
 static void m_phnum_huge(struct blob b)
 {
-	wr16(b.data + 56, 0xfffe);
+	wr16(b.data + EH(e_phnum), 0xfffe);
 }
 static void m_phnum_xnum(struct blob b)
 {
-	wr16(b.data + 56, 0xffff);
+	wr16(b.data + EH(e_phnum), 0xffff);
 }
 static void m_shstrndx(struct blob b)
 {
-	wr16(b.data + 62, rd16(b.data + 60));
+	wr16(b.data + EH(e_shstrndx), rd16(b.data + EH(e_shnum)));
 }
 static void m_shentsize(struct blob b)
 {
-	wr16(b.data + 58, 40);
+	wr16(b.data + EH(e_shentsize), 40);
 }
 static void m_ehsize(struct blob b)
 {
-	wr16(b.data + 52, 52);
+	wr16(b.data + EH(e_ehsize), 52);
 }
 static void m_text_offset_past_end(struct blob b)
 {
@@ -144,8 +144,9 @@ static void m_overlap_vaddr(struct blob b)
 static void m_no_text(struct blob b)
 {
 	uint8_t *sh = shdr(b, ".text");
-	uint8_t *strsh = b.data + rd64(b.data + 40) + (uint64_t)rd16(b.data + 62) * 64;
-	b.data[rd64(strsh + 24) + rd32(sh) + 1] = 'x'; /* ".text" -> ".xext" */
+	uint8_t *strsh =
+	    b.data + rd64(b.data + EH(e_shoff)) + (uint64_t)rd16(b.data + EH(e_shstrndx)) * 64;
+	b.data[rd64(strsh + SH(sh_offset)) + rd32(sh) + 1] = 'x'; /* ".text" -> ".xext" */
 }
 static void m_text_nobits(struct blob b)
 {
@@ -166,7 +167,7 @@ static void m_symtab_link_not_strtab(struct blob b)
 static void m_symtab_size(struct blob b)
 {
 	uint8_t *sh = shdr(b, ".symtab");
-	wr64(sh + 32, rd64(sh + 32) + 5);
+	wr64(sh + SH(sh_size), rd64(sh + SH(sh_size)) + 5);
 }
 static void m_symtab_entsize(struct blob b)
 {
@@ -182,10 +183,10 @@ static void each_kd(struct blob b, void (*f)(uint8_t *sym, struct blob b))
 	const char *tabs[] = {".symtab", ".dynsym"};
 	for (int t = 0; t < 2; t++) {
 		uint8_t *sh = shdr(b, tabs[t]);
-		uint64_t shoff = rd64(b.data + 40);
-		uint8_t *str = b.data + shoff + (uint64_t)rd32(sh + 40) * 64;
-		for (uint64_t o = 24; o < rd64(sh + 32); o += 24) {
-			uint8_t *sym = b.data + rd64(sh + 24) + o;
+		uint64_t shoff = rd64(b.data + EH(e_shoff));
+		uint8_t *str = b.data + shoff + (uint64_t)rd32(sh + SH(sh_link)) * 64;
+		for (uint64_t o = 24; o < rd64(sh + SH(sh_size)); o += 24) {
+			uint8_t *sym = b.data + rd64(sh + SH(sh_offset)) + o;
 			const char *name = (const char *)b.data + rd64(str + 24) + rd32(sym);
 			size_t n = strlen(name);
 			if (n > 3 && !strcmp(name + n - 3, ".kd"))
@@ -262,18 +263,18 @@ static void m_note_not_map(struct blob b)
 }
 static void m_phdr_filesz(struct blob b)
 {
-	uint64_t phoff = rd64(b.data + 32);
+	uint64_t phoff = rd64(b.data + EH(e_phoff));
 	wr64(b.data + phoff + 56 + 32, UINT64_MAX / 2); /* the first PT_LOAD's filesz */
 }
 static void m_phdr_memsz_small(struct blob b)
 {
-	uint64_t phoff = rd64(b.data + 32);
+	uint64_t phoff = rd64(b.data + EH(e_phoff));
 	uint8_t *ph = b.data + phoff + 56;
-	wr64(ph + 40, rd64(ph + 32) - 1);
+	wr64(ph + PH(p_memsz), rd64(ph + PH(p_filesz)) - 1);
 }
 static void m_phdr_wraps(struct blob b)
 {
-	uint64_t phoff = rd64(b.data + 32);
+	uint64_t phoff = rd64(b.data + EH(e_phoff));
 	wr64(b.data + phoff + 56 + 16, UINT64_MAX - 16);
 }
 static void m_mach_unknown(struct blob b)

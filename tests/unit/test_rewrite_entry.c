@@ -570,6 +570,158 @@ static void test_opts_and_report_guards(void **state)
 	free(in.data);
 }
 
+/* Each refusal carries its reason code; callers switch on it, never on the message text. */
+static void test_reason_codes(void **state)
+{
+	static const struct {
+		const char *fixture, *src, *dst;
+		uint64_t flags;
+		enum hs_status want;
+		enum hs_reason reason;
+	} cases[] = {
+	    {"hello", NULL, "gfx1250", HS_REWRITE_ENTRY_DEFAULT, HS_INVALID_ARGUMENT,
+	     HS_REASON_NEEDS_B0A0},
+	    {"hello", "gfx1250:gfx1250-b0-specific-", "gfx1250:gfx1250-b0-specific+", 0,
+	     HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR},
+	    {"hello", NULL, "gfx942", 0, HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR},
+	    {"hello", "gfx1250-nonsense", NULL, 0, HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT},
+	    {"hello", NULL, NULL, UINT64_C(1) << 40, HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT},
+	    {"dup", NULL, NULL, 0, HS_INVALID_ARGUMENT, HS_REASON_BAD_OBJECT},
+	    {"sgpr109", NULL, "gfx1250:gfx1250-b0-specific+", HS_REWRITE_ENTRY_DEFAULT, HS_ERROR,
+	     HS_REASON_CANNOT_APPLY},
+	    {"hello_stripped", NULL, "gfx1250:gfx1250-b0-specific+", HS_REWRITE_ENTRY_DEFAULT,
+	     HS_OK, HS_REASON_SYMBOLS_SKIPPED},
+	    {"hello", NULL, "gfx1250:gfx1250-b0-specific+", HS_REWRITE_ENTRY_DEFAULT, HS_OK,
+	     HS_REASON_NONE},
+	    {"gfx942", NULL, NULL, HS_REWRITE_ENTRY_DEFAULT, HS_OK, HS_REASON_PASS_NOT_APPLICABLE},
+	    {"gfx942", NULL, NULL, 0, HS_OK, HS_REASON_NONE},
+	    {"two_notes", NULL, "gfx1250:gfx1250-b0-specific+", HS_REWRITE_ENTRY_DEFAULT, HS_OK,
+	     HS_REASON_NONE},
+	    {"two_versions", NULL, "gfx1250:gfx1250-b0-specific+", HS_REWRITE_ENTRY_DEFAULT,
+	     HS_ERROR, HS_REASON_SEVERAL_METADATA},
+	};
+	(void)state;
+	for (size_t i = 0; i < N(cases); i++) {
+		struct blob in = fixture(cases[i].fixture);
+		HS_OPTS(hs_rewrite_opts, opts, .flags = cases[i].flags);
+		HS_OPTS(hs_rewrite_report, rep);
+		struct hs_rewrite_output out = {0};
+		enum hs_status st =
+		    hs_rewrite(in.data, in.size, cases[i].src, cases[i].dst, &opts, &out, &rep);
+		if (st != cases[i].want || rep.reason != cases[i].reason)
+			fail_msg("case %zu (%s): status %s reason %u, want %s reason %u: %s", i,
+			         cases[i].fixture, hs_status_str(st), rep.reason,
+			         hs_status_str(cases[i].want), cases[i].reason, rep.message);
+		hs_rewrite_output_release(&out);
+		free(in.data);
+	}
+}
+
+/* count[] mirrors the named counters; a 0.1-sized report is never written past its end. */
+static void test_report_counts_and_v1_size(void **state)
+{
+	struct blob in = fixture("multi");
+	HS_OPTS(hs_rewrite_opts, opts, .flags = HS_REWRITE_ENTRY_DEFAULT);
+	HS_OPTS(hs_rewrite_report, rep);
+	struct hs_rewrite_output out = {0};
+	size_t v1 = offsetof(struct hs_rewrite_report, reason);
+	struct hs_rewrite_report *small = malloc(sizeof(*small));
+	const char *b0 = "gfx1250:gfx1250-b0-specific+";
+
+	(void)state;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, b0, &opts, &out, &rep), HS_OK);
+	hs_rewrite_output_release(&out);
+	assert_int_equal(rep.count[HS_COUNT_KERNELS], 3);
+	assert_int_equal(rep.count[HS_COUNT_KERNELS_STUBBED], rep.kernels_stubbed);
+	assert_int_equal(rep.count[HS_COUNT_SYMBOLS_ADDED], 3);
+	for (unsigned k = HS_COUNT__KNOWN; k < HS_COUNT_CAPACITY; k++)
+		assert_int_equal(rep.count[k], 0);
+	/* A caller built against 0.1: the bytes past its struct stay as they were. */
+	assert_non_null(small);
+	memset(small, 0xa5, sizeof(*small));
+	small->sz = v1;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, b0, &opts, &out, small), HS_OK);
+	hs_rewrite_output_release(&out);
+	assert_int_equal(small->kernels, 3);
+	for (size_t i = v1; i < sizeof(*small); i++)
+		assert_int_equal(((uint8_t *)small)[i], 0xa5);
+	memset(small, 0xa5, sizeof(*small));
+	small->sz = v1;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx1250", &opts, &out, small),
+	                 HS_INVALID_ARGUMENT);
+	assert_non_null(strstr(small->message, "B0->A0"));
+	for (size_t i = v1; i < sizeof(*small); i++)
+		assert_int_equal(((uint8_t *)small)[i], 0xa5);
+	free(small);
+	free(in.data);
+}
+
+/* Per-kernel results: what the call did to each kernel, asked for through the options. */
+static void test_kernel_results(void **state)
+{
+	struct blob in = fixture("multi");
+	struct hs_rewrite_result *res = (struct hs_rewrite_result *)&res; /* overwritten */
+	HS_OPTS(hs_rewrite_opts, opts, .flags = HS_REWRITE_ENTRY_DEFAULT, .result = &res);
+	struct hs_rewrite_output out = {0};
+	struct hs_kernel_result kr = {.sz = sizeof(kr)};
+	const char *b0 = "gfx1250:gfx1250-b0-specific+";
+	struct hs_rewrite_opts v1;
+
+	(void)state;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, b0, &opts, &out, NULL), HS_OK);
+	hs_rewrite_output_release(&out);
+	assert_non_null(res);
+	assert_int_equal(hs_rewrite_result_kernels(res), 3);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(hs_rewrite_result_kernel(res, i, &kr), HS_OK);
+		assert_int_equal(kr.passes, HS_PASS_ENTRY_TRAMPOLINES);
+		assert_true(kr.entry_after != kr.entry_before);
+		assert_true(kr.entry_after % 256 == 0);
+		assert_true(kr.sgprs_after > kr.sgprs_before && kr.sgprs_before > 0);
+		assert_int_equal(kr.vgprs_after, kr.vgprs_before);
+	}
+	assert_string_equal((hs_rewrite_result_kernel(res, 0, &kr), kr.name), "k_a");
+	assert_int_equal(hs_rewrite_result_kernel(res, 3, &kr), HS_INVALID_ARGUMENT);
+	kr.sz = sizeof(size_t);
+	assert_int_equal(hs_rewrite_result_kernel(res, 0, &kr), HS_INVALID_ARGUMENT);
+	assert_non_null(strstr(hs_last_error(), "kernel result size"));
+	hs_rewrite_result_free(res);
+	hs_rewrite_result_free(NULL);
+	assert_int_equal(hs_rewrite_result_kernels(NULL), 0);
+	/* A second rewrite changes no kernel. */
+	res = NULL;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, b0, &opts, &out, NULL), HS_OK);
+	{
+		struct blob again = {out.data, out.size};
+		struct hs_rewrite_output out2 = {0};
+		hs_rewrite_result_free(res);
+		assert_int_equal(hs_rewrite(again.data, again.size, NULL, b0, &opts, &out2, NULL),
+		                 HS_OK);
+		hs_rewrite_output_release(&out2);
+		kr.sz = sizeof(kr);
+		assert_int_equal(hs_rewrite_result_kernel(res, 1, &kr), HS_OK);
+		assert_int_equal(kr.passes, 0);
+		assert_int_equal(kr.entry_after, kr.entry_before);
+		hs_rewrite_result_free(res);
+	}
+	hs_rewrite_output_release(&out);
+	/* A failed call leaves no result. */
+	res = (struct hs_rewrite_result *)&res;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx1250", &opts, &out, NULL),
+	                 HS_INVALID_ARGUMENT);
+	assert_null(res);
+	/* A 0.1 caller's options end before .result: never read, never written. */
+	res = (struct hs_rewrite_result *)&res;
+	memset(&v1, 0, sizeof(v1));
+	v1.sz = offsetof(struct hs_rewrite_opts, result);
+	v1.flags = HS_REWRITE_ENTRY_DEFAULT;
+	v1.result = &res;
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, b0, &v1, &out, NULL), HS_OK);
+	assert_ptr_equal(res, (struct hs_rewrite_result *)&res);
+	hs_rewrite_output_release(&out);
+	free(in.data);
+}
+
 static void test_data_only_and_dup(void **state)
 {
 	struct blob in = fixture("data_only");
@@ -641,6 +793,9 @@ int main(void)
 	    cmocka_unit_test(test_prologue_skipped),
 	    cmocka_unit_test(test_isa_pairs),
 	    cmocka_unit_test(test_opts_and_report_guards),
+	    cmocka_unit_test(test_reason_codes),
+	    cmocka_unit_test(test_report_counts_and_v1_size),
+	    cmocka_unit_test(test_kernel_results),
 	    cmocka_unit_test(test_data_only_and_dup),
 	    cmocka_unit_test(test_code_object_isa),
 	};

@@ -51,6 +51,56 @@ static void test_fresh_object(void **state)
 	free(in.data);
 }
 
+/*
+ * The RSRC registers are decoded in the layout of the object's family, with LLVM 22's
+ * field names: gfx9.4 RSRC3 holds ACCUM_OFFSET, gfx8 has no RSRC3 fields, gfx12.5's
+ * USER_SGPR_COUNT is 6 bits wide.
+ */
+static void test_descriptor_layout_per_family(void **state)
+{
+	static const struct {
+		const char *fixture, *processor, *path;
+		int value; /* -1: the field must be absent */
+	} cases[] = {
+	    {"gfx942", "gfx942", "compute_pgm_rsrc3.accum_offset", 0},
+	    {"gfx942", "gfx942", "compute_pgm_rsrc3.inst_pref_size", -1},
+	    {"gfx942", "gfx942", "compute_pgm_rsrc1.fp16_ovfl", 0},
+	    {"gfx942", "gfx942", "compute_pgm_rsrc1.wgp_mode", -1},
+	    {"gfx803", "gfx803", "compute_pgm_rsrc1.granulated_wavefront_sgpr_count", 1},
+	    {"gfx803", "gfx803", "compute_pgm_rsrc1.enable_ieee_mode", 1},
+	    {"gfx803", "gfx803", "compute_pgm_rsrc1.fp16_ovfl", -1},
+	    {"gfx803", "gfx803", "compute_pgm_rsrc3.inst_pref_size", -1},
+	    {"gfx700", "gfx700", "compute_pgm_rsrc1.enable_ieee_mode", 1},
+	    {"gfx700", "gfx700", "compute_pgm_rsrc1.fp16_ovfl", -1},
+	    {"hello", "gfx1250", "compute_pgm_rsrc1.disable_perf", 0},
+	    {"hello", "gfx1250", "compute_pgm_rsrc1.enable_ieee_mode", -1},
+	    {"hello", "gfx1250", "compute_pgm_rsrc3.inst_pref_size", 4},
+	    {"hello", "gfx1250", "compute_pgm_rsrc2.user_sgpr_count", 2},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct blob in = fixture(cases[i].fixture);
+		cJSON *j = inspect(in, 0, NULL);
+		const cJSON *kd = get(j, "kernels.0.descriptor");
+		char reg[64], *field;
+
+		assert_string_equal(get(j, "processor")->valuestring, cases[i].processor);
+		snprintf(reg, sizeof(reg), "%s", cases[i].path);
+		field = strchr(reg, '.');
+		*field++ = '\0';
+		kd = get(kd, reg);
+		assert_true(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(kd, "raw")));
+		if (cases[i].value < 0) {
+			if (cJSON_GetObjectItemCaseSensitive(kd, field))
+				fail_msg("%s: %s has a field %s", cases[i].fixture, reg, field);
+		} else {
+			assert_int_equal(get(kd, field)->valueint, cases[i].value);
+		}
+		cJSON_Delete(j);
+		free(in.data);
+	}
+}
+
 static void test_stubbed_object_with_disasm(void **state)
 {
 	struct blob in = fixture("multi");
@@ -102,6 +152,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_fresh_object),
+	    cmocka_unit_test(test_descriptor_layout_per_family),
 	    cmocka_unit_test(test_stubbed_object_with_disasm),
 	    cmocka_unit_test(test_bad_arguments),
 	};

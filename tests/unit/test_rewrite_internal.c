@@ -6,6 +6,10 @@
 
 #include "hs_internal.h"
 #include "hs_mc.h"
+#include "stub_format.h"
+#include "stub_match.h"
+#include "pass.h"
+#include "writer.h"
 
 static void test_scratch_pair_table(void **state)
 {
@@ -149,57 +153,67 @@ static char *readelf_clean(const char *name, const void *data, size_t size)
 	return out;
 }
 
+/* The patch writer over a plan holding only metadata updates (as a later pass would add). */
+static struct hs_written write_meta(const struct hs_object *o, const struct hs_meta_update *u,
+                                    size_t n)
+{
+	struct hs_plan p;
+	struct hs_written w;
+
+	assert_int_equal(hs_plan_init(&p, o, HS_PLAN_DECLINE), HS_OK);
+	p.meta = calloc(n, sizeof(*u));
+	assert_non_null(p.meta);
+	memcpy(p.meta, u, n * sizeof(*u));
+	p.n_meta = n;
+	assert_int_equal(hs_patch_writer.write(o, &p, &w), HS_OK);
+	hs_plan_free(&p);
+	return w;
+}
+
 /* Counts at 127 re-encode wider (fixint -> uint8): the note moves to the pool and stays readable.
  */
 static void test_metadata_width_change(void **state)
 {
 	struct blob in = fixture("meta127");
-	struct hs_elf e;
-	struct hs_meta *m = NULL;
-	struct hs_kernels ks = {0};
-	struct hs_build b = {0};
+	struct hs_object o;
+	/* A key the kernel lacks changes nothing. */
+	static const struct hs_meta_update u[] = {{0, ".vgpr_count", 128},
+	                                          {0, ".kernarg_segment_size", 70000}, /* uint32 */
+	                                          {0, ".no_such_key", 1}};
+	struct hs_written b;
 	uint64_t v = 0;
 	char *out;
 
-	assert_int_equal(hs_elf_open(&e, in.data, in.size), HS_OK);
-	assert_int_equal(hs_meta_read(&e, &m), HS_OK);
-	assert_non_null(m);
-	assert_int_equal(hs_meta_kernel_count(m), 1);
-	assert_true(hs_meta_get_uint(m, 0, ".vgpr_count", &v));
+	assert_int_equal(hs_object_load(&o, in.data, in.size), HS_OK);
+	assert_non_null(o.meta);
+	assert_int_equal(hs_meta_kernel_count(o.meta), 1);
+	assert_true(hs_meta_get_uint(o.meta, 0, ".vgpr_count", &v));
 	assert_int_equal(v, 127);
-	assert_true(hs_meta_set_uint(m, 0, ".vgpr_count", 128));
-	assert_true(hs_meta_set_uint(m, 0, ".kernarg_segment_size", 70000)); /* uint32 */
-	assert_false(hs_meta_set_uint(m, 0, ".no_such_key", 1));
-	assert_true(hs_meta_dirty(m));
-	b.e = &e;
-	b.ks = &ks;
-	b.meta = m;
-	assert_int_equal(hs_pool_plan(&e, &b.pool_vaddr, &b.pool_off), HS_OK);
-	assert_int_equal(hs_build_output(&b), HS_OK);
+	b = write_meta(&o, u, 3);
 	assert_true(b.pool_size > 0);
-	out = readelf_clean("meta128.co", b.out, b.out_size);
+	out = readelf_clean("meta128.co", b.data, b.size);
+	assert_null(strstr(out, "no_such_key"));
 	assert_non_null(strstr(out, ".vgpr_count:     128"));
 	assert_non_null(strstr(out, ".kernarg_segment_size: 70000"));
 	free(out);
 	/* The moved note is what a rewrite reads next; stubbing it again works and stays clean. */
 	{
-		struct blob moved = {b.out, b.out_size};
+		struct blob moved = {b.data, b.size};
 		HS_OPTS(hs_rewrite_report, rep);
-		struct hs_rewrite_output o = rewrite_flags(moved, 0, HS_OK, &rep);
+		struct hs_rewrite_output r = rewrite_flags(moved, 0, HS_OK, &rep);
 		assert_false(rep.changed);
-		hs_rewrite_output_release(&o);
+		hs_rewrite_output_release(&r);
 		/* Stubs go into a second pool (the first carries no entry transform). */
-		o = rewrite_flags(moved, HS_REWRITE_ENTRY_DEFAULT, HS_OK, &rep);
+		r = rewrite_flags(moved, HS_REWRITE_ENTRY_DEFAULT, HS_OK, &rep);
 		assert_int_equal(rep.kernels_stubbed, 1);
-		out = readelf_clean("meta128-stubbed.co", o.data, o.size);
+		out = readelf_clean("meta128-stubbed.co", r.data, r.size);
 		assert_non_null(strstr(out, ".vgpr_count:     128"));
 		assert_non_null(strstr(out, ".sgpr_count:     104"));
 		free(out);
-		hs_rewrite_output_release(&o);
+		hs_rewrite_output_release(&r);
 	}
-	free(b.out);
-	hs_meta_free(m);
-	hs_elf_close(&e);
+	free(b.data);
+	hs_object_free(&o);
 	free(in.data);
 }
 
@@ -213,12 +227,11 @@ static void test_metadata_width_change(void **state)
 static void test_metadata_note_aligned_8(void **state)
 {
 	struct blob in = fixture("hello");
-	uint8_t *note = shdr(in, ".note"), *ph = in.data + rd64(in.data + 32);
+	uint8_t *note = shdr(in, ".note"), *ph = in.data + rd64(in.data + EH(e_phoff));
 	uint8_t *rec = in.data + rd64(note + 24);
-	struct hs_elf e;
-	struct hs_meta *m = NULL;
-	struct hs_kernels ks = {0};
-	struct hs_build b = {0};
+	static const struct hs_meta_update u[] = {{0, ".vgpr_count", 128}};
+	struct hs_object o;
+	struct hs_written b;
 	char *out;
 
 	assert_int_equal(rd64(note + 32), 20 + 352);
@@ -227,7 +240,7 @@ static void test_metadata_note_aligned_8(void **state)
 	memset(rec + 20, 0, 4);
 	wr64(note + 32, 376);
 	wr64(note + 48, 8);
-	for (uint16_t i = 0; i < rd16(in.data + 56); i++) {
+	for (uint16_t i = 0; i < rd16(in.data + EH(e_phnum)); i++) {
 		uint8_t *p = ph + i * 56u;
 		if (rd32(p) != PT_NOTE)
 			continue;
@@ -238,34 +251,27 @@ static void test_metadata_note_aligned_8(void **state)
 	out = readelf_clean("note8-in.co", in.data, in.size);
 	assert_non_null(strstr(out, ".vgpr_count:     2"));
 	free(out);
-	assert_int_equal(hs_elf_open(&e, in.data, in.size), HS_OK);
-	assert_int_equal(hs_meta_read(&e, &m), HS_OK);
-	assert_non_null(m);
-	assert_true(hs_meta_set_uint(m, 0, ".vgpr_count", 128));
-	b.e = &e;
-	b.ks = &ks;
-	b.meta = m;
-	assert_int_equal(hs_pool_plan(&e, &b.pool_vaddr, &b.pool_off), HS_OK);
-	assert_int_equal(hs_build_output(&b), HS_OK);
+	assert_int_equal(hs_object_load(&o, in.data, in.size), HS_OK);
+	assert_non_null(o.meta);
+	b = write_meta(&o, u, 1);
 	{
-		struct blob moved = {b.out, b.out_size};
+		struct blob moved = {b.data, b.size};
 		uint8_t *sh = shdr(moved, ".note");
 		HS_OPTS(hs_rewrite_report, rep);
-		struct hs_rewrite_output o;
+		struct hs_rewrite_output r;
 
-		assert_int_equal(rd64(sh + 48), 8);
-		assert_int_equal(rd64(sh + 24) % 8, 0);
-		assert_int_equal(rd64(sh + 32), 24 + 360); /* desc 353, padded to 8 */
+		assert_int_equal(rd64(sh + SH(sh_addralign)), 8);
+		assert_int_equal(rd64(sh + SH(sh_offset)) % 8, 0);
+		assert_int_equal(rd64(sh + SH(sh_size)), 24 + 360); /* desc 353, padded to 8 */
 		out = readelf_clean("note8.co", moved.data, moved.size);
 		assert_non_null(strstr(out, ".vgpr_count:     128"));
 		free(out);
-		o = rewrite_flags(moved, HS_REWRITE_ENTRY_DEFAULT, HS_OK, &rep);
+		r = rewrite_flags(moved, HS_REWRITE_ENTRY_DEFAULT, HS_OK, &rep);
 		assert_int_equal(rep.kernels_stubbed, 1);
-		hs_rewrite_output_release(&o);
+		hs_rewrite_output_release(&r);
 	}
-	free(b.out);
-	hs_meta_free(m);
-	hs_elf_close(&e);
+	free(b.data);
+	hs_object_free(&o);
 	free(in.data);
 }
 

@@ -20,11 +20,11 @@ static void test_provenance_note(void **state)
 {
 	struct blob b = stubbed("hello");
 	uint8_t *sh = shdr(b, ".note.hotswap");
-	const uint8_t *rec = b.data + rd64(sh + 24);
+	const uint8_t *rec = b.data + rd64(sh + SH(sh_offset));
 	uint8_t *pool = shdr(b, ".hotswap.text");
 
-	assert_int_equal(rd32(sh + 4), SHT_NOTE);
-	assert_int_equal(rd64(sh + 8), 0); /* not allocated */
+	assert_int_equal(rd32(sh + SH(sh_type)), SHT_NOTE);
+	assert_int_equal(rd64(sh + SH(sh_flags)), 0); /* not allocated */
 	assert_int_equal(rd32(rec), 7);
 	assert_memory_equal(rec + 12, "AMDGPU", 7);
 	assert_int_equal(rd32(rec + 8), 0x48535750);
@@ -103,11 +103,12 @@ static void test_pool_without_program_headers(void **state)
 	HS_OPTS(hs_rewrite_opts, opts, .flags = HS_REWRITE_ENTRY_DEFAULT);
 	struct hs_rewrite_output out = {0}, again = {0};
 
-	wr16(in.data + 56, 0);  /* e_phnum */
-	wr16(in.data + 54, 52); /* e_phentsize: an ELF32 size, ignored with no entries */
+	wr16(in.data + EH(e_phnum), 0); /* e_phnum */
+	wr16(in.data + EH(e_phentsize),
+	     52); /* e_phentsize: an ELF32 size, ignored with no entries */
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &opts, &out, NULL), HS_OK);
-	assert_int_equal(rd16((uint8_t *)out.data + 54), 56);
-	assert_int_equal(rd16((uint8_t *)out.data + 56), 1);
+	assert_int_equal(rd16((uint8_t *)out.data + EH(e_phentsize)), 56);
+	assert_int_equal(rd16((uint8_t *)out.data + EH(e_phnum)), 1);
 	assert_int_equal(hs_rewrite(out.data, out.size, NULL, NULL, &opts, &again, NULL), HS_OK);
 	assert_int_equal(again.size, out.size);
 	assert_memory_equal(again.data, out.data, out.size);

@@ -160,6 +160,11 @@ rewrite_flags(struct blob b, uint64_t flags, enum hs_status st, struct hs_rewrit
 	return out;
 }
 
+/* Where an ELF64 header field lies, by name (the tree never spells these offsets out). */
+#define EH(field) offsetof(Elf64_Ehdr, field)
+#define SH(field) offsetof(Elf64_Shdr, field)
+#define PH(field) offsetof(Elf64_Phdr, field)
+
 /* Little-endian field access and section lookup for building bad or altered inputs. */
 static inline uint16_t rd16(const uint8_t *p)
 {
@@ -192,13 +197,13 @@ static inline void wr64(uint8_t *p, uint64_t v)
 /* The section header of the section named name in a well-formed fixture. */
 static inline uint8_t *shdr(struct blob b, const char *name)
 {
-	uint64_t shoff = rd64(b.data + 40);
-	uint16_t shnum = rd16(b.data + 60), shstrndx = rd16(b.data + 62);
-	const uint8_t *strsh = b.data + shoff + (uint64_t)shstrndx * 64;
-	const char *strs = (const char *)b.data + rd64(strsh + 24);
+	uint64_t shoff = rd64(b.data + EH(e_shoff));
+	uint16_t shnum = rd16(b.data + EH(e_shnum)), shstrndx = rd16(b.data + EH(e_shstrndx));
+	const uint8_t *strsh = b.data + shoff + (uint64_t)shstrndx * sizeof(Elf64_Shdr);
+	const char *strs = (const char *)b.data + rd64(strsh + SH(sh_offset));
 
 	for (uint16_t i = 0; i < shnum; i++) {
-		uint8_t *sh = b.data + shoff + (uint64_t)i * 64;
+		uint8_t *sh = b.data + shoff + (uint64_t)i * sizeof(Elf64_Shdr);
 		if (!strcmp(strs + rd32(sh), name))
 			return sh;
 	}

@@ -38,7 +38,11 @@ enum hs_status {
 };
 
 /* Option flags (struct hs_rewrite_opts.flags).  Unknown bits are HS_INVALID_ARGUMENT. */
-/* gfx125x: give every kernel the entry prologue the erratum needs, through a stub. */
+/*
+ * gfx125x: give every kernel the entry prologue the erratum needs, through a stub.  On
+ * any other processor the pass does not run; the call succeeds with an unchanged copy
+ * and the report's note says why (reason HS_REASON_PASS_NOT_APPLICABLE).
+ */
 #define HS_REWRITE_ENTRY_TRAMPOLINES (UINT64_C(1) << 0)
 /* Any required patch that cannot be placed is HS_ERROR instead of a declined patch. */
 #define HS_REWRITE_STRICT (UINT64_C(1) << 1)
@@ -65,12 +69,18 @@ typedef void (*hs_log_fn)(enum hs_log_level level, const char *msg, void *ctx);
  * unknown tail is not all zero, is HS_INVALID_ARGUMENT.  New fields are only
  * ever added at the end.
  */
+struct hs_rewrite_result;
 struct hs_rewrite_opts {
 	size_t sz;      /* sizeof(struct hs_rewrite_opts) as the caller knows it */
 	uint64_t flags; /* HS_REWRITE_*; default 0 (validate and copy, plus any required pass) */
+	/*
+	 * 0.2: when set, a successful call stores its per-kernel results here (free them
+	 * with hs_rewrite_result_free); on failure *result is set to NULL.
+	 */
+	struct hs_rewrite_result **result;
 	size_t : 0;
 };
-#define hs_rewrite_opts__last_field flags
+#define hs_rewrite_opts__last_field result
 
 #define HS_OPTS(TYPE, NAME, ...) struct TYPE NAME = {.sz = sizeof(struct TYPE), __VA_ARGS__}
 
@@ -80,6 +90,45 @@ struct hs_rewrite_opts {
 #define HS_PASS_STUB_SYMBOLS      (1u << 2)
 #define HS_PASS_B0A0              (1u << 3)
 #define HS_PASS_METADATA          (1u << 4)
+
+/*
+ * Why a call failed, or what its note says (report->reason), so callers switch on a
+ * code instead of matching message text.  Codes are only ever appended.  (0.2)
+ */
+enum hs_reason {
+	HS_REASON_NONE = 0,
+	HS_REASON_BAD_ARGUMENT = 1,      /* options, sizes or ISA names the caller passed */
+	HS_REASON_BAD_OBJECT = 2,        /* the input is not a well-formed AMDGPU code object */
+	HS_REASON_UNKNOWN_PROCESSOR = 3, /* its EF_AMDGPU_MACH names no processor we know */
+	HS_REASON_UNSUPPORTED_PAIR = 4,  /* this source -> target pair is not supported */
+	HS_REASON_NEEDS_B0A0 = 5,        /* gfx1250 B0 -> A0 needs the (missing) B0->A0 pass */
+	HS_REASON_STEPPING_CONFLICT = 6, /* an earlier pool was made for another stepping */
+	HS_REASON_CANNOT_APPLY = 7,      /* a required edit cannot be made safely */
+	HS_REASON_NO_RESOURCES = 8,      /* memory, or a table that cannot grow */
+	HS_REASON_SEVERAL_METADATA = 9,  /* more than one NT_AMDGPU_METADATA note */
+	/* Notes on success (the message says more). */
+	HS_REASON_SYMBOLS_SKIPPED = 64, /* stub symbols asked for, .symtab cannot take them */
+	HS_REASON_PASS_NOT_APPLICABLE =
+	    65, /* a pass was asked for that this processor never needs */
+};
+
+/*
+ * Per-kind counts (report->count[HS_COUNT_*]).  New kinds (the B0->A0 pass's patch
+ * kinds, the translator's) are appended up to HS_COUNT_CAPACITY without a new field
+ * or a new struct version; a library that does not know a kind leaves it 0.  (0.2)
+ */
+enum hs_count {
+	HS_COUNT_KERNELS = 0,      /* == kernels */
+	HS_COUNT_KERNELS_STUBBED,  /* == kernels_stubbed */
+	HS_COUNT_SKIP_PROLOGUE,    /* == kernels_skip_prologue */
+	HS_COUNT_SKIP_STUBBED,     /* == kernels_skip_stubbed */
+	HS_COUNT_SYMBOLS_ADDED,    /* == symbols_added */
+	HS_COUNT_PATCHES_APPLIED,  /* == patches_applied */
+	HS_COUNT_PATCHES_DECLINED, /* == patches_declined */
+	HS_COUNT_KERNELS_RAISED,   /* kernels whose .sgpr_count/.vgpr_count were raised */
+	HS_COUNT__KNOWN            /* kinds this header knows; not a kind */
+};
+#define HS_COUNT_CAPACITY 32
 
 /* What one call did.  Also size-guarded: set .sz (HS_OPTS works for it too). */
 struct hs_rewrite_report {
@@ -98,9 +147,12 @@ struct hs_rewrite_report {
 	uint64_t pool_size;        /* bytes in the pool segment */
 	int64_t bytes_grown;       /* output size - input size */
 	char message[512];         /* failure reason, or a note (e.g. why symbols were skipped) */
+	/* 0.2: a caller built against 0.1 passes the smaller sz and never sees these. */
+	uint32_t reason;                   /* enum hs_reason of the failure or the note */
+	uint32_t count[HS_COUNT_CAPACITY]; /* enum hs_count */
 	size_t : 0;
 };
-#define hs_rewrite_report__last_field message
+#define hs_rewrite_report__last_field count
 
 /* Rewritten bytes: owned by the caller, released with hs_rewrite_output_release(). */
 struct hs_rewrite_output {
@@ -121,6 +173,34 @@ struct hs_rewrite_output {
 HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *source_isa,
                                  const char *target_isa, const struct hs_rewrite_opts *opts,
                                  struct hs_rewrite_output *out, struct hs_rewrite_report *report);
+
+/*
+ * Per-kernel results (0.2): what one call did to each kernel, in descriptor-address order.
+ * Size-guarded like the report: set .sz; fields are only ever appended, and a library
+ * that does not know a field leaves the caller's bytes past its own struct alone.
+ */
+struct hs_kernel_result {
+	size_t sz;
+	const char *name;      /* symbol name without ".kd"; valid until the result is freed */
+	uint64_t descriptor;   /* vaddr of its kernel descriptor */
+	uint32_t passes;       /* HS_PASS_* of the passes that changed its entry or resources */
+	uint64_t entry_before; /* entry vaddr in the input */
+	uint64_t entry_after;  /* and in the output */
+	uint64_t sgprs_before; /* metadata .sgpr_count (0: unknown) */
+	uint64_t sgprs_after;
+	uint64_t vgprs_before; /* metadata .vgpr_count (0: unknown) */
+	uint64_t vgprs_after;
+	size_t : 0;
+};
+#define hs_kernel_result__last_field vgprs_after
+
+/* The number of kernels in a result (0 for NULL). */
+HS_API size_t hs_rewrite_result_kernels(const struct hs_rewrite_result *res);
+/* Fills *kr with kernel i; HS_INVALID_ARGUMENT when i is out of range or kr->sz too small. */
+HS_API enum hs_status hs_rewrite_result_kernel(const struct hs_rewrite_result *res, size_t i,
+                                               struct hs_kernel_result *kr);
+/* Frees a result; NULL is fine. */
+HS_API void hs_rewrite_result_free(struct hs_rewrite_result *res);
 
 /* Frees out->data and zeroes *out; NULL or an empty output is fine. */
 HS_API void hs_rewrite_output_release(struct hs_rewrite_output *out);

@@ -1,0 +1,109 @@
+/* hs_rewrite_result: what one call did to each kernel, outliving the call's object. */
+#include "result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct kernel_rec {
+	char *name;
+	uint64_t descriptor, entry_before, entry_after;
+	uint64_t sgprs_before, sgprs_after, vgprs_before, vgprs_after;
+	uint32_t passes;
+};
+
+struct hs_rewrite_result {
+	struct kernel_rec *k;
+	size_t n;
+};
+
+/* The first published hs_kernel_result. */
+#define KERNEL_RESULT_V1_SIZE (offsetof(struct hs_kernel_result, vgprs_after) + sizeof(uint64_t))
+
+/* A count before and after the plan raises it to need (0 before: unknown, never raised). */
+static void counts(const struct hs_object *o, const struct hs_kernel *k, const char *key,
+                   uint64_t need, uint64_t *before, uint64_t *after)
+{
+	*before = 0;
+	if (!o->meta || k->meta < 0 || !hs_meta_get_uint(o->meta, k->meta, key, before))
+		*before = 0;
+	*after = *before && need > *before ? need : *before;
+}
+
+enum hs_status hs_result_build(const struct hs_object *o, const struct hs_plan *p,
+                               const uint32_t *passes, struct hs_rewrite_result **out)
+{
+	struct hs_rewrite_result *r = calloc(1, sizeof(*r));
+
+	*out = NULL;
+	if (!r || !(r->k = calloc(o->ks.n ? o->ks.n : 1, sizeof(*r->k)))) {
+		free(r);
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	}
+	for (size_t i = 0; i < o->ks.n; i++) {
+		const struct hs_kernel *k = &o->ks.k[i];
+		const struct hs_kernel_change *c = &p->kc[i];
+		struct kernel_rec *kr = &r->k[r->n];
+
+		kr->name = strdup(k->name);
+		if (!kr->name) {
+			hs_rewrite_result_free(r);
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		}
+		r->n++;
+		kr->descriptor = k->kd_vaddr;
+		kr->passes = passes[i];
+		kr->entry_before = k->entry;
+		kr->entry_after = c->new_entry ? c->entry : k->entry;
+		counts(o, k, ".sgpr_count", c->sgpr_need, &kr->sgprs_before, &kr->sgprs_after);
+		counts(o, k, ".vgpr_count", c->vgpr_need, &kr->vgprs_before, &kr->vgprs_after);
+	}
+	*out = r;
+	return HS_OK;
+}
+
+HS_API size_t hs_rewrite_result_kernels(const struct hs_rewrite_result *res)
+{
+	return res ? res->n : 0;
+}
+
+HS_API enum hs_status hs_rewrite_result_kernel(const struct hs_rewrite_result *res, size_t i,
+                                               struct hs_kernel_result *kr)
+{
+	struct hs_kernel_result v = {0};
+	size_t n;
+
+	hs_clear_error();
+	if (!res || !kr || i >= res->n)
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                   "no kernel %zu in this result", i);
+	if (kr->sz < KERNEL_RESULT_V1_SIZE)
+		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT,
+		                   "kernel result size %zu is smaller than the first version of "
+		                   "struct hs_kernel_result (%zu)",
+		                   kr->sz, (size_t)KERNEL_RESULT_V1_SIZE);
+	v = (struct hs_kernel_result){
+	    .name = res->k[i].name,
+	    .descriptor = res->k[i].descriptor,
+	    .passes = res->k[i].passes,
+	    .entry_before = res->k[i].entry_before,
+	    .entry_after = res->k[i].entry_after,
+	    .sgprs_before = res->k[i].sgprs_before,
+	    .sgprs_after = res->k[i].sgprs_after,
+	    .vgprs_before = res->k[i].vgprs_before,
+	    .vgprs_after = res->k[i].vgprs_after,
+	};
+	/* Only the fields both sides know; a newer caller's tail is theirs. */
+	n = kr->sz < sizeof(v) ? kr->sz : sizeof(v);
+	memcpy((char *)kr + sizeof(kr->sz), (const char *)&v + sizeof(v.sz), n - sizeof(v.sz));
+	return HS_OK;
+}
+
+HS_API void hs_rewrite_result_free(struct hs_rewrite_result *res)
+{
+	if (!res)
+		return;
+	for (size_t i = 0; i < res->n; i++)
+		free(res->k[i].name);
+	free(res->k);
+	free(res);
+}
