@@ -20,9 +20,6 @@ while IFS= read -r ref; do
 	doc=$ref
 	if [ -f "$doc" ]; then
 		ok "$doc exists"
-	elif [ "$doc" = docs/rewriter.md ] && [ ! -f docs/rewriter.md ]; then
-		# Written on the rewriter-core branch (wip/core); drop this once that branch is in.
-		skip "$doc: arrives with the rewriter-core branch"
 	else
 		fail "$doc is cited (by $(grep -lF "${doc#docs/}" -- "${files[@]}" | head -3 | tr '\n' ' ')) but does not exist"
 	fi
