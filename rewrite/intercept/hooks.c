@@ -18,6 +18,7 @@
 #include <hotswap/rewrite.h>
 
 #include "elf_peek.h"
+#include "hotswap_contract.h"
 #include "log.h"
 #include "read_whole.h"
 #include "readers.h"
@@ -156,7 +157,8 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 	if (hsi_translate(bytes, size, &obj, &d, uri, out, err, sizeof(err)) == 0)
 		return LOAD_REWRITTEN;
 	if (d.required) {
-		hsi_warn("rewrite of %s failed: %s; refusing the load (HSA_HOTSWAP_STRICT is set)",
+		hsi_warn("rewrite of %s failed: %s; refusing the load (" HOTSWAP_ENV_STRICT
+		         " is set)",
 		         uri, err);
 		return REFUSE;
 	}
