@@ -5,9 +5,12 @@
 #   llvm-tools/{llc,llvm-mc,lld,ld.lld} -> LLVM 22's own binaries
 #   runtime/hotswap_py/sitecustomize.py (copied)
 # Target `hotswap_tree` (part of ALL) brings every piece up to date.
+# The names come from common/hotswap_contract.h (Contract.cmake); the libraries' file
+# names are their targets', which tests/unit/test_contract.c pins to the header.
+include(Contract)
 set(HOTSWAP_STAGE_DIR ${PROJECT_BINARY_DIR}/hotswap)
-file(MAKE_DIRECTORY ${HOTSWAP_STAGE_DIR}/lib ${HOTSWAP_STAGE_DIR}/llvm-tools
-     ${HOTSWAP_STAGE_DIR}/runtime/hotswap_py)
+file(MAKE_DIRECTORY ${HOTSWAP_STAGE_DIR}/${HOTSWAP_TREE_LIB_DIR}
+     ${HOTSWAP_STAGE_DIR}/${HOTSWAP_TREE_TOOLS_DIR} ${HOTSWAP_STAGE_DIR}/${HOTSWAP_TREE_PY_DIR})
 
 # llvm-tools: symlinks into LLVM 22's bin directory under the tool's own name
 # (lld is multi-call and picks its flavour from the name it is run as).
@@ -15,8 +18,8 @@ find_program(HOTSWAP_LLD_EXE NAMES lld lld-22 PATHS ${LLVM_BIN_DIR} NO_DEFAULT_P
 if(NOT HOTSWAP_LLD_EXE)
   find_program(HOTSWAP_LLD_EXE NAMES lld-22 REQUIRED)
 endif()
-foreach(pair "llc=${LLC_EXE}" "llvm-mc=${LLVM_MC_EXE}" "ld.lld=${LD_LLD_EXE}"
-             "lld=${HOTSWAP_LLD_EXE}")
+foreach(pair "${HOTSWAP_TOOL_LLC}=${LLC_EXE}" "${HOTSWAP_TOOL_LLVM_MC}=${LLVM_MC_EXE}"
+             "${HOTSWAP_TOOL_LD_LLD}=${LD_LLD_EXE}" "${HOTSWAP_TOOL_LLD}=${HOTSWAP_LLD_EXE}")
   string(REPLACE "=" ";" pair "${pair}")
   list(GET pair 0 name)
   list(GET pair 1 exe)
@@ -25,16 +28,16 @@ foreach(pair "llc=${LLC_EXE}" "llvm-mc=${LLVM_MC_EXE}" "ld.lld=${LD_LLD_EXE}"
   else()
     get_filename_component(real "${exe}" REALPATH)
   endif()
-  file(CREATE_LINK "${real}" ${HOTSWAP_STAGE_DIR}/llvm-tools/${name} SYMBOLIC)
+  file(CREATE_LINK "${real}" ${HOTSWAP_STAGE_DIR}/${HOTSWAP_TREE_TOOLS_DIR}/${name} SYMBOLIC)
 endforeach()
 
 # The python runtime is copied at build time, so edits reach the tree.
-set(HOTSWAP_PY_SRC ${PROJECT_SOURCE_DIR}/rewrite/python/hotswap_py/sitecustomize.py)
-set(HOTSWAP_PY_DST ${HOTSWAP_STAGE_DIR}/runtime/hotswap_py/sitecustomize.py)
+set(HOTSWAP_PY_SRC ${PROJECT_SOURCE_DIR}/rewrite/python/hotswap_py/${HOTSWAP_PY_SITECUSTOMIZE})
+set(HOTSWAP_PY_DST ${HOTSWAP_STAGE_DIR}/${HOTSWAP_TREE_PY_DIR}/${HOTSWAP_PY_SITECUSTOMIZE})
 add_custom_command(OUTPUT ${HOTSWAP_PY_DST}
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${HOTSWAP_PY_SRC} ${HOTSWAP_PY_DST}
   DEPENDS ${HOTSWAP_PY_SRC}
-  COMMENT "Staging hotswap/runtime/hotswap_py/sitecustomize.py"
+  COMMENT "Staging hotswap/${HOTSWAP_TREE_PY_DIR}/${HOTSWAP_PY_SITECUSTOMIZE}"
   VERBATIM)
 
 add_custom_target(hotswap_tree ALL DEPENDS ${HOTSWAP_PY_DST})

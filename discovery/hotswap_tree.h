@@ -20,23 +20,12 @@
 #ifndef MIRAGE_HOTSWAP_TREE_H
 #define MIRAGE_HOTSWAP_TREE_H
 
+#include "hotswap_contract.h" /* the tree's names, enum hotswap_flavour, the parts table */
 #include "strbuf.h"
 #include "strvec.h"
 
 #include <stdbool.h>
 #include <stddef.h>
-
-#define HOTSWAP_INTERCEPT_LIB "libhotswap_intercept.so"
-/* What our (native) intercept dlopen()s at OnLoad; the reference flavour has none. */
-#define HOTSWAP_INTERCEPT_CORE_LIB "libhotswap_intercept_core.so"
-/* The rewriter of a native tree, in lib/ next to the intercept. */
-#define HOTSWAP_REWRITE_LIB "libhotswap_rewrite.so"
-
-enum hotswap_flavour {
-	HOTSWAP_FLAVOUR_NONE = 0,  /* no tree, or only the intercept (looks like neither) */
-	HOTSWAP_FLAVOUR_NATIVE,    /* intercept + its core + libhotswap_rewrite.so, stock ROCr */
-	HOTSWAP_FLAVOUR_REFERENCE, /* intercept + patched libhsa-runtime64 + COMGR */
-};
 
 enum hotswap_part_status {
 	PART_OK = 0,
@@ -49,10 +38,11 @@ enum hotswap_part_status {
 
 /* One file of the tree and its verdict. */
 struct hotswap_part {
-	const char *name;   /* "lib/libhotswap_rewrite.so", relative to the root (static) */
-	const char *symbol; /* entry point it must export, or NULL (static) */
-	char *path;         /* absolute path looked at (the one found for [.so|.so.N] pairs) */
-	bool required;      /* false: a problem is a warning, not incompleteness */
+	enum hotswap_part_id id; /* its row in hotswap_tree_parts[] */
+	const char *name;        /* "lib/libhotswap_rewrite.so", relative to the root (static) */
+	const char *symbol;      /* entry point it must export, or NULL (static) */
+	char *path;              /* absolute path looked at (the one found for [.so|.so.N] pairs) */
+	bool required;           /* false: a problem is a warning, not incompleteness */
 	enum hotswap_part_status status;
 	char *detail; /* why it is not ok ("ELF for AArch64, mirage runs on x86-64"); NULL if ok */
 };

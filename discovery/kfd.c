@@ -1,5 +1,7 @@
 /* Reads the KFD topology in sysfs into a list of GPUs and applies *_VISIBLE_DEVICES. */
 #include "kfd.h"
+
+#include "hotswap_contract.h"
 #include "strbuf.h"
 
 #include <ctype.h>
@@ -196,7 +198,7 @@ static void apply_visible(struct kfd_gpus *gpus, const char *var)
 
 static const char *sysfs_root_default(void)
 {
-	const char *root = getenv("MIRAGE_SYSFS_ROOT");
+	const char *root = getenv(MIRAGE_ENV_SYSFS_ROOT);
 	return root && *root ? root : "/sys";
 }
 

@@ -5,42 +5,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin.h"
+
 /* POSIX lets dlsym's object pointer become a function pointer; memcpy says so without a cast
- * warning. */
+ * warning.  err NULL: an optional symbol. */
 static int resolve(const struct rewriter_dl *rw, const char *name, void *fn_ptr, size_t size,
                    struct strbuf *err)
 {
-	void *sym = dlsym(rw->handle, name);
-	if (!sym) {
-		strbuf_addf(err, "'%s' does not export %s", rw->path, name);
+	struct plugin_error perr;
+	void *sym = plugin_symbol(rw->handle, rw->path, name, err ? &perr : NULL);
+
+	if (!sym && err) {
+		strbuf_addstr(err, perr.text);
 		return -1;
 	}
 	memcpy(fn_ptr, &sym, size);
 	return 0;
 }
 
+#define RESOLVE(rw, field, name, err) resolve(rw, name, &(rw)->field, sizeof((rw)->field), err)
+
 int rewriter_dl_open(const char *path, struct rewriter_dl *rw, struct strbuf *err)
 {
+	struct plugin_error perr;
+
 	memset(rw, 0, sizeof(*rw));
-	rw->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	rw->handle = plugin_open(path, 0, &perr);
 	if (!rw->handle) {
-		strbuf_addf(err, "cannot load '%s': %s", path, dlerror());
+		strbuf_addstr(err, perr.text);
 		return -1;
 	}
 	rw->path = xstrdup(path);
-	if (resolve(rw, "hs_rewrite", &rw->rewrite, sizeof(rw->rewrite), err) < 0 ||
-	    resolve(rw, "hs_rewrite_output_release", &rw->output_release,
-	            sizeof(rw->output_release), err) < 0 ||
-	    resolve(rw, "hs_last_error", &rw->last_error, sizeof(rw->last_error), err) < 0 ||
-	    resolve(rw, "hs_status_str", &rw->status_str, sizeof(rw->status_str), err) < 0 ||
-	    resolve(rw, "hs_version", &rw->version, sizeof(rw->version), err) < 0 ||
-	    resolve(rw, "hs_inspect", &rw->inspect, sizeof(rw->inspect), err) < 0) {
+	if (RESOLVE(rw, rewrite, HOTSWAP_REWRITE_SYMBOL, err) < 0 ||
+	    RESOLVE(rw, output_release, "hs_rewrite_output_release", err) < 0 ||
+	    RESOLVE(rw, last_error, "hs_last_error", err) < 0 ||
+	    RESOLVE(rw, status_str, "hs_status_str", err) < 0 ||
+	    RESOLVE(rw, version, "hs_version", err) < 0 ||
+	    RESOLVE(rw, inspect, "hs_inspect", err) < 0) {
 		rewriter_dl_close(rw);
 		return -1;
 	}
-	/* Optional: added in 0.2, and only ever shown to people. */
-	void *identity = dlsym(rw->handle, "hs_build_identity");
-	memcpy(&rw->build_identity, &identity, sizeof(rw->build_identity));
+	/* Optional: added in HOTSWAP_REWRITE_0.2, and only ever shown to people. */
+	RESOLVE(rw, build_identity, "hs_build_identity", NULL);
 	return 0;
 }
 

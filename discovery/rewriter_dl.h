@@ -12,18 +12,17 @@
 
 #include <hotswap/rewrite.h>
 
+/* The function types are rewrite.h's own, so this copy cannot drift from the library. */
 struct rewriter_dl {
 	void *handle;
 	char *path;
-	enum hs_status (*rewrite)(const void *, size_t, const char *, const char *,
-	                          const struct hs_rewrite_opts *, struct hs_rewrite_output *,
-	                          struct hs_rewrite_report *);
-	void (*output_release)(struct hs_rewrite_output *);
-	const char *(*last_error)(void);
-	const char *(*status_str)(enum hs_status);
-	const char *(*version)(void);
-	enum hs_status (*inspect)(const void *, size_t, unsigned, const char *, char **);
-	const char *(*build_identity)(void); /* NULL: a rewriter older than HOTSWAP_REWRITE_0.2 */
+	hs_rewrite_fn rewrite;
+	hs_rewrite_output_release_fn output_release;
+	hs_last_error_fn last_error;
+	hs_status_str_fn status_str;
+	hs_version_fn version;
+	hs_inspect_fn inspect;
+	hs_build_identity_fn build_identity; /* NULL: a rewriter older than HOTSWAP_REWRITE_0.2 */
 };
 #define REWRITER_DL_INIT                                                                           \
 	{                                                                                          \

@@ -80,8 +80,9 @@ cleanup:
 enum selftest_result hotswap_selftest(const struct hotswap_tree *tree, struct strbuf *detail)
 {
 	if (!tree->found || tree->flavour != HOTSWAP_FLAVOUR_NATIVE) {
-		strbuf_addstr(detail, "no native rewriter to test (needs a tree with "
-		                      "lib/libhotswap_rewrite.so)");
+		strbuf_addstr(detail,
+		              "no native rewriter to test (needs a tree with " HOTSWAP_REWRITE_PATH
+		              ")");
 		return SELFTEST_SKIP;
 	}
 	char *path = xstrfmt("%s/" HOTSWAP_REWRITE_LIB, tree->lib_dir);

@@ -1,10 +1,12 @@
 /* Chooses the GPU a HotSwap workload is retargeted onto, or says why there is none. */
 #include "target.h"
 
+#include "hotswap_contract.h"
+
 #include <stdio.h>
 #include <string.h>
 
-#define OVERRIDE_VAR "HSA_HOTSWAP_ISA_OVERRIDE"
+#define OVERRIDE_VAR HOTSWAP_ENV_ISA_OVERRIDE
 
 const char *target_source_gfx(const char *source_target, char *buf, size_t size)
 {

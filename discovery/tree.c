@@ -69,7 +69,7 @@ static bool is_dir(const char *path)
 /* What a HOTSWAP_HOME root that holds no intercept lacks, in words; caller frees. */
 static char *home_missing(const char *root)
 {
-	char *lib = xstrfmt("%s/lib", root);
+	char *lib = xstrfmt("%s/" HOTSWAP_TREE_LIB_DIR, root);
 	char *intercept = xstrfmt("%s/" HOTSWAP_INTERCEPT_LIB, lib);
 	char *inside = xstrfmt("%s/" HOTSWAP_INTERCEPT_LIB, root);
 	char *parent = xstrdup(root);
@@ -86,14 +86,15 @@ static char *home_missing(const char *root)
 		what = xstrdup("it is not a directory");
 	else if (is_file(inside))
 		/* The commonest slip: the tree's lib/ instead of its root. */
-		what = xstrfmt("it is a tree's lib/ directory, not its root: the root is '%s'",
+		what = xstrfmt("it is a tree's " HOTSWAP_TREE_LIB_DIR
+		               "/ directory, not its root: the root is '%s'",
 		               parent);
 	else if (!is_dir(lib))
-		what = xstrdup("no lib/ directory in it");
+		what = xstrdup("no " HOTSWAP_TREE_LIB_DIR "/ directory in it");
 	else if (!lstat(intercept, &st))
-		what = xstrdup("lib/" HOTSWAP_INTERCEPT_LIB " is not a regular file");
+		what = xstrdup(HOTSWAP_INTERCEPT_PATH " is not a regular file");
 	else
-		what = xstrdup("no lib/" HOTSWAP_INTERCEPT_LIB " in it");
+		what = xstrdup("no " HOTSWAP_INTERCEPT_PATH " in it");
 	free(lib);
 	free(intercept);
 	free(inside);
@@ -109,7 +110,7 @@ static bool probe(struct hotswap_tree *tree, const char *root, char *reason)
 
 	tree->probes = xrealloc(tree->probes, (tree->nprobes + 1) * sizeof(*tree->probes));
 	p = &tree->probes[tree->nprobes++];
-	p->path = xstrfmt("%s/lib/%s", abs_root, HOTSWAP_INTERCEPT_LIB);
+	p->path = xstrfmt("%s/" HOTSWAP_INTERCEPT_PATH, abs_root);
 	p->reason = reason;
 	p->exists = is_file(p->path);
 	free(abs_root);
@@ -153,7 +154,7 @@ static bool probe_installed(struct hotswap_tree *tree)
 	char *dir = hotswap_trees_dir();
 	/* Name the variable that decided it. */
 	const char *from = mirage_data_dir_source();
-	const char *shown = !strcmp(from, "MIRAGE_DATA")     ? "$MIRAGE_DATA/hotswap/*"
+	const char *shown = !strcmp(from, MIRAGE_ENV_DATA)   ? "$" MIRAGE_ENV_DATA "/hotswap/*"
 	                    : !strcmp(from, "XDG_DATA_HOME") ? "$XDG_DATA_HOME/mirage/hotswap/*"
 	                                                     : "~/.local/share/mirage/hotswap/*";
 	bool hit = false;
@@ -224,14 +225,14 @@ int hotswap_discover(const struct discover_opts *opts, struct hotswap_tree *out)
 	char *exe = self_exe_path(opts ? opts->self_exe : NULL);
 	char *slash = strrchr(exe, '/');
 	char *exe_dir = slash ? xstrndup(exe, (size_t)(slash - exe)) : xstrdup(".");
-	const char *home = nonempty_env("HOTSWAP_HOME");
+	const char *home = nonempty_env(HOTSWAP_ENV_HOME);
 	bool hit;
 
 	hotswap_tree_release(out);
 	if (home) {
 		/* Set means meant: no tree found later in the order may stand in for it. */
 		out->pinned = true;
-		hit = probe(out, home, xstrdup("HOTSWAP_HOME"));
+		hit = probe(out, home, xstrdup(HOTSWAP_ENV_HOME));
 		if (!hit) {
 			char *root = absolute_path(home);
 			out->home_missing = home_missing(root);
@@ -247,7 +248,7 @@ int hotswap_discover(const struct discover_opts *opts, struct hotswap_tree *out)
 		return -1;
 
 	const struct hotswap_probe *win = &out->probes[out->nprobes - 1];
-	char *root = xstrndup(win->path, strlen(win->path) - strlen("/lib/" HOTSWAP_INTERCEPT_LIB));
+	char *root = xstrndup(win->path, strlen(win->path) - strlen("/" HOTSWAP_INTERCEPT_PATH));
 	int ret = hotswap_check_root(root, out);
 	out->found_by = win->reason;
 	free(root);

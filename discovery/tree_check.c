@@ -9,49 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A part of the tree; alt is the versioned file accepted in its place (".so.1"). */
-struct part_spec {
-	const char *label; /* how messages name it */
-	const char *name;
-	const char *alt;
-	const char *symbol;
-	bool required;
-	bool tool; /* an executable, not a library */
-};
-
-static const struct part_spec intercept_spec = {
-    "lib/" HOTSWAP_INTERCEPT_LIB, "lib/" HOTSWAP_INTERCEPT_LIB, NULL, "OnLoad", true, false};
-static const struct part_spec native_spec = {
-    "lib/" HOTSWAP_REWRITE_LIB, "lib/" HOTSWAP_REWRITE_LIB, NULL, "hs_rewrite", true, false};
-/*
- * Our intercept is a libc-only shim that dlopen()s its core at OnLoad; without the core it only
- * warns and the workload runs unemulated, so a native tree needs it.  The reference flavour's
- * intercept has no core.
- */
-static const struct part_spec core_spec = {"lib/" HOTSWAP_INTERCEPT_CORE_LIB,
-                                           "lib/" HOTSWAP_INTERCEPT_CORE_LIB,
-                                           NULL,
-                                           "hsi_core_get_api",
-                                           true,
-                                           false};
-/* The patched ROCr and COMGR of the reference flavour; their names are those the reference stages.
- */
-static const struct part_spec reference_specs[] = {
-    {"lib/libhsa-runtime64.so[.1]", "lib/libhsa-runtime64.so", "lib/libhsa-runtime64.so.1",
-     "hsa_init", true, false},
-    {"lib/libamd_comgr.so[.3]", "lib/libamd_comgr.so", "lib/libamd_comgr.so.3",
-     "amd_comgr_hotswap_rewrite", true, false},
-};
-/* Optional parts: the cross-family transpiler shells out to these, and python adapters need the
- * runtime. */
-static const struct part_spec optional_specs[] = {
-    {"llvm-tools/llc", "llvm-tools/llc", NULL, NULL, false, true},
-    {"llvm-tools/llvm-mc", "llvm-tools/llvm-mc", NULL, NULL, false, true},
-    {"llvm-tools/lld", "llvm-tools/lld", NULL, NULL, false, true},
-    {"llvm-tools/ld.lld", "llvm-tools/ld.lld", NULL, NULL, false, true},
-    {"runtime/hotswap_py/sitecustomize.py", "runtime/hotswap_py/sitecustomize.py", NULL, NULL,
-     false, false},
-};
+/* The rows of the contract's table (hotswap_contract.c), the one list of a tree's parts. */
+#define ROW(id) (&hotswap_tree_parts[id])
 
 static bool is_file(const char *path)
 {
@@ -59,9 +18,9 @@ static bool is_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
-static char *part_path(const char *root, const struct part_spec *spec)
+static char *part_path(const char *root, const struct hotswap_part_row *spec)
 {
-	char *path = xstrfmt("%s/%s", root, spec->name);
+	char *path = xstrfmt("%s/%s", root, spec->path);
 	if (spec->alt && !is_file(path)) {
 		char *alt = xstrfmt("%s/%s", root, spec->alt);
 		if (is_file(alt)) {
@@ -73,28 +32,30 @@ static char *part_path(const char *root, const struct part_spec *spec)
 	return path;
 }
 
-static bool part_present(const char *root, const struct part_spec *spec)
+static bool part_present(const char *root, enum hotswap_part_id id)
 {
-	char *path = part_path(root, spec);
+	char *path = part_path(root, ROW(id));
 	bool ok = is_file(path);
 	free(path);
 	return ok;
 }
 
-static void check_part(struct hotswap_tree *tree, const struct part_spec *spec)
+static void check_part(struct hotswap_tree *tree, enum hotswap_part_id id)
 {
+	const struct hotswap_part_row *spec = ROW(id);
 	struct strbuf detail = STRBUF_INIT;
 	struct hotswap_part *part;
 
 	tree->parts = xrealloc(tree->parts, (tree->nparts + 1) * sizeof(*tree->parts));
 	part = &tree->parts[tree->nparts++];
 	memset(part, 0, sizeof(*part));
+	part->id = id;
 	part->name = spec->label;
 	part->symbol = spec->symbol;
 	part->required = spec->required;
 	part->path = part_path(tree->root, spec);
 
-	if (spec->tool) {
+	if (spec->kind == HOTSWAP_PART_TOOL) {
 		struct stat st;
 		if (stat(part->path, &st) || !S_ISREG(st.st_mode)) {
 			part->status = PART_MISSING;
@@ -103,7 +64,7 @@ static void check_part(struct hotswap_tree *tree, const struct part_spec *spec)
 			part->status = PART_NOT_EXECUTABLE;
 			strbuf_addstr(&detail, "not executable");
 		}
-	} else if (!strncmp(spec->name, "lib/", 4)) {
+	} else if (spec->kind == HOTSWAP_PART_LIBRARY) {
 		part->status = elf_check_shared_object(part->path, spec->symbol, &detail);
 	} else if (!is_file(part->path)) {
 		part->status = PART_MISSING;
@@ -137,19 +98,20 @@ static void drop_parts(struct hotswap_tree *tree, size_t from)
 	}
 }
 
-/* The native flavour's parts beyond the intercept: our rewriter and the intercept's core. */
-static void check_native_parts(struct hotswap_tree *tree)
+/* A flavour's parts beyond the intercept, in table order (native: our rewriter, the core). */
+static void check_parts_of(struct hotswap_tree *tree, enum hotswap_flavour flavour)
 {
-	check_part(tree, &native_spec);
-	check_part(tree, &core_spec);
+	for (size_t id = 0; id < HOTSWAP_PART_COUNT; id++)
+		if (ROW(id)->flavour == flavour)
+			check_part(tree, (enum hotswap_part_id)id);
 }
 
 static void check_flavour_parts(struct hotswap_tree *tree)
 {
 	size_t base = tree->nparts;
-	bool native = part_present(tree->root, &native_spec);
-	bool reference = part_present(tree->root, &reference_specs[0]) ||
-	                 part_present(tree->root, &reference_specs[1]);
+	bool native = part_present(tree->root, HOTSWAP_PART_REWRITE);
+	bool reference = part_present(tree->root, HOTSWAP_PART_REF_HSA_RUNTIME) ||
+	                 part_present(tree->root, HOTSWAP_PART_REF_COMGR);
 
 	/*
 	 * A tree holding both flavours' files is native if our rewriter and the
@@ -158,29 +120,27 @@ static void check_flavour_parts(struct hotswap_tree *tree)
 	 * native tree that lost its core is an incomplete native tree.
 	 */
 	if (native) {
-		check_native_parts(tree);
+		check_parts_of(tree, HOTSWAP_FLAVOUR_NATIVE);
 		tree->flavour = HOTSWAP_FLAVOUR_NATIVE;
 		if (parts_ok(tree, base) || !reference)
 			return;
 		drop_parts(tree, base);
 	}
 	if (reference) {
-		check_part(tree, &reference_specs[0]);
-		check_part(tree, &reference_specs[1]);
+		check_parts_of(tree, HOTSWAP_FLAVOUR_REFERENCE);
 		tree->flavour = HOTSWAP_FLAVOUR_REFERENCE;
 		if (parts_ok(tree, base) || !native)
 			return;
 		/* Neither works: describe it as native, which is what its rewriter says it is. */
 		drop_parts(tree, base);
-		check_native_parts(tree);
+		check_parts_of(tree, HOTSWAP_FLAVOUR_NATIVE);
 		tree->flavour = HOTSWAP_FLAVOUR_NATIVE;
 		return;
 	}
 	/* Only the intercept: looks like neither, so list what either flavour would need. */
 	tree->flavour = HOTSWAP_FLAVOUR_NONE;
-	check_native_parts(tree);
-	check_part(tree, &reference_specs[0]);
-	check_part(tree, &reference_specs[1]);
+	check_parts_of(tree, HOTSWAP_FLAVOUR_NATIVE);
+	check_parts_of(tree, HOTSWAP_FLAVOUR_REFERENCE);
 }
 
 int hotswap_check_root(const char *root, struct hotswap_tree *out)
@@ -190,13 +150,15 @@ int hotswap_check_root(const char *root, struct hotswap_tree *out)
 	free(out->root);
 	free(out->lib_dir);
 	out->root = canon ? canon : xstrdup(root);
-	out->lib_dir = xstrfmt("%s/lib", out->root);
+	out->lib_dir = xstrfmt("%s/" HOTSWAP_TREE_LIB_DIR, out->root);
 
-	check_part(out, &intercept_spec);
+	check_part(out, HOTSWAP_PART_INTERCEPT);
 	out->found = out->parts[0].status != PART_MISSING;
 	check_flavour_parts(out);
-	for (size_t i = 0; i < sizeof(optional_specs) / sizeof(optional_specs[0]); i++)
-		check_part(out, &optional_specs[i]);
+	/* The optional parts every tree may have: the cross-family tools, the python runtime. */
+	for (size_t id = 0; id < HOTSWAP_PART_COUNT; id++)
+		if (ROW(id)->flavour == HOTSWAP_FLAVOUR_NONE && !ROW(id)->required)
+			check_part(out, (enum hotswap_part_id)id);
 
 	out->complete = out->flavour != HOTSWAP_FLAVOUR_NONE && parts_ok(out, 0);
 	return out->complete ? 0 : -1;

@@ -22,8 +22,8 @@ static void hotswap_format_not_found(const struct hotswap_tree *tree, struct str
 		strbuf_addstr(out, "\n  (nowhere: no location applies)");
 	strbuf_addstr(
 	    out, "\nTip: build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), install one with\n"
-	         "  `mirage hotswap install URL`, or point HOTSWAP_HOME at a tree root:\n"
-	         "  export HOTSWAP_HOME=/abs/path/to/hotswap");
+	         "  `mirage hotswap install URL`, or point " HOTSWAP_ENV_HOME " at a tree root:\n"
+	         "  export " HOTSWAP_ENV_HOME "=/abs/path/to/hotswap");
 }
 
 /* The root HOTSWAP_HOME names, as probed (absolute, not normalised). */
@@ -39,22 +39,23 @@ static const char *pinned_root(const struct hotswap_tree *tree, struct strbuf *b
 
 /* The fix for a HOTSWAP_HOME without a tree, in both messages. */
 #define PINNED_FIX_POINT                                                                           \
-	"point HOTSWAP_HOME at the root of a HotSwap tree (the directory holding "                 \
-	"lib/" HOTSWAP_INTERCEPT_LIB ")"
-#define PINNED_FIX_UNSET "unset HOTSWAP_HOME to let mirage search its other locations"
+	"point " HOTSWAP_ENV_HOME                                                                  \
+	" at the root of a HotSwap tree (the directory holding " HOTSWAP_INTERCEPT_PATH ")"
+#define PINNED_FIX_UNSET "unset " HOTSWAP_ENV_HOME " to let mirage search its other locations"
 
 /* HOTSWAP_HOME is set, but holds no tree: say what is missing there; nothing else is probed. */
 static void hotswap_format_pinned(const struct hotswap_tree *tree, struct strbuf *out)
 {
 	struct strbuf root = STRBUF_INIT;
 
-	strbuf_addf(out, "HOTSWAP_HOME is set to '%s', but there is no HotSwap tree there: %s",
+	strbuf_addf(out, HOTSWAP_ENV_HOME " is set to '%s', but there is no HotSwap tree there: %s",
 	            pinned_root(tree, &root), tree->home_missing ? tree->home_missing : "?");
-	strbuf_addf(out, "\nmirage looked for '%s' and, while HOTSWAP_HOME is set, nowhere else",
+	strbuf_addf(out,
+	            "\nmirage looked for '%s' and, while " HOTSWAP_ENV_HOME " is set, nowhere else",
 	            tree->nprobes ? tree->probes[0].path : "?");
-	strbuf_addstr(out,
-	              "\nTip: " PINNED_FIX_POINT ":\n  export HOTSWAP_HOME=/abs/path/to/hotswap"
-	              "\nor " PINNED_FIX_UNSET);
+	strbuf_addstr(out, "\nTip: " PINNED_FIX_POINT ":\n  export " HOTSWAP_ENV_HOME
+	                   "=/abs/path/to/hotswap"
+	                   "\nor " PINNED_FIX_UNSET);
 	strbuf_release(&root);
 }
 
@@ -66,16 +67,16 @@ void hotswap_format_not_found_line(const struct hotswap_tree *tree, struct strbu
 	if (tree->found)
 		return;
 	if (tree->pinned) {
-		strbuf_addf(what, "HOTSWAP_HOME='%s' holds no HotSwap tree: %s",
+		strbuf_addf(what, HOTSWAP_ENV_HOME "='%s' holds no HotSwap tree: %s",
 		            pinned_root(tree, &root),
 		            tree->home_missing ? tree->home_missing : "?");
 		strbuf_addstr(fix, PINNED_FIX_POINT ", or " PINNED_FIX_UNSET);
 	} else {
 		strbuf_addf(what, "HotSwap is not installed: no %s in any of %zu locations",
 		            HOTSWAP_INTERCEPT_LIB, tree->nprobes);
-		strbuf_addstr(fix,
-		              "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), `mirage "
-		              "hotswap install URL`, or export HOTSWAP_HOME=/abs/path/to/tree");
+		strbuf_addstr(fix, "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), `mirage "
+		                   "hotswap install URL`, or export " HOTSWAP_ENV_HOME
+		                   "=/abs/path/to/tree");
 	}
 	strbuf_release(&root);
 }
@@ -93,18 +94,21 @@ void hotswap_format_parts(const struct hotswap_tree *tree, bool with_paths, stru
 {
 	switch (tree->flavour) {
 	case HOTSWAP_FLAVOUR_NATIVE:
-		strbuf_addstr(out,
-		              "\nit looks like a native tree (intercept + libhotswap_rewrite.so)");
+		strbuf_addstr(out, "\nit looks like a native tree (intercept + " HOTSWAP_REWRITE_LIB
+		                   ")");
 		break;
 	case HOTSWAP_FLAVOUR_REFERENCE:
 		strbuf_addstr(
 		    out, "\nit looks like a reference tree (intercept + patched ROCr + COMGR)");
 		break;
 	case HOTSWAP_FLAVOUR_NONE:
-		strbuf_addstr(out, "\nit looks like neither flavour: a native tree needs "
-		                   "lib/libhotswap_rewrite.so and lib/" HOTSWAP_INTERCEPT_CORE_LIB
-		                   ",\na reference tree needs "
-		                   "lib/libhsa-runtime64.so[.1] and lib/libamd_comgr.so[.3]");
+		strbuf_addf(out,
+		            "\nit looks like neither flavour: a native tree needs %s and %s,"
+		            "\na reference tree needs %s and %s",
+		            hotswap_tree_parts[HOTSWAP_PART_REWRITE].label,
+		            hotswap_tree_parts[HOTSWAP_PART_INTERCEPT_CORE].label,
+		            hotswap_tree_parts[HOTSWAP_PART_REF_HSA_RUNTIME].label,
+		            hotswap_tree_parts[HOTSWAP_PART_REF_COMGR].label);
 		break;
 	}
 	strbuf_addstr(out, "\nbroken or missing parts:");
@@ -121,11 +125,12 @@ static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct st
 		strbuf_addf(out, " (found through %s)", tree->found_by);
 	strbuf_addch(out, ';');
 	hotswap_format_parts(tree, true, out);
-	strbuf_addstr(
-	    out, "\nHotSwap is not one library: the intercept needs its rewriter next to it,"
-	         " or the\nworkload would run unemulated."
-	         "\nTip: rebuild the in-tree tree (cmake --build build), reinstall it with\n"
-	         "  `mirage hotswap install URL`, or point HOTSWAP_HOME at a complete tree root");
+	strbuf_addstr(out,
+	              "\nHotSwap is not one library: the intercept needs its rewriter next to it,"
+	              " or the\nworkload would run unemulated."
+	              "\nTip: rebuild the in-tree tree (cmake --build build), reinstall it with\n"
+	              "  `mirage hotswap install URL`, or point " HOTSWAP_ENV_HOME
+	              " at a complete tree root");
 }
 
 void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out)

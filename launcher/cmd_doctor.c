@@ -127,7 +127,8 @@ static size_t check_config(struct doctor *d, const char *only, struct profile **
 	size_t n = 0;
 
 	if (!stat(dir, &st) && !S_ISDIR(st.st_mode))
-		check(d, CHECK_FAIL, "config", "remove it, or point MIRAGE_CONFIG at a directory",
+		check(d, CHECK_FAIL, "config",
+		      "remove it, or point " MIRAGE_ENV_CONFIG " at a directory",
 		      "config '%s' (from %s) is not a directory", dir, mirage_config_dir_source());
 	else if (stat(dir, &st))
 		check(d, CHECK_OK, "config", NULL, "config dir '%s' (from %s) does not exist yet",
@@ -208,7 +209,7 @@ static void check_tree(struct doctor *d, const struct hotswap_tree *tree)
 		      hotswap_flavour_name(tree->flavour));
 	else
 		check(d, CHECK_FAIL, "tree",
-		      "stage or reinstall the complete tree, or point HOTSWAP_HOME at one",
+		      "stage or reinstall the complete tree, or point " HOTSWAP_ENV_HOME " at one",
 		      "the tree is incomplete; it looks like %s",
 		      tree->flavour == HOTSWAP_FLAVOUR_NONE ? "neither flavour (only the intercept)"
 		      : tree->flavour == HOTSWAP_FLAVOUR_NATIVE ? "a native tree"
@@ -239,8 +240,9 @@ static void check_paths(struct doctor *d, const struct hotswap_tree *tree)
 		check(d, CHECK_FAIL, "paths", err.hint.buf, "%s", err.msg.buf);
 	else
 		check(d, CHECK_OK, "paths", NULL,
-		      "the tree's paths can go into LD_PRELOAD, LD_LIBRARY_PATH, PYTHONPATH and "
-		      "HSA_TOOLS_LIB unsplit");
+		      "the tree's paths can go into " HOTSWAP_ENV_PRELOAD
+		      ", " HOTSWAP_ENV_LIBRARY_PATH ", " HOTSWAP_ENV_PYTHONPATH
+		      " and " HOTSWAP_ENV_TOOLS_LIB " unsplit");
 	diag_release(&err);
 }
 
@@ -335,19 +337,21 @@ static void check_tools(struct doctor *d, const struct hotswap_tree *tree)
 		if (p->required)
 			continue; /* checked by check_tree() */
 		char *id = xstrfmt("part:%s", p->name);
-		bool python = !strncmp(p->name, "runtime/", 8);
+		bool python = p->id == HOTSWAP_PART_PY_RUNTIME;
 		if (p->status != PART_OK) {
 			check(d, CHECK_WARN, id,
-			      python ? "stage runtime/hotswap_py, or python adapters stay off"
-			             : "stage llvm-tools, which the cross-family transpiler runs",
+			      python ? "stage " HOTSWAP_TREE_PY_DIR ", or python adapters stay off"
+			             : "stage " HOTSWAP_TREE_TOOLS_DIR
+			               ", which the cross-family transpiler runs",
 			      "%s: %s ('%s')", p->name, hotswap_part_status_name(p->status),
 			      p->path);
 		} else if (python) {
 			check(d, CHECK_OK, id, NULL, "python runtime: '%s'", p->path);
 		} else {
 			struct strbuf version = STRBUF_INIT;
-			if (tool_version(p->path, !strcmp(p->name, "llvm-tools/lld"), &version))
-				check(d, CHECK_WARN, id, "reinstall the tree's llvm-tools",
+			if (tool_version(p->path, p->id == HOTSWAP_PART_LLD, &version))
+				check(d, CHECK_WARN, id,
+				      "reinstall the tree's " HOTSWAP_TREE_TOOLS_DIR,
 				      "%s: `%s --version` failed%s%s", p->name, p->path,
 				      version.len ? ": " : "", version.buf);
 			else
@@ -364,8 +368,8 @@ static void check_gpus(struct doctor *d, const struct kfd_gpus *gpus)
 {
 	if (!gpus->kfd_present)
 		check(d, CHECK_WARN, "gpus",
-		      "load the amdgpu driver on a GPU host; a profile can name a target or "
-		      "HSA_HOTSWAP_ISA_OVERRIDE can set one",
+		      "load the amdgpu driver on a GPU host; a profile can name a target "
+		      "or " HOTSWAP_ENV_ISA_OVERRIDE " can set one",
 		      "no KFD topology at '%s': no AMD GPU is visible here", gpus->nodes_dir);
 	else if (!gpus->nr)
 		check(d, CHECK_WARN, "gpus", "check that the amdgpu driver bound to the GPU",
@@ -397,7 +401,7 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 	struct target_choice c;
 	struct target_request req = {
 	    .profile_target = p ? p->values[PK_TARGET] : "auto",
-	    .isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
+	    .isa_override = getenv(HOTSWAP_ENV_ISA_OVERRIDE),
 	    .source_target = p ? p->values[PK_SOURCE_TARGET] : profile_keys[PK_SOURCE_TARGET].def,
 	};
 	char *id = xstrfmt("target:%s", p ? p->name : "(default)");
@@ -426,19 +430,20 @@ static void check_env(struct doctor *d)
 {
 	int found = 0;
 	const char *v;
-	if ((v = getenv("LD_PRELOAD")) && *v) {
-		check(
-		    d, CHECK_WARN, "env:LD_PRELOAD",
-		    "unset LD_PRELOAD unless the workload needs it; `mirage run` puts the HotSwap "
-		    "libraries before it",
-		    "LD_PRELOAD is already set ('%s')", v);
+	if ((v = getenv(HOTSWAP_ENV_PRELOAD)) && *v) {
+		check(d, CHECK_WARN, "env:" HOTSWAP_ENV_PRELOAD,
+		      "unset " HOTSWAP_ENV_PRELOAD
+		      " unless the workload needs it; `mirage run` puts the HotSwap "
+		      "libraries before it",
+		      HOTSWAP_ENV_PRELOAD " is already set ('%s')", v);
 		found++;
 	}
-	if ((v = getenv("HSA_TOOLS_LIB")) && *v) {
-		check(d, CHECK_WARN, "env:HSA_TOOLS_LIB",
-		      "unset HSA_TOOLS_LIB: another tools library may see code objects before "
+	if ((v = getenv(HOTSWAP_ENV_TOOLS_LIB)) && *v) {
+		check(d, CHECK_WARN, "env:" HOTSWAP_ENV_TOOLS_LIB,
+		      "unset " HOTSWAP_ENV_TOOLS_LIB
+		      ": another tools library may see code objects before "
 		      "HotSwap",
-		      "HSA_TOOLS_LIB is already set ('%s')", v);
+		      HOTSWAP_ENV_TOOLS_LIB " is already set ('%s')", v);
 		found++;
 	}
 	for (char **e = environ; *e; e++) {
@@ -470,7 +475,8 @@ static void check_env(struct doctor *d)
 	}
 	if (!found)
 		check(d, CHECK_OK, "env", NULL,
-		      "no LD_PRELOAD, HSA_TOOLS_LIB or stale HSA_HOTSWAP_* variables in the way");
+		      "no " HOTSWAP_ENV_PRELOAD ", " HOTSWAP_ENV_TOOLS_LIB
+		      " or stale " HOTSWAP_ENV_PREFIX "* variables in the way");
 }
 
 /* ---- self-test ---- */
@@ -509,7 +515,7 @@ static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
 		      strerror(errno));
 	else if (WIFSIGNALED(status))
 		check(d, CHECK_FAIL, "self-test", "report the crash: the rewriter is broken",
-		      "self-test: the rewriter '%s/libhotswap_rewrite.so' crashed (signal %d)",
+		      "self-test: the rewriter '%s/" HOTSWAP_REWRITE_LIB "' crashed (signal %d)",
 		      tree->lib_dir, WTERMSIG(status));
 	else if (!out.len)
 		check(d, CHECK_FAIL, "self-test", "report it",

@@ -30,7 +30,7 @@ static void hotswap_support(struct backend_status *b)
 	struct target_choice choice;
 	struct target_request req = {
 	    .profile_target = "auto",
-	    .isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
+	    .isa_override = getenv(HOTSWAP_ENV_ISA_OVERRIDE),
 	    .source_target = profile_keys[PK_SOURCE_TARGET].def,
 	};
 	kfd_scan(NULL, &gpus);
@@ -79,7 +79,7 @@ static void add_runtime_json(cJSON *o, const struct hotswap_tree *tree)
 	}
 	cJSON *env = cJSON_AddArrayToObject(rt, "env");
 	cJSON *e = cJSON_CreateObject();
-	cJSON_AddStringToObject(e, "name", "HOTSWAP_HOME");
+	cJSON_AddStringToObject(e, "name", HOTSWAP_ENV_HOME);
 	cJSON_AddStringToObject(e, "expects", "root");
 	cJSON_AddItemToArray(env, e);
 }
@@ -115,7 +115,8 @@ static void print_long_runtime(const struct hotswap_tree *tree)
 		strbuf_release(&fix);
 		return;
 	}
-	printf("  set:       HOTSWAP_HOME=<tree root, with lib/%s under it>\n",
+	printf("  set:       " HOTSWAP_ENV_HOME "=<tree root, with " HOTSWAP_TREE_LIB_DIR
+	       "/%s under it>\n",
 	       HOTSWAP_INTERCEPT_LIB);
 }
 

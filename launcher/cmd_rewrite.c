@@ -74,7 +74,7 @@ static int load_rewriter(const struct cmd_ctx *ctx, struct rewriter_dl *rw)
 		ret = error("the rewriter comes from a HotSwap tree:\n%s", msg.buf);
 	} else if (rewriter_dl_open_tree(&tree, rw, &msg) < 0) {
 		ret = error("%s", msg.buf);
-		hint("mirage rewrite and inspect need the native flavour's libhotswap_rewrite.so");
+		hint("mirage rewrite and inspect need the native flavour's " HOTSWAP_REWRITE_LIB);
 	}
 	strbuf_release(&msg);
 	hotswap_tree_release(&tree);

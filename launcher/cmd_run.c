@@ -307,11 +307,11 @@ static int resolve_target(const struct contract_input *in, struct target_choice 
 {
 	struct kfd_gpus gpus = KFD_GPUS_INIT;
 	struct strbuf why = STRBUF_INIT, fix = STRBUF_INIT;
-	const char *cli_override = env_lookup(in->cli_env, "HSA_HOTSWAP_ISA_OVERRIDE");
+	const char *cli_override = env_lookup(in->cli_env, HOTSWAP_ENV_ISA_OVERRIDE);
 	struct target_request req = {
 	    .profile_target = profile_get(in->profile, PK_TARGET),
-	    .isa_override = getenv("HSA_HOTSWAP_ISA_OVERRIDE"),
-	    .source_target = contract_input(in, "HSA_HOTSWAP_SOURCE_TARGET"),
+	    .isa_override = getenv(HOTSWAP_ENV_ISA_OVERRIDE),
+	    .source_target = contract_input(in, HOTSWAP_ENV_SOURCE_TARGET),
 	};
 	int ret;
 	/* --env is this run's explicit instruction, so its override beats the profile's target. */

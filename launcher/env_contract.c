@@ -22,27 +22,29 @@ static const struct search_list {
 	const char *special; /* what an entry the contract injects must not contain */
 	const char *reader;  /* why, for the refusal */
 } search_lists[SL_COUNT] = {
-    [SL_PRELOAD] = {"LD_PRELOAD", ": ", ":", " :$",
-                    "ld.so splits LD_PRELOAD at spaces and colons and expands '$' tokens"},
-    [SL_LIBRARY_PATH] = {"LD_LIBRARY_PATH", ":;", ":", ":;$",
-                         "ld.so splits LD_LIBRARY_PATH at ':' and ';' and expands '$' tokens"},
-    [SL_PYTHONPATH] = {"PYTHONPATH", ":", ":", ":", "python splits PYTHONPATH at ':'"},
+    [SL_PRELOAD] = {HOTSWAP_ENV_PRELOAD, ": ", ":", " :$",
+                    "ld.so splits " HOTSWAP_ENV_PRELOAD
+                    " at spaces and colons and expands '$' tokens"},
+    [SL_LIBRARY_PATH] = {HOTSWAP_ENV_LIBRARY_PATH, ":;", ":", ":;$",
+                         "ld.so splits " HOTSWAP_ENV_LIBRARY_PATH
+                         " at ':' and ';' and expands '$' tokens"},
+    [SL_PYTHONPATH] = {HOTSWAP_ENV_PYTHONPATH, ":", ":", ":",
+                       "python splits " HOTSWAP_ENV_PYTHONPATH " at ':'"},
     /* ROCr splits at spaces and unquotes '"' and '\\'; older runtimes and ours split at ':' too. */
-    [SL_TOOLS_LIB] = {"HSA_TOOLS_LIB", ": ", " ", " :\"\\",
-                      "the HSA runtime splits HSA_TOOLS_LIB at spaces and colons and reads '\"' "
+    [SL_TOOLS_LIB] = {HOTSWAP_ENV_TOOLS_LIB, ": ", " ", " :\"\\",
+                      "the HSA runtime splits " HOTSWAP_ENV_TOOLS_LIB
+                      " at spaces and colons and reads '\"' "
                       "and '\\' as quoting"},
 };
 
 /* Inherited HSA_HOTSWAP_* variables that only change what the intercept prints. */
-static const char *const inherited_passed[] = {"HSA_HOTSWAP_VERBOSE", "HSA_HOTSWAP_CACHE_DEBUG",
-                                               NULL};
+static const char *const inherited_passed[] = {HOTSWAP_ENV_VERBOSE, HOTSWAP_ENV_CACHE_DEBUG, NULL};
 /* Inherited HSA_HOTSWAP_* variables mirage reads itself (the target; resolve in cmd_run.c). */
-static const char *const inherited_inputs[] = {"HSA_HOTSWAP_ISA_OVERRIDE", NULL};
+static const char *const inherited_inputs[] = {HOTSWAP_ENV_ISA_OVERRIDE, NULL};
 
 /* Contract defaults that the profile's [env] may turn off ("1 unless the profile says otherwise").
  */
-static const char *const soft_defaults[] = {"HSA_HOTSWAP_IR_RAISER", "HSA_HOTSWAP_CACHE_DEBUG",
-                                            NULL};
+static const char *const soft_defaults[] = {HOTSWAP_ENV_IR_RAISER, HOTSWAP_ENV_CACHE_DEBUG, NULL};
 
 static const struct {
 	const char *policy;
@@ -75,7 +77,7 @@ static bool in_list(const char *const *list, const char *name)
 
 enum inherited_fate contract_inherited_fate(const char *name)
 {
-	if (strncmp(name, "HSA_HOTSWAP_", 12))
+	if (strncmp(name, HOTSWAP_ENV_PREFIX, strlen(HOTSWAP_ENV_PREFIX)))
 		return INHERITED_NOT_OURS;
 	if (in_list(inherited_passed, name))
 		return INHERITED_PASSED;
@@ -147,17 +149,17 @@ const char *contract_input(const struct contract_input *in, const char *name)
 	const char *v = in->cli_env ? env_lookup(in->cli_env, name) : NULL;
 	if (v && *v)
 		return v;
-	if (!strcmp(name, "HSA_HOTSWAP_SOURCE_TARGET"))
+	if (!strcmp(name, HOTSWAP_ENV_SOURCE_TARGET))
 		return profile_get(in->profile, PK_SOURCE_TARGET);
-	if (!strcmp(name, "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY"))
+	if (!strcmp(name, HOTSWAP_ENV_BACKEND_ADAPTER_POLICY))
 		return profile_get(in->profile, PK_ADAPTER_POLICY);
 	return NULL;
 }
 
-static const char *tree_part_path(const struct hotswap_tree *tree, const char *prefix)
+static const char *tree_part_path(const struct hotswap_tree *tree, enum hotswap_part_id id)
 {
 	for (size_t i = 0; i < tree->nparts; i++)
-		if (!strncmp(tree->parts[i].name, prefix, strlen(prefix)) && tree->parts[i].path)
+		if (tree->parts[i].id == id && tree->parts[i].path)
 			return tree->parts[i].path;
 	return NULL;
 }
@@ -166,14 +168,15 @@ static const char *tree_part_path(const struct hotswap_tree *tree, const char *p
 static int contract_heads(const struct hotswap_tree *t, struct strvec heads[SL_COUNT],
                           struct diag *err)
 {
-	const char *intercept = tree_part_path(t, "lib/libhotswap_intercept");
+	const char *intercept = tree_part_path(t, HOTSWAP_PART_INTERCEPT);
 	if (!intercept)
 		return diag_set(err, "the HotSwap tree at '%s' has no intercept", t->root);
-	if (t->flavour == HOTSWAP_FLAVOUR_REFERENCE && tree_part_path(t, "lib/libhsa-runtime64"))
-		strvec_push(&heads[SL_PRELOAD], tree_part_path(t, "lib/libhsa-runtime64"));
+	if (t->flavour == HOTSWAP_FLAVOUR_REFERENCE &&
+	    tree_part_path(t, HOTSWAP_PART_REF_HSA_RUNTIME))
+		strvec_push(&heads[SL_PRELOAD], tree_part_path(t, HOTSWAP_PART_REF_HSA_RUNTIME));
 	strvec_push(&heads[SL_PRELOAD], intercept);
 	strvec_push(&heads[SL_LIBRARY_PATH], t->lib_dir);
-	strvec_pushf(&heads[SL_PYTHONPATH], "%s/runtime/hotswap_py", t->root);
+	strvec_pushf(&heads[SL_PYTHONPATH], "%s/" HOTSWAP_TREE_PY_DIR, t->root);
 	if (t->flavour == HOTSWAP_FLAVOUR_NATIVE)
 		strvec_push(&heads[SL_TOOLS_LIB], intercept);
 	return 0;
@@ -214,7 +217,8 @@ static int refuse_path(const struct hotswap_tree *t, const struct search_list *l
 		add_char_name(&what, *c);
 	}
 	diag_hint(err,
-	          "move or copy the tree to a path without spaces, %s and set HOTSWAP_HOME to it "
+	          "move or copy the tree to a path without spaces, %s and set " HOTSWAP_ENV_HOME
+	          " to it "
 	          "(a symlink does not help: mirage uses the tree's canonical path)",
 	          what.buf);
 	strbuf_release(&what);
@@ -243,8 +247,8 @@ static int add_contract(struct builder *b, const struct contract_input *in,
 {
 	const struct profile *p = in->profile;
 	const struct hotswap_tree *t = in->tree;
-	const char *source = contract_input(in, "HSA_HOTSWAP_SOURCE_TARGET");
-	const char *policy = contract_input(in, "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY");
+	const char *source = contract_input(in, HOTSWAP_ENV_SOURCE_TARGET);
+	const char *policy = contract_input(in, HOTSWAP_ENV_BACKEND_ADAPTER_POLICY);
 	const char *adapters = adapter_set_for_policy(policy);
 	char *arch;
 	struct strvec adapter_list = STRVEC_INIT;
@@ -255,23 +259,23 @@ static int add_contract(struct builder *b, const struct contract_input *in,
 	arch = xstrndup(source, strcspn(source, ":"));
 	strvec_split(&adapter_list, adapters, ",");
 
-	set_var(b, "HOTSWAP_HOME", t->root, "contract");
-	set_var(b, "HSA_HOTSWAP_SOURCE_TARGET", source, "contract");
-	set_var(b, "HSA_HOTSWAP_ISA_OVERRIDE", in->target_gfx, "contract");
+	set_var(b, HOTSWAP_ENV_HOME, t->root, "contract");
+	set_var(b, HOTSWAP_ENV_SOURCE_TARGET, source, "contract");
+	set_var(b, HOTSWAP_ENV_ISA_OVERRIDE, in->target_gfx, "contract");
 	for (size_t i = 0; soft_defaults[i]; i++) {
 		const char *v = env_lookup(&b->env, soft_defaults[i]);
 		if (!v || !*v)
 			set_var(b, soft_defaults[i], "1", "contract");
 	}
-	set_var(b, "HSA_HOTSWAP_STRICT", profile_get_bool(p, PK_STRICT) ? "1" : "0", "contract");
-	set_var(b, "HSA_HOTSWAP_ENTRY_TRAMPOLINES",
+	set_var(b, HOTSWAP_ENV_STRICT, profile_get_bool(p, PK_STRICT) ? "1" : "0", "contract");
+	set_var(b, HOTSWAP_ENV_ENTRY_TRAMPOLINES,
 	        profile_get_bool(p, PK_ENTRY_TRAMPOLINES) ? "1" : "0", "contract");
 	if (strcmp(profile_get(p, PK_STEPPING), "auto"))
-		set_var(b, "HSA_HOTSWAP_STEPPING", profile_get(p, PK_STEPPING), "contract");
+		set_var(b, HOTSWAP_ENV_STEPPING, profile_get(p, PK_STEPPING), "contract");
 	if (*profile_get(p, PK_CACHE_DIR))
-		set_var(b, "HSA_HOTSWAP_CACHE_DIR", profile_get(p, PK_CACHE_DIR), "contract");
-	set_var(b, "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY", policy, "contract");
-	set_var(b, "HSA_HOTSWAP_BACKEND_ADAPTERS", adapters, "contract");
+		set_var(b, HOTSWAP_ENV_CACHE_DIR, profile_get(p, PK_CACHE_DIR), "contract");
+	set_var(b, HOTSWAP_ENV_BACKEND_ADAPTER_POLICY, policy, "contract");
+	set_var(b, HOTSWAP_ENV_BACKEND_ADAPTERS, adapters, "contract");
 	set_var(b, "TRITON_ALWAYS_COMPILE", "1", "contract");
 	if (strcmp(policy, "none")) {
 		static const char *const arch_vars[] = {

@@ -1,9 +1,10 @@
 /* dlopen() of libmirage_fetch.so next to the running mirage, and the check of its API version. */
 #include "fetch_dl.h"
 
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "plugin.h"
 
 /*
  * CMake puts the module at <prefix>/lib/mirage next to <prefix>/bin/mirage, in
@@ -31,13 +32,22 @@ char *fetch_dl_path(const char *self_exe)
 	               self_exe);
 }
 
+PLUGIN_ENTRY_CALLER(call_fetch_entry, fetch_get_api_fn)
+
+/* RTLD_LOCAL (the loader's default): curl's and libarchive's symbols stay out of the launcher's
+ * namespace. */
+static const struct plugin_spec fetch_spec = {
+    .file = FETCH_LIBRARY_NAME,
+    .entry = FETCH_ENTRY_SYMBOL,
+    .version = FETCH_API_VERSION,
+    .call_entry = call_fetch_entry,
+};
+
 const struct fetch_api *fetch_dl_load(const char *self_exe, struct diag *err)
 {
 	static const struct fetch_api *loaded;
-	const struct fetch_api *api = NULL;
-	fetch_get_api_fn get;
+	struct plugin_error perr;
 	char *path;
-	void *handle, *sym;
 
 	if (loaded)
 		return loaded;
@@ -48,38 +58,13 @@ const struct fetch_api *fetch_dl_load(const char *self_exe, struct diag *err)
 		diag_hint(err, "mirage's installation is incomplete: " FETCH_FIX);
 		return NULL;
 	}
-	/* RTLD_LOCAL: curl's and libarchive's symbols stay out of the launcher's namespace. */
-	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (!handle) {
-		const char *why = dlerror();
-		size_t len = strlen(path);
-		/* glibc starts with "<path>: ", which the message already says. */
-		if (!why)
-			why = "unknown error";
-		else if (!strncmp(why, path, len) && !strncmp(why + len, ": ", 2))
-			why += len + 2;
-		diag_set(err, "cannot load '%s', which `hotswap install` needs: %s", path, why);
-		diag_hint(err, "mirage's installation is incomplete: " FETCH_FIX);
-		goto cleanup;
-	}
-	/* POSIX lets dlsym's object pointer become a function pointer; memcpy says so without a
-	 * cast warning. */
-	sym = dlsym(handle, FETCH_ENTRY_SYMBOL);
-	if (sym) {
-		memcpy(&get, &sym, sizeof(get));
-		api = get();
-	}
-	if (!api || api->version != FETCH_API_VERSION) {
-		diag_set(err, "cannot use '%s': it has no usable %s (API version %u, need %u)",
-		         path, FETCH_ENTRY_SYMBOL, api ? (unsigned)api->version : 0u,
-		         (unsigned)FETCH_API_VERSION);
-		diag_hint(err, "it belongs to another mirage build: " FETCH_FIX);
-		dlclose(handle);
-		api = NULL;
-		goto cleanup;
-	}
-	loaded = api;
-cleanup:
+	loaded = plugin_load(path, &fetch_spec, &perr);
 	free(path);
-	return api;
+	if (!loaded) {
+		diag_set(err, "%s", perr.text);
+		diag_hint(err, perr.failure == PLUGIN_CANNOT_LOAD
+		                   ? "mirage's installation is incomplete: " FETCH_FIX
+		                   : "it belongs to another mirage build: " FETCH_FIX);
+	}
+	return loaded;
 }

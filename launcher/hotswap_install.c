@@ -166,7 +166,7 @@ static int incomplete(const struct hotswap_tree *tree, const char *source, const
 {
 	if (!tree->found) {
 		diag_set(err,
-		         "'%s' is not a HotSwap tree: it has no lib/" HOTSWAP_INTERCEPT_LIB
+		         "'%s' is not a HotSwap tree: it has no " HOTSWAP_INTERCEPT_PATH
 		         "%s%s%s; nothing was installed",
 		         source, top ? " (inside its top directory '" : "", top ? top : "",
 		         top ? "/')" : "");
@@ -175,10 +175,9 @@ static int incomplete(const struct hotswap_tree *tree, const char *source, const
 		         source);
 		hotswap_format_parts(tree, false, &err->msg);
 	}
-	diag_hint(err, "install an archive of a complete tree: lib/" HOTSWAP_INTERCEPT_LIB
-	               " plus lib/libhotswap_rewrite.so and lib/" HOTSWAP_INTERCEPT_CORE_LIB
-	               " (native), or the patched ROCr and COMGR "
-	               "(reference)");
+	diag_hint(err, "install an archive of a complete tree: " HOTSWAP_INTERCEPT_PATH
+	               " plus " HOTSWAP_REWRITE_PATH " and " HOTSWAP_INTERCEPT_CORE_PATH
+	               " (native), or the patched ROCr and COMGR (reference)");
 	return -1;
 }
 
@@ -205,7 +204,7 @@ static int check_local(const char *source, struct diag *err)
 	if (S_ISDIR(st.st_mode)) {
 		diag_set(err, "'%s' is a directory; mirage installs tree archives", source);
 		diag_hint(err,
-		          "use it in place with `export HOTSWAP_HOME=%s`, or pack it: "
+		          "use it in place with `export " HOTSWAP_ENV_HOME "=%s`, or pack it: "
 		          "tar -czf tree.tar.gz -C %s .",
 		          source, source);
 		return -1;
@@ -310,7 +309,7 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 		goto cleanup;
 	if (mkdir_parents(dir, 0755) < 0) {
 		diag_set(err, "cannot create '%s': %s", dir, strerror(errno));
-		diag_hint(err, "set MIRAGE_DATA to a writable directory");
+		diag_hint(err, "set " MIRAGE_ENV_DATA " to a writable directory");
 		goto cleanup;
 	}
 	sweep_stale(dir);
@@ -359,7 +358,7 @@ int hotswap_install(const struct hotswap_install_opts *opts, struct hotswap_inst
 	}
 	if (fetch->extract_archive(archive, staged,
 	                           &(struct extract_opts){.origin = opts->source,
-	                                                  .anchor = "lib/" HOTSWAP_INTERCEPT_LIB,
+	                                                  .anchor = HOTSWAP_INTERCEPT_PATH,
 	                                                  .cancel = &interrupted},
 	                           &ex, err) < 0)
 		goto cleanup;

@@ -2,6 +2,7 @@
 #include "config_paths.h"
 
 #include "cache_root.h"
+#include "hotswap_contract.h"
 #include "strbuf.h"
 #include "xdg_dir.h"
 
@@ -37,7 +38,7 @@ static char *resolve(const char *own, const char *xdg, const char *fallback, con
 
 char *mirage_config_dir(void)
 {
-	return resolve("MIRAGE_CONFIG", "XDG_CONFIG_HOME", ".config", "mirage");
+	return resolve(MIRAGE_ENV_CONFIG, "XDG_CONFIG_HOME", ".config", "mirage");
 }
 
 /* Which of resolve()'s three sources decides: own, xdg or "HOME". */
@@ -48,7 +49,7 @@ static const char *source_of(const char *own, const char *xdg)
 
 const char *mirage_config_dir_source(void)
 {
-	return source_of("MIRAGE_CONFIG", "XDG_CONFIG_HOME");
+	return source_of(MIRAGE_ENV_CONFIG, "XDG_CONFIG_HOME");
 }
 
 char *mirage_profiles_dir(void)
@@ -61,17 +62,17 @@ char *mirage_profiles_dir(void)
 
 char *mirage_data_dir(void)
 {
-	return resolve("MIRAGE_DATA", "XDG_DATA_HOME", ".local/share", "mirage");
+	return resolve(MIRAGE_ENV_DATA, "XDG_DATA_HOME", ".local/share", "mirage");
 }
 
 const char *mirage_data_dir_source(void)
 {
-	return source_of("MIRAGE_DATA", "XDG_DATA_HOME");
+	return source_of(MIRAGE_ENV_DATA, "XDG_DATA_HOME");
 }
 
 char *mirage_cache_dir(void)
 {
-	return resolve("MIRAGE_CACHE", "XDG_CACHE_HOME", ".cache", "mirage");
+	return resolve(MIRAGE_ENV_CACHE, "XDG_CACHE_HOME", ".cache", "mirage");
 }
 
 char *mirage_translation_cache_dir(void)

@@ -3,6 +3,7 @@
 
 #include "atomic_file.h"
 #include "config_paths.h"
+#include "hotswap_contract.h"
 #include "profile_file.h"
 #include "profile_ini.h"
 
@@ -114,7 +115,7 @@ static int write_profile(const struct profile *p, enum atomic_write_mode how, st
 
 	if (mkdir_parents(dir, 0700) < 0) {
 		diag_set(err, "cannot create the profile directory '%s': %s", dir, strerror(errno));
-		diag_hint(err, "set MIRAGE_CONFIG to a writable directory");
+		diag_hint(err, "set " MIRAGE_ENV_CONFIG " to a writable directory");
 		goto out;
 	}
 	/* What a killed writer left (harmless to readers, but it piles up) goes first. */

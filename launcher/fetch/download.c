@@ -1,6 +1,7 @@
 /* libcurl transfer of one URL into a file, with the meter and cancellation wired into curl's
  * callbacks. */
 #include "download.h"
+#include "hotswap_contract.h"
 
 #include <curl/curl.h>
 #include <errno.h>
@@ -72,8 +73,8 @@ static int explain(CURLcode rc, CURL *h, const char *url, const char *path, cons
 	case CURLE_WRITE_ERROR:
 		diag_set(err, "cannot save the download of '%s' to '%s': %s", url, path,
 		         strerror(s->write_errno ? s->write_errno : EIO));
-		diag_hint(err, "free some space in the data directory (see `mirage paths`), or set "
-		               "MIRAGE_DATA elsewhere");
+		diag_hint(err, "free some space in the data directory (see `mirage paths`), or "
+		               "set " MIRAGE_ENV_DATA " elsewhere");
 		break;
 	case CURLE_ABORTED_BY_CALLBACK:
 		diag_set(err, "%s", FETCH_INTERRUPTED); /* only *cancel aborts from the callback */

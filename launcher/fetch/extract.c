@@ -1,6 +1,7 @@
 /* libarchive extraction of a tree archive: a read-only scan first, then a checked write pass. */
 #include "extract.h"
 
+#include "hotswap_contract.h"
 #include "strvec.h"
 
 #include <archive.h>
@@ -182,9 +183,10 @@ static const char *size_words(uint64_t n, char buf[static 32])
 
 static int over_limit(struct diag *err)
 {
-	diag_hint(err, "nothing was installed; HotSwap trees are at most a few hundred MB in a few "
-	               "thousand files, so this is not one or is an archive bomb; if you trust it, "
-	               "unpack it yourself and use it in place with `export HOTSWAP_HOME=DIR`");
+	diag_hint(err,
+	          "nothing was installed; HotSwap trees are at most a few hundred MB in a few "
+	          "thousand files, so this is not one or is an archive bomb; if you trust it, "
+	          "unpack it yourself and use it in place with `export " HOTSWAP_ENV_HOME "=DIR`");
 	return -1;
 }
 
@@ -288,8 +290,8 @@ static int scan(const char *path, const struct extract_opts *opts, char **top, s
 	}
 	if (!any) {
 		diag_set(err, "'%s' is an empty archive", origin);
-		diag_hint(err, "a HotSwap tree archive holds lib/libhotswap_intercept.so and its "
-		               "companions");
+		diag_hint(err, "a HotSwap tree archive holds " HOTSWAP_INTERCEPT_PATH
+		               " and its companions");
 		goto cleanup;
 	}
 	if (strip) {

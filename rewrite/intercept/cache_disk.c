@@ -17,6 +17,7 @@
 
 #include "atomic_file.h"
 #include "cache_root.h"
+#include "hotswap_contract.h"
 #include "read_whole.h"
 #include "sha.h"
 #include "truthy.h"
@@ -27,9 +28,9 @@
 
 char *hsi_disk_root(void)
 {
-	const char *dir = getenv("HSA_HOTSWAP_CACHE_DIR");
+	const char *dir = getenv(HOTSWAP_ENV_CACHE_DIR);
 
-	if (env_flag("HSA_HOTSWAP_CACHE_DISABLE"))
+	if (env_flag(HOTSWAP_ENV_CACHE_DISABLE))
 		return NULL;
 	if (dir)
 		return *dir ? strdup(dir) : NULL;

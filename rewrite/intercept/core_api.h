@@ -12,9 +12,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hotswap_contract.h"
+
 #define HSI_CORE_API_VERSION  1
-#define HSI_CORE_LIBRARY_NAME "libhotswap_intercept_core.so"
-#define HSI_CORE_ENTRY_SYMBOL "hsi_core_get_api"
+#define HSI_CORE_LIBRARY_NAME HOTSWAP_INTERCEPT_CORE_LIB
+#define HSI_CORE_ENTRY_SYMBOL HOTSWAP_INTERCEPT_CORE_SYMBOL
 
 struct hsi_core_api {
 	uint32_t version; /* HSI_CORE_API_VERSION */

@@ -9,16 +9,17 @@
 #include <hotswap/rewrite.h>
 
 #include "gfx_table.h"
+#include "hotswap_contract.h"
 #include "truthy.h"
 
 void hsi_config_from_env(struct hsi_config *cfg)
 {
-	const char *step = getenv("HSA_HOTSWAP_STEPPING");
+	const char *step = getenv(HOTSWAP_ENV_STEPPING);
 
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->disable = env_flag("HSA_HOTSWAP_DISABLE");
-	cfg->strict = env_flag("HSA_HOTSWAP_STRICT");
-	cfg->trampolines = env_flag("HSA_HOTSWAP_ENTRY_TRAMPOLINES");
+	cfg->disable = env_flag(HOTSWAP_ENV_DISABLE);
+	cfg->strict = env_flag(HOTSWAP_ENV_STRICT);
+	cfg->trampolines = env_flag(HOTSWAP_ENV_ENTRY_TRAMPOLINES);
 	cfg->stepping = HSI_STEP_UNKNOWN;
 	if (step && *step) {
 		if (!strcasecmp(step, "a0"))
@@ -71,7 +72,7 @@ void hsi_decide(const struct hsi_config *cfg, const struct hsi_agent_facts *agen
 	memset(d, 0, sizeof(*d));
 	names(d, obj->proc, agent->gfx);
 	if (cfg->disable) {
-		d->why = "HSA_HOTSWAP_DISABLE is set";
+		d->why = HOTSWAP_ENV_DISABLE " is set";
 		return;
 	}
 	if (!is_gfx125x(agent->gfx) || !is_gfx125x(obj->proc)) {

@@ -18,6 +18,7 @@
 #include <hotswap/rewrite.h>
 
 #include "elf_peek.h"
+#include "hotswap_contract.h"
 #include "log.h"
 #include "read_whole.h"
 #include "readers.h"
@@ -158,8 +159,8 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 	tr = hsi_translate(bytes, size, &obj, &d, uri, out, err, sizeof(err));
 	if (tr == HSI_TRANSLATED)
 		return LOAD_REWRITTEN;
-	then =
-	    d.required ? "refusing the load (HSA_HOTSWAP_STRICT is set)" : "loading the original";
+	then = d.required ? "refusing the load (" HOTSWAP_ENV_STRICT " is set)"
+	                  : "loading the original";
 	/* Once per object: the load that ran the rewrite warns, later loads of those bytes only
 	 * repeat it under HSA_HOTSWAP_VERBOSE (480 loads of one object are not 480 warnings). */
 	if (tr == HSI_TRANSLATE_FAILED)

@@ -66,7 +66,7 @@ static bool on_load(void *table, uint64_t runtime_version, uint64_t failed_tool_
 	hs_set_log_fn(hsi_rewriter_log, NULL);
 	hsi_config_from_env(&hsi_cfg);
 	if (hsi_cfg.stepping_invalid)
-		hsi_warn("HSA_HOTSWAP_STEPPING must be a0 or b0; using the agent's ASIC revision");
+		hsi_warn(HOTSWAP_ENV_STEPPING " must be a0 or b0; using the agent's ASIC revision");
 
 	/* Snapshot only what the runtime filled: later entries stay NULL. */
 	have =
@@ -84,7 +84,8 @@ static bool on_load(void *table, uint64_t runtime_version, uint64_t failed_tool_
 	hooked = core;
 	hsi_info("hooks installed (runtime table v%llu, core table %u bytes%s)",
 	         (unsigned long long)runtime_version, core->version.minor_id,
-	         hsi_cfg.disable ? ", HSA_HOTSWAP_DISABLE set: passing everything through" : "");
+	         hsi_cfg.disable ? ", " HOTSWAP_ENV_DISABLE " set: passing everything through"
+	                         : "");
 	return true;
 }
 

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 
+#include "hotswap_contract.h"
 #include "stderr_line.h"
 #include "truthy.h"
 
@@ -12,7 +13,7 @@ static bool verbose;
 
 static void read_verbose(void)
 {
-	verbose = env_flag("HSA_HOTSWAP_VERBOSE");
+	verbose = env_flag(HOTSWAP_ENV_VERBOSE);
 }
 
 static bool hsi_verbose(void)

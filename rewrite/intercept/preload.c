@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "hotswap_contract.h"
 #include "object_path.h"
 
 /* Does one HSA_TOOLS_LIB entry name this very file? */
@@ -56,7 +57,7 @@ __attribute__((constructor)) static void hsi_register_as_tool(void)
 
 	if (!self || !strchr(self, '/') || stat(self, &self_st) < 0)
 		return;
-	cur = getenv("HSA_TOOLS_LIB");
+	cur = getenv(HOTSWAP_ENV_TOOLS_LIB);
 	if (cur && listed(cur, self, &self_st))
 		return;
 	lc = cur ? strlen(cur) : 0;
@@ -69,6 +70,6 @@ __attribute__((constructor)) static void hsi_register_as_tool(void)
 		val[lc++] = ' ';
 	}
 	memcpy(val + lc, self, ls + 1);
-	setenv("HSA_TOOLS_LIB", val, 1);
+	setenv(HOTSWAP_ENV_TOOLS_LIB, val, 1);
 	free(val);
 }

@@ -17,7 +17,8 @@
 
 #include "core_api.h"
 #include "hsa_table.h"
-#include "object_path.h"
+#include "hotswap_contract.h"
+#include "plugin.h"
 #include "stderr_line.h"
 #include "truthy.h"
 
@@ -53,43 +54,38 @@ __attribute__((format(printf, 1, 2))) static void shim_warn(const char *fmt, ...
 /* What a missing core means, for the line that says why it is missing. */
 static const char *without_core(void)
 {
-	return strict ? "HSA_HOTSWAP_STRICT is set: refusing every code object load"
+	return strict ? HOTSWAP_ENV_STRICT " is set: refusing every code object load"
 	              : "running without the HotSwap hooks";
 }
+
+PLUGIN_ENTRY_CALLER(call_core_entry, hsi_core_get_api_fn)
+
+/* NODELETE: code objects we rewrote, and the hooks, live as long as the process. */
+static const struct plugin_spec core_spec = {
+    .file = HSI_CORE_LIBRARY_NAME,
+    .owner = HOTSWAP_INTERCEPT_LIB,
+    .entry = HSI_CORE_ENTRY_SYMBOL,
+    .version = HSI_CORE_API_VERSION,
+    .dlopen_flags = RTLD_NODELETE,
+    .call_entry = call_core_entry,
+};
 
 /* Runs once, on the first OnLoad: the core's dependencies (rewriter, libcrypto) come in here. */
 static void load_core(void)
 {
-	const void *anchor = (const void *)load_core;
-	char path[4096];
-	void *handle;
-	hsi_core_get_api_fn get;
+	struct plugin_error err;
 	const struct hsi_core_api *api;
 
-	strict = env_flag("HSA_HOTSWAP_STRICT");
+	strict = env_flag(HOTSWAP_ENV_STRICT);
 	/* The core sits next to us, wherever the tree is. */
-	if (!object_path(anchor)) {
-		shim_warn("cannot find the directory of libhotswap_intercept.so to load %s; %s",
-		          HSI_CORE_LIBRARY_NAME, without_core());
+	api = plugin_load_beside((const void *)load_core, &core_spec, &err);
+	if (!api) {
+		shim_warn("%s; %s", err.text, without_core());
 		return;
 	}
-	if (object_sibling_path(anchor, HSI_CORE_LIBRARY_NAME, path, sizeof(path)) < 0) {
-		shim_warn("the path of %s is too long; %s", HSI_CORE_LIBRARY_NAME, without_core());
-		return;
-	}
-	/* NODELETE: code objects we rewrote, and the hooks, live as long as the process. */
-	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-	if (!handle) {
-		shim_warn("cannot load '%s': %s; %s", path, dlerror(), without_core());
-		return;
-	}
-	get = (hsi_core_get_api_fn)dlsym(handle, HSI_CORE_ENTRY_SYMBOL);
-	api = get ? get() : NULL;
-	if (!api || api->version != HSI_CORE_API_VERSION || !api->on_load || !api->on_unload) {
-		shim_warn("'%s' has no usable %s (API version %u, need %u); %s", path,
-		          HSI_CORE_ENTRY_SYMBOL, api ? api->version : 0u, HSI_CORE_API_VERSION,
-		          without_core());
-		dlclose(handle);
+	if (!api->on_load || !api->on_unload) {
+		shim_warn("'%s' has no usable %s (no OnLoad/OnUnload in its table); %s",
+		          HSI_CORE_LIBRARY_NAME, HSI_CORE_ENTRY_SYMBOL, without_core());
 		return;
 	}
 	atomic_store_explicit(&core, api, memory_order_release);
@@ -102,7 +98,8 @@ static hsa_status_t refuse_load_agent_code_object(hsa_executable_t executable, h
                                                   hsa_loaded_code_object_t *loaded)
 {
 	(void)executable, (void)agent, (void)reader, (void)options, (void)loaded;
-	shim_warn("refusing the load: the HotSwap core is not loaded (HSA_HOTSWAP_STRICT is set)");
+	shim_warn("refusing the load: the HotSwap core is not loaded (" HOTSWAP_ENV_STRICT
+	          " is set)");
 	return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
 }
 
@@ -124,7 +121,8 @@ static bool close_table(void *table)
 
 	if (!core_table || !HSA_CORE_HAS(core_table, hsa_executable_load_agent_code_object_fn)) {
 		shim_warn("the runtime's HSA API table is too old to refuse loads in; "
-		          "code objects will load unrewritten although HSA_HOTSWAP_STRICT is set");
+		          "code objects will load unrewritten although " HOTSWAP_ENV_STRICT
+		          " is set");
 		return false;
 	}
 	core_table->hsa_executable_load_agent_code_object_fn = refuse_load_agent_code_object;

@@ -11,6 +11,7 @@
 #include <hotswap/rewrite.h>
 
 #include "cache_disk.h"
+#include "hotswap_contract.h"
 #include "log.h"
 #include "sha.h"
 #include "truthy.h"
@@ -23,7 +24,7 @@ static char disk_why[640];          /* why the root is bypassed */
 
 static void read_env(void)
 {
-	cache_debug = env_flag("HSA_HOTSWAP_CACHE_DEBUG");
+	cache_debug = env_flag(HOTSWAP_ENV_CACHE_DEBUG);
 	disk_root = hsi_disk_root();
 	/* Once per process: every entry is then reached relative to the verified root. */
 	if (disk_root && hsi_disk_open(&disk, disk_root, disk_why, sizeof(disk_why)) < 0)

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "hotswap_contract.h"
 #include "truthy.h"
 
 static void default_log(enum hs_log_level level, const char *msg, void *ctx)
@@ -29,7 +30,7 @@ static atomic_int verbose_level;
 static void read_verbose(void)
 {
 	atomic_store(&verbose_level,
-	             env_flag("HSA_HOTSWAP_VERBOSE") ? (int)HS_LOG_INFO : (int)HS_LOG_WARN);
+	             env_flag(HOTSWAP_ENV_VERBOSE) ? (int)HS_LOG_INFO : (int)HS_LOG_WARN);
 }
 
 HS_API hs_log_fn hs_set_log_fn(hs_log_fn fn, void *ctx)

@@ -2,58 +2,38 @@
 #include "hs_internal.h"
 #include "decoder.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "hs_mc.h"
 #include "object_path.h"
+#include "plugin.h"
 
 static pthread_once_t mc_once = PTHREAD_ONCE_INIT;
 static const struct hs_mc_api *mc_api;
-static char mc_error[2048];
+static struct plugin_error mc_error;
+
+PLUGIN_ENTRY_CALLER(call_mc_entry, hs_mc_get_api_fn)
+
+static const struct plugin_spec mc_spec = {
+    .file = HS_MC_LIBRARY_NAME,
+    .owner = HOTSWAP_REWRITE_LIB,
+    .entry = HS_MC_ENTRY_SYMBOL,
+    .version = HS_MC_API_VERSION,
+    .call_entry = call_mc_entry,
+};
 
 static void load_mc(void)
 {
-	char path[4096];
-	void *handle;
-	hs_mc_get_api_fn get;
-	const struct hs_mc_api *api;
-
-	if (object_sibling_path((const void *)load_mc, HS_MC_LIBRARY_NAME, path, sizeof(path)) <
-	    0) {
-		snprintf(mc_error, sizeof(mc_error),
-		         "cannot find the directory of "
-		         "libhotswap_rewrite to load %s",
-		         HS_MC_LIBRARY_NAME);
-		return;
-	}
-	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (!handle) {
-		snprintf(mc_error, sizeof(mc_error), "cannot load '%.1024s': %.256s", path,
-		         dlerror());
-		return;
-	}
-	get = (hs_mc_get_api_fn)dlsym(handle, HS_MC_ENTRY_SYMBOL);
-	api = get ? get() : NULL;
-	if (!api || api->version != HS_MC_API_VERSION) {
-		snprintf(mc_error, sizeof(mc_error),
-		         "'%.1024s' has no usable %s (API version %u, "
-		         "need %u)",
-		         path, HS_MC_ENTRY_SYMBOL, api ? api->version : 0u, HS_MC_API_VERSION);
-		dlclose(handle);
-		return;
-	}
 	/* Never unloaded: decoders created from it may live in other threads. */
-	mc_api = api;
-	hs_log(HS_LOG_INFO, "loaded %s", path);
+	mc_api = plugin_load_beside((const void *)load_mc, &mc_spec, &mc_error);
+	if (mc_api)
+		hs_log(HS_LOG_INFO, "loaded %s", object_path(mc_api));
 }
 
 const struct hs_mc_api *hs_mc_get(void)
 {
 	pthread_once(&mc_once, load_mc);
 	if (!mc_api)
-		hs_fail(HS_ERROR, "%s", mc_error);
+		hs_fail(HS_ERROR, "%s", mc_error.text);
 	return mc_api;
 }

@@ -14,9 +14,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "hotswap_contract.h"
+
 #define HS_MC_API_VERSION  1
-#define HS_MC_LIBRARY_NAME "libhotswap_mc.so"
-#define HS_MC_ENTRY_SYMBOL "hs_mc_get_api"
+#define HS_MC_LIBRARY_NAME HOTSWAP_MC_LIB
+#define HS_MC_ENTRY_SYMBOL HOTSWAP_MC_SYMBOL
 
 struct hs_mc_disasm; /* one decoder for one cpu; use from one thread at a time */
 

@@ -2,3 +2,5 @@
 mirage_shell_test(build_config build_config.sh LABELS build)
 # The repository's docs stand on their own: no citation of notes kept elsewhere, no dead docs/ link.
 mirage_shell_test(docs_refs docs_refs.sh LABELS lint)
+# The docs' variable tables match common/hotswap_contract.h.
+mirage_shell_test(contract_docs contract_docs.sh LABELS lint)

@@ -59,7 +59,7 @@ MIRAGE_EXE=$T/bare/bin/mirage
 mirage hotswap install "$T/lazy.tar.gz" --name other
 expect_rc 1 "install without the module"
 expect_err "mirage: cannot load '$T/bare/lib/mirage/libmirage_fetch.so'"
-expect_err "needs: cannot open shared object file"
+expect_err "libmirage_fetch.so': cannot open shared object file"
 expect_err "hint: mirage's installation is incomplete: reinstall mirage, or rebuild it"
 expect_nothing_installed_but "lazy" "install without the module"
 # Command-line mistakes are still usage errors, found before the module is needed.
@@ -75,7 +75,7 @@ echo 'int mirage_fetch_unrelated(void) { return 0; }' >"$T/stub.c"
 ${CC:-cc} -shared -fPIC -o "$T/bare/lib/mirage/libmirage_fetch.so" "$T/stub.c" || exit 1
 mirage hotswap install "$T/lazy.tar.gz" --name other
 expect_rc 1 "install with a foreign module"
-expect_err "has no usable mirage_fetch_get_api (API version 0, need"
+expect_err "libmirage_fetch.so' does not export mirage_fetch_get_api"
 expect_err "hint: it belongs to another mirage build"
 
 finish

@@ -88,6 +88,6 @@ run_capture env HSA_TOOLS_LIB="$broken/lib/libhotswap_intercept.so" STANDIN_ASIC
 	HSA_HOTSWAP_ENTRY_TRAMPOLINES=1 "$CLIENT" "$HELLO"
 assert_eq "$RUN_STATUS" 0 "wrong core: client exits 0"
 assert_same_bytes "$REC/load-1.co" "$HELLO" "wrong core: original loaded"
-assert_contains "$RUN_STDERR" "hotswap: '$broken/lib/$CORE_NAME' has no usable hsi_core_get_api" \
+assert_contains "$RUN_STDERR" "hotswap: '$broken/lib/$CORE_NAME' does not export hsi_core_get_api" \
 	"wrong core: says why"
 done_testing

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hotswap_contract.h"
 #include "standin.h"
 
 typedef bool (*onload_fn)(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
@@ -81,7 +82,7 @@ static size_t discover(void **found, const char **names, size_t max, struct name
 
 void standin_tools_load(void)
 {
-	const char *env = getenv("HSA_TOOLS_LIB");
+	const char *env = getenv(HOTSWAP_ENV_TOOLS_LIB);
 	char *list = env ? strdup(env) : NULL, *save = NULL;
 	const char *nodisc = getenv("STANDIN_NO_TOOL_DISCOVERY");
 	struct names ns = {.n = 0};

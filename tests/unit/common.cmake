@@ -4,3 +4,13 @@ mirage_unit_test(atomic_file SOURCES test_atomic_file.c)
 mirage_unit_test(utf8 SOURCES test_utf8.c)
 mirage_unit_test(gfx_table SOURCES test_gfx_table.c)
 mirage_unit_test(stderr_line SOURCES test_stderr_line.c)
+
+# The one plugin loader, against a stand-in plugin (test_plugin_fixture.c).
+add_library(test_plugin_fixture SHARED test_plugin_fixture.c)
+set_target_properties(test_plugin_fixture PROPERTIES LIBRARY_OUTPUT_DIRECTORY
+                      ${CMAKE_CURRENT_BINARY_DIR}/plugin_fx)
+mirage_unit_test(plugin SOURCES test_plugin.c LIBS ${CMAKE_DL_LIBS})
+add_dependencies(test_plugin test_plugin_fixture)
+target_compile_definitions(test_plugin PRIVATE
+  "PLUGIN_FX=\"$<TARGET_FILE:test_plugin_fixture>\""
+  "PLUGIN_FX_DIR=\"${CMAKE_CURRENT_BINARY_DIR}/plugin_fx\"")

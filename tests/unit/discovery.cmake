@@ -52,3 +52,11 @@ if(TARGET hotswap_rewrite)
     add_dependencies(test_discovery_selftest hotswap_mc)
   endif()
 endif()
+
+# The contract header against the tree this build stages (cmake/StageHotswap.cmake).
+if(MIRAGE_BUILD_HOTSWAP)
+  mirage_unit_test(contract SOURCES test_contract.c LIBS mirage_discovery LABELS discovery)
+  add_dependencies(test_contract hotswap_tree)
+  target_compile_definitions(test_contract PRIVATE
+                             "HOTSWAP_STAGED_TREE=\"${PROJECT_BINARY_DIR}/hotswap\"")
+endif()

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "cache_disk.h"
+#include "hotswap_contract.h"
 
 #define KEY "ab0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcd"
 
@@ -341,14 +342,14 @@ static void test_root_selection(void **state)
 {
 	char *r;
 
-	unsetenv("HSA_HOTSWAP_CACHE_DISABLE");
-	setenv("HSA_HOTSWAP_CACHE_DIR", "/x/cache", 1);
+	unsetenv(HOTSWAP_ENV_CACHE_DISABLE);
+	setenv(HOTSWAP_ENV_CACHE_DIR, "/x/cache", 1);
 	r = hsi_disk_root();
 	assert_string_equal(r, "/x/cache");
 	free(r);
-	setenv("HSA_HOTSWAP_CACHE_DIR", "", 1);
+	setenv(HOTSWAP_ENV_CACHE_DIR, "", 1);
 	assert_null(hsi_disk_root());
-	unsetenv("HSA_HOTSWAP_CACHE_DIR");
+	unsetenv(HOTSWAP_ENV_CACHE_DIR);
 	setenv("XDG_CACHE_HOME", "/xdg", 1);
 	r = hsi_disk_root();
 	assert_string_equal(r, "/xdg/mirage/hotswap");
@@ -358,9 +359,9 @@ static void test_root_selection(void **state)
 	r = hsi_disk_root();
 	assert_string_equal(r, "/home/u/.cache/mirage/hotswap");
 	free(r);
-	setenv("HSA_HOTSWAP_CACHE_DISABLE", "on", 1);
+	setenv(HOTSWAP_ENV_CACHE_DISABLE, "on", 1);
 	assert_null(hsi_disk_root());
-	setenv("HSA_HOTSWAP_CACHE_DISABLE", "no", 1);
+	setenv(HOTSWAP_ENV_CACHE_DISABLE, "no", 1);
 	r = hsi_disk_root();
 	assert_non_null(r);
 	free(r);

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #define FX(name)  DISC_FX_DIR "/libfx_" name ".so"
-#define INTERCEPT "lib/libhotswap_intercept.so"
-#define CORE      "lib/libhotswap_intercept_core.so"
+#define INTERCEPT HOTSWAP_INTERCEPT_PATH
+#define CORE      HOTSWAP_INTERCEPT_CORE_PATH
 
 struct fixture {
 	char *tmp;
@@ -31,8 +31,8 @@ static int setup(void **state)
 	f->exe = xstrfmt("%s/x/bin/mirage", f->tmp);
 	f->tree = (struct hotswap_tree)HOTSWAP_TREE_INIT;
 	char *data = xstrfmt("%s/data", f->tmp);
-	setenv("HOTSWAP_HOME", f->home, 1);
-	setenv("MIRAGE_DATA", data, 1);
+	setenv(HOTSWAP_ENV_HOME, f->home, 1);
+	setenv(MIRAGE_ENV_DATA, data, 1);
 	unsetenv("XDG_DATA_HOME");
 	free(data);
 	*state = f;
@@ -59,20 +59,18 @@ static int discover(struct fixture *f)
 
 static void stage_tools(const char *root)
 {
-	const char *tools[] = {"llc", "llvm-mc", "lld", "ld.lld"};
-	for (size_t i = 0; i < 4; i++) {
-		char *rel = xstrfmt("llvm-tools/%s", tools[i]);
-		tu_write(root, rel, "#!/bin/sh\necho 'LLVM version 22.0.0'\n", 0755);
-		free(rel);
-	}
-	tu_write(root, "runtime/hotswap_py/sitecustomize.py", "# stand-in\n", 0644);
+	for (size_t i = 0; i < HOTSWAP_PART_COUNT; i++)
+		if (hotswap_tree_parts[i].kind == HOTSWAP_PART_TOOL)
+			tu_write(root, hotswap_tree_parts[i].path,
+			         "#!/bin/sh\necho 'LLVM version 22.0.0'\n", 0755);
+	tu_write(root, HOTSWAP_PY_SITECUSTOMIZE_PATH, "# stand-in\n", 0644);
 }
 
 static void stage_native(const char *root)
 {
 	tu_copy(FX("intercept"), root, INTERCEPT, 0755);
 	tu_copy(FX("core"), root, CORE, 0755);
-	tu_copy(FX("rewrite"), root, "lib/libhotswap_rewrite.so", 0755);
+	tu_copy(FX("rewrite"), root, HOTSWAP_REWRITE_PATH, 0755);
 	stage_tools(root);
 }
 
@@ -101,7 +99,7 @@ static void test_none(void **state)
 	p[2] = xstrfmt("%s/x/lib/mirage/hotswap/" INTERCEPT, f->tmp);
 	p[3] = xstrfmt("%s/data/hotswap/*/" INTERCEPT, f->tmp);
 
-	unsetenv("HOTSWAP_HOME");
+	unsetenv(HOTSWAP_ENV_HOME);
 	assert_int_equal(discover(f), -1);
 	assert_false(f->tree.found);
 	assert_false(f->tree.pinned);
@@ -143,12 +141,15 @@ static void test_intercept_only(void **state)
 	assert_false(f->tree.complete);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_NONE);
 	assert_string_equal(f->tree.root, f->home);
-	assert_string_equal(f->tree.found_by, "HOTSWAP_HOME");
+	assert_string_equal(f->tree.found_by, HOTSWAP_ENV_HOME);
 	assert_int_equal(part(&f->tree, INTERCEPT)->status, PART_OK);
-	assert_int_equal(part(&f->tree, "lib/libhotswap_rewrite.so")->status, PART_MISSING);
+	assert_int_equal(part(&f->tree, HOTSWAP_REWRITE_PATH)->status, PART_MISSING);
 	assert_int_equal(part(&f->tree, CORE)->status, PART_MISSING);
-	assert_int_equal(part(&f->tree, "lib/libhsa-runtime64.so[.1]")->status, PART_MISSING);
-	assert_int_equal(part(&f->tree, "lib/libamd_comgr.so[.3]")->status, PART_MISSING);
+	assert_int_equal(
+	    part(&f->tree, hotswap_tree_parts[HOTSWAP_PART_REF_HSA_RUNTIME].label)->status,
+	    PART_MISSING);
+	assert_int_equal(part(&f->tree, hotswap_tree_parts[HOTSWAP_PART_REF_COMGR].label)->status,
+	                 PART_MISSING);
 
 	hotswap_format_problem(&f->tree, &msg);
 	char *want = xstrfmt(
@@ -200,7 +201,7 @@ static void test_root_canonical(void **state)
 	char *link = xstrfmt("%s/link", f->tmp);
 	assert_int_equal(symlink(f->home, link), 0);
 	char *odd = xstrfmt("%s/sub/../link/.", f->tmp);
-	setenv("HOTSWAP_HOME", odd, 1);
+	setenv(HOTSWAP_ENV_HOME, odd, 1);
 	assert_int_equal(discover(f), 0);
 	assert_string_equal(f->tree.root, f->home);
 	free(link);
@@ -212,13 +213,15 @@ static void test_optional_parts_warn(void **state)
 	struct fixture *f = *state;
 	tu_copy(FX("intercept"), f->home, INTERCEPT, 0755);
 	tu_copy(FX("core"), f->home, CORE, 0755);
-	tu_copy(FX("rewrite"), f->home, "lib/libhotswap_rewrite.so", 0755);
-	tu_write(f->home, "llvm-tools/llc", "not executable\n", 0644);
+	tu_copy(FX("rewrite"), f->home, HOTSWAP_REWRITE_PATH, 0755);
+	tu_write(f->home, HOTSWAP_TREE_TOOLS_DIR "/" HOTSWAP_TOOL_LLC, "not executable\n", 0644);
 
 	assert_int_equal(discover(f), 0);
 	assert_true(f->tree.complete);
-	assert_int_equal(part(&f->tree, "llvm-tools/llc")->status, PART_NOT_EXECUTABLE);
-	assert_int_equal(part(&f->tree, "llvm-tools/ld.lld")->status, PART_MISSING);
+	assert_int_equal(part(&f->tree, HOTSWAP_TREE_TOOLS_DIR "/" HOTSWAP_TOOL_LLC)->status,
+	                 PART_NOT_EXECUTABLE);
+	assert_int_equal(part(&f->tree, HOTSWAP_TREE_TOOLS_DIR "/" HOTSWAP_TOOL_LD_LLD)->status,
+	                 PART_MISSING);
 	assert_int_equal(f->tree.warnings.nr, 5);
 	char *want = xstrfmt("llvm-tools/llc: not executable (%s/llvm-tools/llc)", f->home);
 	assert_string_equal(f->tree.warnings.v[0], want);
@@ -234,19 +237,21 @@ static void test_reference_complete(void **state)
 {
 	struct fixture *f = *state;
 	tu_copy(FX("intercept"), f->home, INTERCEPT, 0755);
-	tu_copy(FX("hsa"), f->home, "lib/libhsa-runtime64.so.1", 0755);
-	tu_copy(FX("comgr"), f->home, "lib/libamd_comgr.so.3", 0755);
+	tu_copy(FX("hsa"), f->home, HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_REF_HSA_RUNTIME_ALT, 0755);
+	tu_copy(FX("comgr"), f->home, HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_REF_COMGR_ALT, 0755);
 	stage_tools(f->home);
 
 	assert_int_equal(discover(f), 0);
 	assert_true(f->tree.complete);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
-	const struct hotswap_part *hsa = part(&f->tree, "lib/libhsa-runtime64.so[.1]");
+	const struct hotswap_part *hsa =
+	    part(&f->tree, hotswap_tree_parts[HOTSWAP_PART_REF_HSA_RUNTIME].label);
 	char *want = xstrfmt("%s/lib/libhsa-runtime64.so.1", f->home);
 	assert_string_equal(hsa->path, want);
 	assert_string_equal(hsa->symbol, "hsa_init");
-	assert_string_equal(part(&f->tree, "lib/libamd_comgr.so[.3]")->symbol,
-	                    "amd_comgr_hotswap_rewrite");
+	assert_string_equal(
+	    part(&f->tree, hotswap_tree_parts[HOTSWAP_PART_REF_COMGR].label)->symbol,
+	    "amd_comgr_hotswap_rewrite");
 	free(want);
 	/* The reference intercept is the reference project's own: it has no core to require. */
 	for (size_t i = 0; i < f->tree.nparts; i++)
@@ -258,12 +263,13 @@ static void test_reference_half_staged(void **state)
 	struct fixture *f = *state;
 	struct strbuf msg = STRBUF_INIT;
 	tu_copy(FX("intercept"), f->home, INTERCEPT, 0755);
-	tu_copy(FX("hsa"), f->home, "lib/libhsa-runtime64.so", 0755);
+	tu_copy(FX("hsa"), f->home, HOTSWAP_REF_HSA_RUNTIME_PATH, 0755);
 
 	assert_int_equal(discover(f), -1);
 	assert_true(f->tree.found);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
-	assert_int_equal(part(&f->tree, "lib/libamd_comgr.so[.3]")->status, PART_MISSING);
+	assert_int_equal(part(&f->tree, hotswap_tree_parts[HOTSWAP_PART_REF_COMGR].label)->status,
+	                 PART_MISSING);
 	hotswap_format_problem(&f->tree, &msg);
 	assert_non_null(strstr(msg.buf,
 	                       "it looks like a reference tree (intercept + patched ROCr + "
@@ -278,13 +284,13 @@ static void test_text_library(void **state)
 	struct fixture *f = *state;
 	struct strbuf msg = STRBUF_INIT;
 	stage_native(f->home);
-	tu_write(f->home, "lib/libhotswap_rewrite.so", "INPUT(libfoo.so)\n", 0644);
+	tu_write(f->home, HOTSWAP_REWRITE_PATH, "INPUT(libfoo.so)\n", 0644);
 
 	assert_int_equal(discover(f), -1);
 	assert_true(f->tree.found);
 	assert_false(f->tree.complete);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_NATIVE);
-	const struct hotswap_part *rw = part(&f->tree, "lib/libhotswap_rewrite.so");
+	const struct hotswap_part *rw = part(&f->tree, HOTSWAP_REWRITE_PATH);
 	assert_int_equal(rw->status, PART_NOT_ELF);
 	assert_string_equal(rw->detail, "not an ELF file");
 	assert_string_equal(hotswap_part_status_name(rw->status), "not-elf");
@@ -304,12 +310,12 @@ static void test_wrong_machine(void **state)
 	struct fixture *f = *state;
 	stage_native(f->home);
 	tu_copy(FX("aarch64"), f->home, INTERCEPT, 0755);
-	tu_copy(SELFTEST_CO, f->home, "lib/libhotswap_rewrite.so", 0755);
+	tu_copy(SELFTEST_CO, f->home, HOTSWAP_REWRITE_PATH, 0755);
 
 	assert_int_equal(discover(f), -1);
 	assert_true(f->tree.found);
 	const struct hotswap_part *ic = part(&f->tree, INTERCEPT);
-	const struct hotswap_part *rw = part(&f->tree, "lib/libhotswap_rewrite.so");
+	const struct hotswap_part *rw = part(&f->tree, HOTSWAP_REWRITE_PATH);
 	assert_int_equal(ic->status, PART_WRONG_MACHINE);
 	assert_int_equal(rw->status, PART_WRONG_MACHINE);
 	assert_string_equal(hotswap_part_status_name(ic->status), "wrong-machine");
@@ -327,7 +333,7 @@ static void test_missing_symbol(void **state)
 {
 	struct fixture *f = *state;
 	stage_native(f->home);
-	tu_copy(FX("nosym"), f->home, "lib/libhotswap_rewrite.so", 0755);
+	tu_copy(FX("nosym"), f->home, HOTSWAP_REWRITE_PATH, 0755);
 	/* A real ELF library, just not the intercept: it exports hs_rewrite, not OnLoad. */
 	tu_copy(FX("rewrite"), f->home, INTERCEPT, 0755);
 
@@ -335,7 +341,7 @@ static void test_missing_symbol(void **state)
 	assert_true(f->tree.found);
 	assert_false(f->tree.complete);
 	const struct hotswap_part *ic = part(&f->tree, INTERCEPT);
-	const struct hotswap_part *rw = part(&f->tree, "lib/libhotswap_rewrite.so");
+	const struct hotswap_part *rw = part(&f->tree, HOTSWAP_REWRITE_PATH);
 	assert_int_equal(ic->status, PART_MISSING_SYMBOL);
 	assert_string_equal(ic->detail, "does not export OnLoad (no defined symbol in .dynsym)");
 	assert_int_equal(rw->status, PART_MISSING_SYMBOL);
@@ -362,7 +368,7 @@ static void test_native_without_core(void **state)
 	assert_true(c->required);
 	assert_string_equal(c->symbol, "hsi_core_get_api");
 	assert_string_equal(c->path, core);
-	assert_int_equal(part(&f->tree, "lib/libhotswap_rewrite.so")->status, PART_OK);
+	assert_int_equal(part(&f->tree, HOTSWAP_REWRITE_PATH)->status, PART_OK);
 	hotswap_format_problem(&f->tree, &msg);
 	char *want = xstrfmt("it looks like a native tree (intercept + libhotswap_rewrite.so)\n"
 	                     "broken or missing parts:\n"
@@ -409,7 +415,7 @@ static void test_core_missing_symbol(void **state)
 	assert_string_equal(c->detail,
 	                    "does not export hsi_core_get_api (no defined symbol in .dynsym)");
 	assert_int_equal(part(&f->tree, INTERCEPT)->status, PART_OK);
-	assert_int_equal(part(&f->tree, "lib/libhotswap_rewrite.so")->status, PART_OK);
+	assert_int_equal(part(&f->tree, HOTSWAP_REWRITE_PATH)->status, PART_OK);
 }
 
 /* Both flavours' files: native when our rewriter works, reference when only that one does. */
@@ -417,17 +423,17 @@ static void test_both_flavours(void **state)
 {
 	struct fixture *f = *state;
 	stage_native(f->home);
-	tu_copy(FX("hsa"), f->home, "lib/libhsa-runtime64.so", 0755);
-	tu_copy(FX("comgr"), f->home, "lib/libamd_comgr.so", 0755);
+	tu_copy(FX("hsa"), f->home, HOTSWAP_REF_HSA_RUNTIME_PATH, 0755);
+	tu_copy(FX("comgr"), f->home, HOTSWAP_REF_COMGR_PATH, 0755);
 	assert_int_equal(discover(f), 0);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_NATIVE);
 
-	tu_write(f->home, "lib/libhotswap_rewrite.so", "text\n", 0644);
+	tu_write(f->home, HOTSWAP_REWRITE_PATH, "text\n", 0644);
 	assert_int_equal(discover(f), 0);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
 
 	/* A working rewriter without the core is no working native tree either. */
-	tu_copy(FX("rewrite"), f->home, "lib/libhotswap_rewrite.so", 0755);
+	tu_copy(FX("rewrite"), f->home, HOTSWAP_REWRITE_PATH, 0755);
 	char *core = xstrfmt("%s/" CORE, f->home);
 	assert_int_equal(unlink(core), 0);
 	free(core);
@@ -435,7 +441,7 @@ static void test_both_flavours(void **state)
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
 
 	/* Neither works: reported as the native tree its rewriter says it is, core named. */
-	tu_write(f->home, "lib/libamd_comgr.so", "text\n", 0644);
+	tu_write(f->home, HOTSWAP_REF_COMGR_PATH, "text\n", 0644);
 	assert_int_equal(discover(f), -1);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_NATIVE);
 	assert_int_equal(part(&f->tree, CORE)->status, PART_MISSING);
@@ -446,8 +452,8 @@ static void test_reference_without_core(void **state)
 {
 	struct fixture *f = *state;
 	tu_copy(FX("intercept"), f->home, INTERCEPT, 0755);
-	tu_copy(FX("hsa"), f->home, "lib/libhsa-runtime64.so", 0755);
-	tu_copy(FX("comgr"), f->home, "lib/libamd_comgr.so", 0755);
+	tu_copy(FX("hsa"), f->home, HOTSWAP_REF_HSA_RUNTIME_PATH, 0755);
+	tu_copy(FX("comgr"), f->home, HOTSWAP_REF_COMGR_PATH, 0755);
 	assert_int_equal(hotswap_check_root(f->home, &f->tree), 0);
 	assert_true(f->tree.complete);
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
@@ -465,7 +471,7 @@ static void test_search_order(void **state)
 	char *data_a = xstrfmt("%s/data/hotswap/a", f->tmp);
 	char *data_b = xstrfmt("%s/data/hotswap/b", f->tmp);
 
-	unsetenv("HOTSWAP_HOME");
+	unsetenv(HOTSWAP_ENV_HOME);
 	stage_native(data_b);
 	tu_copy(FX("intercept"), data_a, INTERCEPT, 0755);
 	assert_int_equal(discover(f), -1);
@@ -493,14 +499,14 @@ static void test_search_order(void **state)
 	assert_int_equal(f->tree.nprobes, 1);
 
 	stage_native(f->home);
-	setenv("HOTSWAP_HOME", f->home, 1);
+	setenv(HOTSWAP_ENV_HOME, f->home, 1);
 	assert_int_equal(discover(f), 0);
 	assert_true(f->tree.pinned);
 	assert_string_equal(f->tree.root, f->home);
 	assert_int_equal(f->tree.nprobes, 1);
 
 	/* An empty HOTSWAP_HOME counts as unset. */
-	setenv("HOTSWAP_HOME", "", 1);
+	setenv(HOTSWAP_ENV_HOME, "", 1);
 	assert_int_equal(discover(f), 0);
 	assert_string_equal(f->tree.root, intree);
 	assert_string_equal(f->tree.probes[0].reason,
@@ -517,12 +523,12 @@ static void expect_pinned(struct fixture *f, const char *root, const char *missi
 {
 	struct strbuf msg = STRBUF_INIT, what = STRBUF_INIT, fix = STRBUF_INIT;
 
-	setenv("HOTSWAP_HOME", root, 1);
+	setenv(HOTSWAP_ENV_HOME, root, 1);
 	assert_int_equal(discover(f), -1);
 	assert_false(f->tree.found);
 	assert_true(f->tree.pinned);
 	assert_int_equal(f->tree.nprobes, 1);
-	assert_string_equal(f->tree.probes[0].reason, "HOTSWAP_HOME");
+	assert_string_equal(f->tree.probes[0].reason, HOTSWAP_ENV_HOME);
 	assert_string_equal(f->tree.home_missing, missing);
 
 	hotswap_format_problem(&f->tree, &msg);
@@ -582,7 +588,7 @@ static void test_home_pinned(void **state)
 	free(prefix_lib);
 
 	/* Unset, the search finds the other trees again. */
-	unsetenv("HOTSWAP_HOME");
+	unsetenv(HOTSWAP_ENV_HOME);
 	assert_int_equal(discover(f), 0);
 	assert_false(f->tree.pinned);
 	assert_string_equal(f->tree.root, intree);
@@ -596,8 +602,8 @@ static void test_xdg_data_home(void **state)
 	struct fixture *f = *state;
 	char *xdg = xstrfmt("%s/xdg", f->tmp);
 	char *root = xstrfmt("%s/mirage/hotswap/v1", xdg);
-	unsetenv("MIRAGE_DATA");
-	unsetenv("HOTSWAP_HOME");
+	unsetenv(MIRAGE_ENV_DATA);
+	unsetenv(HOTSWAP_ENV_HOME);
 	setenv("XDG_DATA_HOME", xdg, 1);
 	stage_native(root);
 	assert_int_equal(discover(f), 0);

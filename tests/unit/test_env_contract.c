@@ -22,11 +22,15 @@ static void fake_tree(struct fake_tree *f, const char *root, enum hotswap_flavou
 	f->tree.found = f->tree.complete = true;
 	f->tree.flavour = flavour;
 	f->tree.root = xstrdup(root);
-	f->tree.lib_dir = xstrfmt("%s/lib", root);
-	f->parts[0].name = "lib/libhotswap_intercept.so";
-	f->parts[0].path = xstrfmt("%s/lib/libhotswap_intercept.so", root);
-	f->parts[1].name = "lib/libhsa-runtime64.so";
-	f->parts[1].path = xstrfmt("%s/lib/libhsa-runtime64.so.1", root);
+	f->tree.lib_dir = xstrfmt("%s/" HOTSWAP_TREE_LIB_DIR, root);
+	f->parts[0].id = HOTSWAP_PART_INTERCEPT;
+	f->parts[0].name = hotswap_tree_parts[HOTSWAP_PART_INTERCEPT].label;
+	f->parts[0].path = xstrfmt("%s/" HOTSWAP_INTERCEPT_PATH, root);
+	/* The versioned name, as a tree may hold it: the contract takes the path found. */
+	f->parts[1].id = HOTSWAP_PART_REF_HSA_RUNTIME;
+	f->parts[1].name = hotswap_tree_parts[HOTSWAP_PART_REF_HSA_RUNTIME].label;
+	f->parts[1].path =
+	    xstrfmt("%s/" HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_REF_HSA_RUNTIME_ALT, root);
 	f->tree.parts = f->parts;
 	f->tree.nparts = flavour == HOTSWAP_FLAVOUR_REFERENCE ? 2 : 1;
 }
@@ -51,7 +55,7 @@ static int check_root(const char *root, enum hotswap_flavour flavour, const char
 		if (!strstr(err.msg.buf, needle))
 			fail_msg("'%s': expected %s, got: %s", root, want_var, err.msg.buf);
 		free(needle);
-		assert_non_null(strstr(err.hint.buf, "set HOTSWAP_HOME"));
+		assert_non_null(strstr(err.hint.buf, "set " HOTSWAP_ENV_HOME));
 	}
 	diag_release(&err);
 	fake_tree_release(&f);
@@ -62,16 +66,16 @@ static void test_paths_each_reader(void **state)
 {
 	(void)state;
 	assert_int_equal(check_root("/opt/hotswap-1.0_x+y@z,=%", HOTSWAP_FLAVOUR_NATIVE, NULL), 0);
-	assert_int_equal(check_root("/a b", HOTSWAP_FLAVOUR_NATIVE, "LD_PRELOAD"), -1);
-	assert_int_equal(check_root("/a:b", HOTSWAP_FLAVOUR_NATIVE, "LD_PRELOAD"), -1);
-	assert_int_equal(check_root("/a$LIB", HOTSWAP_FLAVOUR_NATIVE, "LD_PRELOAD"), -1);
+	assert_int_equal(check_root("/a b", HOTSWAP_FLAVOUR_NATIVE, HOTSWAP_ENV_PRELOAD), -1);
+	assert_int_equal(check_root("/a:b", HOTSWAP_FLAVOUR_NATIVE, HOTSWAP_ENV_PRELOAD), -1);
+	assert_int_equal(check_root("/a$LIB", HOTSWAP_FLAVOUR_NATIVE, HOTSWAP_ENV_PRELOAD), -1);
 	/* ld.so splits LD_LIBRARY_PATH at ';' too, but not LD_PRELOAD. */
-	assert_int_equal(check_root("/a;b", HOTSWAP_FLAVOUR_NATIVE, "LD_LIBRARY_PATH"), -1);
+	assert_int_equal(check_root("/a;b", HOTSWAP_FLAVOUR_NATIVE, HOTSWAP_ENV_LIBRARY_PATH), -1);
 	/* ROCr unquotes HSA_TOOLS_LIB; a reference tree puts nothing there. */
-	assert_int_equal(check_root("/a\"b", HOTSWAP_FLAVOUR_NATIVE, "HSA_TOOLS_LIB"), -1);
-	assert_int_equal(check_root("/a\\b", HOTSWAP_FLAVOUR_NATIVE, "HSA_TOOLS_LIB"), -1);
+	assert_int_equal(check_root("/a\"b", HOTSWAP_FLAVOUR_NATIVE, HOTSWAP_ENV_TOOLS_LIB), -1);
+	assert_int_equal(check_root("/a\\b", HOTSWAP_FLAVOUR_NATIVE, HOTSWAP_ENV_TOOLS_LIB), -1);
 	assert_int_equal(check_root("/a\"b", HOTSWAP_FLAVOUR_REFERENCE, NULL), 0);
-	assert_int_equal(check_root("/a b", HOTSWAP_FLAVOUR_REFERENCE, "LD_PRELOAD"), -1);
+	assert_int_equal(check_root("/a b", HOTSWAP_FLAVOUR_REFERENCE, HOTSWAP_ENV_PRELOAD), -1);
 	/* Characters no reader cares about stay allowed. */
 	assert_int_equal(check_root("/a'b#c", HOTSWAP_FLAVOUR_NATIVE, NULL), 0);
 }
@@ -79,13 +83,13 @@ static void test_paths_each_reader(void **state)
 static void test_inherited_fate(void **state)
 {
 	(void)state;
-	assert_int_equal(contract_inherited_fate("HSA_HOTSWAP_DISABLE"), INHERITED_DROPPED);
-	assert_int_equal(contract_inherited_fate("HSA_HOTSWAP_STEPPING"), INHERITED_DROPPED);
+	assert_int_equal(contract_inherited_fate(HOTSWAP_ENV_DISABLE), INHERITED_DROPPED);
+	assert_int_equal(contract_inherited_fate(HOTSWAP_ENV_STEPPING), INHERITED_DROPPED);
 	assert_int_equal(contract_inherited_fate("HSA_HOTSWAP_SOMETHING_NEW"), INHERITED_DROPPED);
-	assert_int_equal(contract_inherited_fate("HSA_HOTSWAP_VERBOSE"), INHERITED_PASSED);
-	assert_int_equal(contract_inherited_fate("HSA_HOTSWAP_CACHE_DEBUG"), INHERITED_PASSED);
-	assert_int_equal(contract_inherited_fate("HSA_HOTSWAP_ISA_OVERRIDE"), INHERITED_INPUT);
-	assert_int_equal(contract_inherited_fate("HSA_TOOLS_LIB"), INHERITED_NOT_OURS);
+	assert_int_equal(contract_inherited_fate(HOTSWAP_ENV_VERBOSE), INHERITED_PASSED);
+	assert_int_equal(contract_inherited_fate(HOTSWAP_ENV_CACHE_DEBUG), INHERITED_PASSED);
+	assert_int_equal(contract_inherited_fate(HOTSWAP_ENV_ISA_OVERRIDE), INHERITED_INPUT);
+	assert_int_equal(contract_inherited_fate(HOTSWAP_ENV_TOOLS_LIB), INHERITED_NOT_OURS);
 	assert_int_equal(contract_inherited_fate("HSA_HOTSWAP"), INHERITED_NOT_OURS);
 }
 
@@ -122,31 +126,31 @@ static void build(const char *emulator, const char *const *environ, const struct
 static void test_plan_drops_stale(void **state)
 {
 	(void)state;
-	static const char *const environ[] = {"HSA_HOTSWAP_DISABLE=1", "HSA_HOTSWAP_VERBOSE=1",
-	                                      "HSA_HOTSWAP_IR_RAISER=0", "KEEP=me", NULL};
+	static const char *const environ[] = {HOTSWAP_ENV_DISABLE "=1", HOTSWAP_ENV_VERBOSE "=1",
+	                                      HOTSWAP_ENV_IR_RAISER "=0", "KEEP=me", NULL};
 	struct env_plan plan = ENV_PLAN_INIT;
 	build("hotswap", environ, NULL, "/t", &plan);
-	assert_null(env_lookup(&plan.env, "HSA_HOTSWAP_DISABLE"));
-	assert_string_equal(env_lookup(&plan.env, "HSA_HOTSWAP_VERBOSE"), "1");
-	assert_string_equal(env_lookup(&plan.env, "HSA_HOTSWAP_IR_RAISER"), "1");
+	assert_null(env_lookup(&plan.env, HOTSWAP_ENV_DISABLE));
+	assert_string_equal(env_lookup(&plan.env, HOTSWAP_ENV_VERBOSE), "1");
+	assert_string_equal(env_lookup(&plan.env, HOTSWAP_ENV_IR_RAISER), "1");
 	assert_string_equal(env_lookup(&plan.env, "KEEP"), "me");
-	const struct env_change *c = change_of(&plan, "HSA_HOTSWAP_DISABLE");
+	const struct env_change *c = change_of(&plan, HOTSWAP_ENV_DISABLE);
 	assert_non_null(c);
 	assert_int_equal(c->kind, ENV_REMOVED);
 	assert_string_equal(c->origin, "contract");
-	assert_null(change_of(&plan, "HSA_HOTSWAP_VERBOSE"));
+	assert_null(change_of(&plan, HOTSWAP_ENV_VERBOSE));
 	env_plan_release(&plan);
 
 	/* --env overrides; a native profile leaves the namespace alone. */
 	struct strvec cli = STRVEC_INIT;
-	strvec_push(&cli, "HSA_HOTSWAP_DISABLE=1");
+	strvec_push(&cli, HOTSWAP_ENV_DISABLE "=1");
 	build("hotswap", environ + 1, &cli, "/t", &plan);
-	assert_string_equal(env_lookup(&plan.env, "HSA_HOTSWAP_DISABLE"), "1");
-	assert_string_equal(change_of(&plan, "HSA_HOTSWAP_DISABLE")->origin, "--env");
+	assert_string_equal(env_lookup(&plan.env, HOTSWAP_ENV_DISABLE), "1");
+	assert_string_equal(change_of(&plan, HOTSWAP_ENV_DISABLE)->origin, "--env");
 	env_plan_release(&plan);
 	strvec_clear(&cli);
 	build("native", environ, NULL, "/t", &plan);
-	assert_string_equal(env_lookup(&plan.env, "HSA_HOTSWAP_DISABLE"), "1");
+	assert_string_equal(env_lookup(&plan.env, HOTSWAP_ENV_DISABLE), "1");
 	env_plan_release(&plan);
 }
 
@@ -163,7 +167,7 @@ static void test_plan_refuses_unsafe_tree(void **state)
 	struct contract_input in = {
 	    .profile = &p, .tree = &f.tree, .target_gfx = "gfx942", .environ = environ};
 	assert_int_equal(env_plan_build(&in, &plan, &err), -1);
-	assert_non_null(strstr(err.msg.buf, "LD_PRELOAD would carry '/with space/lib/"));
+	assert_non_null(strstr(err.msg.buf, HOTSWAP_ENV_PRELOAD " would carry '/with space/lib/"));
 	env_plan_release(&plan);
 	diag_release(&err);
 	fake_tree_release(&f);

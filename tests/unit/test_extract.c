@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "extract.h"
+#include "hotswap_contract.h"
 #include "hotswap_install.h"
 
 #include <archive.h>
@@ -42,7 +43,7 @@ static void expect_bad_path(const char *in, const char *want_why)
 static void test_paths(void **state)
 {
 	(void)state;
-	expect_path("lib/libhotswap_intercept.so", "lib/libhotswap_intercept.so");
+	expect_path(HOTSWAP_INTERCEPT_PATH, HOTSWAP_INTERCEPT_PATH);
 	expect_path("./tree//lib/./x/", "tree/lib/x");
 	expect_path("./", "");
 	expect_path("a..b/..c/d..", "a..b/..c/d..");
@@ -66,7 +67,7 @@ static void expect_link(const char *entry, const char *target, int want, const c
 static void test_symlinks(void **state)
 {
 	(void)state;
-	expect_link("lib/libhotswap_rewrite.so", "libhotswap_rewrite.so.0", 0, NULL);
+	expect_link(HOTSWAP_REWRITE_PATH, HOTSWAP_REWRITE_LIB ".0", 0, NULL);
 	expect_link("lib/x", "./y", 0, NULL);
 	expect_link("lib/x", "..", 0, NULL); /* the tree root itself */
 	expect_link("a/b/c", "../../lib/x", 0, NULL);
@@ -204,8 +205,8 @@ static void test_extract_good(void **state)
 static void test_extract_anchor(void **state)
 {
 	const struct ent ents[] = {
-	    {"lib/libhotswap_intercept.so", AE_IFREG, "ELF"},
-	    {"lib/libhotswap_rewrite.so", AE_IFREG, "ELF"},
+	    {HOTSWAP_INTERCEPT_PATH, AE_IFREG, "ELF"},
+	    {HOTSWAP_REWRITE_PATH, AE_IFREG, "ELF"},
 	};
 	struct extract_result res;
 	struct diag err = DIAG_INIT;
@@ -214,14 +215,13 @@ static void test_extract_anchor(void **state)
 	char *p = NULL;
 	(void)state;
 
-	assert_int_equal(
-	    extract_archive(
-	        tar, dest,
-	        &(struct extract_opts){.origin = "anchor", .anchor = "lib/libhotswap_intercept.so"},
-	        &res, &err),
-	    0);
+	assert_int_equal(extract_archive(tar, dest,
+	                                 &(struct extract_opts){.origin = "anchor",
+	                                                        .anchor = HOTSWAP_INTERCEPT_PATH},
+	                                 &res, &err),
+	                 0);
 	assert_null(res.top_dir);
-	assert_int_equal(asprintf(&p, "%s/lib/libhotswap_intercept.so", dest) > 0, 1);
+	assert_int_equal(asprintf(&p, "%s/" HOTSWAP_INTERCEPT_PATH, dest) > 0, 1);
 	assert_int_equal(access(p, R_OK), 0);
 	free(p);
 	free(tar);
@@ -471,7 +471,7 @@ static void test_extract_empty(void **state)
 
 	expect_nothing_written("empty", ents, 1, &(struct extract_opts){.origin = "empty"}, &err);
 	assert_string_equal(err.msg.buf, "'empty' is an empty archive");
-	assert_non_null(strstr(err.hint.buf, "lib/libhotswap_intercept.so"));
+	assert_non_null(strstr(err.hint.buf, HOTSWAP_INTERCEPT_PATH));
 	diag_release(&err);
 }
 

@@ -10,6 +10,7 @@
 #include <hotswap/rewrite.h>
 
 #include "decide.h"
+#include "hotswap_contract.h"
 
 struct row {
 	const char *agent;
@@ -148,10 +149,10 @@ static void test_config_from_env(void **state)
 {
 	struct hsi_config c;
 
-	setenv("HSA_HOTSWAP_DISABLE", "off", 1);
-	setenv("HSA_HOTSWAP_STRICT", "yes", 1);
-	setenv("HSA_HOTSWAP_ENTRY_TRAMPOLINES", "0", 1);
-	setenv("HSA_HOTSWAP_STEPPING", "B0", 1);
+	setenv(HOTSWAP_ENV_DISABLE, "off", 1);
+	setenv(HOTSWAP_ENV_STRICT, "yes", 1);
+	setenv(HOTSWAP_ENV_ENTRY_TRAMPOLINES, "0", 1);
+	setenv(HOTSWAP_ENV_STEPPING, "B0", 1);
 	hsi_config_from_env(&c);
 	assert_false(c.disable);
 	assert_true(c.strict);
@@ -159,15 +160,15 @@ static void test_config_from_env(void **state)
 	assert_int_equal(c.stepping, HSI_STEP_B0);
 	assert_false(c.stepping_invalid);
 
-	setenv("HSA_HOTSWAP_STEPPING", "c0", 1);
-	setenv("HSA_HOTSWAP_ENTRY_TRAMPOLINES", "TRUE", 1);
+	setenv(HOTSWAP_ENV_STEPPING, "c0", 1);
+	setenv(HOTSWAP_ENV_ENTRY_TRAMPOLINES, "TRUE", 1);
 	hsi_config_from_env(&c);
 	assert_int_equal(c.stepping, HSI_STEP_UNKNOWN);
 	assert_true(c.stepping_invalid);
 	assert_true(c.trampolines);
 
-	unsetenv("HSA_HOTSWAP_STEPPING");
-	setenv("HSA_HOTSWAP_DISABLE", "1", 1);
+	unsetenv(HOTSWAP_ENV_STEPPING);
+	setenv(HOTSWAP_ENV_DISABLE, "1", 1);
 	hsi_config_from_env(&c);
 	assert_true(c.disable);
 	assert_false(c.stepping_invalid);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "hotswap_contract.h"
 #include "kfd.h"
 #include "strbuf.h"
 #include "test_discovery_util.h"
@@ -43,7 +44,7 @@ static int setup(void **state)
 	f->gpus = (struct kfd_gpus)KFD_GPUS_INIT;
 	unsetenv("ROCR_VISIBLE_DEVICES");
 	unsetenv("HIP_VISIBLE_DEVICES");
-	unsetenv("MIRAGE_SYSFS_ROOT");
+	unsetenv(MIRAGE_ENV_SYSFS_ROOT);
 	*state = f;
 	return 0;
 }
@@ -84,7 +85,7 @@ static void test_one_gfx942(void **state)
 	node(f->sysfs, 0, 0, 0, 0);
 	node(f->sysfs, 1, 90402, 1, 0x1234abcdULL);
 	/* MIRAGE_SYSFS_ROOT replaces /sys when no root is passed. */
-	setenv("MIRAGE_SYSFS_ROOT", f->sysfs, 1);
+	setenv(MIRAGE_ENV_SYSFS_ROOT, f->sysfs, 1);
 	assert_int_equal(kfd_scan(NULL, &f->gpus), 0);
 	assert_int_equal(f->gpus.nr, 1);
 	const struct kfd_gpu *g = &f->gpus.gpu[0];

@@ -7,6 +7,7 @@
 
 #include "config_paths.h"
 #include "name_set.h"
+#include "hotswap_contract.h"
 #include "profile.h"
 #include "profile_ini.h"
 #include "profile_json.h"
@@ -392,7 +393,7 @@ static void test_store_load_typed_exists_delete(void **state)
 	struct profile p;
 	struct diag err = DIAG_INIT;
 	assert_non_null(mkdtemp(dir));
-	assert_int_equal(setenv("MIRAGE_CONFIG", dir, 1), 0);
+	assert_int_equal(setenv(MIRAGE_ENV_CONFIG, dir, 1), 0);
 
 	assert_int_equal(profile_load_typed("a/b", &p, &err), PROFILE_BAD_NAME);
 	assert_non_null(strstr(err.msg.buf, "invalid profile name 'a/b'"));

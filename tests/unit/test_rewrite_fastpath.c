@@ -1,4 +1,5 @@
 /* The fast path of a fresh object never loads libhotswap_mc (LLVM); recognising stubs does. */
+#include "hotswap_contract.h"
 #include "test_rewrite_util.h"
 
 #include <dlfcn.h>
@@ -8,7 +9,7 @@ static bool mc_loaded(void)
 	char path[4096];
 	void *h;
 
-	snprintf(path, sizeof(path), "%s/hotswap/lib/libhotswap_mc.so", tool("MIRAGE_BUILD"));
+	snprintf(path, sizeof(path), "%s/hotswap/" HOTSWAP_MC_PATH, tool("MIRAGE_BUILD"));
 	h = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
 	if (h)
 		dlclose(h);

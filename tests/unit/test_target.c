@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "hotswap_contract.h"
 #include "strbuf.h"
 #include "target.h"
 
@@ -61,7 +62,7 @@ static void test_override(void **state)
 	assert_int_equal(target_resolve(&req, &g, &c, NULL, NULL), 0);
 	assert_string_equal(c.gfx, "amdgcn-amd-amdhsa--gfx942:xnack-");
 	assert_int_equal(c.origin, TARGET_FROM_OVERRIDE);
-	assert_string_equal(c.origin_text, "HSA_HOTSWAP_ISA_OVERRIDE");
+	assert_string_equal(c.origin_text, HOTSWAP_ENV_ISA_OVERRIDE);
 }
 
 static void test_first_supported_gpu(void **state)
@@ -112,10 +113,11 @@ static void test_refusal_names_detected(void **state)
 	                    "no GPU to retarget gfx1250 code onto: detected gfx1100 (GPU 0), "
 	                    "gfx942 (GPU 1, hidden); hidden GPUs are excluded by "
 	                    "ROCR_VISIBLE_DEVICES");
-	assert_string_equal(fix.buf,
-	                    "HotSwap retargets gfx1250 onto gfx942, gfx950, gfx1250, gfx1251; "
-	                    "run on such a GPU, set the profile's target, or export "
-	                    "HSA_HOTSWAP_ISA_OVERRIDE=<gfx> if this host can run it");
+	assert_string_equal(
+	    fix.buf,
+	    "HotSwap retargets gfx1250 onto gfx942, gfx950, gfx1250, gfx1251; "
+	    "run on such a GPU, set the profile's target, or export " HOTSWAP_ENV_ISA_OVERRIDE
+	    "=<gfx> if this host can run it");
 	strbuf_release(&why);
 	strbuf_release(&fix);
 }

@@ -248,6 +248,35 @@ HS_API enum hs_status hs_code_object_isa(const void *in, size_t in_size, char *b
 HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags, const char *kernel,
                                  char **json);
 
+/*
+ * The entry points' pointer types, for a program that dlopen()s the library rather than
+ * linking it (mirage does, so that only the commands that rewrite load it): dlsym() the
+ * function's name and keep it in one of these.  The checks below make a declaration that
+ * changes without its type a compile error for every includer.
+ */
+typedef enum hs_status (*hs_rewrite_fn)(const void *in, size_t in_size, const char *source_isa,
+                                        const char *target_isa, const struct hs_rewrite_opts *opts,
+                                        struct hs_rewrite_output *out,
+                                        struct hs_rewrite_report *report);
+typedef void (*hs_rewrite_output_release_fn)(struct hs_rewrite_output *out);
+typedef const char *(*hs_last_error_fn)(void);
+typedef const char *(*hs_status_str_fn)(enum hs_status status);
+typedef const char *(*hs_version_fn)(void);
+typedef const char *(*hs_build_identity_fn)(void);
+typedef enum hs_status (*hs_inspect_fn)(const void *in, size_t in_size, unsigned flags,
+                                        const char *kernel, char **json);
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define HS_DL_TYPE_CHECK(fn) _Static_assert(_Generic(&fn, fn##_fn : 1, default : 0), #fn "_fn")
+HS_DL_TYPE_CHECK(hs_rewrite);
+HS_DL_TYPE_CHECK(hs_rewrite_output_release);
+HS_DL_TYPE_CHECK(hs_last_error);
+HS_DL_TYPE_CHECK(hs_status_str);
+HS_DL_TYPE_CHECK(hs_version);
+HS_DL_TYPE_CHECK(hs_build_identity);
+HS_DL_TYPE_CHECK(hs_inspect);
+#undef HS_DL_TYPE_CHECK
+#endif
+
 #ifdef __cplusplus
 }
 #endif
