@@ -99,3 +99,12 @@ endforeach()
 # The comparer itself: equal, different, within and beyond a ULP tolerance, NaN classes.
 mirage_shell_test(kernels_compare kernels_compare.sh LABELS kernels)
 set_property(TEST integration/kernels_compare APPEND PROPERTY ENVIRONMENT ${kernels_env})
+
+# The real-kernel corpus for the raiser's coverage report (hashcat's kernels, built from the
+# Debian package's sources; long: about 5 s per source, 1189 sources): on demand only,
+# `cmake --build build --target kernel_corpus`, results in build/corpus/.
+add_custom_target(kernel_corpus
+  COMMAND env CLANG=${CLANG_EXE} LD_LLD=${LD_LLD_EXE} LLVM_READELF=${LLVM_READELF_EXE}
+          LLVM_OBJDUMP=${LLVM_OBJDUMP_EXE} bash ${KERNELS_SRC}/corpus/corpus.sh
+          --out ${PROJECT_BINARY_DIR}/corpus
+  USES_TERMINAL VERBATIM)

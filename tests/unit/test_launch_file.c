@@ -113,6 +113,14 @@ static void test_init_forms(void **state)
 	assert_string_equal(lf->buffers[1].init_path, "/abs/g.bin");
 	assert_string_equal(lf->buffers[2].init_path, "dir/h.bin");
 	launch_file_free(lf);
+
+	const char *text = "{" HEAD GEOM BUFS ARGS "}";
+	assert_int_equal(launch_file_parse(text, strlen(text), "/l.json", &lf, NULL), 0);
+	assert_string_equal(lf->code_object, "/k.co"); /* a launch file at the root */
+	launch_file_free(lf);
+	assert_int_equal(launch_file_parse(text, strlen(text), "l.json", &lf, NULL), 0);
+	assert_string_equal(lf->code_object, "k.co"); /* relative to the working directory */
+	launch_file_free(lf);
 }
 
 /* Every refusal: the whole message, and the code. */

@@ -69,7 +69,7 @@ static char *resolve(const struct parser *p, const char *rel)
 	char *out;
 	if (rel[0] == '/' || !p->dir)
 		return strdup(rel);
-	if (asprintf(&out, "%s/%s", p->dir, rel) < 0)
+	if (asprintf(&out, "%s%s%s", p->dir, strcmp(p->dir, "/") ? "/" : "", rel) < 0)
 		return NULL;
 	return out;
 }

@@ -59,8 +59,8 @@ static int is_nan(uint64_t bits, enum elem e)
 	}
 }
 
-/* The float's position on a line where neighbours differ by one (sign-magnitude folded, so
- * -0 and +0 are 0 and 1 ULP apart is the smallest step across zero). */
+/* The float's position on a line where neighbouring floats differ by one: sign-magnitude
+ * folded onto the integers, -0 just below +0 (1 ULP apart). */
 static int64_t ordinal(uint64_t bits, enum elem e)
 {
 	unsigned width = (unsigned)elems[e].size * 8;
