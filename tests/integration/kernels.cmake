@@ -79,7 +79,7 @@ set_target_properties(${kernel_tools} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${KERN
 
 set(kernels_env "KERNELS_SRC=${KERNELS_SRC}" "KERNELS_OUT=${KERNELS_OUT}"
     "KERNELS_BIN=${KERNELS_OUT}/bin" "KERNEL_LIST=${MIRAGE_KERNELS}"
-    "KERNEL_TARGETS=${MIRAGE_KERNEL_TARGETS}" "KERNEL_OPT_LEVELS=${MIRAGE_KERNEL_OPT_LEVELS}")
+    "KERNEL_TARGETS=${MIRAGE_KERNEL_TARGETS}" "PYTHON=${Python3_EXECUTABLE}" "KERNEL_OPT_LEVELS=${MIRAGE_KERNEL_OPT_LEVELS}")
 
 # Every object: the kernel's .kd, and metadata .args matching its launch files' args.
 mirage_shell_test(kernels_objects kernels_objects.sh LABELS kernels)

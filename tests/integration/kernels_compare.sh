@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # kernel_compare, the one output comparer of the kernel suite: integers bit-exact, floats
 # bit-exact or within a declared ULP tolerance, any NaN equal to any NaN; exit 0 / 1 / 2.
+# Then the references' refusals of a launch file that does not fit the kernel (exit 2).
 # shellcheck source=lib.sh
 source "$TEST_LIB"
 
@@ -13,9 +14,15 @@ cat >launch.json <<'JSON'
              "f": {"size": 8, "init": "zero", "output": "f.bin"}},
  "args": []}
 JSON
-# bytes FILE HEX...: writes the little-endian bytes of the given hex words (4 bytes each).
+# words FILE HEX...: writes each hex word as 4 little-endian bytes.
 words() {
-	python3 -c 'import struct,sys; open(sys.argv[1],"wb").write(b"".join(struct.pack("<I", int(w, 16)) for w in sys.argv[2:]))' "$@"
+	local f=$1 w
+	shift
+	: >"$f"
+	for w in "$@"; do
+		w=$(printf '%08x' "0x$w")
+		printf "\\x${w:6:2}\\x${w:4:2}\\x${w:2:2}\\x${w:0:2}" >>"$f"
+	done
 }
 echo '{"i": {"type": "u32"}, "f": {"type": "f32", "ulp": 2}}' >check.json
 
@@ -63,4 +70,26 @@ words b/i.bin 1
 run_capture "$cmp" launch.json check.json a b
 assert_eq "$RUN_STATUS" 2 "an output file of the wrong size is refused"
 assert_contains "$RUN_STDERR" "buffers.i: 'b/i.bin' has 4 bytes, the buffer 8"
+
+host=$KERNELS_BIN/host_ref_saxpy
+sed 's/"grid": \[4096, 1, 1\]/"grid": [0]/' "$KERNELS_SRC/launch/saxpy.json" >bad.json
+run_capture "$host" bad.json --output-dir .
+assert_eq "$RUN_STATUS" 2 "host_ref: a bad launch file is a usage error"
+assert_contains "$RUN_STDERR" "host_ref: bad.json: grid[0]: expected a positive integer up to 4294967295"
+sed 's/{"u32": 4096}\]/{"u32": 4096}, {"u32": 1}]/' "$KERNELS_SRC/launch/saxpy.json" >extra.json
+run_capture "$host" extra.json --output-dir .
+assert_eq "$RUN_STATUS" 2 "host_ref: one argument too many"
+assert_contains "$RUN_STDERR" "host_ref: extra.json: args: 5 given, kernel 'saxpy' has 4 parameters"
+sed 's/{"f32": 2.5}/{"f64": 2.5}/' "$KERNELS_SRC/launch/saxpy.json" >f64.json
+run_capture "$host" f64.json --output-dir .
+assert_eq "$RUN_STATUS" 2 "host_ref: a scalar of the wrong size"
+assert_contains "$RUN_STDERR" "host_ref: f64.json: args[2]: parameter 'float a' takes 4 bytes, the launch file gives f64"
+sed 's/"kernel": "saxpy"/"kernel": "saxpy2"/' "$KERNELS_SRC/launch/saxpy.json" >name.json
+run_capture "$host" name.json --output-dir .
+assert_eq "$RUN_STATUS" 2 "host_ref: an unknown kernel"
+assert_contains "$RUN_STDERR" "host_ref: name.json: kernel: no kernel 'saxpy2' in this reference"
+sed 's/{"buffer": "x"}/{"u64": 1}/' "$KERNELS_SRC/launch/saxpy.json" >nobuf.json
+run_capture "$host" nobuf.json --output-dir .
+assert_eq "$RUN_STATUS" 2 "host_ref: a scalar for a buffer parameter"
+assert_contains "$RUN_STDERR" "host_ref: nobuf.json: args[1]: parameter '__global const float *x' takes a buffer, the launch file gives u64"
 done_testing

@@ -16,7 +16,7 @@ for target in $KERNEL_TARGETS; do
 			[ -f "$o" ] || { echo "# missing $o"; missing=1; }
 		done
 		[ $missing -eq 0 ] || fail "$target -$opt: every object is built"
-		run_capture python3 "$KERNELS_SRC/tools/check_objects.py" "$LLVM_READELF" \
+		run_capture "$PYTHON" "$KERNELS_SRC/tools/check_objects.py" "$LLVM_READELF" \
 			"$KERNELS_SRC/launch" "${objs[@]}"
 		[ "$RUN_STATUS" -eq 0 ] || fail "$target -$opt: .kd and .args of ${#objs[@]} objects"
 		ok "$target -$opt: .kd and .args of ${#objs[@]} objects"
@@ -26,7 +26,7 @@ done
 # The checker can fail: an object checked against the wrong kernel's launch files.
 mkdir -p "$TEST_TMP/wrong"
 cp "$KERNELS_OUT/gfx1250/O2/saxpy.co" "$TEST_TMP/wrong/int_ops.co"
-run_capture python3 "$KERNELS_SRC/tools/check_objects.py" "$LLVM_READELF" \
+run_capture "$PYTHON" "$KERNELS_SRC/tools/check_objects.py" "$LLVM_READELF" \
 	"$KERNELS_SRC/launch" "$TEST_TMP/wrong/int_ops.co"
 assert_eq "$RUN_STATUS" 1 "a mismatched object is reported"
 assert_contains "$RUN_STDOUT" "no symbol int_ops.kd"

@@ -10,6 +10,9 @@ check=$KERNELS_SRC/check/$KERNEL.json
 [ -x "$host" ] || fail "$host is not built"
 
 mkdir -p "$TEST_TMP/host" "$TEST_TMP/pocl"
+# POCL caches built programs by source and options; one cache in the build tree spares the
+# rebuild on every run (each test has a fresh HOME).
+export POCL_CACHE_DIR=$KERNELS_OUT/pocl-cache
 run_capture "$host" "$LAUNCH" --output-dir "$TEST_TMP/host"
 [ "$RUN_STATUS" -eq 0 ] || fail "host_ref_$KERNEL runs the launch"
 ok "host_ref_$KERNEL runs the launch"

@@ -80,7 +80,8 @@ struct field {
 	char s[LAUNCH_MAX_NAME + 64];
 };
 
-static const char *fieldf(struct field *f, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static const char *fieldf(struct field *f, const char *fmt,
+                                                                ...)
 {
 	va_list ap;
 	va_start(ap, fmt);

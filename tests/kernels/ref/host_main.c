@@ -30,13 +30,20 @@ static int check_args(const struct ref_run *run, const struct mirage_host_kernel
 	for (size_t i = 0; i < lf->nargs; i++) {
 		const struct launch_arg *a = &lf->args[i];
 		const struct mirage_host_param *p = &k->params[i];
-		if (p->pointer != (a->kind == LAUNCH_ARG_BUFFER) ||
-		    (!p->pointer && a->size != p->size)) {
-			ref_error(
-			    run, "%s: args[%zu]: parameter '%s' needs %s, the launch file gives %s",
-			    lf->path, i, p->decl, p->pointer ? "a buffer" : "a value",
-			    a->kind == LAUNCH_ARG_BUFFER ? "a buffer"
-			                                 : launch_scalar_name(a->type));
+		if (p->pointer && a->kind != LAUNCH_ARG_BUFFER) {
+			ref_error(run,
+			          "%s: args[%zu]: parameter '%s' takes a buffer, the launch file "
+			          "gives %s",
+			          lf->path, i, p->decl, launch_scalar_name(a->type));
+			return 2;
+		}
+		if (!p->pointer && (a->kind == LAUNCH_ARG_BUFFER || a->size != p->size)) {
+			ref_error(run,
+			          "%s: args[%zu]: parameter '%s' takes %zu bytes, the launch file "
+			          "gives %s",
+			          lf->path, i, p->decl, p->size,
+			          a->kind == LAUNCH_ARG_BUFFER ? "a buffer"
+			                                       : launch_scalar_name(a->type));
 			return 2;
 		}
 	}
