@@ -18,7 +18,9 @@ run_capture "$host" "$LAUNCH" --output-dir "$TEST_TMP/host"
 ok "host_ref_$KERNEL runs the launch"
 
 [ -x "$pocl" ] || skip_all "pocl_ref is not built (no OpenCL headers/library: scripts/setup.sh installs pocl-opencl-icd and ocl-icd-opencl-dev)"
-run_capture "$pocl" "$LAUNCH" --output-dir "$TEST_TMP/pocl" --source "$KERNELS_SRC/$KERNEL.cl" \
+# POCL's compiler (LLVM 15) leaks what it allocates for a build: no leak check on pocl_ref
+# (host_ref runs the same ref_common.c with it).
+run_capture env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$pocl" "$LAUNCH" --output-dir "$TEST_TMP/pocl" --source "$KERNELS_SRC/$KERNEL.cl" \
 	--prelude "$KERNELS_SRC/prelude/pocl.h"
 if [ "$RUN_STATUS" -eq 77 ]; then
 	skip "POCL: $(head -n1 "$RUN_STDERR_FILE")"

@@ -4,7 +4,8 @@
 # licence), compiled by clang-22 as hashcat's own OpenCL build does (its -D options, one
 # kernel file per hash mode and attack), with libclc (Debian libclc-22) for the OpenCL
 # builtins, linked with ld.lld-22 -shared.  Records per source whether it compiled, and why
-# not, in OUT/results.tsv; objects in OUT/objects, logs in OUT/logs.
+# not, in OUT/results.tsv (one row per source, also kept in OUT/rows/ as each finishes, so an
+# interrupted run resumes where it stopped); objects in OUT/objects, logs in OUT/logs.
 #
 # usage: corpus.sh [--out DIR] [--jobs N] [--limit N] [--filter GLOB] [--mcpu CPU] [--opt LEVEL]
 #   --out DIR      where results go (default: build/corpus in the source tree)
@@ -12,6 +13,7 @@
 #   --limit N      only the first N sources (sorted by name) that match --filter
 #   --filter GLOB  source file names to take (default m*.cl: every hash-mode kernel)
 #   --mcpu CPU     default gfx1250; --opt LEVEL default O2
+#   --summary      only gather the rows already built into results.tsv and summary.txt
 # Installs hashcat-data and libclc-22 with apt-get when missing (as root).  Exit 0 when the
 # corpus was built (some sources may fail to compile: that is recorded, not an error),
 # 1 when nothing could be built, 2 on a bad command line.
@@ -24,6 +26,7 @@ limit=
 filter='m*.cl'
 mcpu=gfx1250
 opt=O2
+summary_only=
 hashcat=/usr/share/hashcat/OpenCL
 libclc=/usr/lib/clc/amdgcn-amd-amdhsa.bc
 clang=${CLANG:-clang-22}
@@ -36,7 +39,7 @@ usage() {
 	exit 2
 }
 
-# One source: compile, link, count kernels and instructions; print one results.tsv row.
+# One source: compile, link, count kernels and instructions; write its results.tsv row.
 build_one() {
 	local f=$1 name base mode attack defs obj log status reason kernels=0 insns=0
 	name=$(basename "$f" .cl)
@@ -71,7 +74,21 @@ build_one() {
 		insns=$("$objdump" -d --mcpu="$mcpu" "$obj.co" | grep -cE '^\s+[a-z][a-z0-9_]* .*// [0-9A-F]+:' || true)
 	fi
 	rm -f "$obj.o"
-	printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$status" "$kernels" "$insns" "${reason:-}"
+	printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$status" "$kernels" "$insns" "${reason:-}" \
+		>"$out/rows/$name.tsv.tmp"
+	mv "$out/rows/$name.tsv.tmp" "$out/rows/$name.tsv"
+}
+
+# results.tsv and summary.txt from the rows built so far.
+summarize() {
+	printf 'source\tstatus\tkernels\tinstructions\treason\n' >"$out/results.tsv"
+	find "$out/rows" -name '*.tsv' -exec cat {} + 2>/dev/null | sort >>"$out/results.tsv"
+	awk -F'\t' 'NR > 1 { n++; if ($2 == "ok") { ok++; k += $3; i += $4 } else why[$2 ": " $5]++ }
+		END {
+			printf "corpus: %d sources, %d compiled to code objects, %d kernels, %d instructions\n", n, ok, k, i
+			for (r in why) printf "corpus: %d failed: %s\n", why[r], r
+		}' "$out/results.tsv" | tee "$out/summary.txt"
+	[ "$(awk -F'\t' '$2 == "ok"' "$out/results.tsv" | wc -l)" -gt 0 ]
 }
 
 if [ "${1:-}" = --one ]; then
@@ -91,11 +108,17 @@ while [ $# -gt 0 ]; do
 	--filter) filter=${2:?}; shift 2 ;;
 	--mcpu) mcpu=${2:?}; shift 2 ;;
 	--opt) opt=${2:?}; shift 2 ;;
+	--summary) summary_only=1; shift ;;
 	-h | --help) usage ;;
 	*) echo "corpus.sh: unknown argument '$1'" >&2; usage ;;
 	esac
 done
 case $jobs$limit in *[!0-9]*) echo "corpus.sh: --jobs and --limit take a number" >&2; exit 2 ;; esac
+
+if [ -n "$summary_only" ]; then
+	summarize
+	exit
+fi
 
 missing=()
 [ -d "$hashcat" ] || missing+=(hashcat-data)
@@ -109,20 +132,19 @@ if [ ${#missing[@]} -gt 0 ]; then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
-mkdir -p "$out/objects" "$out/logs"
+mkdir -p "$out/objects" "$out/logs" "$out/rows"
 mapfile -t sources < <(find "$hashcat" -maxdepth 1 -type f -name "$filter" | sort)
 [ -n "$limit" ] && sources=("${sources[@]:0:$limit}")
 [ ${#sources[@]} -gt 0 ] || { echo "corpus.sh: no source in $hashcat matches '$filter'" >&2; exit 1; }
 echo "corpus.sh: ${#sources[@]} hashcat kernel sources for $mcpu -$opt with $jobs jobs into $out" >&2
 
-printf 'source\tstatus\tkernels\tinstructions\treason\n' >"$out/results.tsv"
-printf '%s\0' "${sources[@]}" |
-	xargs -0 -n1 -P "$jobs" bash "$0" --one "$out" "$hashcat" "$mcpu" "$opt" |
-	sort >>"$out/results.tsv"
-
-awk -F'\t' 'NR > 1 { n++; if ($2 == "ok") { ok++; k += $3; i += $4 } else why[$2 ": " $5]++ }
-	END {
-		printf "corpus: %d sources, %d compiled to code objects, %d kernels, %d instructions\n", n, ok, k, i
-		for (r in why) printf "corpus: %d failed: %s\n", why[r], r
-	}' "$out/results.tsv" | tee "$out/summary.txt"
-[ "$(awk -F'\t' '$2 == "ok"' "$out/results.tsv" | wc -l)" -gt 0 ]
+todo=()
+for f in "${sources[@]}"; do
+	[ -f "$out/rows/$(basename "$f" .cl).tsv" ] || todo+=("$f")
+done
+echo "corpus.sh: $((${#sources[@]} - ${#todo[@]})) already built, ${#todo[@]} to build" >&2
+if [ ${#todo[@]} -gt 0 ]; then
+	printf '%s\0' "${todo[@]}" |
+		xargs -0 -n1 -P "$jobs" bash "$0" --one "$out" "$hashcat" "$mcpu" "$opt"
+fi
+summarize
