@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "work_item.h"
+
 typedef unsigned char uchar;
 typedef unsigned short ushort;
 typedef unsigned int uint;
@@ -28,19 +30,8 @@ typedef _Float16 half;
 #define __private
 #define __local static
 
-#define CLK_LOCAL_MEM_FENCE   1
-#define CLK_GLOBAL_MEM_FENCE  2
-#define MIRAGE_SUB_GROUP_SIZE 32
-
-/* The calling work-item, set by host_runtime.c before the kernel runs. */
-struct mirage_work_item {
-	size_t global_id[3], local_id[3], group_id[3], local_size[3], global_size[3];
-	size_t num_groups[3], group_size[3];
-	uint linear_local_id;
-	uint sub_group_size; /* work-items in this work-item's sub-group (the last may be short) */
-	struct mirage_workgroup *group;
-};
-extern _Thread_local struct mirage_work_item mirage_wi;
+#define CLK_LOCAL_MEM_FENCE  1
+#define CLK_GLOBAL_MEM_FENCE 2
 
 static inline size_t get_global_id(uint d)
 {
@@ -72,7 +63,6 @@ static inline size_t get_global_offset(uint d)
 	return 0;
 }
 
-void mirage_barrier(void);
 #define barrier(flags) mirage_barrier()
 
 /* Integer atomics: sequentially consistent (stronger than the kernels need). */
@@ -135,7 +125,6 @@ static inline void vstore_half(float v, size_t i, half *p)
 }
 
 /* Sub-group operations: every work-item of the sub-group calls them at the same point. */
-uint mirage_sub_group_exchange(uint x, uint *all);
 static inline uint get_sub_group_local_id(void)
 {
 	return mirage_wi.linear_local_id % MIRAGE_SUB_GROUP_SIZE;

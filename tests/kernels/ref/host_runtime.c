@@ -1,22 +1,12 @@
 /* The host-C reference's work-item threads, barriers and sub-group exchange. */
 #include "host_runtime.h"
+#include "work_item.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The parts of prelude/host.h the runtime fills in. */
 typedef unsigned int uint;
-#define MIRAGE_SUB_GROUP_SIZE 32
-#define MIRAGE_MAX_WORKGROUP  1024
-struct mirage_workgroup;
-struct mirage_work_item {
-	size_t global_id[3], local_id[3], group_id[3], local_size[3], global_size[3];
-	size_t num_groups[3], group_size[3];
-	uint linear_local_id;
-	uint sub_group_size;
-	struct mirage_workgroup *group;
-};
 _Thread_local struct mirage_work_item mirage_wi;
 
 struct mirage_workgroup {
@@ -36,9 +26,8 @@ void mirage_barrier(void)
 	pthread_barrier_wait(&mirage_wi.group->barrier);
 }
 
-/* Every work-item of the sub-group publishes x; all[] gets the sub-group's values in lane
- * order.  Returns the sub-group's size.  The second rendezvous keeps the slots until all have
- * read them. */
+/* The second rendezvous keeps the slots until every work-item of the sub-group has read
+ * them. */
 uint mirage_sub_group_exchange(uint x, uint *all)
 {
 	struct mirage_workgroup *g = mirage_wi.group;
