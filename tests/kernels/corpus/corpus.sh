@@ -2,8 +2,9 @@
 # Builds a corpus of real OpenCL C kernels that mirage did not write into gfx1250 code
 # objects, for the raiser's coverage report: hashcat's kernels (Debian hashcat-data, MIT
 # licence), compiled by clang-22 as hashcat's own OpenCL build does (its -D options, one
-# kernel file per hash mode and attack), with libclc (Debian libclc-22) for the OpenCL
-# builtins, linked with ld.lld-22 -shared.  Records per source whether it compiled, and why
+# kernel file per hash mode and attack, hashcat's AMD code path), with libclc (Debian
+# libclc-22) for the OpenCL builtins and amd_media_ops.h for the one AMD extension builtin
+# hashcat uses that libclc lacks, linked with ld.lld-22 -shared.  Records per source whether it compiled, and why
 # not, in OUT/results.tsv (one row per source, also kept in OUT/rows/ as each finishes, so an
 # interrupted run resumes where it stopped); objects in OUT/objects, logs in OUT/logs.
 #
@@ -60,7 +61,8 @@ build_one() {
 		-D "KERN_TYPE=$mode" -D ATTACK_EXEC=11 -D "ATTACK_KERN=${attack:-0}"
 		-D MAX_PW_LEN=256 -D _unroll)
 	if ! "$clang" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$mcpu" -nogpulib \
-		-"$opt" "${defs[@]}" -Xclang -mlink-builtin-bitcode -Xclang "$libclc" \
+		-"$opt" "${defs[@]}" -include "$(dirname "$0")/amd_media_ops.h" \
+		-Xclang -mlink-builtin-bitcode -Xclang "$libclc" \
 		-c "$f" -o "$obj.o" >"$log" 2>&1; then
 		status=compile-error
 		reason=$(grep -m1 -E 'error:' "$log" | sed -E 's/^[^ ]*error: //' | cut -c1-120)
