@@ -49,8 +49,9 @@ build_one() {
 	attack=$(sed -n 's/.*_a\([0-9]\).*/\1/p' <<<"$name")
 	obj=$out/objects/$name
 	log=$out/logs/$name.log
-	# hashcat's OpenCL build options (src/backend.c), for a generic device that takes none
-	# of the vendor inline-asm paths (HAS_*=0).
+	# hashcat's OpenCL build options (src/backend.c), for a device that takes none of the
+	# vendor inline-asm paths (HAS_*=0); FIXED_LOCAL_SIZE, which hashcat sets per hash mode
+	# for kernels with LDS tables, is one wave of 32 for all.
 	defs=(-D KERNEL_STATIC -I "$hashcat" -D "INCLUDE_PATH=$hashcat" -D 'XM2S(x)=#x'
 		-D 'M2S(x)=XM2S(x)' -D LOCAL_MEM_TYPE=1 -D VENDOR_ID=1 -D CUDA_ARCH=0
 		-D HAS_ADD=0 -D HAS_ADDC=0 -D HAS_SUB=0 -D HAS_SUBC=0 -D HAS_VADD=0 -D HAS_VADDC=0
@@ -59,7 +60,7 @@ build_one() {
 		-D HAS_LOP3=0 -D HAS_MOV64=0 -D HAS_PRMT=0 -D VECT_SIZE=1 -D DEVICE_TYPE=4
 		-D DGST_R0=0 -D DGST_R1=1 -D DGST_R2=2 -D DGST_R3=3 -D DGST_ELEM=4
 		-D "KERN_TYPE=$mode" -D ATTACK_EXEC=11 -D "ATTACK_KERN=${attack:-0}"
-		-D MAX_PW_LEN=256 -D _unroll)
+		-D MAX_PW_LEN=256 -D FIXED_LOCAL_SIZE=32 -D _unroll)
 	if ! "$clang" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$mcpu" -nogpulib \
 		-"$opt" "${defs[@]}" -include "$(dirname "$0")/amd_media_ops.h" \
 		-Xclang -mlink-builtin-bitcode -Xclang "$libclc" \
