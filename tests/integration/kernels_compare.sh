@@ -71,25 +71,22 @@ run_capture "$cmp" launch.json check.json a b
 assert_eq "$RUN_STATUS" 2 "an output file of the wrong size is refused"
 assert_contains "$RUN_STDERR" "buffers.i: 'b/i.bin' has 4 bytes, the buffer 8"
 
-host=$KERNELS_BIN/host_ref_saxpy
-sed 's/"grid": \[4096, 1, 1\]/"grid": [0]/' "$KERNELS_SRC/launch/saxpy.json" >bad.json
-run_capture "$host" bad.json --output-dir .
-assert_eq "$RUN_STATUS" 2 "host_ref: a bad launch file is a usage error"
-assert_contains "$RUN_STDERR" "host_ref: bad.json: grid[0]: expected a positive integer up to 4294967295"
-sed 's/{"u32": 4096}\]/{"u32": 4096}, {"u32": 1}]/' "$KERNELS_SRC/launch/saxpy.json" >extra.json
-run_capture "$host" extra.json --output-dir .
-assert_eq "$RUN_STATUS" 2 "host_ref: one argument too many"
-assert_contains "$RUN_STDERR" "host_ref: extra.json: args: 5 given, kernel 'saxpy' has 4 parameters"
-sed 's/{"f32": 2.5}/{"f64": 2.5}/' "$KERNELS_SRC/launch/saxpy.json" >f64.json
-run_capture "$host" f64.json --output-dir .
-assert_eq "$RUN_STATUS" 2 "host_ref: a scalar of the wrong size"
-assert_contains "$RUN_STDERR" "host_ref: f64.json: args[2]: parameter 'float a' takes 4 bytes, the launch file gives f64"
-sed 's/"kernel": "saxpy"/"kernel": "saxpy2"/' "$KERNELS_SRC/launch/saxpy.json" >name.json
-run_capture "$host" name.json --output-dir .
-assert_eq "$RUN_STATUS" 2 "host_ref: an unknown kernel"
-assert_contains "$RUN_STDERR" "host_ref: name.json: kernel: no kernel 'saxpy2' in this reference"
-sed 's/{"buffer": "x"}/{"u64": 1}/' "$KERNELS_SRC/launch/saxpy.json" >nobuf.json
-run_capture "$host" nobuf.json --output-dir .
-assert_eq "$RUN_STATUS" 2 "host_ref: a scalar for a buffer parameter"
-assert_contains "$RUN_STDERR" "host_ref: nobuf.json: args[1]: parameter '__global const float *x' takes a buffer, the launch file gives u64"
+# host_refuses DESC SED-EXPR MESSAGE: saxpy's launch file edited by SED-EXPR is refused by
+# host_ref with exit 2 and MESSAGE.
+host_refuses() {
+	sed "$2" "$KERNELS_SRC/launch/saxpy.json" >edited.json
+	run_capture "$KERNELS_BIN/host_ref_saxpy" edited.json --output-dir .
+	assert_eq "$RUN_STATUS" 2 "host_ref: $1 is a usage error"
+	assert_contains "$RUN_STDERR" "host_ref: edited.json: $3"
+}
+host_refuses "a bad launch file" 's/"grid": \[4096, 1, 1\]/"grid": [0]/' \
+	"grid[0]: expected a positive integer up to 4294967295"
+host_refuses "one argument too many" 's/{"u32": 4096}\]/{"u32": 4096}, {"u32": 1}]/' \
+	"args: 5 given, kernel 'saxpy' has 4 parameters"
+host_refuses "a scalar of the wrong size" 's/{"f32": 2.5}/{"f64": 2.5}/' \
+	"args[2]: parameter 'float a' takes 4 bytes, the launch file gives f64"
+host_refuses "an unknown kernel" 's/"kernel": "saxpy"/"kernel": "saxpy2"/' \
+	"kernel: no kernel 'saxpy2' in this reference"
+host_refuses "a scalar for a buffer parameter" 's/{"buffer": "x"}/{"u64": 1}/' \
+	"args[1]: parameter '__global const float *x' takes a buffer, the launch file gives u64"
 done_testing
