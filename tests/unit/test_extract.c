@@ -13,12 +13,24 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The module reads an archive from a descriptor the caller opened once; tests open it by name. */
+static int extract_path(const char *path, const char *dest, const struct extract_opts *opts,
+                        struct extract_result *res, struct diag *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+	assert_true(fd >= 0);
+	ret = extract_archive_fd(fd, dest, opts, res, err);
+	close(fd);
+	return ret;
+}
 
 static void expect_path(const char *in, const char *want)
 {
@@ -184,7 +196,7 @@ static void test_extract_good(void **state)
 	(void)state;
 
 	assert_int_equal(
-	    extract_archive(tar, dest, &(struct extract_opts){.origin = "good"}, &res, &err), 0);
+	    extract_path(tar, dest, &(struct extract_opts){.origin = "good"}, &res, &err), 0);
 	assert_string_equal(res.top_dir, "top");
 	assert_int_equal(res.entries, 3);
 	assert_int_equal(asprintf(&p, "%s/lib/a.so", dest) > 0, 1);
@@ -215,7 +227,7 @@ static void test_extract_anchor(void **state)
 	(void)state;
 
 	assert_int_equal(
-	    extract_archive(
+	    extract_path(
 	        tar, dest,
 	        &(struct extract_opts){.origin = "anchor", .anchor = "lib/libhotswap_intercept.so"},
 	        &res, &err),
@@ -239,7 +251,7 @@ static void expect_refused_with(const char *archive, const char *dest_name,
 	char cwd_before[PATH_MAX], cwd_after[PATH_MAX];
 
 	assert_non_null(getcwd(cwd_before, sizeof(cwd_before)));
-	assert_int_equal(extract_archive(archive, dest, opts, &res, &err), -1);
+	assert_int_equal(extract_path(archive, dest, opts, &res, &err), -1);
 	assert_non_null(getcwd(cwd_after, sizeof(cwd_after)));
 	assert_string_equal(cwd_before, cwd_after); /* the working directory comes back */
 	assert_non_null(strstr(err.msg.buf, "refusing to extract"));
@@ -266,7 +278,7 @@ static void expect_extracted(const char *archive, const char *dest_name,
 	struct diag err = DIAG_INIT;
 	char *dest = make_dir(tmpdir, dest_name);
 
-	assert_int_equal(extract_archive(archive, dest, opts, &res, &err), 0);
+	assert_int_equal(extract_path(archive, dest, opts, &res, &err), 0);
 	free(res.top_dir);
 	free(dest);
 	diag_release(&err);
@@ -438,7 +450,7 @@ static void test_extract_not_archive(void **state)
 	fputs("hello, not an archive\n", f);
 	fclose(f);
 	assert_int_equal(
-	    extract_archive(p, dest, &(struct extract_opts){.origin = "junk"}, &res, &err), -1);
+	    extract_path(p, dest, &(struct extract_opts){.origin = "junk"}, &res, &err), -1);
 	assert_non_null(strstr(err.msg.buf, "cannot read 'junk'"));
 	free(p);
 	free(dest);
@@ -454,7 +466,7 @@ static void expect_nothing_written(const char *name, const struct ent *ents, siz
 
 	assert_int_equal(asprintf(&file, "%s.tar.gz", name) > 0, 1);
 	tar = write_tar(tmpdir, file, ents, n);
-	assert_int_equal(extract_archive(tar, dest, opts, &res, err), -1);
+	assert_int_equal(extract_path(tar, dest, opts, &res, err), -1);
 	assert_null(res.top_dir);
 	assert_true(dir_is_empty(dest));
 	free(file);
