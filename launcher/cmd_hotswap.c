@@ -179,9 +179,14 @@ static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			cJSON_AddItemToObject(o, "problems", missing);
 			cJSON_AddItemToArray(doc, o);
 		} else {
-			printf("%-24s %-9s %-8s %s%s\n", names.v[i],
+			/* Anyone who can write the data directory can plant a name with escapes. */
+			char *shown_name = printable_text(names.v[i]);
+			char *shown_root = printable_text(t->root);
+			printf("%-24s %-9s %-8s %s%s\n", shown_name,
 			       hotswap_flavour_name(t->flavour), t->complete ? "yes" : "no",
-			       t->root, in_use ? "  (in use)" : "");
+			       shown_root, in_use ? "  (in use)" : "");
+			free(shown_name);
+			free(shown_root);
 		}
 		hotswap_tree_release(&own);
 		free(canon);
