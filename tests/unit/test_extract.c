@@ -429,12 +429,32 @@ static void test_extract_refuses(void **state)
 	const struct ent up_link[] = {{"t/lib/a", AE_IFREG, "x"}, {"t/lib/up", AE_IFLNK, "../.."}};
 	const struct ent through[] = {
 	    {"t/lib/a", AE_IFREG, "x"}, {"t/d", AE_IFLNK, "lib"}, {"t/d/b", AE_IFREG, "x"}};
+	const struct ent deep[] = {{"t/lib/a", AE_IFREG, "x"},
+	                           {"t/x/y/s", AE_IFLNK, "../../lib"},
+	                           {"t/x/y/z", AE_IFREG, "x"},
+	                           {"t/x/y/s/deep/f", AE_IFREG, "x"}};
 	(void)state;
 	expect_refused("1abs-link.tar.gz", abs_link, 2, "'t/lib/etc' is a symlink to an absolute");
 	/* After stripping t/, "../.." from lib/ leaves the tree even though t/ would hold it. */
 	expect_refused("2up-link.tar.gz", up_link, 2,
 	               "'t/lib/up' is a symlink that points outside");
 	expect_refused("3through.tar.gz", through, 3, "'t/d/b' lies under a symlink");
+	expect_refused("4deep.tar.gz", deep, 4, "'t/x/y/s/deep/f' lies under a symlink");
+}
+
+/* A name that merely starts like an earlier symlink ("s" and "sx/") is not under it. */
+static void test_extract_symlink_sibling(void **state)
+{
+	const struct ent ents[] = {
+	    {"t/lib/a", AE_IFREG, "x"},
+	    {"t/x/y/s", AE_IFLNK, "../../lib"},
+	    {"t/x/y/sx/f", AE_IFREG, "x"},
+	    {"t/x/y/s.f", AE_IFREG, "x"},
+	};
+	char *tar = write_tar(tmpdir, "sibling.tar.gz", ents, 4);
+	(void)state;
+	expect_extracted(tar, "sibling", &(struct extract_opts){.origin = "sibling"});
+	free(tar);
 }
 
 static void test_extract_not_archive(void **state)
@@ -511,6 +531,7 @@ int main(void)
 	    cmocka_unit_test(test_extract_good),
 	    cmocka_unit_test(test_extract_anchor),
 	    cmocka_unit_test(test_extract_refuses),
+	    cmocka_unit_test(test_extract_symlink_sibling),
 	    cmocka_unit_test(test_extract_too_many_entries),
 	    cmocka_unit_test(test_extract_too_big_declared),
 	    cmocka_unit_test(test_extract_lying_header),
