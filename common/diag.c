@@ -1,7 +1,10 @@
 /* Diagnostics passed from lower layers to the launcher. */
 #include "diag.h"
 
+#include "printable.h"
+
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 int diag_set(struct diag *d, const char *fmt, ...)
@@ -32,9 +35,12 @@ void diag_release(struct diag *d)
 void strbuf_add_quoted_name(struct strbuf *sb, const char *name)
 {
 	size_t len = strlen(name);
-	if (len <= 48) {
-		strbuf_addf(sb, "'%s'", name);
-		return;
-	}
-	strbuf_addf(sb, "'%.48s...' (%zu characters)", name, len);
+	char *cut = xstrndup(name, 48);
+	/* A name may come from an archive or a directory listing: never print its escapes raw. */
+	strbuf_addch(sb, '\'');
+	strbuf_add_printable(sb, cut);
+	strbuf_addstr(sb, len <= 48 ? "'" : "...'");
+	if (len > 48)
+		strbuf_addf(sb, " (%zu characters)", len);
+	free(cut);
 }

@@ -22,7 +22,10 @@ int diag_set(struct diag *d, const char *fmt, ...) __attribute__((format(printf,
 /* Replaces the hint. */
 void diag_hint(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_release(struct diag *d);
-/* Appends name to sb quoted, cut to 48 bytes with the full length noted when longer. */
+/*
+ * Appends name to sb quoted, cut to 48 bytes with the full length noted when
+ * longer, its control characters escaped (strbuf_add_printable()).
+ */
 void strbuf_add_quoted_name(struct strbuf *sb, const char *name);
 
 #endif

@@ -109,7 +109,7 @@ _mirage_cmd()
 		_mirage_opts='--help -h'
 		;;
 	'hotswap install')
-		_mirage_opts='--sha256 --name --json --verbose -v --help -h'
+		_mirage_opts='--sha256 --name --max-size --timeout --json --verbose -v --help -h'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'hotswap list')
@@ -195,6 +195,12 @@ _mirage_optarg()
 		_mirage_val=any
 		;;
 	'hotswap install/--name')
+		_mirage_val=any
+		;;
+	'hotswap install/--max-size')
+		_mirage_val=any
+		;;
+	'hotswap install/--timeout')
 		_mirage_val=any
 		;;
 	esac

@@ -235,10 +235,12 @@ complete -c mirage -n "__fish_mirage_at 'hotswap'" -l help -s h -d 'show this he
 # hotswap install
 complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l sha256 -x -d 'refuse the archive unless its SHA-256 is HEX'
 complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l name -x -d 'install as NAME (default: the archive\'s top directory or file name)'
+complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l max-size -x -d 'refuse an archive, or its contents, bigger than SIZE (default 4G; K, M, G, T)'
+complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l timeout -x -d 'give up a download that takes longer than SECONDS (default 1800)'
 complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l help -s h -d 'show this help'
-complete -c mirage -n "__fish_mirage_arg 'hotswap install' 1 --sha256 --name" -F
+complete -c mirage -n "__fish_mirage_arg 'hotswap install' 1 --sha256 --name --max-size --timeout" -F
 
 # hotswap list
 complete -c mirage -n "__fish_mirage_at 'hotswap list'" -l json -d 'print one JSON document instead of text'

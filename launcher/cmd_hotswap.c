@@ -9,7 +9,10 @@
 #include "progress.h"
 
 #include "hotswap_tree.h"
+#include "human_size.h"
+#include "printable.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,8 +30,48 @@ static const struct opt_spec install_opts[] = {
      .type = OPT_STRING,
      .arg_name = "NAME",
      .help = "install as NAME (default: the archive's top directory or file name)"},
+    {.name = FETCH_SIZE_FLAG,
+     .type = OPT_STRING,
+     .arg_name = "SIZE",
+     .help = "refuse an archive, or its contents, bigger than SIZE (default " FETCH_STR(
+         FETCH_DEFAULT_MAX_GIB) "G; K, M, G, T)"},
+    {.name = FETCH_TIMEOUT_FLAG,
+     .type = OPT_STRING,
+     .arg_name = "SECONDS",
+     .help = "give up a download that takes longer than SECONDS (default " FETCH_STR(
+         DOWNLOAD_DEFAULT_TIMEOUT_S) ")"},
     {0},
 };
+
+/* --max-size and --timeout: positive numbers, checked before anything is fetched. */
+static int parse_limits(struct cmd_args *a, uint64_t *max_bytes, uint64_t *timeout_s)
+{
+	const char *size = args_str(a, FETCH_SIZE_FLAG);
+	const char *secs = args_str(a, FETCH_TIMEOUT_FLAG);
+	char *end = NULL;
+
+	*max_bytes = 0;
+	*timeout_s = 0;
+	if (size && human_size_parse(size, max_bytes) < 0) {
+		usage_error("invalid value '%.80s' for '--" FETCH_SIZE_FLAG
+		            "': expected a positive size",
+		            size);
+		hint("a number of bytes, or one with K, M, G or T (1024-based): e.g. 8G, 500M");
+		return -1;
+	}
+	if (secs) {
+		errno = 0;
+		*timeout_s = isdigit((unsigned char)*secs) ? strtoull(secs, &end, 10) : 0;
+		if (!*timeout_s || *end || errno || *timeout_s > UINT64_MAX / 1000) {
+			usage_error("invalid value '%.80s' for '--" FETCH_TIMEOUT_FLAG
+			            "': expected a positive number of seconds",
+			            secs);
+			hint("e.g. --" FETCH_TIMEOUT_FLAG " 7200 for two hours");
+			return -1;
+		}
+	}
+	return 0;
+}
 
 static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
@@ -38,11 +81,14 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	char want[SHA256_HEX_LEN + 1];
 	struct hotswap_installed inst;
 	struct diag err = DIAG_INIT;
+	uint64_t max_bytes, timeout_s;
 
 	/* Everything the command line decides is checked before any byte is fetched. */
 	if (download_kind(source) == DOWNLOAD_BAD_SCHEME) {
-		usage_error("cannot install from '%.200s': unsupported URL scheme", source);
+		char *shown = printable_text(source);
+		usage_error("cannot install from '%.200s': unsupported URL scheme", shown);
 		hint("use an http://, https:// or file:// URL, or a local archive path");
+		free(shown);
 		return EXIT_USAGE;
 	}
 	if (sha && sha256_parse_hex(sha, want) < 0) {
@@ -52,12 +98,16 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	if (name && hotswap_name_check(name, &err) < 0)
 		return report_diag(&err, EXIT_USAGE);
+	if (parse_limits(a, &max_bytes, &timeout_s) < 0)
+		return EXIT_USAGE;
 
 	if (hotswap_install(&(struct hotswap_install_opts){.self_exe = ctx->self_exe,
 	                                                   .source = source,
 	                                                   .sha256 = sha ? want : NULL,
 	                                                   .name = name,
-	                                                   .progress = progress_wanted(ctx->json)},
+	                                                   .progress = progress_wanted(ctx->json),
+	                                                   .max_bytes = max_bytes,
+	                                                   .timeout_s = timeout_s},
 	                    &inst, &err) < 0)
 		return report_diag(&err, EXIT_ERROR);
 
@@ -129,9 +179,14 @@ static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			cJSON_AddItemToObject(o, "problems", missing);
 			cJSON_AddItemToArray(doc, o);
 		} else {
-			printf("%-24s %-9s %-8s %s%s\n", names.v[i],
+			/* Anyone who can write the data directory can plant a name with escapes. */
+			char *shown_name = printable_text(names.v[i]);
+			char *shown_root = printable_text(t->root);
+			printf("%-24s %-9s %-8s %s%s\n", shown_name,
 			       hotswap_flavour_name(t->flavour), t->complete ? "yes" : "no",
-			       t->root, in_use ? "  (in use)" : "");
+			       shown_root, in_use ? "  (in use)" : "");
+			free(shown_name);
+			free(shown_root);
 		}
 		hotswap_tree_release(&own);
 		free(canon);

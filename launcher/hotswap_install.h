@@ -1,10 +1,12 @@
 /*
  * Installing HotSwap trees under <data>/hotswap/<name>/ (`mirage hotswap
- * install`): fetch (download.h) or read a local archive, verify its SHA-256
- * (checksum.h), extract it safely (extract.h) into a private temp directory,
- * require hotswap_check_root() to call it complete, and rename it into place
- * so discovery never sees a half-installed tree.  Any failure removes every
- * temp file and installs nothing.
+ * install`): fetch (download.h) or copy a local archive, opened once, into a
+ * file only this process can reach; verify its SHA-256 (checksum.h) and
+ * extract it safely (extract.h) from that same file into a private temp
+ * directory; require hotswap_check_root() to call it complete, flush it, and
+ * rename it into place so discovery never sees a half-installed tree.  Any
+ * failure removes every temp file and installs nothing.  Messages show the
+ * source with its userinfo redacted and its control characters escaped.
  */
 #ifndef MIRAGE_HOTSWAP_INSTALL_H
 #define MIRAGE_HOTSWAP_INSTALL_H
@@ -14,6 +16,7 @@
 #include "hotswap_tree.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 enum download_kind {
 	DOWNLOAD_PATH = 0,        /* not a URL: a local path */
@@ -31,6 +34,12 @@ struct hotswap_install_opts {
 	const char *name;     /* tree name (checked with hotswap_name_check()), or NULL:
 	                         the archive's top directory, else the file name */
 	bool progress;        /* draw the download meter on stderr */
+	/*
+	 * Limits, 0 for the defaults (fetch.h): the archive's size (downloaded
+	 * or local) and what it unpacks to; the seconds a download may take.
+	 */
+	uint64_t max_bytes;
+	uint64_t timeout_s;
 };
 
 struct hotswap_installed {

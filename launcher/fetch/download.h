@@ -1,7 +1,8 @@
 /*
  * Fetching a HotSwap tree archive with libcurl: http(s):// and file:// only,
  * TLS verification on, redirects followed (to http(s) only), HTTP errors
- * reported with their status, connect and low-speed timeouts.  Inside
+ * reported with their status; the body capped in size and the transfer in
+ * time (download_opts), besides connect and stall timeouts.  Inside
  * libmirage_fetch.so; the launcher reaches it through fetch.h.
  */
 #ifndef MIRAGE_DOWNLOAD_H
@@ -10,12 +11,11 @@
 #include "fetch.h"
 
 /*
- * Downloads url into a new file at path (created 0600; must not exist).  On
- * failure returns -1 with err naming the URL and how to fix it; a partial file
- * may remain at path for the caller to remove.  Set CURL_CA_BUNDLE to trust a
- * private CA, as with the curl tool; proxies come from the usual variables.
+ * Downloads url by writing to fd (see fetch.h's download_to_fd).  On failure
+ * returns -1 with err naming the URL (userinfo redacted), the limit it hit
+ * and how to fix it; fd may hold a partial body.  Set CURL_CA_BUNDLE to trust
+ * a private CA, as with the curl tool; proxies come from the usual variables.
  */
-int download_to_file(const char *url, const char *path, const struct download_opts *opts,
-                     struct diag *err);
+int download_to_fd(const char *url, int fd, const struct download_opts *opts, struct diag *err);
 
 #endif

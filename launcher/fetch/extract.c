@@ -2,6 +2,9 @@
 #include "extract.h"
 
 #include "hotswap_contract.h"
+#include "human_size.h"
+#include "path_set.h"
+#include "printable.h"
 #include "strvec.h"
 
 #include <archive.h>
@@ -89,11 +92,13 @@ int extract_check_symlink(const char *entry, const char *target, const char **wh
 	return 0;
 }
 
-static struct archive *open_reader(const char *path, const char *origin, struct diag *err)
+/* Each pass reads the one descriptor from its start; nothing is ever opened by name. */
+static struct archive *open_reader(int fd, const char *origin, struct diag *err)
 {
 	struct archive *a = archive_read_new();
 
-	if (!a) {
+	if (!a || lseek(fd, 0, SEEK_SET) < 0) {
+		archive_read_free(a);
 		diag_set(err, "cannot read '%s': libarchive failed to initialise", origin);
 		return NULL;
 	}
@@ -107,7 +112,7 @@ static struct archive *open_reader(const char *path, const char *origin, struct 
 	archive_read_support_format_tar(a);
 	archive_read_support_format_gnutar(a);
 	archive_read_support_format_zip(a);
-	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
+	if (archive_read_open_fd(a, fd, 65536) != ARCHIVE_OK) {
 		diag_set(err, "cannot read '%s': %s", origin, archive_error_string(a));
 		diag_hint(err, "mirage installs trees packed as .tar, .tar.gz, .tar.xz, .tar.bz2, "
 		               ".tar.zst or .zip");
@@ -137,10 +142,25 @@ static const char *type_problem(struct archive_entry *e)
 	}
 }
 
+/*
+ * How messages name an entry: its first 200 bytes, control characters
+ * escaped, since an archive may name an entry "\e]0;...\a" to retitle or
+ * repaint the user's terminal.  Valid until the next call.
+ */
+static const char *entry_shown(const char *name)
+{
+	static struct strbuf shown = STRBUF_INIT;
+	char *cut = xstrndup(name, 200);
+	strbuf_reset(&shown);
+	strbuf_add_printable(&shown, cut);
+	free(cut);
+	return shown.buf;
+}
+
 static int refuse(struct diag *err, const char *origin, const char *entry, const char *why)
 {
-	diag_set(err, "refusing to extract '%s': entry '%.200s' %s", origin, entry ? entry : "?",
-	         why);
+	diag_set(err, "refusing to extract '%s': entry '%s' %s", origin,
+	         entry ? entry_shown(entry) : "?", why);
 	/* Trees staged on a build machine often link to its LLVM: pack the files instead. */
 	if (strstr(why, "link"))
 		diag_hint(err, "nothing was installed; if you packed this tree yourself, use "
@@ -168,25 +188,14 @@ static void budget_init(struct budget *b, const struct extract_opts *opts)
 	b->bytes = 0;
 }
 
-/* A cap as a person writes it: "4 GiB", "64 KiB", "1000 bytes". */
-static const char *size_words(uint64_t n, char buf[static 32])
-{
-	static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-	size_t u = 0;
-	while (n >= 1024 && !(n % 1024) && u + 1 < sizeof(units) / sizeof(units[0])) {
-		n /= 1024;
-		u++;
-	}
-	snprintf(buf, 32, "%" PRIu64 " %s", n, units[u]);
-	return buf;
-}
-
-static int over_limit(struct diag *err)
+static int over_limit(struct diag *err, bool bytes)
 {
 	diag_hint(err,
 	          "nothing was installed; HotSwap trees are at most a few hundred MB in a few "
-	          "thousand files, so this is not one or is an archive bomb; if you trust it, "
-	          "unpack it yourself and use it in place with `export " HOTSWAP_ENV_HOME "=DIR`");
+	          "thousand files, so this is not one or is an archive bomb; if you trust it, %s",
+	          bytes ? "raise the limit with --" FETCH_SIZE_FLAG " SIZE (e.g. 8G)"
+	                : "unpack it yourself and use it in place with `export " HOTSWAP_ENV_HOME
+	                  "=DIR`");
 	return -1;
 }
 
@@ -194,16 +203,15 @@ static int over_limit(struct diag *err)
 static int charge_bytes(struct budget *b, uint64_t n, bool declared, const char *origin,
                         const char *name, struct diag *err)
 {
-	char words[32];
+	char words[HUMAN_SIZE_LEN];
 	if (n <= b->max_bytes - b->bytes) {
 		b->bytes += n;
 		return 0;
 	}
-	diag_set(err,
-	         "refusing to extract '%s': %s more data than the limit of %s (at entry '%.200s')",
+	diag_set(err, "refusing to extract '%s': %s more data than the limit of %s (at entry '%s')",
 	         origin, declared ? "its headers declare" : "it unpacks to",
-	         size_words(b->max_bytes, words), name);
-	return over_limit(err);
+	         human_size_format(b->max_bytes, words), entry_shown(name));
+	return over_limit(err, true);
 }
 
 /*
@@ -224,7 +232,7 @@ static int check_entry(struct archive_entry *e, const char *origin,
 		diag_set(err,
 		         "refusing to extract '%s': it has more entries than the limit of %" PRIu64,
 		         origin, b->max_entries);
-		return over_limit(err);
+		return over_limit(err, false);
 	}
 	if (!name)
 		return refuse(err, origin, "?", "has a name mirage cannot decode");
@@ -245,7 +253,7 @@ static int read_failed(struct archive *a, const char *origin, struct diag *err)
  * anything is written and decides whether a single top-level directory
  * wraps everything (then *top is set) and is not part of the tree itself.
  */
-static int scan(const char *path, const struct extract_opts *opts, char **top, struct diag *err)
+static int scan(int fd, const struct extract_opts *opts, char **top, struct diag *err)
 {
 	const char *origin = opts->origin;
 	const volatile sig_atomic_t *cancel = opts->cancel;
@@ -259,7 +267,7 @@ static int scan(const char *path, const struct extract_opts *opts, char **top, s
 
 	*top = NULL;
 	budget_init(&budget, opts);
-	a = open_reader(path, origin, err);
+	a = open_reader(fd, origin, err);
 	if (!a)
 		goto cleanup;
 	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
@@ -320,15 +328,33 @@ static bool strip_top(struct strbuf *norm, const char *top)
 	return true;
 }
 
-/* True when path lies below one of the symlinks already extracted. */
-static const char *under_symlink(const struct strvec *links, const char *path)
+/*
+ * True when path lies below one of the symlinks already extracted: each of
+ * its parent directories is looked up once, so an archive of N entries costs
+ * O(N * depth), not O(N * symlinks).
+ */
+static bool under_symlink(const struct path_set *links, const char *path)
 {
-	for (size_t i = 0; i < links->nr; i++) {
-		size_t len = strlen(links->v[i]);
-		if (!strncmp(path, links->v[i], len) && path[len] == '/')
-			return links->v[i];
-	}
-	return NULL;
+	for (const char *slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/'))
+		if (path_set_has(links, path, (size_t)(slash - path)))
+			return true;
+	return false;
+}
+
+/*
+ * A failed write below dest: the entry, libarchive's words and the errno,
+ * and for a full disk or quota where to make room.
+ */
+static int write_failed(struct archive *out, const char *origin, const char *name, struct diag *err)
+{
+	int e = archive_errno(out);
+	diag_set(err, "cannot extract '%s' from '%s': %s%s%s", entry_shown(name), origin,
+	         archive_error_string(out), e > 0 ? ": " : "", e > 0 ? strerror(e) : "");
+	if (e == ENOSPC || e == EDQUOT)
+		diag_hint(err, "nothing was installed; free some space where HotSwap trees are "
+		               "installed (`mirage paths` shows the data directory), or set "
+		               "MIRAGE_DATA to a directory on a filesystem with more room");
+	return -1;
 }
 
 static int copy_data(struct archive *in, struct archive *out, const char *origin, const char *name,
@@ -342,11 +368,8 @@ static int copy_data(struct archive *in, struct archive *out, const char *origin
 	while ((r = archive_read_data_block(in, &buf, &size, &offset)) == ARCHIVE_OK) {
 		if (charge_bytes(b, size, false, origin, name, err) < 0)
 			return -1;
-		if (archive_write_data_block(out, buf, size, offset) < ARCHIVE_OK) {
-			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
-			         archive_error_string(out));
-			return -1;
-		}
+		if (archive_write_data_block(out, buf, size, offset) < ARCHIVE_OK)
+			return write_failed(out, origin, name, err);
 	}
 	if (r != ARCHIVE_EOF)
 		return read_failed(in, origin, err);
@@ -354,12 +377,12 @@ static int copy_data(struct archive *in, struct archive *out, const char *origin
 }
 
 /* Pass two: every entry is checked again, renamed below dest, and written. */
-static int write_entries(const char *path, const struct extract_opts *opts, const char *top,
+static int write_entries(int fd, const struct extract_opts *opts, const char *top,
                          struct extract_result *res, struct diag *err)
 {
 	const char *origin = opts->origin;
-	struct strbuf norm = STRBUF_INIT, link = STRBUF_INIT, shown = STRBUF_INIT;
-	struct strvec symlinks = STRVEC_INIT, files = STRVEC_INIT;
+	struct strbuf norm = STRBUF_INIT, link = STRBUF_INIT, name_copy = STRBUF_INIT;
+	struct path_set symlinks = PATH_SET_INIT, files = PATH_SET_INIT;
 	struct archive *in = NULL, *out = NULL;
 	struct archive_entry *e;
 	struct budget budget;
@@ -367,7 +390,7 @@ static int write_entries(const char *path, const struct extract_opts *opts, cons
 	int r, ret = -1;
 
 	budget_init(&budget, opts);
-	in = open_reader(path, origin, err);
+	in = open_reader(fd, origin, err);
 	out = archive_write_disk_new();
 	if (!in || !out) {
 		if (out)
@@ -382,19 +405,18 @@ static int write_entries(const char *path, const struct extract_opts *opts, cons
 	while ((r = archive_read_next_header(in, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
 		const char *name = archive_entry_pathname(e);
 		const char *hard = archive_entry_hardlink(e);
-		const char *via;
 		unsigned filetype = archive_entry_filetype(e);
 		mode_t perm = archive_entry_perm(e) & 0755;
 
 		if (check_entry(e, origin, opts->cancel, &budget, &norm, err) < 0)
 			goto cleanup;
 		/* Messages use the archive's own name; set_pathname() below reuses its storage. */
-		strbuf_reset(&shown);
-		strbuf_addstr(&shown, name);
-		name = shown.buf;
+		strbuf_reset(&name_copy);
+		strbuf_addstr(&name_copy, name);
+		name = name_copy.buf;
 		if (!strip_top(&norm, top))
 			continue;
-		if ((via = under_symlink(&symlinks, norm.buf))) {
+		if (under_symlink(&symlinks, norm.buf)) {
 			refuse(err, origin, name, "lies under a symlink in the archive");
 			goto cleanup;
 		}
@@ -406,7 +428,7 @@ static int write_entries(const char *path, const struct extract_opts *opts, cons
 			}
 			/* Only to a regular file extracted earlier: never to anything on the host.
 			 */
-			if (strvec_find(&files, link.buf) < 0) {
+			if (!path_set_has(&files, link.buf, link.len)) {
 				refuse(
 				    err, origin, name,
 				    "is a hardlink to something that is not a file of the archive");
@@ -419,24 +441,22 @@ static int write_entries(const char *path, const struct extract_opts *opts, cons
 				refuse(err, origin, name, why);
 				goto cleanup;
 			}
-			strvec_push(&symlinks, norm.buf);
+			path_set_add(&symlinks, norm.buf);
 		} else if (filetype == AE_IFREG) {
-			strvec_push(&files, norm.buf);
+			path_set_add(&files, norm.buf);
 		}
 		archive_entry_set_pathname(e, norm.buf);
 		/* Keep the owner able to write and delete what it installed. */
 		archive_entry_set_perm(e, perm | (filetype == AE_IFDIR ? 0700 : 0600));
 		if (archive_write_header(out, e) < ARCHIVE_WARN) {
-			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
-			         archive_error_string(out));
+			write_failed(out, origin, name, err);
 			goto cleanup;
 		}
 		if (!hard && filetype == AE_IFREG &&
 		    copy_data(in, out, origin, name, &budget, err) < 0)
 			goto cleanup;
 		if (archive_write_finish_entry(out) < ARCHIVE_WARN) {
-			diag_set(err, "cannot extract '%.200s' from '%s': %s", name, origin,
-			         archive_error_string(out));
+			write_failed(out, origin, name, err);
 			goto cleanup;
 		}
 		res->entries++;
@@ -456,33 +476,30 @@ cleanup:
 		archive_write_free(out);
 	if (in)
 		archive_read_free(in);
-	strvec_clear(&symlinks);
-	strvec_clear(&files);
-	strbuf_release(&shown);
+	path_set_clear(&symlinks);
+	path_set_clear(&files);
+	strbuf_release(&name_copy);
 	strbuf_release(&link);
 	strbuf_release(&norm);
 	return ret;
 }
 
-int extract_archive(const char *path, const char *dest, const struct extract_opts *opts,
-                    struct extract_result *res, struct diag *err)
+int extract_archive_fd(int fd, const char *dest, const struct extract_opts *opts,
+                       struct extract_result *res, struct diag *err)
 {
 	const char *origin = opts->origin;
-	char *abs_path = NULL;
 	int saved = -1, ret = -1;
 
 	memset(res, 0, sizeof(*res));
-	if (scan(path, opts, &res->top_dir, err) < 0)
+	if (scan(fd, opts, &res->top_dir, err) < 0)
 		goto cleanup;
 	/*
 	 * libarchive writes relative to the working directory, and only
 	 * relative names get its ..-and-absolute checks; so extract from inside
-	 * dest.  The archive is named absolutely first, since it may be given
-	 * relative to the caller's directory.
+	 * dest.
 	 */
-	abs_path = realpath(path, NULL);
 	saved = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (!abs_path || saved < 0) {
+	if (saved < 0) {
 		diag_set(err, "cannot extract '%s': %s", origin, strerror(errno));
 		goto cleanup;
 	}
@@ -490,13 +507,12 @@ int extract_archive(const char *path, const char *dest, const struct extract_opt
 		diag_set(err, "cannot enter '%s': %s", dest, strerror(errno));
 		goto cleanup;
 	}
-	ret = write_entries(abs_path, opts, res->top_dir, res, err);
+	ret = write_entries(fd, opts, res->top_dir, res, err);
 	if (fchdir(saved) < 0 && !ret)
 		ret = diag_set(err, "cannot return to the working directory: %s", strerror(errno));
 cleanup:
 	if (saved >= 0)
 		close(saved);
-	free(abs_path);
 	if (ret < 0) {
 		free(res->top_dir);
 		res->top_dir = NULL;

@@ -6,7 +6,8 @@
  * libarchive's ARCHIVE_EXTRACT_SECURE_* flags check again on disk.  Archive
  * bombs stop at extract_opts' caps on entries and bytes, counted both from the
  * headers and from the data actually written.  A single top-level directory
- * shared by every entry is stripped.  Inside
+ * shared by every entry is stripped.  Each entry costs O(its depth): earlier
+ * symlinks and files are looked up in hash sets (path_set.h).  Inside
  * libmirage_fetch.so; the launcher reaches it through fetch.h.
  */
 #ifndef MIRAGE_EXTRACT_H
@@ -16,13 +17,14 @@
 #include "strbuf.h"
 
 /*
- * Extracts the archive at path into the existing, empty directory dest.
- * Returns 0, or -1 with err naming the archive and the offending entry; dest
- * may then hold a partial tree the caller removes.  Changes the working
+ * Extracts the archive open at fd (seekable; each pass reads it from offset
+ * 0) into the existing, empty directory dest.  Returns 0, or -1 with err
+ * naming the archive and the offending entry (control characters escaped);
+ * dest may then hold a partial tree the caller removes.  Changes the working
  * directory while it runs and restores it before returning.
  */
-int extract_archive(const char *path, const char *dest, const struct extract_opts *opts,
-                    struct extract_result *res, struct diag *err);
+int extract_archive_fd(int fd, const char *dest, const struct extract_opts *opts,
+                       struct extract_result *res, struct diag *err);
 
 /*
  * Normalises an entry path into out ("./a//b/" -> "a/b").  Returns 0, or -1

@@ -11,9 +11,9 @@ const struct fetch_api *mirage_fetch_get_api(void)
 {
 	static const struct fetch_api api = {
 	    .version = FETCH_API_VERSION,
-	    .download_to_file = download_to_file,
-	    .sha256_file_hex = sha256_file_hex,
-	    .extract_archive = extract_archive,
+	    .download_to_fd = download_to_fd,
+	    .sha256_fd_hex = sha256_fd_hex,
+	    .extract_archive_fd = extract_archive_fd,
 	};
 	return &api;
 }

@@ -4,7 +4,11 @@
 
 #include "fetch.h"
 
-/* Hashes the file at path into hex (SHA256_HEX_LEN + 1 bytes).  Returns 0, or -1 with err set. */
-int sha256_file_hex(const char *path, char *hex, struct diag *err);
+/*
+ * Hashes the whole file open at fd, read with pread() from offset 0 (the file
+ * offset is left alone), into hex (SHA256_HEX_LEN + 1 bytes).  origin names
+ * the file in err.  Returns 0, or -1 with err set.
+ */
+int sha256_fd_hex(int fd, const char *origin, char *hex, struct diag *err);
 
 #endif

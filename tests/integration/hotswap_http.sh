@@ -104,8 +104,7 @@ expect_nothing_installed_but "b tree-a" "after a URL without a file name"
 RC=$?
 ERR=$(cat "$T/fsize.err")
 expect_rc 1 "install over RLIMIT_FSIZE"
-expect_err "cannot save the download of '$URL/tree-a.tar.gz' to '$DATA/hotswap/.tmp-"
-expect_err "/download': File too large"
+expect_err "cannot save the download of '$URL/tree-a.tar.gz' in '$DATA/hotswap': File too large"
 expect_err "hint: free some space in the data directory"
 expect_nothing_installed_but "b tree-a" "after a download that cannot be saved"
 

@@ -14,3 +14,4 @@ add_dependencies(test_plugin test_plugin_fixture)
 target_compile_definitions(test_plugin PRIVATE
   "PLUGIN_FX=\"$<TARGET_FILE:test_plugin_fixture>\""
   "PLUGIN_FX_DIR=\"${CMAKE_CURRENT_BINARY_DIR}/plugin_fx\"")
+mirage_unit_test(printable SOURCES test_printable.c)

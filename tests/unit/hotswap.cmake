@@ -5,3 +5,4 @@ mirage_unit_test(extract SOURCES test_extract.c LIBS mirage_launcher mirage_fetc
                  LABELS hotswap)
 mirage_unit_test(checksum SOURCES test_checksum.c LIBS mirage_launcher mirage_fetch_impl
                  LABELS hotswap)
+mirage_unit_test(path_set SOURCES test_path_set.c LIBS mirage_fetch_impl LABELS hotswap)

@@ -9,6 +9,7 @@
 #include "checksum.h"
 #include "sha256.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +23,22 @@ static void test_file_digest(void **state)
 	(void)state;
 
 	assert_true(fd >= 0);
-	assert_int_equal(sha256_file_hex(path, hex, &err), 0); /* the empty file */
+	assert_int_equal(sha256_fd_hex(fd, "empty", hex, &err), 0); /* the empty file */
 	assert_string_equal(hex,
 	                    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	/* The whole file from its start, whatever the descriptor's offset (here: its end). */
 	assert_int_equal(write(fd, "abc", 3), 3);
-	close(fd);
-	assert_int_equal(sha256_file_hex(path, hex, &err), 0);
+	assert_int_equal(sha256_fd_hex(fd, "abc", hex, &err), 0);
 	assert_string_equal(hex,
 	                    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	assert_int_equal(lseek(fd, 0, SEEK_CUR), 3); /* and the offset is left alone */
+	close(fd);
 	unlink(path);
-	assert_int_equal(sha256_file_hex(path, hex, &err), -1);
-	assert_non_null(strstr(err.msg.buf, path));
+	/* A descriptor open for writing only cannot be read: the message names the origin. */
+	fd = open("/dev/null", O_WRONLY);
+	assert_int_equal(sha256_fd_hex(fd, "write-only", hex, &err), -1);
+	assert_non_null(strstr(err.msg.buf, "cannot read 'write-only'"));
+	close(fd);
 	diag_release(&err);
 }
 

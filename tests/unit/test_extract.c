@@ -14,12 +14,24 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The module reads an archive from a descriptor the caller opened once; tests open it by name. */
+static int extract_path(const char *path, const char *dest, const struct extract_opts *opts,
+                        struct extract_result *res, struct diag *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+	assert_true(fd >= 0);
+	ret = extract_archive_fd(fd, dest, opts, res, err);
+	close(fd);
+	return ret;
+}
 
 static void expect_path(const char *in, const char *want)
 {
@@ -185,7 +197,7 @@ static void test_extract_good(void **state)
 	(void)state;
 
 	assert_int_equal(
-	    extract_archive(tar, dest, &(struct extract_opts){.origin = "good"}, &res, &err), 0);
+	    extract_path(tar, dest, &(struct extract_opts){.origin = "good"}, &res, &err), 0);
 	assert_string_equal(res.top_dir, "top");
 	assert_int_equal(res.entries, 3);
 	assert_int_equal(asprintf(&p, "%s/lib/a.so", dest) > 0, 1);
@@ -215,10 +227,10 @@ static void test_extract_anchor(void **state)
 	char *p = NULL;
 	(void)state;
 
-	assert_int_equal(extract_archive(tar, dest,
-	                                 &(struct extract_opts){.origin = "anchor",
-	                                                        .anchor = HOTSWAP_INTERCEPT_PATH},
-	                                 &res, &err),
+	assert_int_equal(extract_path(tar, dest,
+	                              &(struct extract_opts){.origin = "anchor",
+	                                                     .anchor = HOTSWAP_INTERCEPT_PATH},
+	                              &res, &err),
 	                 0);
 	assert_null(res.top_dir);
 	assert_int_equal(asprintf(&p, "%s/" HOTSWAP_INTERCEPT_PATH, dest) > 0, 1);
@@ -239,7 +251,7 @@ static void expect_refused_with(const char *archive, const char *dest_name,
 	char cwd_before[PATH_MAX], cwd_after[PATH_MAX];
 
 	assert_non_null(getcwd(cwd_before, sizeof(cwd_before)));
-	assert_int_equal(extract_archive(archive, dest, opts, &res, &err), -1);
+	assert_int_equal(extract_path(archive, dest, opts, &res, &err), -1);
 	assert_non_null(getcwd(cwd_after, sizeof(cwd_after)));
 	assert_string_equal(cwd_before, cwd_after); /* the working directory comes back */
 	assert_non_null(strstr(err.msg.buf, "refusing to extract"));
@@ -266,7 +278,7 @@ static void expect_extracted(const char *archive, const char *dest_name,
 	struct diag err = DIAG_INIT;
 	char *dest = make_dir(tmpdir, dest_name);
 
-	assert_int_equal(extract_archive(archive, dest, opts, &res, &err), 0);
+	assert_int_equal(extract_path(archive, dest, opts, &res, &err), 0);
 	free(res.top_dir);
 	free(dest);
 	diag_release(&err);
@@ -417,12 +429,32 @@ static void test_extract_refuses(void **state)
 	const struct ent up_link[] = {{"t/lib/a", AE_IFREG, "x"}, {"t/lib/up", AE_IFLNK, "../.."}};
 	const struct ent through[] = {
 	    {"t/lib/a", AE_IFREG, "x"}, {"t/d", AE_IFLNK, "lib"}, {"t/d/b", AE_IFREG, "x"}};
+	const struct ent deep[] = {{"t/lib/a", AE_IFREG, "x"},
+	                           {"t/x/y/s", AE_IFLNK, "../../lib"},
+	                           {"t/x/y/z", AE_IFREG, "x"},
+	                           {"t/x/y/s/deep/f", AE_IFREG, "x"}};
 	(void)state;
 	expect_refused("1abs-link.tar.gz", abs_link, 2, "'t/lib/etc' is a symlink to an absolute");
 	/* After stripping t/, "../.." from lib/ leaves the tree even though t/ would hold it. */
 	expect_refused("2up-link.tar.gz", up_link, 2,
 	               "'t/lib/up' is a symlink that points outside");
 	expect_refused("3through.tar.gz", through, 3, "'t/d/b' lies under a symlink");
+	expect_refused("4deep.tar.gz", deep, 4, "'t/x/y/s/deep/f' lies under a symlink");
+}
+
+/* A name that merely starts like an earlier symlink ("s" and "sx/") is not under it. */
+static void test_extract_symlink_sibling(void **state)
+{
+	const struct ent ents[] = {
+	    {"t/lib/a", AE_IFREG, "x"},
+	    {"t/x/y/s", AE_IFLNK, "../../lib"},
+	    {"t/x/y/sx/f", AE_IFREG, "x"},
+	    {"t/x/y/s.f", AE_IFREG, "x"},
+	};
+	char *tar = write_tar(tmpdir, "sibling.tar.gz", ents, 4);
+	(void)state;
+	expect_extracted(tar, "sibling", &(struct extract_opts){.origin = "sibling"});
+	free(tar);
 }
 
 static void test_extract_not_archive(void **state)
@@ -438,7 +470,7 @@ static void test_extract_not_archive(void **state)
 	fputs("hello, not an archive\n", f);
 	fclose(f);
 	assert_int_equal(
-	    extract_archive(p, dest, &(struct extract_opts){.origin = "junk"}, &res, &err), -1);
+	    extract_path(p, dest, &(struct extract_opts){.origin = "junk"}, &res, &err), -1);
 	assert_non_null(strstr(err.msg.buf, "cannot read 'junk'"));
 	free(p);
 	free(dest);
@@ -454,7 +486,7 @@ static void expect_nothing_written(const char *name, const struct ent *ents, siz
 
 	assert_int_equal(asprintf(&file, "%s.tar.gz", name) > 0, 1);
 	tar = write_tar(tmpdir, file, ents, n);
-	assert_int_equal(extract_archive(tar, dest, opts, &res, err), -1);
+	assert_int_equal(extract_path(tar, dest, opts, &res, err), -1);
 	assert_null(res.top_dir);
 	assert_true(dir_is_empty(dest));
 	free(file);
@@ -499,6 +531,7 @@ int main(void)
 	    cmocka_unit_test(test_extract_good),
 	    cmocka_unit_test(test_extract_anchor),
 	    cmocka_unit_test(test_extract_refuses),
+	    cmocka_unit_test(test_extract_symlink_sibling),
 	    cmocka_unit_test(test_extract_too_many_entries),
 	    cmocka_unit_test(test_extract_too_big_declared),
 	    cmocka_unit_test(test_extract_lying_header),
