@@ -200,6 +200,17 @@ static enum hs_status check_sections(struct hs_elf *e)
 				e->dynsym = i;
 		}
 	}
+	/*
+	 * Section names are never loaded (gABI: .shstrtab has no attributes).  The patch writer
+	 * relies on it: it copies the names, with its new ones appended, past the end of the
+	 * file, and an allocated table would then grow over the pool or another section in
+	 * the address space, an output this loader refuses.  Refused here, on every path.
+	 */
+	if (shs->sh_flags & SHF_ALLOC)
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "section name table [%zu] '%s' is allocated (SHF_ALLOC); "
+		               "section names are not part of the loaded image",
+		               e->shstrndx, e->sec[e->shstrndx].name);
 	st = check_overlaps(e, false);
 	if (st == HS_OK)
 		st = check_overlaps(e, true);

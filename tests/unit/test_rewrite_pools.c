@@ -117,6 +117,43 @@ static void test_pool_without_program_headers(void **state)
 	free(in.data);
 }
 
+/*
+ * The writer copies the section names past the end of the file with its own appended.  An
+ * allocated name table ending where the pool opens would grow over the pool, an output the
+ * loader refuses on its second rewrite (found by fuzz/rewrite_short).  The loader refuses
+ * the input instead, with the same message on every path: rewrite, no-op rewrite, inspect.
+ */
+static void test_allocated_section_names(void **state)
+{
+	static const uint64_t flags[] = {HS_REWRITE_ENTRY_DEFAULT, 0};
+	struct blob in = fixture("hello");
+	uint8_t *names = in.data + rd64(in.data + EH(e_shoff)) +
+	                 (uint64_t)rd16(in.data + EH(e_shstrndx)) * sizeof(Elf64_Shdr);
+	char want[160];
+	char *json = NULL;
+
+	snprintf(want, sizeof(want),
+	         "section name table [%u] '.shstrtab' is allocated (SHF_ALLOC); section names "
+	         "are not part of the loaded image",
+	         rd16(in.data + EH(e_shstrndx)));
+	wr64(names + SH(sh_flags), SHF_ALLOC);
+	/* It ends on a page boundary above every other allocated byte: where the pool opens. */
+	wr64(names + SH(sh_addr), 0x100000 - rd64(names + SH(sh_size)));
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		HS_OPTS(hs_rewrite_opts, opts, .flags = flags[i]);
+		struct hs_rewrite_output out = {0};
+
+		assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &opts, &out, NULL),
+		                 HS_INVALID_ARGUMENT);
+		assert_string_equal(hs_last_error(), want);
+		assert_null(out.data);
+	}
+	assert_int_equal(hs_inspect(in.data, in.size, 0, NULL, &json), HS_INVALID_ARGUMENT);
+	assert_string_equal(hs_last_error(), want);
+	assert_null(json);
+	free(in.data);
+}
+
 /* Entries in the pool must be exactly our stubs, jumping into .text. */
 static void test_forged_stubs(void **state)
 {
@@ -183,6 +220,7 @@ int main(void)
 	    cmocka_unit_test(test_forged_stubs),
 	    cmocka_unit_test(test_log_callback),
 	    cmocka_unit_test(test_pool_without_program_headers),
+	    cmocka_unit_test(test_allocated_section_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
