@@ -17,6 +17,8 @@ packages=(
 	bash bash-completion zsh fish python3 binutils clang-format
 	# tests: tracing and TLS/JSON tools some integration tests use
 	strace openssl jq util-linux
+	# tests: POCL, the kernel suite's second CPU reference (tests/kernels)
+	pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
 )
 
 missing=()

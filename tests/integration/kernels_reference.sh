@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# One launch file of the kernel suite ($LAUNCH, kernel $KERNEL) through both CPU references,
+# host C and POCL, and their outputs compared as tests/kernels/check/$KERNEL.json says.
+# shellcheck source=lib.sh
+source "$TEST_LIB"
+
+host=$KERNELS_BIN/host_ref_$KERNEL
+pocl=$KERNELS_BIN/pocl_ref
+check=$KERNELS_SRC/check/$KERNEL.json
+[ -x "$host" ] || fail "$host is not built"
+
+mkdir -p "$TEST_TMP/host" "$TEST_TMP/pocl"
+# POCL caches built programs by source and options; one cache in the build tree spares the
+# rebuild on every run (each test has a fresh HOME).
+export POCL_CACHE_DIR=$KERNELS_OUT/pocl-cache
+run_capture "$host" "$LAUNCH" --output-dir "$TEST_TMP/host"
+[ "$RUN_STATUS" -eq 0 ] || fail "host_ref_$KERNEL runs the launch"
+ok "host_ref_$KERNEL runs the launch"
+
+[ -x "$pocl" ] || skip_all "pocl_ref is not built (no OpenCL headers/library: scripts/setup.sh installs pocl-opencl-icd and ocl-icd-opencl-dev)"
+# POCL's compiler (LLVM 15) leaks what it allocates for a build: no leak check on pocl_ref
+# (host_ref runs the same ref_common.c with it).
+run_capture env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$pocl" "$LAUNCH" --output-dir "$TEST_TMP/pocl" --source "$KERNELS_SRC/$KERNEL.cl" \
+	--prelude "$KERNELS_SRC/prelude/pocl.h"
+if [ "$RUN_STATUS" -eq 77 ]; then
+	skip "POCL: $(head -n1 "$RUN_STDERR_FILE")"
+	done_testing
+	exit 0
+fi
+[ "$RUN_STATUS" -eq 0 ] || fail "pocl_ref runs the launch"
+ok "pocl_ref runs the launch"
+
+run_capture "$KERNELS_BIN/kernel_compare" "$LAUNCH" "$check" "$TEST_TMP/host" "$TEST_TMP/pocl"
+[ "$RUN_STATUS" -eq 0 ] || fail "host C and POCL agree on every output buffer"
+ok "host C and POCL agree on every output buffer"
+done_testing
