@@ -134,6 +134,27 @@ static int parse_schedule(const char *s, int *shuffle, uint64_t *seed)
 	return 0;
 }
 
+/* The AQL kernel dispatch packet the launch would enqueue (hsa_kernel_dispatch_packet_t). */
+static void aql_packet(uint8_t *p, const struct launch_file *lf, const struct co_kernel *k,
+                       const uint8_t *kernarg)
+{
+	uint16_t dims = lf->grid[2] > 1 ? 3 : lf->grid[1] > 1 ? 2 : 1;
+	uint64_t ka = (uint64_t)(uintptr_t)kernarg;
+	memset(p, 0, 64);
+	p[2] = (uint8_t)dims;
+	for (int d = 0; d < 3; d++) {
+		p[4 + 2 * d] = (uint8_t)lf->workgroup[d];
+		p[5 + 2 * d] = (uint8_t)(lf->workgroup[d] >> 8);
+		memcpy(p + 12 + 4 * d, &lf->grid[d], 4);
+	}
+	memcpy(p + 24, &k->private_fixed, 4);
+	{
+		uint32_t group = k->group_fixed + lf->dynamic_lds;
+		memcpy(p + 28, &group, 4);
+	}
+	memcpy(p + 40, &ka, 8);
+}
+
 static int emulate(const char *launch_path, const char *schedule, struct tr_emulate_result *out)
 {
 	struct launch_file *lf = NULL;
@@ -146,6 +167,7 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	struct run_region *regions = NULL;
 	struct host_jit *jit = NULL;
 	uint8_t **bufs = NULL, *kernarg = NULL;
+	uint8_t dispatch[64] __attribute__((aligned(64)));
 	LLVMContextRef ctx = NULL;
 	char *err = NULL, msg[512];
 	double t0;
@@ -184,7 +206,7 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	}
 	/* Buffers and kernarg before raising: a bad launch file is exit 2 whatever the kernel. */
 	bufs = calloc(lf->nbuffers + 1, sizeof(*bufs));
-	regions = calloc(lf->nbuffers + 1, sizeof(*regions));
+	regions = calloc(lf->nbuffers + 2, sizeof(*regions));
 	kernarg = aligned_alloc(64, ((size_t)k->kernarg_size + 64) & ~(size_t)63);
 	if (!bufs || !regions || !kernarg) {
 		out->exit_code = 1;
@@ -206,6 +228,8 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 		regions[i] = (struct run_region){lf->buffers[i].name, bufs[i], lf->buffers[i].size};
 	}
 	regions[lf->nbuffers] = (struct run_region){"kernarg", kernarg, k->kernarg_size};
+	aql_packet(dispatch, lf, k, kernarg);
+	regions[lf->nbuffers + 1] = (struct run_region){"dispatch packet", dispatch, sizeof(dispatch)};
 	{
 		int rc = kernarg_build(k, lf, bufs, kernarg, msg, sizeof(msg));
 		if (rc) {
@@ -244,7 +268,8 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	cfg.lds_bytes = k->group_fixed + lf->dynamic_lds;
 	cfg.scratch_bytes = res.scratch_bytes;
 	cfg.regions = regions;
-	cfg.nregions = lf->nbuffers + 1;
+	cfg.nregions = lf->nbuffers + 2;
+	cfg.dispatch = dispatch;
 	cfg.shuffle = shuffle;
 	cfg.seed = seed;
 	t0 = now_ms();

@@ -103,6 +103,9 @@ static void fail(struct runner *r, enum run_status st, uint64_t off, const char 
 
 /* ---- hooks (the host binding points the raised module's mx.* calls here) ---- */
 
+/* An hsa_queue_t-sized block of zeros: kernels that enable the queue pointer for calls read
+ * nothing from it that a CPU run could honour. */
+static uint8_t queue_block[256] __attribute__((aligned(64)));
 static uint32_t rendezvous(enum hook_kind k, uint32_t site, uint32_t a, uint32_t b)
 {
 	struct lane *l = cur;
@@ -135,6 +138,14 @@ static uint64_t h_kernarg(void)
 {
 	return (uint64_t)(uintptr_t)rt->cfg->kernarg;
 }
+static uint64_t h_queue(void)
+{
+	return (uint64_t)(uintptr_t)queue_block;
+}
+static uint64_t h_dispatch(void)
+{
+	return (uint64_t)(uintptr_t)rt->cfg->dispatch;
+}
 
 static void *h_global(uint64_t addr, uint32_t bytes, uint32_t off)
 {
@@ -145,6 +156,9 @@ static void *h_global(uint64_t addr, uint32_t bytes, uint32_t off)
 		    addr - base <= c->regions[i].size - bytes)
 			return (void *)(uintptr_t)addr;
 	}
+	if (addr >= (uint64_t)(uintptr_t)queue_block && bytes <= sizeof(queue_block) &&
+	    addr - (uint64_t)(uintptr_t)queue_block <= sizeof(queue_block) - bytes)
+		return (void *)(uintptr_t)addr;
 	fail(rt, RUN_FAULT, off,
 	     "instruction at 0x%x: %u-byte access at 0x%llx is outside every buffer of the launch",
 	     off, bytes, (unsigned long long)addr);
@@ -255,6 +269,8 @@ static const struct {
     {"mx.workgroup_id", (void *)h_wg_id},
     {"mx.entry_exec", (void *)h_entry_exec},
     {"mx.kernarg_ptr", (void *)h_kernarg},
+    {"mx.dispatch_ptr", (void *)h_dispatch},
+    {"mx.queue_ptr", (void *)h_queue},
     {"mx.global", (void *)h_global},
     {"mx.lds", (void *)h_lds},
     {"mx.scratch", (void *)h_scratch},

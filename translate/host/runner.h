@@ -25,6 +25,7 @@ struct run_config {
 	uint32_t grid[3];    /* work-items */
 	uint32_t wg[3];      /* work-items */
 	uint8_t *kernarg;
+	uint8_t *dispatch; /* the 64-byte AQL dispatch packet the kernel may read */
 	uint32_t kernarg_size;
 	uint32_t lds_bytes;     /* static + dynamic LDS per workgroup */
 	uint32_t scratch_bytes; /* per lane */

@@ -40,7 +40,7 @@ int rz_refuse(struct rz *r, enum raise_reason reason, const char *fmt, ...)
 	snprintf(w->kernel, sizeof(w->kernel), "%s", r->k->name);
 	w->reason = reason;
 	if (r->in) {
-		w->offset = r->in->offset;
+		w->offset = r->co->text_addr + r->in->offset;
 		snprintf(w->mnemonic, sizeof(w->mnemonic), "%s", isa_inst_mnemonic(r->in));
 	}
 	va_start(ap, fmt);
@@ -199,7 +199,7 @@ LLVMValueRef rz_active(struct rz *r)
 LLVMValueRef rz_ballot(struct rz *r, LLVMValueRef pred, unsigned k)
 {
 	LLVMValueRef args[2] = {LLVMBuildAnd(r->B, pred, rz_active(r), ""),
-	                        rz_const32(r, r->in->offset * 4 + k)};
+	                        rz_const32(r, rz_pc(r) * 4 + k)};
 	return rz_call(r, HOOK_BALLOT, args, 2);
 }
 
@@ -340,6 +340,10 @@ LLVMValueRef rz_src(struct rz *r, const struct isa_operand *o, unsigned bits, un
 	LLVMValueRef v;
 	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
 
+	if (!o) {
+		rz_refuse(r, RAISE_UNSUPPORTED_FORM, "an operand the form lacks");
+		return LLVMConstNull(it);
+	}
 	if (o->kind == ISA_OPK_INLINE || o->kind == ISA_OPK_LITERAL) {
 		uint64_t x = (uint64_t)o->imm;
 		if (o->kind == ISA_OPK_INLINE && (o->flags & ISA_OPF_FLOATINL)) {
@@ -526,11 +530,20 @@ static int seed_entry(struct rz *r)
 	for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++) {
 		if (!(props & (1u << user[i].bit)))
 			continue;
-		if (user[i].bit != 3)
+		if (user[i].bit == 4) { /* dispatch id: one dispatch, number 0 */
+			LLVMBuildStore(r->B, rz_const32(r, 0), sgpr_slot(r, s));
+			LLVMBuildStore(r->B, rz_const32(r, 0), sgpr_slot(r, s + 1));
+			s += 2;
+			continue;
+		}
+		if (user[i].bit != 3 && user[i].bit != 1 && user[i].bit != 2)
 			return rz_refuse(r, RAISE_ENTRY_SGPR, "the descriptor enables the %s",
 			                 user[i].what);
 		{
-			LLVMValueRef p = rz_call(r, HOOK_KERNARG, NULL, 0);
+			LLVMValueRef p = rz_call(r, user[i].bit == 3   ? HOOK_KERNARG
+			                             : user[i].bit == 1 ? HOOK_DISPATCH
+			                                                : HOOK_QUEUE,
+			                          NULL, 0);
 			LLVMBuildStore(r->B, LLVMBuildTrunc(r->B, p, r->i32, ""), sgpr_slot(r, s));
 			LLVMBuildStore(r->B,
 			               LLVMBuildTrunc(r->B,
@@ -603,7 +616,7 @@ static void pc_switch(struct rz *r, LLVMValueRef pc, const uint64_t *targets, si
 	}
 	LLVMPositionBuilderAtEnd(r->B, bad);
 	a[0] = rz_const32(r, RAISE_INDIRECT_BRANCH);
-	a[1] = rz_const32(r, r->in->offset);
+	a[1] = rz_const32(r, rz_pc(r));
 	rz_call(r, HOOK_FAULT, a, 2);
 	LLVMBuildRetVoid(r->B);
 }
@@ -657,13 +670,13 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 		if (in->nops < 1 || in->ops[0].kind != ISA_OPK_INLINE || in->ops[0].imm != -1)
 			return rz_refuse(r, RAISE_BARRIER, "a named barrier (only -1 is raised)");
 		r->barrier_pending = true;
-		r->barrier_off = in->offset;
+		r->barrier_off = rz_pc(r);
 		return 0;
 	case ISA_OP_S_BARRIER_WAIT:
 		if (!r->barrier_pending)
 			return rz_refuse(r, RAISE_BARRIER, "s_barrier_wait without its signal");
 		r->barrier_pending = false;
-		a[0] = rz_const32(r, in->offset * 4);
+		a[0] = rz_const32(r, rz_pc(r) * 4);
 		rz_call(r, HOOK_BARRIER, a, 1);
 		return 0;
 	case ISA_OP_S_ENDPGM:
@@ -671,7 +684,7 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 		return 0;
 	case ISA_OP_S_TRAP:
 		a[0] = rz_const32(r, 0);
-		a[1] = rz_const32(r, in->offset);
+		a[1] = rz_const32(r, rz_pc(r));
 		rz_call(r, HOOK_FAULT, a, 2);
 		LLVMBuildRetVoid(r->B);
 		return 0;

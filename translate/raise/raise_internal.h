@@ -49,6 +49,12 @@ struct rz {
 int rz_refuse(struct rz *r, enum raise_reason reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The instruction's address as the code object has it (objdump's), for sites and reports. */
+static inline uint64_t rz_pc(const struct rz *r)
+{
+	return r->co->text_addr + r->in->offset;
+}
+
 LLVMValueRef rz_call(struct rz *r, enum raise_hook h, LLVMValueRef *args, unsigned n);
 LLVMValueRef rz_const32(struct rz *r, uint64_t v);
 LLVMValueRef rz_const64(struct rz *r, uint64_t v);

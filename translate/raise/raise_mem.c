@@ -35,7 +35,7 @@ static bool type_bytes(const char *t, unsigned *bytes, bool *sign)
 	if (!t || !*t || !strchr("biuf", t[0]))
 		return false;
 	bits = (unsigned)strtoul(t + 1, NULL, 10);
-	if (bits % 8 || !bits || bits > 128)
+	if (bits % 8 || !bits || bits > 512)
 		return false;
 	*bytes = bits / 8;
 	*sign = t[0] == 'i';
@@ -201,7 +201,7 @@ static int atomic(struct rz *r, const struct mshape *s, LLVMValueRef p,
 
 static LLVMValueRef check(struct rz *r, enum raise_hook h, LLVMValueRef addr, unsigned bytes)
 {
-	LLVMValueRef a[3] = {addr, c32(r, bytes), c32(r, r->in->offset)};
+	LLVMValueRef a[3] = {addr, c32(r, bytes), c32(r, rz_pc(r))};
 	return rz_call(r, h, a, 3);
 }
 

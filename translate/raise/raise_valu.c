@@ -35,8 +35,16 @@ static LLVMTypeRef ftype(struct rz *r, unsigned bits)
 }
 
 /* Source k as an integer of bits; a 16-bit VOP3 source honours op_sel. */
+static LLVMValueRef missing(struct rz *r, unsigned k, unsigned bits)
+{
+	rz_refuse(r, RAISE_UNSUPPORTED_FORM, "source %u is missing", k);
+	return LLVMConstNull(LLVMIntTypeInContext(r->C, bits));
+}
+
 static LLVMValueRef isrc(struct rz *r, const struct vops *o, unsigned k, unsigned bits)
 {
+	if (k >= o->ns)
+		return missing(r, k, bits);
 	if (bits == 16 && r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel >> k & 1)) {
 		LLVMValueRef v = rz_src(r, o->s[k], 32, 0);
 		return LLVMBuildTrunc(B, LLVMBuildLShr(B, v, c32(r, 16), ""), r->i16, "");
@@ -47,6 +55,8 @@ static LLVMValueRef isrc(struct rz *r, const struct vops *o, unsigned k, unsigne
 static LLVMValueRef fsrc(struct rz *r, const struct vops *o, unsigned k, unsigned bits)
 {
 	LLVMValueRef v;
+	if (k >= o->ns)
+		return LLVMBuildBitCast(B, missing(r, k, bits), ftype(r, bits), "");
 	if (bits == 16 && r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel >> k & 1)) {
 		struct isa_operand t = *o->s[k];
 		t.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
@@ -242,12 +252,12 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		return rz_write(r, d, rz_src(r, o->s[0], 64, 0));
 	case ISA_OP_V_READFIRSTLANE_B32: {
 		LLVMValueRef args[3] = {rz_src(r, o->s[0], 32, 0), rz_load_exec(r),
-		                        c32(r, in->offset * 4)};
+		                        c32(r, rz_pc(r) * 4)};
 		return rz_write(r, d, rz_call(r, HOOK_READFIRSTLANE, args, 3));
 	}
 	case ISA_OP_V_READLANE_B32: {
 		LLVMValueRef args[3] = {rz_src(r, o->s[0], 32, 0),
-		                        sh32(r, rz_src(r, o->s[1], 32, 0)), c32(r, in->offset * 4)};
+		                        sh32(r, rz_src(r, o->s[1], 32, 0)), c32(r, rz_pc(r) * 4)};
 		return rz_write(r, d, rz_call(r, HOOK_READLANE, args, 3));
 	}
 	case ISA_OP_V_WRITELANE_B32: {
@@ -273,11 +283,15 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		return rz_write(r, d,
 		                LLVMBuildAdd(B, fcall1(r, "llvm.ctpop", rz_src(r, o->s[0], 32, 0)),
 		                             rz_src(r, o->s[1], 32, 0), ""));
-	case ISA_OP_V_CNDMASK_B32:
-		v = LLVMBuildSelect(B, lane_mask_bit(r, rz_src(r, o->s[2], 32, 0)),
+	case ISA_OP_V_CNDMASK_B32: {
+		/* v_dual_cndmask reads vcc_lo without naming it */
+		static const struct isa_operand vcc = {.kind = ISA_OPK_SPECIAL, .width = 1,
+		                                       .reg = ISA_REG_VCC_LO};
+		v = LLVMBuildSelect(B, lane_mask_bit(r, rz_src(r, o->ns > 2 ? o->s[2] : &vcc, 32, 0)),
 		                    rz_src(r, o->s[1], 32, in->flags & ISA_F_FLOAT ? 32 : 0),
 		                    rz_src(r, o->s[0], 32, in->flags & ISA_F_FLOAT ? 32 : 0), "");
 		return rz_write(r, d, v);
+	}
 	/* ---- 32-bit integer ---- */
 	case ISA_OP_V_ADD_NC_U32:
 	case ISA_OP_V_ADD_NC_I32:
@@ -507,7 +521,8 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	}
 	case ISA_OP_V_BITOP3_B32: {
 		uint8_t tt = in->mods.bitop3;
-		a = isrc(r, o, 0, 32), b = isrc(r, o, 1, 32), c = isrc(r, o, 2, 32);
+		a = isrc(r, o, 0, 32), b = isrc(r, o, 1, 32);
+		c = o->ns > 2 ? isrc(r, o, 2, 32) : c32(r, 0); /* v_dual_bitop2: two inputs */
 		v = c32(r, 0);
 		for (unsigned i = 0; i < 8; i++) {
 			if (!(tt >> i & 1))
@@ -933,7 +948,9 @@ int rz_valu(struct rz *r, const struct isa_inst *in)
 		if (!dx || !dy || dx->kind != ISA_OPK_VGPR || dy->kind != ISA_OPK_VGPR)
 			return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
 			                 "VOPD without two VGPR results");
-		/* Y first into a scratch VGPR slot (v1023), then X, then move Y's result. */
+		/* Y first into a spare VGPR slot (v1022), then X, then move Y's result. */
+		tx = *dx;
+		ty = *dy;
 		ty.reg = NVGPR - 2;
 		y.d[0] = &ty;
 		for (unsigned k = 0; k < dy->width; k++)

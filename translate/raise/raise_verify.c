@@ -60,7 +60,7 @@ static bool first_visit(LLVMValueRef v)
 /* Per-lane sources: VGPR loads, memory, the lane id, the packed workitem id. */
 static bool varying(LLVMValueRef v, int depth)
 {
-	if (depth > MAX_DEPTH || !LLVMIsAInstruction(v) || !first_visit(v))
+	if (!v || depth > MAX_DEPTH || !LLVMIsAInstruction(v) || !first_visit(v))
 		return false;
 	if (LLVMIsALoadInst(v)) {
 		LLVMValueRef p = LLVMGetOperand(v, 0);
@@ -78,7 +78,9 @@ static bool varying(LLVMValueRef v, int depth)
 		const char *n = callee_name(v);
 		if (!strcmp(n, "mx.lane_id") || !strcmp(n, "mx.packed_workitem_id"))
 			return true;
-		if (is_xlane(n) || !strcmp(n, "mx.kernarg_ptr") || !strcmp(n, "mx.workgroup_id") ||
+		if (is_xlane(n) || !strcmp(n, "mx.kernarg_ptr") || !strcmp(n, "mx.dispatch_ptr") ||
+		    !strcmp(n, "mx.queue_ptr") ||
+		    !strcmp(n, "mx.workgroup_id") ||
 		    !strcmp(n, "mx.entry_exec"))
 			return false;
 	}
@@ -126,8 +128,7 @@ static int check_fn(LLVMValueRef f, unsigned md_pred, unsigned md_uni, char *msg
 					return -1;
 				}
 			} else if (LLVMIsASwitchInst(i)) {
-				if (!LLVMGetMetadata(i, md_uni) ||
-				    is_varying(LLVMGetCondition(i))) {
+				if (!LLVMGetMetadata(i, md_uni) || is_varying(LLVMGetOperand(i, 0))) {
 					snprintf(msg, size, "a switch on a per-lane value");
 					return -1;
 				}
