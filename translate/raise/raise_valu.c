@@ -239,7 +239,7 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	LLVMValueRef a, b, c, v;
 	LLVMTypeRef i64 = r->i64, i32 = r->i32;
 
-	if (in->mods.omod)
+	if (in->mods.omod && op != ISA_OP_V_BITOP3_B32) /* bitop3 keeps table bits there */
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "output modifier omod:%u",
 		                 in->mods.omod);
 	if (in->dpp)
