@@ -229,7 +229,8 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	}
 	regions[lf->nbuffers] = (struct run_region){"kernarg", kernarg, k->kernarg_size};
 	aql_packet(dispatch, lf, k, kernarg);
-	regions[lf->nbuffers + 1] = (struct run_region){"dispatch packet", dispatch, sizeof(dispatch)};
+	regions[lf->nbuffers + 1] =
+	    (struct run_region){"dispatch packet", dispatch, sizeof(dispatch)};
 	{
 		int rc = kernarg_build(k, lf, bufs, kernarg, msg, sizeof(msg));
 		if (rc) {

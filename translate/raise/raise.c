@@ -540,10 +540,11 @@ static int seed_entry(struct rz *r)
 			return rz_refuse(r, RAISE_ENTRY_SGPR, "the descriptor enables the %s",
 			                 user[i].what);
 		{
-			LLVMValueRef p = rz_call(r, user[i].bit == 3   ? HOOK_KERNARG
-			                             : user[i].bit == 1 ? HOOK_DISPATCH
-			                                                : HOOK_QUEUE,
-			                          NULL, 0);
+			LLVMValueRef p = rz_call(r,
+			                         user[i].bit == 3   ? HOOK_KERNARG
+			                         : user[i].bit == 1 ? HOOK_DISPATCH
+			                                            : HOOK_QUEUE,
+			                         NULL, 0);
 			LLVMBuildStore(r->B, LLVMBuildTrunc(r->B, p, r->i32, ""), sgpr_slot(r, s));
 			LLVMBuildStore(r->B,
 			               LLVMBuildTrunc(r->B,

@@ -270,13 +270,15 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 		case ISA_OP_S_CVT_F32_I32:
 			a = rz_src(r, &in->ops[1], 32, 0);
 			v = in->op == ISA_OP_S_CVT_F32_U32 ? LLVMBuildUIToFP(B, a, r->f32, "")
-			                                    : LLVMBuildSIToFP(B, a, r->f32, "");
+			                                   : LLVMBuildSIToFP(B, a, r->f32, "");
 			return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
 		case ISA_OP_S_CVT_U32_F32:
 		case ISA_OP_S_CVT_I32_F32: {
 			LLVMTypeRef t[2] = {r->i32, r->f32};
 			a = LLVMBuildBitCast(B, rz_src(r, &in->ops[1], 32, 32), r->f32, "");
-			v = rz_intrinsic(r, in->op == ISA_OP_S_CVT_U32_F32 ? "llvm.fptoui.sat" : "llvm.fptosi.sat",
+			v = rz_intrinsic(r,
+			                 in->op == ISA_OP_S_CVT_U32_F32 ? "llvm.fptoui.sat"
+			                                                : "llvm.fptosi.sat",
 			                 t, 2, &a, 1);
 			return rz_write(r, d, v);
 		}
@@ -306,12 +308,15 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 		LLVMTypeRef f32 = r->f32;
 		v = in->op == ISA_OP_S_ADD_F32   ? LLVMBuildFAdd(B, x, y, "")
 		    : in->op == ISA_OP_S_SUB_F32 ? LLVMBuildFSub(B, x, y, "")
-		    : in->op == ISA_OP_S_MUL_F32 ? LLVMBuildFMul(B, x, y, "")
-		    : rz_intrinsic(r, in->op == ISA_OP_S_MIN_NUM_F32 ? "llvm.minnum" : "llvm.maxnum", &f32, 1,
-		                   xy, 2);
+		    : in->op == ISA_OP_S_MUL_F32
+		        ? LLVMBuildFMul(B, x, y, "")
+		        : rz_intrinsic(
+		              r, in->op == ISA_OP_S_MIN_NUM_F32 ? "llvm.minnum" : "llvm.maxnum",
+		              &f32, 1, xy, 2);
 		return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
 	}
-	default: break;
+	default:
+		break;
 	}
 	bits = width_of(in, 1);
 	a = rz_src(r, &in->ops[1], bits, 0);

@@ -285,9 +285,10 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		                             rz_src(r, o->s[1], 32, 0), ""));
 	case ISA_OP_V_CNDMASK_B32: {
 		/* v_dual_cndmask reads vcc_lo without naming it */
-		static const struct isa_operand vcc = {.kind = ISA_OPK_SPECIAL, .width = 1,
-		                                       .reg = ISA_REG_VCC_LO};
-		v = LLVMBuildSelect(B, lane_mask_bit(r, rz_src(r, o->ns > 2 ? o->s[2] : &vcc, 32, 0)),
+		static const struct isa_operand vcc = {
+		    .kind = ISA_OPK_SPECIAL, .width = 1, .reg = ISA_REG_VCC_LO};
+		v = LLVMBuildSelect(B,
+		                    lane_mask_bit(r, rz_src(r, o->ns > 2 ? o->s[2] : &vcc, 32, 0)),
 		                    rz_src(r, o->s[1], 32, in->flags & ISA_F_FLOAT ? 32 : 0),
 		                    rz_src(r, o->s[0], 32, in->flags & ISA_F_FLOAT ? 32 : 0), "");
 		return rz_write(r, d, v);
@@ -785,6 +786,25 @@ static int valu_float(struct rz *r, const struct isa_inst *in, unsigned op, cons
 		                 c32(r, 0xff), "");
 		return fwrite_(r, d, LLVMBuildUIToFP(B, a, r->f32, ""));
 	}
+	/*
+	 * The precise-division sequence (div_scale, rcp, fma chain, div_fmas, div_fixup) computes
+	 * n/d to within 1 ULP; its fixup step is raised as the IEEE quotient itself, so div_scale
+	 * never needs to scale (VCC 0, the operand unchanged) and div_fmas is the plain fma.
+	 */
+	case ISA_OP_V_DIV_SCALE_F32:
+	case ISA_OP_V_DIV_SCALE_F64:
+		if (o->nd > 1 && rz_write(r, o->d[1], c32(r, 0)))
+			return -1;
+		return fwrite_(r, d, fsrc(r, o, 0, bits));
+	case ISA_OP_V_DIV_FMAS_F32:
+	case ISA_OP_V_DIV_FMAS_F64:
+		return fwrite_(
+		    r, d, fma3(r, fsrc(r, o, 0, bits), fsrc(r, o, 1, bits), fsrc(r, o, 2, bits)));
+	case ISA_OP_V_DIV_FIXUP_F32:
+	case ISA_OP_V_DIV_FIXUP_F64:
+	case ISA_OP_V_DIV_FIXUP_F16:
+		return fwrite_(r, d,
+		               LLVMBuildFDiv(B, fsrc(r, o, 2, bits), fsrc(r, o, 1, bits), ""));
 	case ISA_OP_V_CVT_PK_RTZ_F16_F32:
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "round-toward-zero conversion");
 	case ISA_OP_V_PACK_B32_F16: {

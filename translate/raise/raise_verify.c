@@ -79,8 +79,7 @@ static bool varying(LLVMValueRef v, int depth)
 		if (!strcmp(n, "mx.lane_id") || !strcmp(n, "mx.packed_workitem_id"))
 			return true;
 		if (is_xlane(n) || !strcmp(n, "mx.kernarg_ptr") || !strcmp(n, "mx.dispatch_ptr") ||
-		    !strcmp(n, "mx.queue_ptr") ||
-		    !strcmp(n, "mx.workgroup_id") ||
+		    !strcmp(n, "mx.queue_ptr") || !strcmp(n, "mx.workgroup_id") ||
 		    !strcmp(n, "mx.entry_exec"))
 			return false;
 	}
@@ -128,7 +127,8 @@ static int check_fn(LLVMValueRef f, unsigned md_pred, unsigned md_uni, char *msg
 					return -1;
 				}
 			} else if (LLVMIsASwitchInst(i)) {
-				if (!LLVMGetMetadata(i, md_uni) || is_varying(LLVMGetOperand(i, 0))) {
+				if (!LLVMGetMetadata(i, md_uni) ||
+				    is_varying(LLVMGetOperand(i, 0))) {
 					snprintf(msg, size, "a switch on a per-lane value");
 					return -1;
 				}
