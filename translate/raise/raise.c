@@ -39,6 +39,7 @@ int rz_refuse(struct rz *r, enum raise_reason reason, const char *fmt, ...)
 	memset(w, 0, sizeof(*w));
 	snprintf(w->kernel, sizeof(w->kernel), "%s", r->k->name);
 	w->reason = reason;
+	w->offset = r->k->entry; /* entry-state refusals: the kernel's first instruction */
 	if (r->in) {
 		w->offset = r->co->text_addr + r->in->offset;
 		snprintf(w->mnemonic, sizeof(w->mnemonic), "%s", isa_inst_mnemonic(r->in));
@@ -817,6 +818,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 	LLVMBuildBr(r->B, seed);
 	LLVMPositionBuilderBefore(r->A, LLVMGetBasicBlockTerminator(entry));
 	LLVMPositionBuilderAtEnd(r->B, seed);
+	r->in = NULL;
 	r->lane = rz_call(r, HOOK_LANE_ID, NULL, 0);
 	if (seed_entry(r))
 		goto out;
@@ -927,6 +929,12 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	if (!r->blocks || !ext)
 		goto out;
 
+	/* gfx1250 has 320 KiB of LDS per workgroup: a kernel asking for more is no real one. */
+	if (k->group_fixed > 320u * 1024 || kd32(k, 0) > 320u * 1024) {
+		rz_refuse(r, RAISE_LDS_LIMIT, "%u bytes of LDS, gfx1250 has 327680",
+		          k->group_fixed > kd32(k, 0) ? k->group_fixed : kd32(k, 0));
+		goto out;
+	}
 	ext[next++] =
 	    (struct extent){k->entry - co->text_addr, k->entry - co->text_addr + k->size, true};
 	if (decode_extent(r, &ext[0], &d))
