@@ -331,26 +331,12 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 				resume(r, &w->lanes[idx[i]]);
 		if (r->failed)
 			return -1;
-		first = &w->lanes[0];
+		first = NULL;
 		for (uint32_t i = 0; i < RUNNER_WAVE; i++) {
-			struct lane *l = &w->lanes[i];
-			if (l->state == LANE_DONE) {
+			if (w->lanes[i].state == LANE_DONE)
 				ndone++;
-				continue;
-			}
-			if (first->state == LANE_DONE || l->kind != first->kind ||
-			    l->site != first->site) {
-				fail(r, RUN_CONVERGENCE, l->site / 4,
-				     "convergence violation (a raiser bug): in workgroup "
-				     "(%u,%u,%u) wave %u, "
-				     "lane %u is at %s site 0x%x while lane 0 is %s%s site 0x%x",
-				     r->wg_id[0], r->wg_id[1], r->wg_id[2], wave_index, i,
-				     kind_name[l->kind], l->site / 4,
-				     first->state == LANE_DONE ? "finished" : "at ",
-				     first->state == LANE_DONE ? "" : kind_name[first->kind],
-				     first->site / 4);
-				return -1;
-			}
+			else if (!first)
+				first = &w->lanes[i];
 		}
 		if (ndone == RUNNER_WAVE) {
 			w->done = true;
@@ -364,6 +350,19 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 			     r->wg_id[0], r->wg_id[1], r->wg_id[2], wave_index, ndone,
 			     kind_name[first->kind], first->site / 4);
 			return -1;
+		}
+		for (uint32_t i = 1; i < RUNNER_WAVE; i++) {
+			struct lane *l = &w->lanes[i];
+			if (l->kind != first->kind || l->site != first->site) {
+				fail(r, RUN_CONVERGENCE, l->site / 4,
+				     "convergence violation (a raiser bug): in workgroup "
+				     "(%u,%u,%u) wave %u, "
+				     "lane %u is at %s site 0x%x while lane 0 is at %s site 0x%x",
+				     r->wg_id[0], r->wg_id[1], r->wg_id[2], wave_index, i,
+				     kind_name[l->kind], l->site / 4, kind_name[first->kind],
+				     first->site / 4);
+				return -1;
+			}
 		}
 		switch (first->kind) {
 		case K_BALLOT: {
