@@ -1,6 +1,8 @@
 /* The CPU runner: lane fibers, wave rendezvous, barriers, memory checks (runner.h). */
 #include "runner.h"
 
+#include "mirage/raise.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -147,9 +149,17 @@ static uint64_t h_dispatch(void)
 	return (uint64_t)(uintptr_t)rt->cfg->dispatch;
 }
 
+static void *h_lds(uint32_t addr, uint32_t bytes, uint32_t off);
+static void *h_scratch(uint32_t addr, uint32_t bytes, uint32_t off);
+
 static void *h_global(uint64_t addr, uint32_t bytes, uint32_t off)
 {
 	const struct run_config *c = rt->cfg;
+	/* Generic addresses in the apertures: this lane's scratch, the workgroup's LDS. */
+	if (addr - RAISE_APERTURE_PRIVATE < RAISE_APERTURE_SIZE)
+		return h_scratch((uint32_t)addr, bytes, off);
+	if (addr - RAISE_APERTURE_SHARED < RAISE_APERTURE_SIZE)
+		return h_lds((uint32_t)addr, bytes, off);
 	for (size_t i = 0; i < c->nregions; i++) {
 		uint64_t base = (uint64_t)(uintptr_t)c->regions[i].base;
 		if (addr >= base && bytes <= c->regions[i].size &&

@@ -284,6 +284,35 @@ static uint64_t f32_bits_to_f64(uint32_t b)
 	return y.u;
 }
 
+/*
+ * The apertures: generic (flat) addresses of the lane's scratch and of the workgroup's LDS,
+ * as constants the host runner recognises (mirage/raise.h RAISE_APERTURE_*).  A 32-bit read of
+ * a base names its high dword, as the hardware's src_*_base do.
+ */
+static uint64_t aperture(unsigned reg, unsigned width)
+{
+	uint64_t v;
+	switch (reg) {
+	case ISA_REG_FLAT_SCRATCH_BASE_LO:
+		return RAISE_APERTURE_PRIVATE;
+	case ISA_REG_FLAT_SCRATCH_BASE_HI:
+		return RAISE_APERTURE_PRIVATE >> 32;
+	case ISA_REG_SHARED_BASE:
+		v = RAISE_APERTURE_SHARED;
+		break;
+	case ISA_REG_SHARED_LIMIT:
+		v = RAISE_APERTURE_SHARED + RAISE_APERTURE_SIZE - 1;
+		break;
+	case ISA_REG_PRIVATE_BASE:
+		v = RAISE_APERTURE_PRIVATE;
+		break;
+	default:
+		v = RAISE_APERTURE_PRIVATE + RAISE_APERTURE_SIZE - 1;
+		break;
+	}
+	return width >= 2 ? v : v >> 32;
+}
+
 LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
 {
 	LLVMValueRef cell;
@@ -299,6 +328,11 @@ LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
 	case ISA_OPK_LITERAL:
 		return rz_const32(r, k ? (uint64_t)o->imm >> 32 : (uint64_t)o->imm);
 	case ISA_OPK_SPECIAL:
+		if (o->reg >= ISA_REG_FLAT_SCRATCH_BASE_LO && o->reg <= ISA_REG_PRIVATE_LIMIT &&
+		    o->reg != 232 && o->reg != 233 && o->reg != 234) {
+			uint64_t v = aperture(o->reg, o->width);
+			return rz_const32(r, k ? v >> 32 : v);
+		}
 		if (o->reg == ISA_REG_SCC)
 			return LLVMBuildZExt(r->B, rz_load_scc(r), r->i32, "");
 		if (o->reg == ISA_REG_EXECZ || o->reg == ISA_REG_VCCZ) {
@@ -744,6 +778,13 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 		/* The prologue every clang-22 / ROCm gfx1250 kernel begins with. */
 		if ((id == 1 && offset == 25 && size == 1) || id == 26)
 			return 0;
+		/* MODE[3:0] rounding (0 = nearest even) and [7:4] denormals (all 1 = kept): a write
+		 * that sets them to what the raised code already assumes changes nothing. */
+		if (id == 1 && offset + size <= 8) {
+			uint32_t want = 0xf0, mask = ((1u << size) - 1) << offset;
+			if (((uint32_t)in->literal << offset & mask) == (want & mask))
+				return 0;
+		}
 		return rz_refuse(r, RAISE_MODE, "hwreg %u bits [%u:%u]", id, offset + size - 1,
 		                 offset);
 	}

@@ -258,6 +258,11 @@ static int flat(struct rz *r, const struct isa_inst *in)
 	LLVMBasicBlockRef join;
 	uint32_t w1;
 
+	if (in->op == ISA_OP_GLOBAL_WB || in->op == ISA_OP_GLOBAL_INV ||
+	    in->op == ISA_OP_GLOBAL_WBINV) {
+		rz_call(r, HOOK_FENCE, NULL, 0); /* cache maintenance: ordering only on the host */
+		return 0;
+	}
 	if (!parse_shape(isa_inst_mnemonic(in), &s))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "memory form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {

@@ -59,6 +59,14 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
  */
 int raise_verify_invariant(LLVMModuleRef m, char *msg, size_t size);
 
+/*
+ * Generic (flat) address apertures the raised code sees: scratch at PRIVATE (the lane in the
+ * high dword, the scratch offset in the low one), LDS at SHARED.  Far above any host address.
+ */
+#define RAISE_APERTURE_PRIVATE UINT64_C(0x1000000000000000)
+#define RAISE_APERTURE_SHARED  UINT64_C(0x2000000000000000)
+#define RAISE_APERTURE_SIZE    (UINT64_C(1) << 40)
+
 /* Names of the hooks, from raise_hooks.def. */
 #define RAISE_HOOK_PREFIX "mx."
 
