@@ -204,6 +204,12 @@ LLVMValueRef rz_ballot(struct rz *r, LLVMValueRef pred, unsigned k)
 	return rz_call(r, HOOK_BALLOT, args, 2);
 }
 
+LLVMValueRef rz_shuffle(struct rz *r, LLVMValueRef v, LLVMValueRef src_lane, unsigned k)
+{
+	LLVMValueRef args[3] = {v, src_lane, rz_const32(r, rz_pc(r) * 4 + k)};
+	return rz_call(r, HOOK_READLANE, args, 3);
+}
+
 /* The 32-bit cell a scalar operand's dword k names, NULL for null/constants. */
 static LLVMValueRef scalar_cell(struct rz *r, const struct isa_operand *o, unsigned k, int *bad)
 {
@@ -378,6 +384,10 @@ LLVMValueRef rz_src(struct rz *r, const struct isa_operand *o, unsigned bits, un
 	if (!o) {
 		rz_refuse(r, RAISE_UNSUPPORTED_FORM, "an operand the form lacks");
 		return LLVMConstNull(it);
+	}
+	if (o == r->dpp_op && bits == 32) {
+		v = r->dpp_val;
+		return fp ? fp_mods(r, o, v, bits) : v;
 	}
 	if (o->kind == ISA_OPK_INLINE || o->kind == ISA_OPK_LITERAL) {
 		uint64_t x = (uint64_t)o->imm;
@@ -871,6 +881,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		int h;
 		r->in = in;
 		r->active = NULL;
+		r->dpp_op = NULL;
 		while (e + 1 < next && in->offset >= ext[e + 1].start) {
 			if (open_block) {
 				rz_refuse(r, RAISE_UNTERMINATED, "%s ends without a terminator",

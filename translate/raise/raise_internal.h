@@ -37,6 +37,8 @@ struct rz {
 	const struct co_kernel *k;
 	const struct isa_inst *in; /* being raised */
 	LLVMValueRef active;       /* this lane's EXEC bit for in, or NULL */
+	const struct isa_operand *dpp_op; /* DPP: this source reads dpp_val instead */
+	LLVMValueRef dpp_val;
 	bool barrier_pending;      /* s_barrier_signal seen, its wait not yet */
 	uint64_t barrier_off;
 	uint64_t *ret_sites; /* pcs after each call: where s_set_pc may return */
@@ -68,6 +70,8 @@ LLVMValueRef rz_load_scc(struct rz *r);
 void rz_store_scc(struct rz *r, LLVMValueRef i1);
 /* Cross-lane ballot of pred (masked with this lane's EXEC bit). */
 LLVMValueRef rz_ballot(struct rz *r, LLVMValueRef pred, unsigned k);
+/* The value v of lane src_lane (per lane, i32): a cross-lane rendezvous (site k). */
+LLVMValueRef rz_shuffle(struct rz *r, LLVMValueRef v, LLVMValueRef src_lane, unsigned k);
 /* The bit of this lane in wave mask m (i1). */
 LLVMValueRef rz_lane_bit(struct rz *r, LLVMValueRef m);
 

@@ -331,6 +331,52 @@ static int flat(struct rz *r, const struct isa_inst *in)
 	return 0;
 }
 
+/*
+ * ds_bpermute_b32 (lane i reads the data of lane addr[i] / 4) and ds_swizzle_b32 (a fixed
+ * pattern in the offset): cross-lane moves through LDS hardware, no LDS access.  The result
+ * is a VGPR write under EXEC; the rendezvous itself is outside predication.
+ */
+static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
+{
+	const struct isa_operand *dst = NULL, *srcs[2] = {NULL, NULL};
+	unsigned ns = 0;
+	LLVMValueRef lane = r->lane, src;
+
+	for (unsigned i = 0; i < in->nops; i++) {
+		if (in->ops[i].kind == ISA_OPK_IMM)
+			continue;
+		if (in->ops[i].role == ISA_ROLE_DST)
+			dst = &in->ops[i];
+		else if (ns < 2)
+			srcs[ns++] = &in->ops[i];
+	}
+	if (!dst || !ns)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "cross-lane LDS form without operands");
+	if (in->op == ISA_OP_DS_BPERMUTE_B32) {
+		LLVMValueRef a = LLVMBuildAdd(B, rz_read32(r, srcs[0], 0),
+		                              c32(r, (uint32_t)in->mods.offset), "");
+		if (ns < 2)
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "ds_bpermute without data");
+		src = LLVMBuildAnd(B, LLVMBuildLShr(B, a, c32(r, 2), ""), c32(r, 31), "");
+		return rz_write32(r, dst, 0, rz_shuffle(r, rz_read32(r, srcs[1], 0), src, 0));
+	}
+	{
+		unsigned off = (uint16_t)in->mods.offset;
+		if (off & 0x8000) { /* quad permute: 2 bits per lane of the quad */
+			LLVMValueRef sh =
+			    LLVMBuildMul(B, LLVMBuildAnd(B, lane, c32(r, 3), ""), c32(r, 2), "");
+			LLVMValueRef sel = LLVMBuildAnd(
+			    B, LLVMBuildLShr(B, c32(r, off & 0xff), sh, ""), c32(r, 3), "");
+			src = LLVMBuildOr(B, LLVMBuildAnd(B, lane, c32(r, ~3u), ""), sel, "");
+		} else { /* bit masks: ((lane & and) | or) ^ xor */
+			src = LLVMBuildAnd(B, lane, c32(r, off & 31), "");
+			src = LLVMBuildOr(B, src, c32(r, (off >> 5) & 31), "");
+			src = LLVMBuildXor(B, src, c32(r, (off >> 10) & 31), "");
+		}
+		return rz_write32(r, dst, 0, rz_shuffle(r, rz_read32(r, srcs[0], 0), src, 0));
+	}
+}
+
 static int ds(struct rz *r, const struct isa_inst *in)
 {
 	struct mshape s;
@@ -341,8 +387,10 @@ static int ds(struct rz *r, const struct isa_inst *in)
 
 	if (!strcmp(mn, "ds_nop"))
 		return 0;
-	if (!parse_shape(mn, &s) || !strcmp(s.aop, "bpermute") || !strcmp(s.aop, "permute") ||
-	    !strcmp(s.aop, "swizzle") || strstr(mn, "addtid") || strstr(mn, "_tr"))
+	if (in->op == ISA_OP_DS_BPERMUTE_B32 || in->op == ISA_OP_DS_SWIZZLE_B32)
+		return ds_cross_lane(r, in);
+	if (!parse_shape(mn, &s) || !strcmp(s.aop, "permute") || strstr(mn, "addtid") ||
+	    strstr(mn, "_tr") || strstr(mn, "bpermute"))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {
 		const struct isa_operand *o = &in->ops[i];

@@ -242,8 +242,6 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	if (in->mods.omod && op != ISA_OP_V_BITOP3_B32) /* bitop3 keeps table bits there */
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "output modifier omod:%u",
 		                 in->mods.omod);
-	if (in->dpp)
-		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "DPP%u", in->dpp);
 	switch (op) {
 	/* ---- moves and lane ops ---- */
 	case ISA_OP_V_MOV_B32:
@@ -276,6 +274,26 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		return rz_write(
 		    r, d,
 		    LLVMBuildAdd(B, fcall1(r, "llvm.ctpop", x), rz_src(r, o->s[1], 32, 0), ""));
+	}
+	case ISA_OP_V_PERMLANE16_B32:
+	case ISA_OP_V_PERMLANEX16_B32: {
+		/* lane i of a row of 16 reads lane sel[i] of its own row (permlanex16: the other
+		 * row) */
+		LLVMValueRef sel64 = LLVMBuildOr(
+		    B, zx(r, isrc(r, o, 1, 32), i64),
+		    LLVMBuildShl(B, zx(r, isrc(r, o, 2, 32), i64), rz_const64(r, 32), ""), "");
+		LLVMValueRef nib =
+		    LLVMBuildMul(B, LLVMBuildAnd(B, r->lane, c32(r, 15), ""), c32(r, 4), "");
+		LLVMValueRef sel =
+		    LLVMBuildTrunc(B,
+		                   LLVMBuildAnd(B, LLVMBuildLShr(B, sel64, zx(r, nib, i64), ""),
+		                                rz_const64(r, 15), ""),
+		                   i32, "");
+		LLVMValueRef row = LLVMBuildAnd(B, r->lane, c32(r, 16), "");
+		if (op == ISA_OP_V_PERMLANEX16_B32)
+			row = LLVMBuildXor(B, row, c32(r, 16), "");
+		return rz_write(r, d,
+		                rz_shuffle(r, isrc(r, o, 0, 32), LLVMBuildOr(B, row, sel, ""), 0));
 	}
 	case ISA_OP_V_MBCNT_HI_U32_B32:
 		return rz_write(r, d, rz_src(r, o->s[1], 32, 0));
@@ -618,6 +636,117 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	return 2; /* not integer: the float table */
 }
 
+/* A 16-bit result into the low half of the destination (the high half with op_sel[3]). */
+static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
+{
+	LLVMValueRef old = rz_src(r, d, 32, 0), v = LLVMBuildZExt(B, v16, r->i32, "");
+	if (r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel & 8))
+		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
+		                LLVMBuildShl(B, v, c32(r, 16), ""), "");
+	else
+		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), v, "");
+	return rz_write(r, d, v);
+}
+
+static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	const struct isa_operand *d = o->d[0];
+	LLVMValueRef a, b, s;
+
+	switch (op) {
+	case ISA_OP_V_ADD_NC_U16:
+	case ISA_OP_V_ADD_NC_I16:
+		return write16(r, d, LLVMBuildAdd(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_SUB_NC_U16:
+	case ISA_OP_V_SUB_NC_I16:
+		return write16(r, d, LLVMBuildSub(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_MUL_LO_U16:
+		return write16(r, d, LLVMBuildMul(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_LSHLREV_B16:
+	case ISA_OP_V_LSHRREV_B16:
+	case ISA_OP_V_ASHRREV_I16:
+		s = LLVMBuildAnd(B, isrc(r, o, 0, 16), LLVMConstInt(r->i16, 15, 0), "");
+		a = isrc(r, o, 1, 16);
+		return write16(r, d,
+		               op == ISA_OP_V_LSHLREV_B16   ? LLVMBuildShl(B, a, s, "")
+		               : op == ISA_OP_V_LSHRREV_B16 ? LLVMBuildLShr(B, a, s, "")
+		                                            : LLVMBuildAShr(B, a, s, ""));
+	case ISA_OP_V_MAX_U16:
+	case ISA_OP_V_MAX_I16:
+	case ISA_OP_V_MIN_U16:
+	case ISA_OP_V_MIN_I16: {
+		LLVMIntPredicate p = op == ISA_OP_V_MAX_U16   ? LLVMIntUGT
+		                     : op == ISA_OP_V_MAX_I16 ? LLVMIntSGT
+		                     : op == ISA_OP_V_MIN_U16 ? LLVMIntULT
+		                                              : LLVMIntSLT;
+		a = isrc(r, o, 0, 16), b = isrc(r, o, 1, 16);
+		return write16(r, d, LLVMBuildSelect(B, LLVMBuildICmp(B, p, a, b, ""), a, b, ""));
+	}
+	case ISA_OP_V_AND_B16:
+		return write16(r, d, LLVMBuildAnd(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_OR_B16:
+		return write16(r, d, LLVMBuildOr(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_XOR_B16:
+		return write16(r, d, LLVMBuildXor(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_NOT_B16:
+		return write16(r, d, LLVMBuildNot(B, isrc(r, o, 0, 16), ""));
+	/* f16 math: computed in f32 and rounded once (sqrt, rcp and rsq are then within 1 ULP) */
+	case ISA_OP_V_SQRT_F16:
+	case ISA_OP_V_RCP_F16:
+	case ISA_OP_V_RSQ_F16: {
+		LLVMValueRef x = LLVMBuildFPExt(B, fsrc(r, o, 0, 16), r->f32, "");
+		enum raise_hook h = op == ISA_OP_V_SQRT_F16  ? HOOK_SQRT_F32
+		                    : op == ISA_OP_V_RCP_F16 ? HOOK_RCP_F32
+		                                             : HOOK_RSQ_F32;
+		LLVMValueRef f = LLVMBuildFPTrunc(B, hook1(r, h, x), r->f16, "");
+		return write16(r, d, LLVMBuildBitCast(B, f, r->i16, ""));
+	}
+	case ISA_OP_V_CVT_F16_U16:
+	case ISA_OP_V_CVT_F16_I16: {
+		LLVMValueRef f = op == ISA_OP_V_CVT_F16_U16
+		                     ? LLVMBuildUIToFP(B, isrc(r, o, 0, 16), r->f16, "")
+		                     : LLVMBuildSIToFP(B, isrc(r, o, 0, 16), r->f16, "");
+		return write16(r, d, LLVMBuildBitCast(B, f, r->i16, ""));
+	}
+	case ISA_OP_V_CVT_U32_U16:
+		return rz_write(r, d, LLVMBuildZExt(B, isrc(r, o, 0, 16), r->i32, ""));
+	case ISA_OP_V_CVT_I32_I16:
+		return rz_write(r, d, LLVMBuildSExt(B, isrc(r, o, 0, 16), r->i32, ""));
+	case ISA_OP_V_PK_FMA_F32:
+	case ISA_OP_V_PK_ADD_F32:
+	case ISA_OP_V_PK_MUL_F32: {
+		/* two f32 lanes in a register pair; op_sel / op_sel_hi pick each source's dword */
+		LLVMValueRef res[2];
+		for (int hi = 0; hi < 2; hi++) {
+			LLVMValueRef x[3];
+			for (unsigned k = 0; k < o->ns && k < 3; k++) {
+				bool sel =
+				    hi ? (in->mods.op_sel_hi >> k & 1) : (in->mods.op_sel >> k & 1);
+				bool neg = hi ? (in->mods.neg_hi >> k & 1)
+				              : !!(o->s[k]->flags & ISA_OPF_NEG);
+				LLVMValueRef v =
+				    o->s[k]->kind == ISA_OPK_VGPR || o->s[k]->kind == ISA_OPK_SGPR
+				        ? rz_read32(r, o->s[k], sel)
+				        : rz_read32(r, o->s[k], 0);
+				if (neg)
+					v = LLVMBuildXor(B, v, c32(r, 0x80000000u), "");
+				x[k] = LLVMBuildBitCast(B, v, r->f32, "");
+			}
+			res[hi] = op == ISA_OP_V_PK_FMA_F32   ? fma3(r, x[0], x[1], x[2])
+			          : op == ISA_OP_V_PK_ADD_F32 ? LLVMBuildFAdd(B, x[0], x[1], "")
+			                                      : LLVMBuildFMul(B, x[0], x[1], "");
+			res[hi] =
+			    LLVMBuildZExt(B, LLVMBuildBitCast(B, res[hi], r->i32, ""), r->i64, "");
+		}
+		return rz_write(
+		    r, d,
+		    LLVMBuildOr(B, res[0], LLVMBuildShl(B, res[1], rz_const64(r, 32), ""), ""));
+	}
+	default:
+		return 1;
+	}
+}
+
 static int valu_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
 {
 	const struct isa_operand *d = o->d[0];
@@ -922,22 +1051,118 @@ static int vop3p(struct rz *r, const struct isa_inst *in, unsigned op, const str
 	                LLVMBuildOr(B, res[0], LLVMBuildShl(B, res[1], c32(r, 16), ""), ""));
 }
 
+/*
+ * DPP: src0 comes from another lane of the row (DPP16) or of the group of 8 (DPP8), through
+ * the cross-lane readlane hook with a per-lane index; lanes whose source is outside the row or
+ * inactive read 0 with bound_ctrl, else keep their result; row_mask/bank_mask disable writes.
+ */
+static int dpp_prepare(struct rz *r, const struct isa_inst *in, const struct vops *o)
+{
+	LLVMValueRef lane = r->lane, row = LLVMBuildAnd(B, lane, c32(r, ~15u), ""), src, valid;
+	LLVMValueRef in_row = LLVMBuildAnd(B, lane, c32(r, 15), ""), writeok, args[3], exec;
+	unsigned ctl = in->mods.dpp_ctrl;
+
+	if (!o->ns)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "DPP without a source");
+	valid = LLVMConstInt(r->i1, 1, 0);
+	if (in->dpp == 8) {
+		LLVMValueRef sh =
+		    LLVMBuildMul(B, LLVMBuildAnd(B, lane, c32(r, 7), ""), c32(r, 3), "");
+		LLVMValueRef sel = LLVMBuildAnd(
+		    B, LLVMBuildLShr(B, c32(r, in->mods.dpp8_sel), sh, ""), c32(r, 7), "");
+		src = LLVMBuildOr(B, LLVMBuildAnd(B, lane, c32(r, ~7u), ""), sel, "");
+	} else if (ctl <= 0xff) {
+		LLVMValueRef sh =
+		    LLVMBuildMul(B, LLVMBuildAnd(B, lane, c32(r, 3), ""), c32(r, 2), "");
+		LLVMValueRef sel =
+		    LLVMBuildAnd(B, LLVMBuildLShr(B, c32(r, ctl), sh, ""), c32(r, 3), "");
+		src = LLVMBuildOr(B, LLVMBuildAnd(B, lane, c32(r, ~3u), ""), sel, "");
+	} else if (ctl >= 0x101 && ctl <= 0x10f) { /* row_shl */
+		LLVMValueRef t = LLVMBuildAdd(B, in_row, c32(r, ctl & 15), "");
+		valid = LLVMBuildICmp(B, LLVMIntULE, t, c32(r, 15), "");
+		src = LLVMBuildOr(B, row, LLVMBuildAnd(B, t, c32(r, 15), ""), "");
+	} else if (ctl >= 0x111 && ctl <= 0x11f) { /* row_shr */
+		valid = LLVMBuildICmp(B, LLVMIntUGE, in_row, c32(r, ctl & 15), "");
+		src = LLVMBuildOr(
+		    B, row,
+		    LLVMBuildAnd(B, LLVMBuildSub(B, in_row, c32(r, ctl & 15), ""), c32(r, 15), ""),
+		    "");
+	} else if (ctl >= 0x121 && ctl <= 0x12f) { /* row_ror */
+		src = LLVMBuildOr(
+		    B, row,
+		    LLVMBuildAnd(B, LLVMBuildSub(B, in_row, c32(r, ctl & 15), ""), c32(r, 15), ""),
+		    "");
+	} else if (ctl == 0x140) { /* row_mirror */
+		src = LLVMBuildOr(B, row, LLVMBuildSub(B, c32(r, 15), in_row, ""), "");
+	} else if (ctl == 0x141) { /* row_half_mirror */
+		src = LLVMBuildOr(
+		    B, LLVMBuildAnd(B, lane, c32(r, ~7u), ""),
+		    LLVMBuildSub(B, c32(r, 7), LLVMBuildAnd(B, lane, c32(r, 7), ""), ""), "");
+	} else if (ctl >= 0x150 && ctl <= 0x15f) { /* row_share */
+		src = LLVMBuildOr(B, row, c32(r, ctl & 15), "");
+	} else if (ctl >= 0x160 && ctl <= 0x16f) { /* row_xmask */
+		src = LLVMBuildOr(B, row, LLVMBuildXor(B, in_row, c32(r, ctl & 15), ""), "");
+	} else {
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "DPP control 0x%x", ctl);
+	}
+	exec = rz_load_exec(r);
+	if (!in->mods.fi)
+		valid = LLVMBuildAnd(
+		    B, valid, LLVMBuildTrunc(B, LLVMBuildLShr(B, exec, src, ""), r->i1, ""), "");
+	{
+		struct isa_operand plain = *o->s[0];
+		plain.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
+		args[0] = rz_src(r, &plain, 32, 0);
+	}
+	args[1] = src;
+	args[2] = c32(r, rz_pc(r) * 4 + 2);
+	r->dpp_val = LLVMBuildSelect(B, valid, rz_call(r, HOOK_READLANE, args, 3), c32(r, 0), "");
+	r->dpp_op = o->s[0];
+	/* row_mask / bank_mask, and lanes without a valid source unless bound_ctrl */
+	writeok = LLVMConstInt(r->i1, 1, 0);
+	if (in->dpp == 16) {
+		LLVMValueRef rowbit =
+		    LLVMBuildTrunc(B,
+		                   LLVMBuildLShr(B, c32(r, in->mods.row_mask),
+		                                 LLVMBuildLShr(B, lane, c32(r, 4), ""), ""),
+		                   r->i1, "");
+		LLVMValueRef bankbit = LLVMBuildTrunc(
+		    B,
+		    LLVMBuildLShr(
+		        B, c32(r, in->mods.bank_mask),
+		        LLVMBuildAnd(B, LLVMBuildLShr(B, lane, c32(r, 2), ""), c32(r, 3), ""), ""),
+		    r->i1, "");
+		writeok = LLVMBuildAnd(B, rowbit, bankbit, "");
+		if (!in->mods.bound_ctrl)
+			writeok = LLVMBuildAnd(B, writeok, valid, "");
+	}
+	r->active = LLVMBuildAnd(B, rz_active(r), writeok, "");
+	return 0;
+}
+
 static int valu_dispatch(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
 {
 	int rc;
+
+	if (in->dpp && !r->dpp_op && dpp_prepare(r, in, o))
+		return -1;
 
 	if (in->format == ISA_FMT_VOPC || !strncmp(isa_gfx1250_rows[op].mnemonic, "v_cmp", 5)) {
 		rc = vcmp(r, in, op, o);
 		if (rc != 1)
 			return rc;
 	}
-	if (in->format == ISA_FMT_VOP3P) {
+	if (in->format == ISA_FMT_VOP3P && op != ISA_OP_V_PK_FMA_F32 && op != ISA_OP_V_PK_ADD_F32 &&
+	    op != ISA_OP_V_PK_MUL_F32) {
 		rc = vop3p(r, in, op, o);
 		if (rc != 1)
 			return rc;
 	}
 	rc = valu_one(r, in, op, o);
 	if (rc != 2)
+		return rc;
+	rc = valu16(r, in, op, o);
+	if (rc != 1)
 		return rc;
 	return valu_float(r, in, op, o);
 }
