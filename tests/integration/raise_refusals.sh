@@ -59,8 +59,8 @@ kernel undecodable "$store; s_endpgm; .long 0x7e0002ff"
 refused undecodable undecodable v_mov_b32 "truncated by the end of the buffer"
 kernel unsupported "$store; buffer_load_b32 v2, v1, s[4:7], s8 offen; s_endpgm"
 refused unsupported unsupported-instruction buffer_load_b32 "buffer resources are not raised"
-kernel dpp "$store; v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf; s_endpgm"
-refused dpp unsupported-form v_mov_b32 "DPP16"
+kernel omod "$store; v_add_f32_e64 v2, v1, v1 mul:2; s_endpgm"
+refused omod unsupported-form v_add_f32 "output modifier omod:1"
 kernel aperture "$store; .long 0xbe8400ef; s_endpgm" # s_mov_b32 s4, src_pops_exiting_wave_id
 refused aperture unsupported-register s_mov_b32 "operand register 239"
 kernel entry "$store; s_endpgm" ".amdhsa_user_sgpr_private_segment_size 1"
@@ -127,11 +127,11 @@ assert_eq "$RUN_STATUS" 1 "an out-of-bounds store exits 1"
 assert_contains "$RUN_STDERR" "mirage: kernel k: instruction at 0x" "the fault names the instruction"
 assert_contains "$RUN_STDERR" "4-byte access at 0x" "and the access"
 assert_contains "$RUN_STDERR" "is outside every buffer of the launch"
-sed 's/good.co/dpp.co/' launch.json >refused.json
+sed 's/good.co/omod.co/' launch.json >refused.json
 run_capture "$MIRAGE_BIN" emulate refused.json
 assert_eq "$RUN_STATUS" 1 "a refused kernel exits 1"
 assert_contains "$RUN_STDERR" "mirage: kernel k is refused at offset 0x" "the refusal names the offset"
-assert_contains "$RUN_STDERR" "(v_mov_b32): unsupported-form"
+assert_contains "$RUN_STDERR" "(v_add_f32): unsupported-form"
 sed 's/"grid": \[64\]/"grid": [0]/' launch.json >bad.json
 run_capture "$MIRAGE_BIN" emulate bad.json
 assert_eq "$RUN_STATUS" 2 "a bad launch file exits 2"

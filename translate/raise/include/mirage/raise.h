@@ -65,7 +65,7 @@ int raise_verify_invariant(LLVMModuleRef m, char *msg, size_t size);
  */
 #define RAISE_APERTURE_PRIVATE UINT64_C(0x1000000000000000)
 #define RAISE_APERTURE_SHARED  UINT64_C(0x2000000000000000)
-#define RAISE_APERTURE_SIZE    (UINT64_C(1) << 40)
+#define RAISE_APERTURE_SIZE    (UINT64_C(1) << 59)
 
 /* Names of the hooks, from raise_hooks.def. */
 #define RAISE_HOOK_PREFIX "mx."
