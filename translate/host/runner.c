@@ -60,7 +60,7 @@ struct runner {
 	size_t stacks_bytes;
 	uint64_t rng;
 	bool failed;
-	uint8_t sink[SINK_BYTES];
+	uint8_t sink[SINK_BYTES] __attribute__((aligned(64))); /* faulting accesses land here */
 };
 
 /* One run at a time per thread: the hooks find their lane here. */
