@@ -75,6 +75,8 @@ kernel mode "s_setreg_imm32_b32 hwreg(HW_REG_WAVE_MODE, 0, 4), 1; $store; s_endp
 refused mode mode-write s_setreg_imm32_b32 "hwreg 1 bits [3:0]"
 kernel barrier "$store; s_barrier_wait 0xffff; s_endpgm"
 refused barrier split-barrier s_barrier_wait "s_barrier_wait without its signal"
+kernel unwaited "$store; s_barrier_signal -1; s_cmp_eq_u32 s0, 0; s_cbranch_scc1 1; s_barrier_wait 0xffff; s_endpgm"
+refused unwaited split-barrier s_endpgm "paths with and without a signalled barrier meet"
 kernel named "$store; s_barrier_signal 1; s_barrier_wait 1; s_endpgm"
 refused named split-barrier s_barrier_signal "a named barrier"
 kernel branch "$store; s_branch 0x7fff; s_endpgm"

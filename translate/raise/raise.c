@@ -715,13 +715,8 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 	case ISA_OP_S_BARRIER_SIGNAL:
 		if (in->nops < 1 || in->ops[0].kind != ISA_OPK_INLINE || in->ops[0].imm != -1)
 			return rz_refuse(r, RAISE_BARRIER, "a named barrier (only -1 is raised)");
-		r->barrier_pending = true;
-		r->barrier_off = rz_pc(r);
 		return 0;
-	case ISA_OP_S_BARRIER_WAIT:
-		if (!r->barrier_pending)
-			return rz_refuse(r, RAISE_BARRIER, "s_barrier_wait without its signal");
-		r->barrier_pending = false;
+	case ISA_OP_S_BARRIER_WAIT: /* barrier_pairs() proved a signal precedes it on every path */
 		a[0] = rz_const32(r, rz_pc(r) * 4);
 		rz_call(r, HOOK_BARRIER, a, 1);
 		return 0;
@@ -805,6 +800,82 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 	}
 }
 
+/* ---- split barriers ---- */
+
+/*
+ * Every s_barrier_wait must follow an s_barrier_signal on every path, with no second signal
+ * and no return or call in between: a forward dataflow of "signalled, not yet waited" over
+ * the instructions (-1 unknown, 0 clear, 1 pending).  The wait is then the one barrier hook
+ * and the signal is dropped.
+ */
+static int flow_to(struct rz *r, signed char *state, size_t j, int out, const struct decoded *d,
+                   bool *changed)
+{
+	if (state[j] == -1) {
+		state[j] = (signed char)out;
+		*changed = true;
+	} else if (state[j] != out) {
+		r->in = &d->insts[j];
+		return rz_refuse(r, RAISE_BARRIER,
+		                 "paths with and without a signalled barrier meet");
+	}
+	return 0;
+}
+
+static int barrier_pairs(struct rz *r, const struct decoded *d, const struct extent *ext,
+                         size_t next)
+{
+	signed char *state = malloc(d->n + 1);
+	bool changed = true;
+	int rc = 0;
+
+	if (!state)
+		return rz_refuse(r, RAISE_BARRIER, "out of memory");
+	memset(state, -1, d->n + 1);
+	for (size_t i = 0; i < d->n; i++)
+		for (size_t e = 0; e < next; e++)
+			if (d->insts[i].offset == ext[e].start)
+				state[i] = 0;
+	while (changed && !rc) {
+		changed = false;
+		for (size_t i = 0; i < d->n && !rc; i++) {
+			const struct isa_inst *in = &d->insts[i];
+			int st = state[i], out;
+			uint64_t t;
+			if (st < 0)
+				continue;
+			r->in = in;
+			out = st;
+			if (in->op == ISA_OP_S_BARRIER_SIGNAL) {
+				if (st)
+					rc = rz_refuse(r, RAISE_BARRIER,
+					               "a second signal before the wait");
+				out = 1;
+			} else if (in->op == ISA_OP_S_BARRIER_WAIT) {
+				if (!st)
+					rc = rz_refuse(r, RAISE_BARRIER,
+					               "s_barrier_wait without its signal");
+				out = 0;
+			} else if (st && (in->flags & (ISA_F_CALL | ISA_F_TERM)) &&
+			           in->op != ISA_OP_S_BRANCH) {
+				rc = rz_refuse(r, RAISE_BARRIER,
+				               "a signalled barrier is not waited for before this");
+			}
+			if (!rc && (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR)) && !label_of(in, &t))
+				for (size_t j = 0; j < d->n && !rc; j++)
+					if (d->insts[j].offset == t)
+						rc = flow_to(r, state, j, out, d, &changed);
+			if (!rc && !(in->flags & ISA_F_TERM) && in->op != ISA_OP_S_TRAP &&
+			    i + 1 < d->n && d->insts[i + 1].offset == in->offset + in->size)
+				rc = flow_to(r, state, i + 1, out, d, &changed);
+		}
+	}
+	free(state);
+	if (!rc)
+		r->in = NULL;
+	return rc;
+}
+
 /* ---- one kernel ---- */
 
 static int cmp_u64(const void *a, const void *b)
@@ -860,6 +931,8 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 	}
 	qsort(targets, ntargets, sizeof(*targets), cmp_u64);
 
+	if (barrier_pairs(r, d, ext, next))
+		goto out;
 	entry = LLVMAppendBasicBlockInContext(r->C, r->F, "entry");
 	LLVMMoveBasicBlockBefore(entry, LLVMGetFirstBasicBlock(r->F));
 	seed = LLVMAppendBasicBlockInContext(r->C, r->F, "seed");
@@ -891,13 +964,6 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 			e++;
 		}
 		if (here) {
-			if (r->barrier_pending) {
-				rz_refuse(r, RAISE_BARRIER,
-				          "the barrier signalled at 0x%llx is not waited for in "
-				          "its block",
-				          (unsigned long long)r->barrier_off);
-				goto out;
-			}
 			if (open_block)
 				LLVMBuildBr(r->B, here);
 			LLVMPositionBuilderAtEnd(r->B, here);

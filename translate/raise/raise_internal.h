@@ -39,8 +39,6 @@ struct rz {
 	LLVMValueRef active;       /* this lane's EXEC bit for in, or NULL */
 	const struct isa_operand *dpp_op; /* DPP: this source reads dpp_val instead */
 	LLVMValueRef dpp_val;
-	bool barrier_pending;      /* s_barrier_signal seen, its wait not yet */
-	uint64_t barrier_off;
 	uint64_t *ret_sites; /* pcs after each call: where s_set_pc may return */
 	size_t nret_sites;
 	struct raise_refusal *why;

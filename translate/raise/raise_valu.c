@@ -660,6 +660,12 @@ static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const st
 	case ISA_OP_V_SUB_NC_U16:
 	case ISA_OP_V_SUB_NC_I16:
 		return write16(r, d, LLVMBuildSub(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_MAD_U16:
+	case ISA_OP_V_MAD_I16:
+		return write16(
+		    r, d,
+		    LLVMBuildAdd(B, LLVMBuildMul(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""),
+		                 isrc(r, o, 2, 16), ""));
 	case ISA_OP_V_MUL_LO_U16:
 		return write16(r, d, LLVMBuildMul(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
 	case ISA_OP_V_LSHLREV_B16:
