@@ -232,6 +232,18 @@ static int vcmp(struct rz *r, const struct isa_inst *in, unsigned op, const stru
 	return rz_write(r, o->d[0], m);
 }
 
+/* A 16-bit result into the low half of the destination (the high half with op_sel[3]). */
+static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
+{
+	LLVMValueRef old = rz_src(r, d, 32, 0), v = LLVMBuildZExt(B, v16, r->i32, "");
+	if (r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel & 8))
+		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
+		                LLVMBuildShl(B, v, c32(r, 16), ""), "");
+	else
+		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), v, "");
+	return rz_write(r, d, v);
+}
+
 /* One VALU operation (a VOPD half is one too). */
 static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
 {
@@ -239,7 +251,8 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	LLVMValueRef a, b, c, v;
 	LLVMTypeRef i64 = r->i64, i32 = r->i32;
 
-	if (in->mods.omod && op != ISA_OP_V_BITOP3_B32) /* bitop3 keeps table bits there */
+	if (in->mods.omod && op != ISA_OP_V_BITOP3_B32 &&
+	    op != ISA_OP_V_BITOP3_B16) /* bitop3 keeps table bits there */
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "output modifier omod:%u",
 		                 in->mods.omod);
 	switch (op) {
@@ -538,7 +551,8 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		v = umin_(r, umin_(r, a, b, gt), umin_(r, umin_(r, a, b, lt), c, gt), lt);
 		return rz_write(r, d, v);
 	}
-	case ISA_OP_V_BITOP3_B32: {
+	case ISA_OP_V_BITOP3_B32:
+	case ISA_OP_V_BITOP3_B16: {
 		uint8_t tt = in->mods.bitop3;
 		a = isrc(r, o, 0, 32), b = isrc(r, o, 1, 32);
 		c = o->ns > 2 ? isrc(r, o, 2, 32) : c32(r, 0); /* v_dual_bitop2: two inputs */
@@ -552,6 +566,8 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 			t = LLVMBuildAnd(B, t, i & 1 ? c : LLVMBuildNot(B, c, ""), "");
 			v = LLVMBuildOr(B, v, t, "");
 		}
+		if (op == ISA_OP_V_BITOP3_B16) /* the same table on 16 bits: the low half */
+			return write16(r, d, LLVMBuildTrunc(B, v, r->i16, ""));
 		return rz_write(r, d, v);
 	}
 	/* ---- carries: the carry-out is a wave mask (a ballot) ---- */
@@ -634,18 +650,6 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		break;
 	}
 	return 2; /* not integer: the float table */
-}
-
-/* A 16-bit result into the low half of the destination (the high half with op_sel[3]). */
-static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
-{
-	LLVMValueRef old = rz_src(r, d, 32, 0), v = LLVMBuildZExt(B, v16, r->i32, "");
-	if (r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel & 8))
-		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
-		                LLVMBuildShl(B, v, c32(r, 16), ""), "");
-	else
-		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), v, "");
-	return rz_write(r, d, v);
 }
 
 static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
