@@ -35,8 +35,8 @@ struct rz {
 	LLVMBasicBlockRef *blocks; /* by .text offset / 4 */
 	const struct code_object *co;
 	const struct co_kernel *k;
-	const struct isa_inst *in; /* being raised */
-	LLVMValueRef active;       /* this lane's EXEC bit for in, or NULL */
+	const struct isa_inst *in;        /* being raised */
+	LLVMValueRef active;              /* this lane's EXEC bit for in, or NULL */
 	const struct isa_operand *dpp_op; /* DPP: this source reads dpp_val instead */
 	LLVMValueRef dpp_val;
 	uint64_t *ret_sites; /* pcs after each call: where s_set_pc may return */
