@@ -18,7 +18,8 @@ kernel() {
 		printf '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"\n\t.text\n\t.globl k\n'
 		printf '\t.p2align 8\n\t.type k,@function\nk:\n'
 		printf '%s\n' "$body" | tr ';' '\n' | sed 's/^ */\t/'
-		printf '.Lk_end:\n\t.size k, .Lk_end-k\n\n\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel k\n'
+		case $body in *".size k"*) ;; *) printf '.Lk_end:\n\t.size k, .Lk_end-k\n' ;; esac
+		printf '\n\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel k\n'
 		printf '\t.amdhsa_next_free_vgpr 4\n\t.amdhsa_next_free_sgpr 8\n'
 		printf '\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n\t.amdhsa_kernarg_size 8\n'
 		[ -n "$kd" ] && printf '%s\n' "$kd" | tr ';' '\n' | sed 's/^ */\t/'
@@ -81,6 +82,8 @@ kernel named "$store; s_barrier_signal 1; s_barrier_wait 1; s_endpgm"
 refused named split-barrier s_barrier_signal "a named barrier"
 kernel branch "$store; s_branch 0x7fff; s_endpgm"
 refused branch indirect-branch s_branch "the branch target is outside .text"
+kernel pool "$store; s_branch .Lpool; s_endpgm; .Lk_end:; .size k, .Lk_end-k; .Lpool:; s_endpgm"
+refused pool indirect-branch s_branch "is outside the kernel's functions"
 kernel unterminated "$store; s_nop 0"
 refused unterminated unterminated-extent s_nop "without s_endpgm"
 kernel sendmsg "$store; s_sendmsg sendmsg(MSG_INTERRUPT); s_endpgm"

@@ -892,6 +892,14 @@ static bool is_kernel_func(const struct code_object *co, const char *name)
 	return false;
 }
 
+static bool in_extents(const struct extent *ext, size_t next, uint64_t off)
+{
+	for (size_t e = 0; e < next; e++)
+		if (off >= ext[e].start && off < ext[e].end)
+			return true;
+	return false;
+}
+
 static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t next,
                      struct raise_result *res)
 {
@@ -920,6 +928,15 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 			if (label_of(in, &t) || !block_at(r, t)) {
 				rz_refuse(r, RAISE_INDIRECT_BRANCH,
 				          "the branch target is outside .text");
+				goto out;
+			}
+			if (!in_extents(ext, next, t)) {
+				/* code no function symbol covers (a patch pool, data) is never
+				 * decoded */
+				rz_refuse(
+				    r, RAISE_INDIRECT_BRANCH,
+				    "the branch target 0x%llx is outside the kernel's functions",
+				    (unsigned long long)(r->co->text_addr + t));
 				goto out;
 			}
 		}
