@@ -91,6 +91,12 @@ refused sendmsg sendmsg s_sendmsg "message 0x1"
 kernel lds "$store; s_endpgm" ".amdhsa_group_segment_fixed_size 400000"
 refused lds lds-limit "" "400000 bytes of LDS"
 
+# An object for a processor the decoder has no table for.
+run_capture "$MIRAGE_BIN" raise "$FIXTURES/gfx942.co" --json
+assert_eq "$RUN_STATUS" 1 "a gfx942 object is refused"
+assert_contains "$RUN_STDOUT" '"reason":	"unsupported-target"' "reason unsupported-target"
+assert_contains "$RUN_STDOUT" '"detail":	"the object is for gfx942"' "naming the processor"
+
 # Good input: the IR, -o FILE.ll, and the per-kernel coverage.
 kernel good "$store; s_endpgm"
 run_capture "$MIRAGE_BIN" raise good.co

@@ -1064,6 +1064,12 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	if (!r->blocks || !ext)
 		goto out;
 
+	/* The one decoder table is gfx1250's; gfx1251 is the same ISA (common/gfx_table.c). */
+	if (!co->mcpu || strncmp(co->mcpu, "gfx125", 6)) {
+		rz_refuse(r, RAISE_TARGET, "the object is for %s",
+		          co->mcpu ? co->mcpu : "an unknown processor");
+		goto out;
+	}
 	/* gfx1250 has 320 KiB of LDS per workgroup: a kernel asking for more is no real one. */
 	if (k->group_fixed > 320u * 1024 || kd32(k, 0) > 320u * 1024) {
 		rz_refuse(r, RAISE_LDS_LIMIT, "%u bytes of LDS, gfx1250 has 327680",
