@@ -45,7 +45,7 @@ _mirage_cmd()
 	_mirage_subs= _mirage_opts= _mirage_arg=any _mirage_max=0 _mirage_pass=
 	case $1 in
 	'')
-		_mirage_subs='profile run rewrite inspect doctor emulators paths hotswap completions'
+		_mirage_subs='profile run rewrite raise emulate inspect doctor emulators paths hotswap completions'
 		_mirage_opts='--json --verbose -v --help -h --version'
 		;;
 	'profile')
@@ -86,6 +86,14 @@ _mirage_cmd()
 		;;
 	'rewrite')
 		_mirage_opts='--output -o --source --target --entry-trampolines --no-entry-trampolines --strict --no-strict --stub-symbols --no-stub-symbols --b0a0 --no-b0a0 --json --verbose -v --help -h'
+		_mirage_arg=file _mirage_max=1
+		;;
+	'raise')
+		_mirage_opts='--kernel --binding --output -o --json --verbose -v --help -h'
+		_mirage_arg=file _mirage_max=1
+		;;
+	'emulate')
+		_mirage_opts='--schedule --json --verbose -v --help -h'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'inspect')
@@ -184,6 +192,18 @@ _mirage_optarg()
 		;;
 	'rewrite/--target')
 		_mirage_val=gfx-targets
+		;;
+	'raise/--kernel')
+		_mirage_val=any
+		;;
+	'raise/--binding')
+		_mirage_val=enum _mirage_choices='host'
+		;;
+	'raise/--output' | 'raise/-o')
+		_mirage_val=file
+		;;
+	'emulate/--schedule')
+		_mirage_val=any
 		;;
 	'inspect/--disasm')
 		_mirage_val=any _mirage_glued=1

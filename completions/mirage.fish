@@ -93,6 +93,8 @@ set -g __fish_mirage_passthrough 'run'
 complete -c mirage -n "__fish_mirage_at ''" -a profile -d 'create, list, show, edit, delete, export and import profiles'
 complete -c mirage -n "__fish_mirage_at ''" -a run -d 'run a workload under a profile (the workload replaces mirage)'
 complete -c mirage -n "__fish_mirage_at ''" -a rewrite -d 'rewrite a code object (entry trampolines, stub symbols)'
+complete -c mirage -n "__fish_mirage_at ''" -a raise -d 'raise a gfx1250 code object\'s kernels to LLVM IR (or list the refusals)'
+complete -c mirage -n "__fish_mirage_at ''" -a emulate -d 'run one gfx1250 kernel on the CPU from a launch file, no GPU needed'
 complete -c mirage -n "__fish_mirage_at ''" -a inspect -d 'describe a code object: ISA, kernels, descriptors, metadata, pool'
 complete -c mirage -n "__fish_mirage_at ''" -a doctor -d 'check the config, the HotSwap tree, GPUs, targets and environment'
 complete -c mirage -n "__fish_mirage_at ''" -a emulators -d 'list the backends a profile can use and whether they work here'
@@ -199,6 +201,22 @@ complete -c mirage -n "__fish_mirage_at 'rewrite'" -l json -d 'print one JSON do
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_arg 'rewrite' 1 --output -o --source --target" -F
+
+# raise
+complete -c mirage -n "__fish_mirage_at 'raise'" -l kernel -x -d 'raise only kernel K'
+complete -c mirage -n "__fish_mirage_at 'raise'" -l binding -x -a 'host' -d 'bind the hooks for a target and optimise (host: the CPU runner)'
+complete -c mirage -n "__fish_mirage_at 'raise'" -l output -s o -r -F -d 'write the IR to FILE.ll instead of stdout'
+complete -c mirage -n "__fish_mirage_at 'raise'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'raise'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'raise'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_arg 'raise' 1 --kernel --binding --output -o" -F
+
+# emulate
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l schedule -x -d 'the order of waves and lanes between rendezvous (default deterministic)'
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_arg 'emulate' 1 --schedule" -F
 
 # inspect
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l kernels -d 'list kernels with their descriptor fields (default)'

@@ -2,3 +2,20 @@
 mirage_shell_test(isa_rows isa_rows.sh LABELS translate)
 mirage_shell_test(isa_corpus isa_corpus.sh LABELS translate)
 mirage_shell_test(isa_fields isa_fields.sh LABELS translate)
+
+# mirage emulate over the kernel suite (tests/kernels, objects built by kernels.cmake): every
+# launch file at -O0/-O2/-O3 against the host-C reference (and POCL at -O2), and shuffled.
+file(GLOB emulate_launches CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/kernels/launch/*.json)
+foreach(launch ${emulate_launches})
+  get_filename_component(kname ${launch} NAME_WE)
+  get_filename_component(full ${launch} NAME)
+  string(REGEX REPLACE "\\.json$" "" variant ${full})
+  foreach(opt O0 O2 O3)
+    mirage_shell_test(emulate/${variant}.${opt} emulate_kernel.sh LABELS translate emulate)
+    set_property(TEST integration/emulate/${variant}.${opt} APPEND PROPERTY ENVIRONMENT
+                 "KERNEL=${kname}" "LAUNCH=${launch}" "OPT=${opt}")
+  endforeach()
+endforeach()
+mirage_shell_test(raise_refusals raise_refusals.sh LABELS translate)
+mirage_shell_test(translate_lazy translate_lazy.sh LABELS translate)
+mirage_shell_test(emulate_crosslane emulate_crosslane.sh LABELS translate emulate)

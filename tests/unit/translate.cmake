@@ -5,3 +5,6 @@ target_link_libraries(isa_dump PRIVATE mirage_isa mirage_common dep::elf)
 set_target_properties(isa_dump PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/tools)
 
 mirage_unit_test(isa_decode SOURCES test_isa_decode.c LIBS mirage_isa)
+mirage_unit_test(raise_verify SOURCES test_raise_verify.c LIBS mirage_host mirage_raise)
+mirage_unit_test(runner SOURCES test_runner.c LIBS mirage_host)
+mirage_unit_test(kernarg SOURCES test_kernarg.c LIBS mirage_host)

@@ -445,7 +445,7 @@ static int vop3_any(struct ctx *c, const struct isa_row *r, bool packed)
 		src_mods(c, first, isa_bits(w1, 31, 29), sd ? 0 : isa_bits(w0, 10, 8));
 		if (in->op == ISA_OP_V_BITOP3_B32 || in->op == ISA_OP_V_BITOP3_B16)
 			in->mods.bitop3 =
-			    (uint8_t)(isa_bits(w0, 10, 8) | isa_bits(w0, 14, 11) << 3 |
+			    (uint8_t)(isa_bits(w1, 31, 29) | isa_bits(w0, 10, 8) << 3 |
 			              isa_bits(w1, 28, 27) << 6);
 	}
 	return ISA_OK;

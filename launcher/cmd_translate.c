@@ -1,0 +1,191 @@
+/* `mirage raise` and `mirage emulate`: the translator from the shell (libmirage_translate.so). */
+#include "command.h"
+#include "msg.h"
+#include "output.h"
+
+#include "atomic_file.h"
+#include "strbuf.h"
+#include "translate_dl.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const binding_choices[] = {"host", NULL};
+
+static const struct opt_spec raise_opts[] = {
+    {.name = "kernel", .type = OPT_STRING, .arg_name = "K", .help = "raise only kernel K"},
+    {.name = "binding",
+     .type = OPT_ENUM,
+     .choices = binding_choices,
+     .help = "bind the hooks for a target and optimise (host: the CPU runner)"},
+    {.name = "output",
+     .short_name = 'o',
+     .type = OPT_PATH,
+     .arg_name = "FILE.ll",
+     .help = "write the IR to FILE.ll instead of stdout"},
+    {0},
+};
+
+static const struct opt_spec emulate_opts[] = {
+    {.name = "schedule",
+     .type = OPT_STRING,
+     .arg_name = "deterministic|shuffle:SEED",
+     .help = "the order of waves and lanes between rendezvous (default deterministic)"},
+    {0},
+};
+
+static const struct translate_api *load_api(const struct cmd_ctx *ctx)
+{
+	struct diag err = DIAG_INIT;
+	const struct translate_api *api = translate_dl_load(ctx->self_exe, &err);
+	if (!api)
+		report_diag(&err, -1);
+	return api;
+}
+
+static cJSON *kernel_json(const struct tr_kernel *k)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "kernel", k->name);
+	cJSON_AddBoolToObject(o, "raised", k->raised);
+	cJSON_AddNumberToObject(o, "instructions", (double)k->instructions);
+	if (!k->raised) {
+		char off[32];
+		snprintf(off, sizeof(off), "0x%llx", (unsigned long long)k->offset);
+		cJSON_AddStringToObject(o, "reason", k->reason);
+		cJSON_AddStringToObject(o, "reason_text", k->reason_text);
+		cJSON_AddStringToObject(o, "offset", off);
+		cJSON_AddStringToObject(o, "mnemonic", k->mnemonic ? k->mnemonic : "");
+		cJSON_AddStringToObject(o, "detail", k->detail ? k->detail : "");
+	}
+	return o;
+}
+
+static void print_refusal(const char *co, const struct tr_kernel *k)
+{
+	error("%s: kernel %s is refused at offset 0x%llx (%s): %s: %s%s%s", co, k->name,
+	      (unsigned long long)k->offset, k->mnemonic && *k->mnemonic ? k->mnemonic : "-",
+	      k->reason, k->reason_text, k->detail && *k->detail ? ": " : "",
+	      k->detail ? k->detail : "");
+}
+
+static int raise_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	const char *co = args->positional.v[0], *out = args_str(args, "output");
+	const char *binding = args_str(args, "binding");
+	const struct translate_api *api = load_api(ctx);
+	struct tr_raise_report rep;
+	size_t raised = 0;
+	int rc = 0;
+
+	if (!api)
+		return EXIT_ERROR;
+	api->raise_object(co, args_str(args, "kernel"),
+	                  binding && !strcmp(binding, "host") ? TR_BINDING_HOST : TR_BINDING_NONE,
+	                  !ctx->json, &rep);
+	if (rep.error) {
+		error("%s", rep.error);
+		hint("give an AMDGPU code object (clang-22 -target amdgcn-amd-amdhsa, then "
+		     "ld.lld-22 "
+		     "-shared)");
+		api->raise_report_free(&rep);
+		return EXIT_ERROR;
+	}
+	for (size_t i = 0; i < rep.nkernels; i++)
+		raised += rep.kernels[i].raised != 0;
+	if (ctx->json) {
+		cJSON *doc = cJSON_CreateObject(), *arr = cJSON_AddArrayToObject(doc, "kernels");
+		cJSON_AddStringToObject(doc, "code_object", co);
+		for (size_t i = 0; i < rep.nkernels; i++)
+			cJSON_AddItemToArray(arr, kernel_json(&rep.kernels[i]));
+		cJSON_AddNumberToObject(doc, "raised", (double)raised);
+		cJSON_AddNumberToObject(doc, "refused", (double)(rep.nkernels - raised));
+		output_json(doc);
+	} else {
+		struct strbuf ir = STRBUF_INIT;
+		for (size_t i = 0; i < rep.nkernels; i++) {
+			if (rep.kernels[i].raised)
+				strbuf_addstr(&ir, rep.kernels[i].ir ? rep.kernels[i].ir : "");
+			else
+				print_refusal(co, &rep.kernels[i]);
+		}
+		if (out) {
+			if (atomic_write_file(out, ir.buf ? ir.buf : "", ir.len, 0666,
+			                      ATOMIC_REPLACE)) {
+				rc = error_errno("cannot write '%s'", out);
+			}
+		} else if (ir.len) {
+			fwrite(ir.buf, 1, ir.len, stdout);
+		}
+		strbuf_release(&ir);
+	}
+	if (raised != rep.nkernels && !rc) {
+		if (!ctx->json)
+			hint("`mirage raise %s --json` gives every kernel's result", co);
+		rc = -1;
+	}
+	api->raise_report_free(&rep);
+	return rc ? EXIT_ERROR : EXIT_OK;
+}
+
+static int emulate_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
+{
+	const struct translate_api *api = load_api(ctx);
+	struct tr_emulate_result res;
+	int code;
+
+	if (!api)
+		return EXIT_ERROR;
+	api->emulate(args->positional.v[0], args_str(args, "schedule"), &res);
+	code = res.exit_code;
+	if (code) {
+		error("%s", res.message ? res.message : "emulation failed");
+		if (res.hint)
+			hint("%s", res.hint);
+		else if (code == 2)
+			hint("the launch-file format is in docs/emulate.md");
+	} else if (ctx->json) {
+		cJSON *doc = cJSON_CreateObject(), *outs;
+		cJSON_AddStringToObject(doc, "kernel", res.kernel);
+		cJSON_AddNumberToObject(doc, "workgroups", (double)res.workgroups);
+		cJSON_AddNumberToObject(doc, "waves", (double)res.waves);
+		cJSON_AddNumberToObject(doc, "instructions_raised", (double)res.instructions);
+		cJSON_AddNumberToObject(doc, "raise_ms", res.raise_ms);
+		cJSON_AddNumberToObject(doc, "jit_ms", res.jit_ms);
+		cJSON_AddNumberToObject(doc, "run_ms", res.run_ms);
+		outs = cJSON_AddArrayToObject(doc, "outputs");
+		for (size_t i = 0; i < res.noutputs; i++)
+			cJSON_AddItemToArray(outs, cJSON_CreateString(res.outputs[i]));
+		output_json(doc);
+	} else {
+		note("%s: %llu workgroups, %llu waves, %zu instructions raised", res.kernel,
+		     (unsigned long long)res.workgroups, (unsigned long long)res.waves,
+		     res.instructions);
+	}
+	api->emulate_result_free(&res);
+	return code;
+}
+
+const struct cmd_entry cmd_raise_entry = {
+    .name = "raise",
+    .summary = "raise a gfx1250 code object's kernels to LLVM IR (or list the refusals)",
+    .usage = "CODE_OBJECT",
+    .opts = raise_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_FILE,
+    .exec = raise_exec,
+};
+
+const struct cmd_entry cmd_emulate_entry = {
+    .name = "emulate",
+    .summary = "run one gfx1250 kernel on the CPU from a launch file, no GPU needed",
+    .usage = "LAUNCH.json",
+    .opts = emulate_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .arg_kind = ARG_FILE,
+    .exec = emulate_exec,
+};

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Every refusal reason of the raiser, triggered by a small kernel assembled here with llvm-mc-22
+# (no checked-in binaries): `mirage raise --json` names the reason, offset and mnemonic, the
+# text form says it on stderr with exit 1.  Then `mirage raise` on good input (IR, -o, --json
+# coverage), and `mirage emulate`'s own errors: a bad launch file (exit 2, the field named), a
+# refused kernel and an out-of-bounds store (exit 1, the instruction offset named).
+# shellcheck source=lib.sh
+source "$TEST_LIB"
+
+cd "$TEST_TMP" || exit 1
+[ -x "${LLVM_MC:-}" ] || skip_all "llvm-mc-22 is not installed"
+
+# kernel NAME BODY [DESCRIPTOR_LINES] [METADATA_LINES]: NAME.co, one kernel named k whose code
+# is BODY (";"-separated instructions), storing through the pointer argument like hello.
+kernel() {
+	local name=$1 body=$2 kd=${3:-} meta=${4:-}
+	{
+		printf '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"\n\t.text\n\t.globl k\n'
+		printf '\t.p2align 8\n\t.type k,@function\nk:\n'
+		printf '%s\n' "$body" | tr ';' '\n' | sed 's/^ */\t/'
+		case $body in *".size k"*) ;; *) printf '.Lk_end:\n\t.size k, .Lk_end-k\n' ;; esac
+		printf '\n\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel k\n'
+		printf '\t.amdhsa_next_free_vgpr 4\n\t.amdhsa_next_free_sgpr 8\n'
+		printf '\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n\t.amdhsa_kernarg_size 8\n'
+		[ -n "$kd" ] && printf '%s\n' "$kd" | tr ';' '\n' | sed 's/^ */\t/'
+		printf '\t.end_amdhsa_kernel\n\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n'
+		printf '  - .name: k\n    .symbol: k.kd\n    .kernarg_segment_size: 8\n'
+		printf '    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 0\n'
+		printf '    .kernarg_segment_align: 8\n    .wavefront_size: 32\n    .sgpr_count: 8\n'
+		printf '    .vgpr_count: 4\n    .max_flat_workgroup_size: 256\n'
+		[ -n "$meta" ] && printf '%s\n' "$meta"
+		printf '    .args:\n      - .size: 8\n        .offset: 0\n        .value_kind: global_buffer\n'
+		printf '        .address_space: global\namdhsa.target: amdgcn-amd-amdhsa--gfx1250\n'
+		printf 'amdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n'
+	} >"$name.s"
+	"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj "$name.s" -o "$name.o" ||
+		fail "llvm-mc assembles $name.s"
+	"$LD_LLD" -shared "$name.o" -o "$name.co" || fail "ld.lld links $name.co"
+}
+
+store='s_load_b64 s[2:3], s[0:1], 0x0; s_wait_kmcnt 0; v_mov_b32 v0, 42; v_mov_b32 v1, 0; global_store_b32 v1, v0, s[2:3]'
+
+# refused NAME REASON MNEMONIC DETAIL: mirage raise NAME.co refuses k for REASON.
+refused() {
+	run_capture "$MIRAGE_BIN" raise "$1.co" --json
+	assert_eq "$RUN_STATUS" 1 "$1: raise --json exits 1 for a refused kernel"
+	assert_contains "$RUN_STDOUT" "\"reason\":	\"$2\"" "$1: the reason is $2"
+	assert_contains "$RUN_STDOUT" "\"mnemonic\":	\"$3\"" "$1: the mnemonic is '$3'"
+	assert_contains "$RUN_STDOUT" "$4" "$1: the detail says '$4'"
+	run_capture "$MIRAGE_BIN" raise "$1.co"
+	assert_eq "$RUN_STATUS" 1 "$1: raise exits 1"
+	assert_contains "$RUN_STDERR" "mirage: $1.co: kernel k is refused at offset 0x" "$1: the message names the kernel and offset"
+	assert_contains "$RUN_STDERR" ": $2: " "$1: the message names the reason"
+	assert_contains "$RUN_STDERR" "hint: \`mirage raise $1.co --json\`" "$1: a hint"
+}
+
+kernel unknown "$store; .long 0xbf8f0000; s_endpgm"
+refused unknown unknown-instruction "<unknown>" "format SOPP opcode 0xf"
+kernel undecodable "$store; s_endpgm; .long 0x7e0002ff"
+refused undecodable undecodable v_mov_b32 "truncated by the end of the buffer"
+kernel unsupported "$store; buffer_load_b32 v2, v1, s[4:7], s8 offen; s_endpgm"
+refused unsupported unsupported-instruction buffer_load_b32 "buffer resources are not raised"
+kernel omod "$store; v_add_f32_e64 v2, v1, v1 mul:2; s_endpgm"
+refused omod unsupported-form v_add_f32 "output modifier omod:1"
+kernel aperture "$store; .long 0xbe8400ef; s_endpgm" # s_mov_b32 s4, src_pops_exiting_wave_id
+refused aperture unsupported-register s_mov_b32 "operand register 239"
+kernel entry "$store; s_endpgm" ".amdhsa_user_sgpr_private_segment_size 1"
+refused entry unsupported-entry-sgpr "" "the descriptor enables the private segment size"
+kernel layout "$store; s_endpgm" ".amdhsa_user_sgpr_count 6"
+refused layout user-sgpr-layout "" "RSRC2 USER_SGPR_COUNT is 6, the enabled user SGPRs need 2"
+kernel wave64 "$store; s_endpgm" ".amdhsa_wavefront_size32 0"
+refused wave64 wave64 "" "the descriptor does not enable wave32"
+kernel cluster "$store; s_endpgm" "" "    .cluster_dims: [2, 1, 1]"
+refused cluster cluster-dispatch "" ".cluster_dims is set"
+kernel mode "s_setreg_imm32_b32 hwreg(HW_REG_WAVE_MODE, 0, 4), 1; $store; s_endpgm"
+refused mode mode-write s_setreg_imm32_b32 "hwreg 1 bits [3:0]"
+kernel barrier "$store; s_barrier_wait 0xffff; s_endpgm"
+refused barrier split-barrier s_barrier_wait "s_barrier_wait without its signal"
+kernel unwaited "$store; s_barrier_signal -1; s_cmp_eq_u32 s0, 0; s_cbranch_scc1 1; s_barrier_wait 0xffff; s_endpgm"
+refused unwaited split-barrier s_endpgm "paths with and without a signalled barrier meet"
+kernel named "$store; s_barrier_signal 1; s_barrier_wait 1; s_endpgm"
+refused named split-barrier s_barrier_signal "a named barrier"
+kernel branch "$store; s_branch 0x7fff; s_endpgm"
+refused branch indirect-branch s_branch "the branch target is outside .text"
+kernel pool "$store; s_branch .Lpool; s_endpgm; .Lk_end:; .size k, .Lk_end-k; .Lpool:; s_endpgm"
+refused pool indirect-branch s_branch "is outside the kernel's functions"
+kernel unterminated "$store; s_nop 0"
+refused unterminated unterminated-extent s_nop "without s_endpgm"
+kernel sendmsg "$store; s_sendmsg sendmsg(MSG_INTERRUPT); s_endpgm"
+refused sendmsg sendmsg s_sendmsg "message 0x1"
+kernel lds "$store; s_endpgm" ".amdhsa_group_segment_fixed_size 400000"
+refused lds lds-limit "" "400000 bytes of LDS"
+
+# An object for a processor the decoder has no table for.
+run_capture "$MIRAGE_BIN" raise "$FIXTURES/gfx942.co" --json
+assert_eq "$RUN_STATUS" 1 "a gfx942 object is refused"
+assert_contains "$RUN_STDOUT" '"reason":	"unsupported-target"' "reason unsupported-target"
+assert_contains "$RUN_STDOUT" '"detail":	"the object is for gfx942"' "naming the processor"
+
+# Good input: the IR, -o FILE.ll, and the per-kernel coverage.
+kernel good "$store; s_endpgm"
+run_capture "$MIRAGE_BIN" raise good.co
+assert_eq "$RUN_STATUS" 0 "raise prints the IR of a raised kernel"
+assert_contains "$RUN_STDOUT" 'define void @k()' "the kernel is one function"
+assert_contains "$RUN_STDOUT" 'call ptr @mx.global(' "memory goes through the mx.global hook"
+assert_contains "$RUN_STDOUT" '!mirage.lane_pred' "the store is predicated on the lane's EXEC bit"
+assert_not_contains "$RUN_STDOUT" 'llvm.amdgcn' "no target intrinsic"
+run_capture "$MIRAGE_BIN" raise good.co --binding host -o good.ll
+assert_eq "$RUN_STATUS" 0 "raise --binding host -o FILE.ll"
+assert_contains good.ll 'mirage_host.global' "the host binding calls the runner"
+assert_not_contains good.ll '@mx.' "no hook is left unbound"
+run_capture "$MIRAGE_BIN" raise good.co --json --kernel k
+assert_contains "$RUN_STDOUT" '"raised":	true' "--json says raised"
+assert_contains "$RUN_STDOUT" '"instructions":	6' "--json counts the instructions"
+run_capture "$MIRAGE_BIN" raise good.co --kernel nosuch
+assert_eq "$RUN_STATUS" 1 "an unknown --kernel is an error"
+assert_contains "$RUN_STDERR" "mirage: good.co: no kernel 'nosuch' in the object"
+run_capture "$MIRAGE_BIN" raise launch.json
+assert_eq "$RUN_STATUS" 1 "a file that is no code object"
+assert_contains "$RUN_STDERR" "mirage: launch.json: No such file or directory"
+printf 'not elf' >junk.co
+run_capture "$MIRAGE_BIN" raise junk.co
+assert_contains "$RUN_STDERR" "mirage: junk.co: not an AMDGPU ELF code object"
+
+# mirage emulate: a clean run, an out-of-bounds store, a refused kernel, bad launch files.
+cat >launch.json <<'JSON'
+{"code_object": "good.co", "kernel": "k", "grid": [64], "workgroup": [32],
+ "buffers": {"out": {"size": 4, "init": "fill:7", "output": "out.bin"}},
+ "args": [{"buffer": "out"}]}
+JSON
+run_capture "$MIRAGE_BIN" emulate launch.json --json
+assert_eq "$RUN_STATUS" 0 "emulate runs the kernel"
+assert_contains "$RUN_STDOUT" '"waves":	2' "--json reports the waves"
+assert_eq "$(od -An -tx4 out.bin | tr -d ' ')" "0000002a" "every lane stored 42 to out[0]"
+sed 's/{"buffer": "out"}/{"buffer": "out", "offset": 2}/' launch.json >oob.json
+run_capture "$MIRAGE_BIN" emulate oob.json
+assert_eq "$RUN_STATUS" 1 "an out-of-bounds store exits 1"
+assert_contains "$RUN_STDERR" "mirage: kernel k: instruction at 0x" "the fault names the instruction"
+assert_contains "$RUN_STDERR" "4-byte access at 0x" "and the access"
+assert_contains "$RUN_STDERR" "is outside every buffer of the launch"
+sed 's/good.co/omod.co/' launch.json >refused.json
+run_capture "$MIRAGE_BIN" emulate refused.json
+assert_eq "$RUN_STATUS" 1 "a refused kernel exits 1"
+assert_contains "$RUN_STDERR" "mirage: kernel k is refused at offset 0x" "the refusal names the offset"
+assert_contains "$RUN_STDERR" "(v_add_f32): unsupported-form"
+sed 's/"grid": \[64\]/"grid": [0]/' launch.json >bad.json
+run_capture "$MIRAGE_BIN" emulate bad.json
+assert_eq "$RUN_STATUS" 2 "a bad launch file exits 2"
+assert_contains "$RUN_STDERR" "bad.json: grid[0]: expected a positive integer" "the message names the field"
+sed 's/"kernel": "k"/"kernel": "nosuch"/' launch.json >nokernel.json
+run_capture "$MIRAGE_BIN" emulate nokernel.json
+assert_eq "$RUN_STATUS" 2 "an unknown kernel exits 2"
+assert_contains "$RUN_STDERR" "nokernel.json: kernel: 'nosuch' is not a kernel of"
+sed 's/{"buffer": "out"}/{"u32": 1}/' launch.json >argtype.json
+run_capture "$MIRAGE_BIN" emulate argtype.json
+assert_eq "$RUN_STATUS" 2 "a scalar for a pointer argument exits 2"
+assert_contains "$RUN_STDERR" "argtype.json: args[0]: kernel argument is a buffer of 8 bytes, the launch gives 4"
+sed 's/good.co/missing.co/' launch.json >noco.json
+run_capture "$MIRAGE_BIN" emulate noco.json
+assert_eq "$RUN_STATUS" 2 "a missing code object exits 2"
+assert_contains "$RUN_STDERR" "noco.json: code_object: "
+run_capture "$MIRAGE_BIN" emulate launch.json --schedule sideways
+assert_eq "$RUN_STATUS" 2 "a bad --schedule exits 2"
+assert_contains "$RUN_STDERR" "mirage: --schedule: 'sideways' is neither 'deterministic' nor 'shuffle:SEED'"
+assert_contains "$RUN_STDERR" "hint: give --schedule deterministic or --schedule shuffle:42"
+done_testing

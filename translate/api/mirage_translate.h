@@ -1,0 +1,67 @@
+/*
+ * libmirage_translate.so, the translator's module: the raiser, the host binding and the CPU
+ * runner.  `mirage raise` and `mirage emulate` dlopen() it from <mirage dir>/../lib/mirage
+ * (launcher/translate_dl.c); `mirage run`, `doctor`, `profile` and the intercept never load
+ * it, nor the libLLVM it links.  Never prints, never exits: results come back as data.
+ */
+#ifndef MIRAGE_TRANSLATE_API_H
+#define MIRAGE_TRANSLATE_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TRANSLATE_API_VERSION  1
+#define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
+#define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
+
+struct tr_kernel {
+	char *name;
+	int raised;          /* 1 raised and verified, 0 refused */
+	size_t instructions; /* raised */
+	uint64_t offset;     /* refusal: instruction offset in .text */
+	char *mnemonic;      /* refusal */
+	const char *reason;  /* refusal code ("unknown-instruction"), static */
+	const char *reason_text;
+	char *detail; /* refusal detail */
+	char *ir;     /* the module's text when asked for, else NULL */
+};
+
+struct tr_raise_report {
+	char *error; /* the object could not be read (or the kernel is unknown): the message */
+	struct tr_kernel *kernels;
+	size_t nkernels;
+};
+
+enum tr_binding {
+	TR_BINDING_NONE,
+	TR_BINDING_HOST
+};
+
+struct tr_emulate_result {
+	int exit_code; /* 0 ran, 1 refused / fault / convergence violation, 2 bad launch file */
+	char *message; /* when exit_code != 0 */
+	char *hint;    /* or NULL */
+	char *kernel;
+	uint64_t workgroups, waves;
+	size_t instructions;
+	uint64_t fault_offset;
+	double raise_ms, jit_ms, run_ms;
+	char **outputs; /* the files written */
+	size_t noutputs;
+};
+
+struct translate_api {
+	unsigned version;
+	/* Raises every kernel of the object (or only kernel); IR text when want_ir. */
+	int (*raise_object)(const char *path, const char *kernel, enum tr_binding binding,
+	                    int want_ir, struct tr_raise_report *out);
+	void (*raise_report_free)(struct tr_raise_report *r);
+	/* schedule: NULL or "deterministic", or "shuffle:SEED". */
+	int (*emulate)(const char *launch_path, const char *schedule,
+	               struct tr_emulate_result *out);
+	void (*emulate_result_free)(struct tr_emulate_result *r);
+};
+
+typedef const struct translate_api *(*translate_get_api_fn)(void);
+
+#endif

@@ -1,0 +1,187 @@
+/* The host binding (mx.* -> runner), the no-amdgcn check, and ORC LLJIT (host_jit.h). */
+#include "host_jit.h"
+
+#include "runner.h"
+
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HOST_PREFIX "mirage_host."
+
+struct host_jit {
+	LLVMOrcLLJITRef jit;
+};
+
+int host_bind(LLVMModuleRef m, char *msg, size_t size)
+{
+	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+		size_t len;
+		const char *name = LLVMGetValueName2(f, &len);
+		char bound[96];
+		if (!strncmp(name, "llvm.amdgcn.", 12)) {
+			snprintf(msg, size, "%s is a target intrinsic the host cannot run", name);
+			return -1;
+		}
+		if (strncmp(name, "mx.", 3))
+			continue;
+		if (!runner_hook_address(name)) {
+			snprintf(msg, size, "hook %s has no host binding", name);
+			return -1;
+		}
+		snprintf(bound, sizeof(bound), HOST_PREFIX "%s", name + 3);
+		LLVMSetValueName2(f, bound, strlen(bound));
+	}
+	/* What is left must be bound hooks, definitions, or target-neutral intrinsics. */
+	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+		size_t len;
+		const char *name = LLVMGetValueName2(f, &len);
+		if (!LLVMIsDeclaration(f) || !strncmp(name, HOST_PREFIX, strlen(HOST_PREFIX)) ||
+		    (!strncmp(name, "llvm.", 5) && strncmp(name, "llvm.amdgcn.", 12)))
+			continue;
+		snprintf(msg, size, "%s is declared but neither a hook nor an intrinsic", name);
+		return -1;
+	}
+	return 0;
+}
+
+int host_optimize(LLVMModuleRef m, char *msg, size_t size)
+{
+	LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+	LLVMErrorRef e = LLVMRunPasses(m, "default<O2>", NULL, o);
+	LLVMDisposePassBuilderOptions(o);
+	if (e) {
+		char *t = LLVMGetErrorMessage(e);
+		snprintf(msg, size, "optimising the bound module: %s", t);
+		LLVMDisposeErrorMessage(t);
+		return -1;
+	}
+	return 0;
+}
+
+static int jit_error(LLVMErrorRef e, const char *what, char *msg, size_t size)
+{
+	char *t = LLVMGetErrorMessage(e);
+	snprintf(msg, size, "%s: %s", what, t);
+	LLVMDisposeErrorMessage(t);
+	return -1;
+}
+
+/* Symbols the compiled code may call besides the hooks: libm and the mem* family. */
+static const struct {
+	const char *name;
+	void *fn;
+} libc_syms[] = {
+    {"fmaf", (void *)fmaf},           {"fma", (void *)fma},
+    {"memcpy", (void *)memcpy},       {"memset", (void *)memset},
+    {"memmove", (void *)memmove},     {"ldexpf", (void *)ldexpf},
+    {"ldexp", (void *)ldexp},         {"frexpf", (void *)frexpf},
+    {"frexp", (void *)frexp},         {"floorf", (void *)floorf},
+    {"floor", (void *)floor},         {"ceilf", (void *)ceilf},
+    {"ceil", (void *)ceil},           {"truncf", (void *)truncf},
+    {"trunc", (void *)trunc},         {"roundevenf", (void *)roundevenf},
+    {"roundeven", (void *)roundeven}, {"fminf", (void *)fminf},
+    {"fmaxf", (void *)fmaxf},         {"fmin", (void *)fmin},
+    {"fmax", (void *)fmax},           {"sqrtf", (void *)sqrtf},
+    {"sqrt", (void *)sqrt},
+};
+
+static int define_symbols(LLVMOrcLLJITRef j, LLVMModuleRef m, char *msg, size_t size)
+{
+	size_t cap = sizeof(libc_syms) / sizeof(libc_syms[0]) + 64, n = 0;
+	LLVMOrcCSymbolMapPair *pairs = calloc(cap, sizeof(*pairs));
+	LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(j);
+	LLVMErrorRef e;
+
+	if (!pairs)
+		return -1;
+	for (LLVMValueRef f = LLVMGetFirstFunction(m); f && n < cap; f = LLVMGetNextFunction(f)) {
+		size_t len;
+		const char *name = LLVMGetValueName2(f, &len);
+		char hook[96];
+		void *addr;
+		if (strncmp(name, HOST_PREFIX, strlen(HOST_PREFIX)))
+			continue;
+		snprintf(hook, sizeof(hook), "mx.%s", name + strlen(HOST_PREFIX));
+		addr = runner_hook_address(hook);
+		pairs[n].Name = LLVMOrcLLJITMangleAndIntern(j, name);
+		pairs[n].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
+		pairs[n].Sym.Flags.GenericFlags =
+		    LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+		n++;
+	}
+	for (size_t i = 0; i < sizeof(libc_syms) / sizeof(libc_syms[0]); i++, n++) {
+		pairs[n].Name = LLVMOrcLLJITMangleAndIntern(j, libc_syms[i].name);
+		pairs[n].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)libc_syms[i].fn;
+		pairs[n].Sym.Flags.GenericFlags =
+		    LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+	}
+	e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, n));
+	free(pairs);
+	if (e)
+		return jit_error(e, "defining the runner's symbols", msg, size);
+	return 0;
+}
+
+struct host_jit *host_jit_compile(LLVMContextRef ctx, LLVMModuleRef m, const char *fn,
+                                  void (**entry)(void), char *msg, size_t size)
+{
+	struct host_jit *hj = calloc(1, sizeof(*hj));
+	LLVMOrcThreadSafeContextRef tsc = NULL;
+	LLVMOrcThreadSafeModuleRef tsm;
+	LLVMOrcExecutorAddress addr = 0;
+	LLVMErrorRef e;
+
+	*entry = NULL;
+	if (!hj || host_bind(m, msg, size) || host_optimize(m, msg, size))
+		goto fail_module;
+	LLVMInitializeNativeTarget();
+	LLVMInitializeNativeAsmPrinter();
+	e = LLVMOrcCreateLLJIT(&hj->jit, NULL);
+	if (e) {
+		jit_error(e, "creating the JIT", msg, size);
+		goto fail_module;
+	}
+	if (define_symbols(hj->jit, m, msg, size))
+		goto fail_module;
+	LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(hj->jit));
+	LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(hj->jit));
+	tsc = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(ctx);
+	tsm = LLVMOrcCreateNewThreadSafeModule(m, tsc);
+	LLVMOrcDisposeThreadSafeContext(tsc);
+	e = LLVMOrcLLJITAddLLVMIRModule(hj->jit, LLVMOrcLLJITGetMainJITDylib(hj->jit), tsm);
+	if (e) {
+		LLVMOrcDisposeThreadSafeModule(tsm);
+		jit_error(e, "adding the module to the JIT", msg, size);
+		host_jit_free(hj);
+		return NULL;
+	}
+	e = LLVMOrcLLJITLookup(hj->jit, &addr, fn);
+	if (e) {
+		jit_error(e, "compiling the kernel", msg, size);
+		host_jit_free(hj);
+		return NULL;
+	}
+	*entry = (void (*)(void))(uintptr_t)addr;
+	return hj;
+fail_module:
+	LLVMDisposeModule(m);
+	LLVMContextDispose(ctx);
+	host_jit_free(hj);
+	return NULL;
+}
+
+void host_jit_free(struct host_jit *j)
+{
+	if (!j)
+		return;
+	if (j->jit)
+		LLVMOrcDisposeLLJIT(j->jit);
+	free(j);
+}

@@ -1,0 +1,355 @@
+/* Reading a code object for the raiser: .text, function symbols, <kernel>.kd, metadata. */
+#include "mirage/code_object.h"
+
+#include "gfx_table.h"
+#include "read_whole.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <msgpack.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CO_MAX_BYTES   (UINT64_C(1) << 31)
+#define NT_AMDGPU_META 32
+
+static int fail(char **err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char **err, int rc, const char *fmt, ...)
+{
+	va_list ap;
+	char *s = NULL;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	*err = s;
+	return rc;
+}
+
+static int key_is(const msgpack_object *k, const char *s)
+{
+	size_t n = strlen(s);
+	return k->type == MSGPACK_OBJECT_STR && k->via.str.size == n &&
+	       !memcmp(k->via.str.ptr, s, n);
+}
+
+static const msgpack_object *map_get(const msgpack_object *map, const char *key)
+{
+	if (!map || map->type != MSGPACK_OBJECT_MAP)
+		return NULL;
+	for (uint32_t i = 0; i < map->via.map.size; i++)
+		if (key_is(&map->via.map.ptr[i].key, key))
+			return &map->via.map.ptr[i].val;
+	return NULL;
+}
+
+static char *str_dup(const msgpack_object *o)
+{
+	if (!o || o->type != MSGPACK_OBJECT_STR)
+		return NULL;
+	return strndup(o->via.str.ptr, o->via.str.size);
+}
+
+static uint32_t uint_of(const msgpack_object *o)
+{
+	if (o && o->type == MSGPACK_OBJECT_POSITIVE_INTEGER && o->via.u64 <= UINT32_MAX)
+		return (uint32_t)o->via.u64;
+	return 0;
+}
+
+static int read_args(struct co_kernel *k, const msgpack_object *args)
+{
+	if (!args || args->type != MSGPACK_OBJECT_ARRAY)
+		return 0;
+	k->args = calloc(args->via.array.size + 1, sizeof(*k->args));
+	if (!k->args)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < args->via.array.size; i++) {
+		const msgpack_object *a = &args->via.array.ptr[i];
+		struct co_arg *ca = &k->args[k->nargs++];
+		ca->name = str_dup(map_get(a, ".name"));
+		ca->value_kind = str_dup(map_get(a, ".value_kind"));
+		ca->offset = uint_of(map_get(a, ".offset"));
+		ca->size = uint_of(map_get(a, ".size"));
+		ca->hidden = ca->value_kind && !strncmp(ca->value_kind, "hidden_", 7);
+	}
+	return 0;
+}
+
+static int cluster_dims_set(const msgpack_object *o)
+{
+	if (!o || o->type != MSGPACK_OBJECT_ARRAY)
+		return 0;
+	for (uint32_t i = 0; i < o->via.array.size; i++) {
+		uint32_t v = uint_of(&o->via.array.ptr[i]);
+		if (v > 1)
+			return 1;
+	}
+	return 0;
+}
+
+static int read_metadata(struct code_object *co, const void *desc, size_t size, char **err)
+{
+	msgpack_unpacked up;
+	const msgpack_object *kernels;
+	int rc = 0;
+
+	msgpack_unpacked_init(&up);
+	if (msgpack_unpack_next(&up, desc, size, NULL) != MSGPACK_UNPACK_SUCCESS) {
+		msgpack_unpacked_destroy(&up);
+		return fail(err, -EINVAL, "%s: the AMDGPU metadata note is not msgpack", co->path);
+	}
+	kernels = map_get(&up.data, "amdhsa.kernels");
+	if (!kernels || kernels->type != MSGPACK_OBJECT_ARRAY) {
+		msgpack_unpacked_destroy(&up);
+		return fail(err, -EINVAL, "%s: the metadata has no amdhsa.kernels list", co->path);
+	}
+	co->kernels = calloc(kernels->via.array.size + 1, sizeof(*co->kernels));
+	if (!co->kernels) {
+		msgpack_unpacked_destroy(&up);
+		return -ENOMEM;
+	}
+	for (uint32_t i = 0; i < kernels->via.array.size && !rc; i++) {
+		const msgpack_object *m = &kernels->via.array.ptr[i];
+		struct co_kernel *k = &co->kernels[co->nkernels++];
+		k->name = str_dup(map_get(m, ".name"));
+		k->symbol = str_dup(map_get(m, ".symbol"));
+		k->kernarg_size = uint_of(map_get(m, ".kernarg_segment_size"));
+		k->group_fixed = uint_of(map_get(m, ".group_segment_fixed_size"));
+		k->private_fixed = uint_of(map_get(m, ".private_segment_fixed_size"));
+		k->wavefront_size = uint_of(map_get(m, ".wavefront_size"));
+		k->has_cluster_dims = cluster_dims_set(map_get(m, ".cluster_dims"));
+		if (!k->name || !k->symbol)
+			rc = fail(err, -EINVAL, "%s: amdhsa.kernels[%u] has no .name or .symbol",
+			          co->path, i);
+		else
+			rc = read_args(k, map_get(m, ".args"));
+	}
+	msgpack_unpacked_destroy(&up);
+	return rc;
+}
+
+static int read_notes(struct code_object *co, Elf_Scn *scn, char **err)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	size_t off = 0, noff, doff;
+	GElf_Nhdr nh;
+
+	while (d && (off = gelf_getnote(d, off, &nh, &noff, &doff)) > 0) {
+		if (nh.n_type == NT_AMDGPU_META && nh.n_namesz == 7 &&
+		    !memcmp((char *)d->d_buf + noff, "AMDGPU", 7))
+			return read_metadata(co, (char *)d->d_buf + doff, nh.n_descsz, err) ?: 1;
+	}
+	return 0;
+}
+
+/* The bytes at virtual address addr (n of them) from the section that holds them. */
+static int read_vaddr(Elf *elf, uint64_t addr, void *dst, size_t n)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
+		    !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		if (addr < sh.sh_addr || addr - sh.sh_addr + n > sh.sh_size)
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf || addr - sh.sh_addr + n > d->d_size)
+			return -1;
+		memcpy(dst, (char *)d->d_buf + (addr - sh.sh_addr), n);
+		return 0;
+	}
+	return -1;
+}
+
+static int cmp_func(const void *a, const void *b)
+{
+	const struct co_func *x = a, *y = b;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int read_symbols(struct code_object *co, Elf *elf, Elf_Scn *symtab, char **err)
+{
+	GElf_Shdr sh;
+	Elf_Data *d = elf_getdata(symtab, NULL);
+	size_t n;
+
+	gelf_getshdr(symtab, &sh);
+	n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+	co->funcs = calloc(n + 1, sizeof(*co->funcs));
+	if (!co->funcs)
+		return -ENOMEM;
+	for (size_t i = 0; d && i < n; i++) {
+		GElf_Sym s;
+		const char *name;
+		if (!gelf_getsym(d, (int)i, &s))
+			continue;
+		name = elf_strptr(elf, sh.sh_link, s.st_name);
+		if (!name)
+			continue;
+		if (GELF_ST_TYPE(s.st_info) == STT_FUNC && s.st_value >= co->text_addr &&
+		    s.st_value - co->text_addr < co->text_size) {
+			struct co_func *f = &co->funcs[co->nfuncs++];
+			f->name = strdup(name);
+			f->addr = s.st_value;
+			f->size = s.st_size;
+			if (s.st_value - co->text_addr + s.st_size > co->text_size)
+				f->size = co->text_size - (s.st_value - co->text_addr);
+		}
+		for (size_t k = 0; k < co->nkernels; k++) {
+			struct co_kernel *kk = &co->kernels[k];
+			if (GELF_ST_TYPE(s.st_info) == STT_OBJECT && !strcmp(name, kk->symbol) &&
+			    read_vaddr(elf, s.st_value, kk->kd, sizeof(kk->kd)))
+				return fail(err, -EINVAL,
+				            "%s: %s: the descriptor is not in the file", co->path,
+				            kk->symbol);
+		}
+	}
+	qsort(co->funcs, co->nfuncs, sizeof(*co->funcs), cmp_func);
+	for (size_t k = 0; k < co->nkernels; k++) {
+		struct co_kernel *kk = &co->kernels[k];
+		for (size_t i = 0; i < co->nfuncs; i++)
+			if (!strcmp(co->funcs[i].name, kk->name)) {
+				kk->entry = co->funcs[i].addr;
+				kk->size = co->funcs[i].size;
+			}
+		if (!kk->size)
+			return fail(err, -EINVAL, "%s: kernel %s has no function symbol in .text",
+			            co->path, kk->name);
+	}
+	return 0;
+}
+
+static int parse(struct code_object *co, Elf *elf, char **err)
+{
+	Elf_Scn *scn = NULL, *symtab = NULL;
+	size_t shstrndx;
+	GElf_Ehdr eh;
+	int have_meta = 0, rc;
+
+	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) || eh.e_machine != EM_AMDGPU)
+		return fail(err, -EINVAL, "%s: not an AMDGPU ELF code object", co->path);
+	co->mach = eh.e_flags & 0xff;
+	{
+		const struct gfx_info *g = gfx_by_mach((uint8_t)co->mach);
+		co->mcpu = g ? strdup(g->name) : NULL;
+	}
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return fail(err, -EINVAL, "%s: no section names", co->path);
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (sh.sh_type == SHT_NOTE && !have_meta) {
+			rc = read_notes(co, scn, err);
+			if (rc < 0)
+				return rc;
+			have_meta = rc;
+		} else if (sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !symtab)) {
+			symtab = scn;
+		} else if (name && !strcmp(name, ".text") && sh.sh_type == SHT_PROGBITS) {
+			Elf_Data *d = elf_getdata(scn, NULL);
+			if (!d || d->d_size != sh.sh_size)
+				return fail(err, -EINVAL, "%s: .text is not in the file", co->path);
+			co->text = malloc(sh.sh_size ? sh.sh_size : 1);
+			if (!co->text)
+				return -ENOMEM;
+			memcpy(co->text, d->d_buf, sh.sh_size);
+			co->text_addr = sh.sh_addr;
+			co->text_size = sh.sh_size;
+		}
+	}
+	if (!have_meta)
+		return fail(err, -EINVAL, "%s: no AMDGPU metadata note", co->path);
+	if (!co->text)
+		return fail(err, -EINVAL, "%s: no .text section", co->path);
+	if (!symtab)
+		return fail(err, -EINVAL, "%s: no symbol table", co->path);
+	return read_symbols(co, elf, symtab, err);
+}
+
+int co_load(const char *path, struct code_object **out, char **err)
+{
+	struct code_object *co;
+	void *bytes;
+	size_t size;
+	Elf *elf;
+	int fd, rc;
+
+	*out = NULL;
+	*err = NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return fail(err, -errno, "%s: %s", path, strerror(errno));
+	bytes = read_whole_fd_max(fd, CO_MAX_BYTES, &size);
+	rc = errno;
+	close(fd);
+	if (!bytes)
+		return fail(err, -rc, "%s: %s", path,
+		            rc == EINVAL ? "not a regular file" : strerror(rc));
+	elf_version(EV_CURRENT);
+	elf = elf_memory(bytes, size);
+	co = calloc(1, sizeof(*co));
+	if (!elf || !co) {
+		free(co);
+		if (elf)
+			elf_end(elf);
+		free(bytes);
+		return fail(err, -EINVAL, "%s: not an ELF file", path);
+	}
+	co->path = strdup(path);
+	rc = parse(co, elf, err);
+	elf_end(elf);
+	free(bytes);
+	if (rc < 0) {
+		if (!*err)
+			fail(err, rc, "%s: %s", path, strerror(-rc));
+		co_free(co);
+		return rc;
+	}
+	*out = co;
+	return 0;
+}
+
+void co_free(struct code_object *co)
+{
+	if (!co)
+		return;
+	for (size_t i = 0; i < co->nkernels; i++) {
+		struct co_kernel *k = &co->kernels[i];
+		for (size_t a = 0; a < k->nargs; a++) {
+			free(k->args[a].name);
+			free(k->args[a].value_kind);
+		}
+		free(k->args);
+		free(k->name);
+		free(k->symbol);
+	}
+	for (size_t i = 0; i < co->nfuncs; i++)
+		free(co->funcs[i].name);
+	free(co->funcs);
+	free(co->kernels);
+	free(co->text);
+	free(co->mcpu);
+	free(co->path);
+	free(co);
+}
+
+const struct co_kernel *co_find_kernel(const struct code_object *co, const char *name)
+{
+	for (size_t i = 0; i < co->nkernels; i++)
+		if (!strcmp(co->kernels[i].name, name) || !strcmp(co->kernels[i].symbol, name))
+			return &co->kernels[i];
+	return NULL;
+}

@@ -1,0 +1,63 @@
+/*
+ * A small reader of what the raiser needs from an AMDGPU code object: the .text bytes, the
+ * function symbols, each kernel's 64-byte descriptor (<kernel>.kd) and the metadata fields
+ * of its NT_AMDGPU_METADATA entry (.args, segment sizes, .cluster_dims).  Self-contained
+ * (libelf + msgpack-c) so that the translator does not depend on rewrite/lib's internals.
+ */
+#ifndef MIRAGE_CODE_OBJECT_H
+#define MIRAGE_CODE_OBJECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct co_arg {
+	char *name;       /* .name, or NULL */
+	char *value_kind; /* .value_kind ("global_buffer", "by_value", "hidden_block_count_x") */
+	uint32_t offset, size;
+	int hidden; /* value_kind starts with "hidden_" */
+};
+
+struct co_kernel {
+	char *name;              /* .name */
+	char *symbol;            /* .symbol ("<name>.kd") */
+	uint64_t entry;          /* address of the code (the function symbol's value) */
+	uint64_t size;           /* the function symbol's size */
+	uint8_t kd[64];          /* the kernel descriptor */
+	uint32_t kernarg_size;   /* .kernarg_segment_size */
+	uint32_t group_fixed;    /* .group_segment_fixed_size */
+	uint32_t private_fixed;  /* .private_segment_fixed_size */
+	uint32_t wavefront_size; /* .wavefront_size */
+	int has_cluster_dims;    /* .cluster_dims present and not [0|1, 1, 1] */
+	struct co_arg *args;
+	size_t nargs;
+};
+
+struct co_func {
+	char *name;
+	uint64_t addr, size;
+};
+
+struct code_object {
+	char *path;
+	char *mcpu;         /* from e_flags: "gfx1250", or NULL when unknown */
+	uint32_t mach;      /* EF_AMDGPU_MACH */
+	uint8_t *text;      /* .text bytes */
+	uint64_t text_addr; /* .text sh_addr */
+	uint64_t text_size;
+	struct co_kernel *kernels;
+	size_t nkernels;
+	struct co_func *funcs; /* every STT_FUNC symbol inside .text, by address */
+	size_t nfuncs;
+};
+
+/*
+ * Reads the code object at path.  Returns 0 and *out, or a negative errno with *err the
+ * message naming the file and what is wrong (caller frees).  Never prints.
+ */
+int co_load(const char *path, struct code_object **out, char **err);
+void co_free(struct code_object *co);
+
+/* The kernel called name (its .name, or its .symbol), or NULL. */
+const struct co_kernel *co_find_kernel(const struct code_object *co, const char *name);
+
+#endif

@@ -1,0 +1,97 @@
+/* The raiser's state while it builds one kernel's function (raise.c, raise_*.c). */
+#ifndef MIRAGE_RAISE_INTERNAL_H
+#define MIRAGE_RAISE_INTERNAL_H
+
+#include "mirage/isa.h"
+#include "mirage/raise.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+
+enum raise_hook {
+#define RAISE_HOOK(id, name, ret, args, kind) HOOK_##id,
+#include "mirage/raise_hooks.def"
+#undef RAISE_HOOK
+	HOOK_COUNT
+};
+
+#define NSGPR 108 /* s0..s105, vcc_lo (106), vcc_hi (107) */
+#define NVGPR 1024
+#define NTTMP 16
+
+struct rz {
+	LLVMContextRef C;
+	LLVMModuleRef M;
+	LLVMBuilderRef B; /* the instruction being raised */
+	LLVMBuilderRef A; /* allocas and their zero stores, in the entry block */
+	LLVMValueRef F;
+	LLVMTypeRef i1, i8, i16, i32, i64, f16, f32, f64, ptr, vd;
+	LLVMValueRef hook[HOOK_COUNT];
+	LLVMTypeRef hook_ty[HOOK_COUNT];
+	LLVMValueRef sgpr[NSGPR], vgpr[NVGPR], ttmp[NTTMP];
+	LLVMValueRef exec, exec_hi, scc, m0;
+	LLVMValueRef lane; /* i32 lane id, computed once */
+	unsigned md_lane_pred, md_uniform;
+	LLVMBasicBlockRef *blocks; /* by .text offset / 4 */
+	const struct code_object *co;
+	const struct co_kernel *k;
+	const struct isa_inst *in;        /* being raised */
+	LLVMValueRef active;              /* this lane's EXEC bit for in, or NULL */
+	const struct isa_operand *dpp_op; /* DPP: this source reads dpp_val instead */
+	LLVMValueRef dpp_val;
+	uint64_t *ret_sites; /* pcs after each call: where s_set_pc may return */
+	size_t nret_sites;
+	struct raise_refusal *why;
+	bool refused;
+};
+
+/* Records the first refusal (for rz->in, or offset off when in is NULL); returns -1. */
+int rz_refuse(struct rz *r, enum raise_reason reason, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The instruction's address as the code object has it (objdump's), for sites and reports. */
+static inline uint64_t rz_pc(const struct rz *r)
+{
+	return r->co->text_addr + r->in->offset;
+}
+
+LLVMValueRef rz_call(struct rz *r, enum raise_hook h, LLVMValueRef *args, unsigned n);
+LLVMValueRef rz_const32(struct rz *r, uint64_t v);
+LLVMValueRef rz_const64(struct rz *r, uint64_t v);
+LLVMValueRef rz_intrinsic(struct rz *r, const char *name, LLVMTypeRef *over, unsigned nover,
+                          LLVMValueRef *args, unsigned nargs);
+/* This lane's EXEC bit (i1), cached for the instruction. */
+LLVMValueRef rz_active(struct rz *r);
+LLVMValueRef rz_load_exec(struct rz *r);
+void rz_store_exec(struct rz *r, LLVMValueRef v);
+LLVMValueRef rz_load_scc(struct rz *r);
+void rz_store_scc(struct rz *r, LLVMValueRef i1);
+/* Cross-lane ballot of pred (masked with this lane's EXEC bit). */
+LLVMValueRef rz_ballot(struct rz *r, LLVMValueRef pred, unsigned k);
+/* The value v of lane src_lane (per lane, i32): a cross-lane rendezvous (site k). */
+LLVMValueRef rz_shuffle(struct rz *r, LLVMValueRef v, LLVMValueRef src_lane, unsigned k);
+/* The bit of this lane in wave mask m (i1). */
+LLVMValueRef rz_lane_bit(struct rz *r, LLVMValueRef m);
+
+/* Operand access: dword k of an operand (i32), bits of a source as an integer. */
+LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k);
+/* A source as an integer of bits (16/32/64); fp != 0 says float inline constants are of that
+ * width's float type; neg/abs applied when fp. */
+LLVMValueRef rz_src(struct rz *r, const struct isa_operand *o, unsigned bits, unsigned fp);
+/* Writes: scalar destinations directly, VGPRs under this lane's EXEC bit. */
+int rz_write32(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueRef v);
+int rz_write(struct rz *r, const struct isa_operand *o, LLVMValueRef v); /* i32 or i64 */
+/* A VGPR write that ignores EXEC (v_writelane), or an unpredicated one in a diamond. */
+void rz_write_vgpr_raw(struct rz *r, unsigned reg, LLVMValueRef v32);
+LLVMValueRef rz_vgpr_slot(struct rz *r, unsigned reg);
+
+/* Lane predication: a diamond on this lane's EXEC bit; rz_pred_end joins. */
+LLVMBasicBlockRef rz_pred_begin(struct rz *r);
+void rz_pred_end(struct rz *r, LLVMBasicBlockRef join);
+
+/* Handlers: 0 raised, -1 refused (rz_refuse called), 1 not this handler's. */
+int rz_salu(struct rz *r, const struct isa_inst *in);
+int rz_valu(struct rz *r, const struct isa_inst *in);
+int rz_mem(struct rz *r, const struct isa_inst *in);
+
+#endif

@@ -1,0 +1,485 @@
+/*
+ * Memory: scalar loads (SMEM), global/flat/scratch (FLAT family) and LDS (DS).  Every
+ * lane-visible access sits in a diamond on the lane's EXEC bit; every address goes through
+ * a checking hook (mx.global / mx.lds / mx.scratch) that names the instruction's offset.
+ */
+#include "raise_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define B (r->B)
+
+static LLVMValueRef c32(struct rz *r, uint64_t x)
+{
+	return rz_const32(r, x);
+}
+
+/* Parsed shape of a memory mnemonic ("global_load_d16_hi_b16", "ds_add_rtn_u32"). */
+struct mshape {
+	enum {
+		M_LOAD,
+		M_STORE,
+		M_ATOMIC
+	} kind;
+	unsigned bytes; /* per element */
+	bool sign, d16, hi, twoaddr, stride64, rtn;
+	char aop[16]; /* atomic operation name ("add", "cmpswap", "min") */
+	char type[8]; /* "u32", "f32", "b64", ... */
+};
+
+static bool type_bytes(const char *t, unsigned *bytes, bool *sign)
+{
+	unsigned bits;
+	if (!t || !*t || !strchr("biuf", t[0]))
+		return false;
+	bits = (unsigned)strtoul(t + 1, NULL, 10);
+	if (bits % 8 || !bits || bits > 512)
+		return false;
+	*bytes = bits / 8;
+	*sign = t[0] == 'i';
+	return true;
+}
+
+static bool parse_shape(const char *mn, struct mshape *s)
+{
+	const char *p = strchr(mn, '_');
+	char buf[64];
+	char *tok[8], *save = NULL;
+	unsigned n = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (!p)
+		return false;
+	snprintf(buf, sizeof(buf), "%s", p + 1);
+	for (char *t = strtok_r(buf, "_", &save); t && n < 8; t = strtok_r(NULL, "_", &save))
+		tok[n++] = t;
+	if (!n)
+		return false;
+	if (!type_bytes(tok[n - 1], &s->bytes, &s->sign))
+		return false;
+	snprintf(s->type, sizeof(s->type), "%s", tok[n - 1]);
+	if (!strcmp(tok[0], "load"))
+		s->kind = M_LOAD;
+	else if (!strcmp(tok[0], "store"))
+		s->kind = M_STORE;
+	else {
+		s->kind = M_ATOMIC;
+		snprintf(s->aop, sizeof(s->aop), "%s", tok[!strcmp(tok[0], "atomic") ? 1 : 0]);
+	}
+	for (unsigned i = 1; i + 1 < n; i++) {
+		if (!strcmp(tok[i], "d16"))
+			s->d16 = true;
+		else if (!strcmp(tok[i], "hi"))
+			s->hi = true;
+		else if (!strcmp(tok[i], "2addr"))
+			s->twoaddr = true;
+		else if (!strcmp(tok[i], "stride64"))
+			s->stride64 = true;
+		else if (!strcmp(tok[i], "rtn"))
+			s->rtn = true;
+		else if (s->kind != M_ATOMIC || strcmp(tok[i], s->aop))
+			if (!(s->kind == M_ATOMIC &&
+			      (!strcmp(tok[i], "num") || !strcmp(tok[i], "not"))))
+				return false;
+	}
+	if (s->kind == M_ATOMIC && !strcmp(s->aop, "num"))
+		return false;
+	return true;
+}
+
+/* Loads width bytes at p as dwords into the VGPRs of d (unpredicated: we are in the diamond). */
+static void load_into(struct rz *r, const struct mshape *s, LLVMValueRef p,
+                      const struct isa_operand *d, unsigned first)
+{
+	if (s->bytes < 4) {
+		LLVMTypeRef t = LLVMIntTypeInContext(r->C, 8 * s->bytes);
+		LLVMValueRef v = LLVMBuildLoad2(B, t, p, "");
+		v = s->sign ? LLVMBuildSExt(B, v, r->i32, "") : LLVMBuildZExt(B, v, r->i32, "");
+		if (s->d16) {
+			LLVMValueRef old =
+			    LLVMBuildLoad2(B, r->i32, rz_vgpr_slot(r, d->reg + first), "");
+			v = LLVMBuildAnd(B, v, c32(r, 0xffff), "");
+			v = s->hi ? LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
+			                        LLVMBuildShl(B, v, c32(r, 16), ""), "")
+			          : LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), v,
+			                        "");
+		}
+		rz_write_vgpr_raw(r, d->reg + first, v);
+		return;
+	}
+	for (unsigned k = 0; k < s->bytes / 4; k++) {
+		LLVMValueRef q = LLVMBuildGEP2(B, r->i8, p, (LLVMValueRef[]){c32(r, 4 * k)}, 1, "");
+		LLVMValueRef v = LLVMBuildLoad2(B, r->i32, q, "");
+		LLVMSetAlignment(v, 1);
+		rz_write_vgpr_raw(r, d->reg + first + k, v);
+	}
+}
+
+static void store_from(struct rz *r, const struct mshape *s, LLVMValueRef p,
+                       const struct isa_operand *data, unsigned first)
+{
+	if (s->bytes < 4) {
+		LLVMTypeRef t = LLVMIntTypeInContext(r->C, 8 * s->bytes);
+		LLVMValueRef v = rz_read32(r, data, first);
+		if (s->hi)
+			v = LLVMBuildLShr(B, v, c32(r, 16), "");
+		LLVMBuildStore(B, LLVMBuildTrunc(B, v, t, ""), p);
+		return;
+	}
+	for (unsigned k = 0; k < s->bytes / 4; k++) {
+		LLVMValueRef q = LLVMBuildGEP2(B, r->i8, p, (LLVMValueRef[]){c32(r, 4 * k)}, 1, "");
+		LLVMValueRef st = LLVMBuildStore(B, rz_read32(r, data, first + k), q);
+		LLVMSetAlignment(st, 1);
+	}
+}
+
+static int atomic(struct rz *r, const struct mshape *s, LLVMValueRef p,
+                  const struct isa_operand *dst, const struct isa_operand *data)
+{
+	static const struct {
+		const char *name;
+		LLVMAtomicRMWBinOp u, sgn;
+	} ops[] = {{"swap", LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpXchg},
+	           {"storexchg", LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpXchg},
+	           {"add", LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpAdd},
+	           {"sub", LLVMAtomicRMWBinOpSub, LLVMAtomicRMWBinOpSub},
+	           {"min", LLVMAtomicRMWBinOpUMin, LLVMAtomicRMWBinOpMin},
+	           {"max", LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpMax},
+	           {"and", LLVMAtomicRMWBinOpAnd, LLVMAtomicRMWBinOpAnd},
+	           {"or", LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpOr},
+	           {"xor", LLVMAtomicRMWBinOpXor, LLVMAtomicRMWBinOpXor},
+	           {"inc", LLVMAtomicRMWBinOpUIncWrap, LLVMAtomicRMWBinOpUIncWrap},
+	           {"dec", LLVMAtomicRMWBinOpUDecWrap, LLVMAtomicRMWBinOpUDecWrap}};
+	unsigned bits = 8 * s->bytes;
+	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
+	LLVMValueRef old, val;
+	bool fp = s->type[0] == 'f';
+
+	if (bits != 32 && bits != 64)
+		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "a %u-bit atomic", bits);
+	val = rz_src(r, data, bits, 0);
+	if (!strcmp(s->aop, "cmpswap") || !strcmp(s->aop, "cmpstore")) {
+		LLVMValueRef cmp = bits == 32 ? rz_read32(r, data, 1) : NULL;
+		if (bits == 64) {
+			struct isa_operand hi = *data;
+			hi.reg = (uint16_t)(hi.reg + 2);
+			cmp = rz_src(r, &hi, 64, 0);
+		}
+		old = LLVMBuildAtomicCmpXchg(B, p, cmp, val, LLVMAtomicOrderingMonotonic,
+		                             LLVMAtomicOrderingMonotonic, 0);
+		old = LLVMBuildExtractValue(B, old, 0, "");
+	} else if (fp) {
+		LLVMTypeRef ft = bits == 64 ? r->f64 : r->f32;
+		LLVMAtomicRMWBinOp op = !strcmp(s->aop, "add")   ? LLVMAtomicRMWBinOpFAdd
+		                        : !strcmp(s->aop, "min") ? LLVMAtomicRMWBinOpFMin
+		                        : !strcmp(s->aop, "max") ? LLVMAtomicRMWBinOpFMax
+		                                                 : LLVMAtomicRMWBinOpXchg;
+		if (op == LLVMAtomicRMWBinOpXchg)
+			return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "float atomic %s",
+			                 s->aop);
+		old = LLVMBuildAtomicRMW(B, op, p, LLVMBuildBitCast(B, val, ft, ""),
+		                         LLVMAtomicOrderingMonotonic, 0);
+		old = LLVMBuildBitCast(B, old, it, "");
+	} else {
+		unsigned i;
+		for (i = 0; i < sizeof(ops) / sizeof(ops[0]) && strcmp(ops[i].name, s->aop); i++)
+			;
+		if (i == sizeof(ops) / sizeof(ops[0]))
+			return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "atomic %s", s->aop);
+		old = LLVMBuildAtomicRMW(B, s->sign ? ops[i].sgn : ops[i].u, p, val,
+		                         LLVMAtomicOrderingMonotonic, 0);
+	}
+	if (dst)
+		for (unsigned k = 0; k < bits / 32; k++) {
+			LLVMValueRef part = LLVMBuildLShr(B, old, LLVMConstInt(it, 32 * k, 0), "");
+			rz_write_vgpr_raw(r, dst->reg + k, LLVMBuildTrunc(B, part, r->i32, ""));
+		}
+	return 0;
+}
+
+static LLVMValueRef check(struct rz *r, enum raise_hook h, LLVMValueRef addr, unsigned bytes)
+{
+	LLVMValueRef a[3] = {addr, c32(r, bytes), c32(r, rz_pc(r))};
+	return rz_call(r, h, a, 3);
+}
+
+static int smem(struct rz *r, const struct isa_inst *in)
+{
+	struct mshape s;
+	const struct isa_operand *d = &in->ops[0];
+	LLVMValueRef addr, p;
+	unsigned total;
+
+	if (in->op == ISA_OP_S_PREFETCH_DATA)
+		return 0;
+	if (!strncmp(isa_inst_mnemonic(in), "s_buffer_", 9))
+		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION,
+		                 "buffer resources are not raised");
+	if (!parse_shape(isa_inst_mnemonic(in), &s) || s.kind != M_LOAD || in->nops < 2)
+		return 1;
+	addr = LLVMBuildAdd(B, rz_src(r, &in->ops[1], 64, 0),
+	                    LLVMConstInt(r->i64, (uint64_t)(int64_t)in->mods.offset, 0), "");
+	for (unsigned i = 2; i < in->nops; i++)
+		if (in->ops[i].kind != ISA_OPK_IMM && in->ops[i].role == ISA_ROLE_SRC)
+			addr = LLVMBuildAdd(
+			    B, addr, LLVMBuildZExt(B, rz_read32(r, &in->ops[i], 0), r->i64, ""),
+			    "");
+	total = s.bytes;
+	p = check(r, HOOK_GLOBAL, addr, total);
+	if (s.bytes < 4) {
+		LLVMValueRef v = LLVMBuildLoad2(B, LLVMIntTypeInContext(r->C, 8 * s.bytes), p, "");
+		v = s.sign ? LLVMBuildSExt(B, v, r->i32, "") : LLVMBuildZExt(B, v, r->i32, "");
+		return rz_write32(r, d, 0, v);
+	}
+	for (unsigned k = 0; k < s.bytes / 4; k++) {
+		LLVMValueRef q = LLVMBuildGEP2(B, r->i8, p, (LLVMValueRef[]){c32(r, 4 * k)}, 1, "");
+		LLVMValueRef v = LLVMBuildLoad2(B, r->i32, q, "");
+		LLVMSetAlignment(v, 1);
+		if (rz_write32(r, d, k, v))
+			return -1;
+	}
+	return 0;
+}
+
+static bool is_off(const struct isa_operand *o)
+{
+	return o->kind == ISA_OPK_SPECIAL && o->reg == ISA_REG_NULL;
+}
+
+static int flat(struct rz *r, const struct isa_inst *in)
+{
+	struct mshape s;
+	const struct isa_operand *dst = NULL, *vaddr = NULL, *data = NULL, *saddr = NULL;
+	bool scratch = in->format == ISA_FMT_VSCRATCH;
+	unsigned nsrc = 0;
+	LLVMValueRef addr, p;
+	LLVMBasicBlockRef join;
+	uint32_t w1;
+
+	if (in->op == ISA_OP_GLOBAL_WB || in->op == ISA_OP_GLOBAL_INV ||
+	    in->op == ISA_OP_GLOBAL_WBINV) {
+		rz_call(r, HOOK_FENCE, NULL, 0); /* cache maintenance: ordering only on the host */
+		return 0;
+	}
+	if (!parse_shape(isa_inst_mnemonic(in), &s))
+		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "memory form not raised");
+	for (unsigned i = 0; i < in->nops; i++) {
+		const struct isa_operand *o = &in->ops[i];
+		if (o->role == ISA_ROLE_DST)
+			dst = o;
+		else if (nsrc == 0 && (o->kind == ISA_OPK_VGPR || is_off(o)) && i < in->nops) {
+			vaddr = o;
+			nsrc++;
+		} else if (o->kind == ISA_OPK_VGPR && !data && s.kind != M_LOAD)
+			data = o;
+		else if (o->kind == ISA_OPK_SGPR || o->kind == ISA_OPK_TTMP || is_off(o) ||
+		         o->kind == ISA_OPK_SPECIAL)
+			saddr = o;
+	}
+	if (!vaddr)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "no address operand");
+	/* scale_offset (dword 1 bit 16): the VGPR offset is scaled by the access size */
+	w1 = (uint32_t)r->co->text[in->offset + 4] | (uint32_t)r->co->text[in->offset + 5] << 8 |
+	     (uint32_t)r->co->text[in->offset + 6] << 16 |
+	     (uint32_t)r->co->text[in->offset + 7] << 24;
+	if (saddr && is_off(saddr))
+		saddr = NULL;
+	if (scratch) {
+		LLVMValueRef a = c32(r, (uint32_t)in->mods.offset);
+		if (!is_off(vaddr)) {
+			LLVMValueRef v = rz_read32(r, vaddr, 0);
+			if (w1 >> 16 & 1)
+				v = LLVMBuildMul(B, v, c32(r, s.bytes), "");
+			a = LLVMBuildAdd(B, a, v, "");
+		}
+		if (saddr)
+			a = LLVMBuildAdd(B, a, rz_read32(r, saddr, 0), "");
+		addr = a;
+	} else if (saddr) {
+		LLVMValueRef v = LLVMBuildZExt(B, rz_read32(r, vaddr, 0), r->i64, "");
+		if (w1 >> 16 & 1)
+			v = LLVMBuildMul(B, v, rz_const64(r, s.bytes), "");
+		addr = LLVMBuildAdd(B, rz_src(r, saddr, 64, 0), v, "");
+		addr = LLVMBuildAdd(
+		    B, addr, LLVMConstInt(r->i64, (uint64_t)(int64_t)in->mods.offset, 0), "");
+	} else {
+		addr =
+		    LLVMBuildAdd(B, rz_src(r, vaddr, 64, 0),
+		                 LLVMConstInt(r->i64, (uint64_t)(int64_t)in->mods.offset, 0), "");
+	}
+	if (s.kind == M_ATOMIC && !data)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "atomic without data");
+	if (s.kind == M_STORE && !data)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "store without data");
+	join = rz_pred_begin(r);
+	{
+		unsigned bytes = s.kind == M_ATOMIC ? s.bytes : s.bytes;
+		p = check(r, scratch ? HOOK_SCRATCH : HOOK_GLOBAL, addr, bytes);
+	}
+	if (s.kind == M_LOAD) {
+		if (!dst)
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "load without a destination");
+		load_into(r, &s, p, dst, 0);
+	} else if (s.kind == M_STORE) {
+		store_from(r, &s, p, data, 0);
+	} else if (atomic(r, &s, p, dst, data)) {
+		return -1;
+	}
+	rz_pred_end(r, join);
+	return 0;
+}
+
+/*
+ * ds_bpermute_b32 (lane i reads the data of lane addr[i] / 4) and ds_swizzle_b32 (a fixed
+ * pattern in the offset): cross-lane moves through LDS hardware, no LDS access.  The result
+ * is a VGPR write under EXEC; the rendezvous itself is outside predication.
+ */
+static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
+{
+	const struct isa_operand *dst = NULL, *srcs[2] = {NULL, NULL};
+	unsigned ns = 0;
+	LLVMValueRef lane = r->lane, src;
+
+	for (unsigned i = 0; i < in->nops; i++) {
+		if (in->ops[i].kind == ISA_OPK_IMM)
+			continue;
+		if (in->ops[i].role == ISA_ROLE_DST)
+			dst = &in->ops[i];
+		else if (ns < 2)
+			srcs[ns++] = &in->ops[i];
+	}
+	if (!dst || !ns)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "cross-lane LDS form without operands");
+	if (in->op == ISA_OP_DS_BPERMUTE_B32) {
+		LLVMValueRef a = LLVMBuildAdd(B, rz_read32(r, srcs[0], 0),
+		                              c32(r, (uint32_t)in->mods.offset), "");
+		if (ns < 2)
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "ds_bpermute without data");
+		src = LLVMBuildAnd(B, LLVMBuildLShr(B, a, c32(r, 2), ""), c32(r, 31), "");
+		return rz_write32(r, dst, 0, rz_shuffle(r, rz_read32(r, srcs[1], 0), src, 0));
+	}
+	{
+		unsigned off = (uint16_t)in->mods.offset;
+		if (off & 0x8000) { /* quad permute: 2 bits per lane of the quad */
+			LLVMValueRef sh =
+			    LLVMBuildMul(B, LLVMBuildAnd(B, lane, c32(r, 3), ""), c32(r, 2), "");
+			LLVMValueRef sel = LLVMBuildAnd(
+			    B, LLVMBuildLShr(B, c32(r, off & 0xff), sh, ""), c32(r, 3), "");
+			src = LLVMBuildOr(B, LLVMBuildAnd(B, lane, c32(r, ~3u), ""), sel, "");
+		} else { /* bit masks: ((lane & and) | or) ^ xor */
+			src = LLVMBuildAnd(B, lane, c32(r, off & 31), "");
+			src = LLVMBuildOr(B, src, c32(r, (off >> 5) & 31), "");
+			src = LLVMBuildXor(B, src, c32(r, (off >> 10) & 31), "");
+		}
+		return rz_write32(r, dst, 0, rz_shuffle(r, rz_read32(r, srcs[0], 0), src, 0));
+	}
+}
+
+static int ds(struct rz *r, const struct isa_inst *in)
+{
+	struct mshape s;
+	const struct isa_operand *dst = NULL, *addr_op = NULL, *d0 = NULL, *d1 = NULL;
+	const char *mn = isa_inst_mnemonic(in);
+	LLVMValueRef addr;
+	LLVMBasicBlockRef join;
+
+	if (!strcmp(mn, "ds_nop"))
+		return 0;
+	if (in->op == ISA_OP_DS_BPERMUTE_B32 || in->op == ISA_OP_DS_SWIZZLE_B32)
+		return ds_cross_lane(r, in);
+	if (!parse_shape(mn, &s) || !strcmp(s.aop, "permute") || strstr(mn, "addtid") ||
+	    strstr(mn, "_tr") || strstr(mn, "bpermute"))
+		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS form not raised");
+	for (unsigned i = 0; i < in->nops; i++) {
+		const struct isa_operand *o = &in->ops[i];
+		if (o->kind == ISA_OPK_IMM)
+			continue;
+		if (o->role == ISA_ROLE_DST)
+			dst = o;
+		else if (!addr_op)
+			addr_op = o;
+		else if (!d0)
+			d0 = o;
+		else
+			d1 = o;
+	}
+	if (!addr_op)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "no LDS address");
+	addr = rz_read32(r, addr_op, 0);
+	join = rz_pred_begin(r);
+	if (s.twoaddr) {
+		unsigned scale = s.bytes * (s.stride64 ? 64 : 1);
+		for (unsigned k = 0; k < 2; k++) {
+			unsigned off = (k ? in->mods.offset1 : in->mods.offset0) * scale;
+			LLVMValueRef p =
+			    check(r, HOOK_LDS, LLVMBuildAdd(B, addr, c32(r, off), ""), s.bytes);
+			if (s.kind == M_LOAD)
+				load_into(r, &s, p, dst, k * (s.bytes / 4));
+			else if (s.kind == M_STORE)
+				store_from(r, &s, p, k ? d1 : d0, 0);
+			else
+				return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION,
+				                 "two-address exchange");
+		}
+	} else {
+		LLVMValueRef p =
+		    check(r, HOOK_LDS, LLVMBuildAdd(B, addr, c32(r, (uint32_t)in->mods.offset), ""),
+		          s.bytes);
+		if (s.kind == M_LOAD) {
+			if (!dst)
+				return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
+				                 "load without a destination");
+			load_into(r, &s, p, dst, 0);
+		} else if (s.kind == M_STORE) {
+			store_from(r, &s, p, d0, 0);
+		} else {
+			if (!strcmp(s.aop, "cmpstore")) {
+				/* ds_cmpstore: data0 the new value, data1 the compare value */
+				unsigned bits = 8 * s.bytes;
+				LLVMValueRef o = LLVMBuildAtomicCmpXchg(
+				    B, p, rz_src(r, d1, bits, 0), rz_src(r, d0, bits, 0),
+				    LLVMAtomicOrderingMonotonic, LLVMAtomicOrderingMonotonic, 0);
+				o = LLVMBuildExtractValue(B, o, 0, "");
+				if (dst)
+					for (unsigned k = 0; k < bits / 32; k++)
+						rz_write_vgpr_raw(
+						    r, dst->reg + k,
+						    LLVMBuildTrunc(
+						        B,
+						        LLVMBuildLShr(
+						            B, o,
+						            LLVMConstInt(LLVMTypeOf(o), 32 * k, 0),
+						            ""),
+						        r->i32, ""));
+			} else if (!strcmp(s.aop, "rsub") || !strcmp(s.aop, "mskor") || d1) {
+				return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS atomic %s",
+				                 s.aop);
+			} else if (atomic(r, &s, p, s.rtn ? dst : NULL, d0)) {
+				return -1;
+			}
+		}
+	}
+	rz_pred_end(r, join);
+	return 0;
+}
+
+int rz_mem(struct rz *r, const struct isa_inst *in)
+{
+	switch (in->format) {
+	case ISA_FMT_SMEM:
+		return smem(r, in);
+	case ISA_FMT_VGLOBAL:
+	case ISA_FMT_VFLAT:
+	case ISA_FMT_VSCRATCH:
+		return flat(r, in);
+	case ISA_FMT_DS:
+		return ds(r, in);
+	case ISA_FMT_VBUFFER:
+		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION,
+		                 "buffer resources are not raised");
+	default:
+		return 1;
+	}
+}

@@ -1,0 +1,1243 @@
+/* Vector ALU semantics (VOP1, VOP2, VOP3, VOP3P, VOPC, VOPD): one lane's view. */
+#include "raise_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define B (r->B)
+
+struct vops {
+	const struct isa_operand *d[2];
+	const struct isa_operand *s[4];
+	unsigned nd, ns;
+};
+
+static void split(const struct isa_operand *ops, unsigned n, struct vops *v)
+{
+	memset(v, 0, sizeof(*v));
+	for (unsigned i = 0; i < n; i++) {
+		if (ops[i].role == ISA_ROLE_DST && v->nd < 2)
+			v->d[v->nd++] = &ops[i];
+		else if (ops[i].role == ISA_ROLE_SRC && v->ns < 4)
+			v->s[v->ns++] = &ops[i];
+	}
+}
+
+static LLVMValueRef c32(struct rz *r, uint64_t x)
+{
+	return rz_const32(r, x);
+}
+
+static LLVMTypeRef ftype(struct rz *r, unsigned bits)
+{
+	return bits == 64 ? r->f64 : bits == 16 ? r->f16 : r->f32;
+}
+
+/* Source k as an integer of bits; a 16-bit VOP3 source honours op_sel. */
+static LLVMValueRef missing(struct rz *r, unsigned k, unsigned bits)
+{
+	rz_refuse(r, RAISE_UNSUPPORTED_FORM, "source %u is missing", k);
+	return LLVMConstNull(LLVMIntTypeInContext(r->C, bits));
+}
+
+static LLVMValueRef isrc(struct rz *r, const struct vops *o, unsigned k, unsigned bits)
+{
+	if (k >= o->ns)
+		return missing(r, k, bits);
+	if (bits == 16 && r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel >> k & 1)) {
+		LLVMValueRef v = rz_src(r, o->s[k], 32, 0);
+		return LLVMBuildTrunc(B, LLVMBuildLShr(B, v, c32(r, 16), ""), r->i16, "");
+	}
+	return rz_src(r, o->s[k], bits, 0);
+}
+
+static LLVMValueRef fsrc(struct rz *r, const struct vops *o, unsigned k, unsigned bits)
+{
+	LLVMValueRef v;
+	if (k >= o->ns)
+		return LLVMBuildBitCast(B, missing(r, k, bits), ftype(r, bits), "");
+	if (bits == 16 && r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel >> k & 1)) {
+		struct isa_operand t = *o->s[k];
+		t.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
+		v = LLVMBuildTrunc(B, LLVMBuildLShr(B, rz_src(r, &t, 32, 0), c32(r, 16), ""),
+		                   r->i16, "");
+		if (o->s[k]->flags & ISA_OPF_ABS)
+			v = LLVMBuildAnd(B, v, LLVMConstInt(r->i16, 0x7fff, 0), "");
+		if (o->s[k]->flags & ISA_OPF_NEG)
+			v = LLVMBuildXor(B, v, LLVMConstInt(r->i16, 0x8000, 0), "");
+	} else {
+		v = rz_src(r, o->s[k], bits, bits);
+	}
+	return LLVMBuildBitCast(B, v, ftype(r, bits), "");
+}
+
+static LLVMValueRef fcall1(struct rz *r, const char *name, LLVMValueRef x)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	return rz_intrinsic(r, name, &t, 1, &x, 1);
+}
+
+static LLVMValueRef fcall2(struct rz *r, const char *name, LLVMValueRef x, LLVMValueRef y)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	LLVMValueRef a[2] = {x, y};
+	return rz_intrinsic(r, name, &t, 1, a, 2);
+}
+
+static LLVMValueRef fma3(struct rz *r, LLVMValueRef x, LLVMValueRef y, LLVMValueRef z)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	LLVMValueRef a[3] = {x, y, z};
+	return rz_intrinsic(r, "llvm.fma", &t, 1, a, 3);
+}
+
+static LLVMValueRef hook1(struct rz *r, enum raise_hook h, LLVMValueRef x)
+{
+	return rz_call(r, h, &x, 1);
+}
+
+/* Writes a float result: clamp to [0, 1] when asked, as the destination's integer. */
+static int fwrite_(struct rz *r, const struct isa_operand *d, LLVMValueRef f)
+{
+	LLVMTypeRef t = LLVMTypeOf(f);
+	unsigned bits = LLVMGetTypeKind(t) == LLVMDoubleTypeKind ? 64
+	                : LLVMGetTypeKind(t) == LLVMHalfTypeKind ? 16
+	                                                         : 32;
+	if (r->in->mods.clamp) {
+		f = fcall2(r, "llvm.maxnum", f, LLVMConstReal(t, 0.0));
+		f = fcall2(r, "llvm.minnum", f, LLVMConstReal(t, 1.0));
+	}
+	return rz_write(r, d, LLVMBuildBitCast(B, f, LLVMIntTypeInContext(r->C, bits), ""));
+}
+
+static LLVMValueRef zx(struct rz *r, LLVMValueRef v, LLVMTypeRef t)
+{
+	return LLVMBuildZExt(B, v, t, "");
+}
+
+static LLVMValueRef sx(struct rz *r, LLVMValueRef v, LLVMTypeRef t)
+{
+	return LLVMBuildSExt(B, v, t, "");
+}
+
+static LLVMValueRef sh32(struct rz *r, LLVMValueRef v)
+{
+	return LLVMBuildAnd(B, v, c32(r, 31), "");
+}
+
+static LLVMValueRef umin_(struct rz *r, LLVMValueRef a, LLVMValueRef b, LLVMIntPredicate p)
+{
+	return LLVMBuildSelect(B, LLVMBuildICmp(B, p, a, b, ""), a, b, "");
+}
+
+static LLVMValueRef lane_mask_bit(struct rz *r, LLVMValueRef mask)
+{
+	return rz_lane_bit(r, mask);
+}
+
+/* v_cmp_class: the one-hot class of x (bit 0 sNaN ... bit 9 +inf). */
+static LLVMValueRef fclass(struct rz *r, LLVMValueRef bitsv, unsigned bits)
+{
+	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
+	unsigned mant = bits == 64 ? 52 : bits == 16 ? 10 : 23;
+	uint64_t expmask = ((UINT64_C(1) << (bits - 1 - mant)) - 1) << mant;
+	uint64_t mantmask = (UINT64_C(1) << mant) - 1, quiet = UINT64_C(1) << (mant - 1);
+	LLVMValueRef e = LLVMBuildAnd(B, bitsv, LLVMConstInt(it, expmask, 0), "");
+	LLVMValueRef m = LLVMBuildAnd(B, bitsv, LLVMConstInt(it, mantmask, 0), "");
+	LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, bitsv, LLVMConstNull(it), "");
+	LLVMValueRef emax = LLVMBuildICmp(B, LLVMIntEQ, e, LLVMConstInt(it, expmask, 0), "");
+	LLVMValueRef ezero = LLVMBuildICmp(B, LLVMIntEQ, e, LLVMConstNull(it), "");
+	LLVMValueRef mzero = LLVMBuildICmp(B, LLVMIntEQ, m, LLVMConstNull(it), "");
+	LLVMValueRef isq =
+	    LLVMBuildICmp(B, LLVMIntNE, LLVMBuildAnd(B, m, LLVMConstInt(it, quiet, 0), ""),
+	                  LLVMConstNull(it), "");
+	/* index: nan -> 0/1; else sign ? (inf 2, normal 3, denorm 4, zero 5) : (zero 6, den 7, norm
+	 * 8, inf 9) */
+	LLVMValueRef kind =
+	    LLVMBuildSelect(B, ezero, LLVMBuildSelect(B, mzero, c32(r, 3), c32(r, 2), ""),
+	                    LLVMBuildSelect(B, emax, c32(r, 0), c32(r, 1), ""), "");
+	/* kind: 0 inf, 1 normal, 2 denorm, 3 zero */
+	LLVMValueRef idx = LLVMBuildSelect(B, neg, LLVMBuildAdd(B, kind, c32(r, 2), ""),
+	                                   LLVMBuildSub(B, c32(r, 9), kind, ""), "");
+	LLVMValueRef nan = LLVMBuildAnd(B, emax, LLVMBuildNot(B, mzero, ""), "");
+	idx = LLVMBuildSelect(B, nan, LLVMBuildSelect(B, isq, c32(r, 1), c32(r, 0), ""), idx, "");
+	return LLVMBuildShl(B, c32(r, 1), idx, "");
+}
+
+static int vcmp(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	const char *mn = isa_gfx1250_rows[op].mnemonic, *p;
+	bool cmpx = !strncmp(mn, "v_cmpx_", 7);
+	char cond[8] = {0}, type[8] = {0};
+	LLVMValueRef pred, m;
+	unsigned bits;
+	const char *us;
+
+	if (strncmp(mn, "v_cmp_", 6) && !cmpx)
+		return 1;
+	p = mn + (cmpx ? 7 : 6);
+	us = strchr(p, '_');
+	if (!us || us - p >= (long)sizeof(cond))
+		return 1;
+	memcpy(cond, p, (size_t)(us - p));
+	snprintf(type, sizeof(type), "%s", us + 1);
+	bits = (unsigned)strtoul(type + 1, NULL, 10);
+	if (type[0] == 'f') {
+		static const struct {
+			const char *n;
+			LLVMRealPredicate p;
+		} fp[] = {{"lt", LLVMRealOLT},  {"eq", LLVMRealOEQ},  {"le", LLVMRealOLE},
+		          {"gt", LLVMRealOGT},  {"lg", LLVMRealONE},  {"ge", LLVMRealOGE},
+		          {"o", LLVMRealORD},   {"u", LLVMRealUNO},   {"nge", LLVMRealULT},
+		          {"nlg", LLVMRealUEQ}, {"ngt", LLVMRealULE}, {"nle", LLVMRealUGT},
+		          {"neq", LLVMRealUNE}, {"nlt", LLVMRealUGE}};
+		if (!strcmp(cond, "class")) {
+			LLVMValueRef x = LLVMBuildBitCast(B, fsrc(r, o, 0, bits),
+			                                  LLVMIntTypeInContext(r->C, bits), "");
+			LLVMValueRef mask = rz_src(r, o->s[1], 32, 0);
+			pred = LLVMBuildICmp(B, LLVMIntNE,
+			                     LLVMBuildAnd(B, fclass(r, x, bits), mask, ""),
+			                     c32(r, 0), "");
+		} else {
+			unsigned i;
+			for (i = 0; i < sizeof(fp) / sizeof(fp[0]) && strcmp(fp[i].n, cond); i++)
+				;
+			if (i == sizeof(fp) / sizeof(fp[0]))
+				return 1;
+			pred =
+			    LLVMBuildFCmp(B, fp[i].p, fsrc(r, o, 0, bits), fsrc(r, o, 1, bits), "");
+		}
+	} else {
+		bool s = type[0] == 'i';
+		static const struct {
+			const char *n;
+			LLVMIntPredicate u, s;
+		} ip[] = {{"lt", LLVMIntULT, LLVMIntSLT}, {"eq", LLVMIntEQ, LLVMIntEQ},
+		          {"le", LLVMIntULE, LLVMIntSLE}, {"gt", LLVMIntUGT, LLVMIntSGT},
+		          {"ne", LLVMIntNE, LLVMIntNE},   {"ge", LLVMIntUGE, LLVMIntSGE}};
+		unsigned i;
+		for (i = 0; i < sizeof(ip) / sizeof(ip[0]) && strcmp(ip[i].n, cond); i++)
+			;
+		if (i == sizeof(ip) / sizeof(ip[0]))
+			return 1;
+		pred = LLVMBuildICmp(B, s ? ip[i].s : ip[i].u, isrc(r, o, 0, bits),
+		                     isrc(r, o, 1, bits), "");
+	}
+	m = rz_ballot(r, pred, 0);
+	if (cmpx) {
+		rz_store_exec(r, m);
+		return 0;
+	}
+	return rz_write(r, o->d[0], m);
+}
+
+/* A 16-bit result into the low half of the destination (the high half with op_sel[3]). */
+static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
+{
+	LLVMValueRef old = rz_src(r, d, 32, 0), v = LLVMBuildZExt(B, v16, r->i32, "");
+	if (r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel & 8))
+		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
+		                LLVMBuildShl(B, v, c32(r, 16), ""), "");
+	else
+		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), v, "");
+	return rz_write(r, d, v);
+}
+
+/* One VALU operation (a VOPD half is one too). */
+static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	const struct isa_operand *d = o->d[0];
+	LLVMValueRef a, b, c, v;
+	LLVMTypeRef i64 = r->i64, i32 = r->i32;
+
+	if (in->mods.omod && op != ISA_OP_V_BITOP3_B32 &&
+	    op != ISA_OP_V_BITOP3_B16) /* bitop3 keeps table bits there */
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "output modifier omod:%u",
+		                 in->mods.omod);
+	switch (op) {
+	/* ---- moves and lane ops ---- */
+	case ISA_OP_V_MOV_B32:
+		return rz_write(r, d, rz_src(r, o->s[0], 32, 0));
+	case ISA_OP_V_MOV_B64:
+		return rz_write(r, d, rz_src(r, o->s[0], 64, 0));
+	case ISA_OP_V_READFIRSTLANE_B32: {
+		LLVMValueRef args[3] = {rz_src(r, o->s[0], 32, 0), rz_load_exec(r),
+		                        c32(r, rz_pc(r) * 4)};
+		return rz_write(r, d, rz_call(r, HOOK_READFIRSTLANE, args, 3));
+	}
+	case ISA_OP_V_READLANE_B32: {
+		LLVMValueRef args[3] = {rz_src(r, o->s[0], 32, 0),
+		                        sh32(r, rz_src(r, o->s[1], 32, 0)), c32(r, rz_pc(r) * 4)};
+		return rz_write(r, d, rz_call(r, HOOK_READLANE, args, 3));
+	}
+	case ISA_OP_V_WRITELANE_B32: {
+		LLVMValueRef val = rz_src(r, o->s[0], 32, 0),
+		             idx = sh32(r, rz_src(r, o->s[1], 32, 0));
+		LLVMValueRef old = LLVMBuildLoad2(B, i32, rz_vgpr_slot(r, d->reg), "");
+		rz_write_vgpr_raw(r, d->reg,
+		                  LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, r->lane, idx, ""),
+		                                  val, old, ""));
+		return 0;
+	}
+	case ISA_OP_V_MBCNT_LO_U32_B32: {
+		LLVMValueRef below =
+		    LLVMBuildSub(B, LLVMBuildShl(B, c32(r, 1), r->lane, ""), c32(r, 1), "");
+		LLVMValueRef x = LLVMBuildAnd(B, rz_src(r, o->s[0], 32, 0), below, "");
+		return rz_write(
+		    r, d,
+		    LLVMBuildAdd(B, fcall1(r, "llvm.ctpop", x), rz_src(r, o->s[1], 32, 0), ""));
+	}
+	case ISA_OP_V_PERMLANE16_B32:
+	case ISA_OP_V_PERMLANEX16_B32: {
+		/* lane i of a row of 16 reads lane sel[i] of its own row (permlanex16: the other
+		 * row) */
+		LLVMValueRef sel64 = LLVMBuildOr(
+		    B, zx(r, isrc(r, o, 1, 32), i64),
+		    LLVMBuildShl(B, zx(r, isrc(r, o, 2, 32), i64), rz_const64(r, 32), ""), "");
+		LLVMValueRef nib =
+		    LLVMBuildMul(B, LLVMBuildAnd(B, r->lane, c32(r, 15), ""), c32(r, 4), "");
+		LLVMValueRef sel =
+		    LLVMBuildTrunc(B,
+		                   LLVMBuildAnd(B, LLVMBuildLShr(B, sel64, zx(r, nib, i64), ""),
+		                                rz_const64(r, 15), ""),
+		                   i32, "");
+		LLVMValueRef row = LLVMBuildAnd(B, r->lane, c32(r, 16), "");
+		if (op == ISA_OP_V_PERMLANEX16_B32)
+			row = LLVMBuildXor(B, row, c32(r, 16), "");
+		return rz_write(r, d,
+		                rz_shuffle(r, isrc(r, o, 0, 32), LLVMBuildOr(B, row, sel, ""), 0));
+	}
+	case ISA_OP_V_MBCNT_HI_U32_B32:
+		return rz_write(r, d, rz_src(r, o->s[1], 32, 0));
+	case ISA_OP_V_BCNT_U32_B32:
+		return rz_write(r, d,
+		                LLVMBuildAdd(B, fcall1(r, "llvm.ctpop", rz_src(r, o->s[0], 32, 0)),
+		                             rz_src(r, o->s[1], 32, 0), ""));
+	case ISA_OP_V_CNDMASK_B32: {
+		/* v_dual_cndmask reads vcc_lo without naming it */
+		static const struct isa_operand vcc = {
+		    .kind = ISA_OPK_SPECIAL, .width = 1, .reg = ISA_REG_VCC_LO};
+		v = LLVMBuildSelect(B,
+		                    lane_mask_bit(r, rz_src(r, o->ns > 2 ? o->s[2] : &vcc, 32, 0)),
+		                    rz_src(r, o->s[1], 32, in->flags & ISA_F_FLOAT ? 32 : 0),
+		                    rz_src(r, o->s[0], 32, in->flags & ISA_F_FLOAT ? 32 : 0), "");
+		return rz_write(r, d, v);
+	}
+	/* ---- 32-bit integer ---- */
+	case ISA_OP_V_ADD_NC_U32:
+	case ISA_OP_V_ADD_NC_I32:
+		return rz_write(r, d, LLVMBuildAdd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
+	case ISA_OP_V_SUB_NC_U32:
+	case ISA_OP_V_SUB_NC_I32:
+		return rz_write(r, d, LLVMBuildSub(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
+	case ISA_OP_V_SUBREV_NC_U32:
+		return rz_write(r, d, LLVMBuildSub(B, isrc(r, o, 1, 32), isrc(r, o, 0, 32), ""));
+	case ISA_OP_V_AND_B32:
+		return rz_write(r, d, LLVMBuildAnd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
+	case ISA_OP_V_OR_B32:
+		return rz_write(r, d, LLVMBuildOr(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
+	case ISA_OP_V_XOR_B32:
+		return rz_write(r, d, LLVMBuildXor(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
+	case ISA_OP_V_XNOR_B32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildNot(B, LLVMBuildXor(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""), ""));
+	case ISA_OP_V_NOT_B32:
+		return rz_write(r, d, LLVMBuildNot(B, isrc(r, o, 0, 32), ""));
+	case ISA_OP_V_BFREV_B32:
+		return rz_write(r, d, fcall1(r, "llvm.bitreverse", isrc(r, o, 0, 32)));
+	case ISA_OP_V_CLZ_I32_U32:
+	case ISA_OP_V_CTZ_I32_B32: {
+		LLVMValueRef args[2] = {a = isrc(r, o, 0, 32), LLVMConstInt(r->i1, 1, 0)};
+		v = rz_intrinsic(r, op == ISA_OP_V_CLZ_I32_U32 ? "llvm.ctlz" : "llvm.cttz", &i32, 1,
+		                 args, 2);
+		return rz_write(r, d,
+		                LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, a, c32(r, 0), ""),
+		                                c32(r, 0xffffffffu), v, ""));
+	}
+	case ISA_OP_V_LSHLREV_B32:
+		return rz_write(r, d,
+		                LLVMBuildShl(B, isrc(r, o, 1, 32), sh32(r, isrc(r, o, 0, 32)), ""));
+	case ISA_OP_V_LSHRREV_B32:
+		return rz_write(
+		    r, d, LLVMBuildLShr(B, isrc(r, o, 1, 32), sh32(r, isrc(r, o, 0, 32)), ""));
+	case ISA_OP_V_ASHRREV_I32:
+		return rz_write(
+		    r, d, LLVMBuildAShr(B, isrc(r, o, 1, 32), sh32(r, isrc(r, o, 0, 32)), ""));
+	case ISA_OP_V_MIN_I32:
+		return rz_write(r, d, umin_(r, isrc(r, o, 0, 32), isrc(r, o, 1, 32), LLVMIntSLT));
+	case ISA_OP_V_MAX_I32:
+		return rz_write(r, d, umin_(r, isrc(r, o, 0, 32), isrc(r, o, 1, 32), LLVMIntSGT));
+	case ISA_OP_V_MIN_U32:
+		return rz_write(r, d, umin_(r, isrc(r, o, 0, 32), isrc(r, o, 1, 32), LLVMIntULT));
+	case ISA_OP_V_MAX_U32:
+		return rz_write(r, d, umin_(r, isrc(r, o, 0, 32), isrc(r, o, 1, 32), LLVMIntUGT));
+	case ISA_OP_V_MUL_LO_U32:
+		return rz_write(r, d, LLVMBuildMul(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
+	case ISA_OP_V_MUL_HI_U32:
+	case ISA_OP_V_MUL_HI_I32: {
+		bool s = op == ISA_OP_V_MUL_HI_I32;
+		a = s ? sx(r, isrc(r, o, 0, 32), i64) : zx(r, isrc(r, o, 0, 32), i64);
+		b = s ? sx(r, isrc(r, o, 1, 32), i64) : zx(r, isrc(r, o, 1, 32), i64);
+		v = LLVMBuildLShr(B, LLVMBuildMul(B, a, b, ""), rz_const64(r, 32), "");
+		return rz_write(r, d, LLVMBuildTrunc(B, v, i32, ""));
+	}
+	case ISA_OP_V_MUL_U32_U24:
+	case ISA_OP_V_MUL_HI_U32_U24:
+	case ISA_OP_V_MAD_U32_U24:
+		a = zx(r, LLVMBuildAnd(B, isrc(r, o, 0, 32), c32(r, 0xffffff), ""), i64);
+		b = zx(r, LLVMBuildAnd(B, isrc(r, o, 1, 32), c32(r, 0xffffff), ""), i64);
+		v = LLVMBuildMul(B, a, b, "");
+		if (op == ISA_OP_V_MUL_HI_U32_U24)
+			v = LLVMBuildLShr(B, v, rz_const64(r, 32), "");
+		v = LLVMBuildTrunc(B, v, i32, "");
+		if (op == ISA_OP_V_MAD_U32_U24)
+			v = LLVMBuildAdd(B, v, isrc(r, o, 2, 32), "");
+		return rz_write(r, d, v);
+	case ISA_OP_V_MUL_I32_I24:
+	case ISA_OP_V_MUL_HI_I32_I24:
+	case ISA_OP_V_MAD_I32_I24:
+		a = sx(r,
+		       LLVMBuildAShr(B, LLVMBuildShl(B, isrc(r, o, 0, 32), c32(r, 8), ""),
+		                     c32(r, 8), ""),
+		       i64);
+		b = sx(r,
+		       LLVMBuildAShr(B, LLVMBuildShl(B, isrc(r, o, 1, 32), c32(r, 8), ""),
+		                     c32(r, 8), ""),
+		       i64);
+		v = LLVMBuildMul(B, a, b, "");
+		if (op == ISA_OP_V_MUL_HI_I32_I24)
+			v = LLVMBuildLShr(B, v, rz_const64(r, 32), "");
+		v = LLVMBuildTrunc(B, v, i32, "");
+		if (op == ISA_OP_V_MAD_I32_I24)
+			v = LLVMBuildAdd(B, v, isrc(r, o, 2, 32), "");
+		return rz_write(r, d, v);
+	case ISA_OP_V_MAD_U32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildAdd(B, LLVMBuildMul(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
+		                 isrc(r, o, 2, 32), ""));
+	case ISA_OP_V_BFE_U32:
+	case ISA_OP_V_BFE_I32: {
+		LLVMValueRef off = sh32(r, isrc(r, o, 1, 32)), w = sh32(r, isrc(r, o, 2, 32));
+		a = isrc(r, o, 0, 32);
+		/* (a >> off) & ((1 << w) - 1), sign-extended from bit w-1 for i32; w = 0 gives 0 */
+		v = LLVMBuildLShr(B, a, off, "");
+		{
+			LLVMValueRef left = LLVMBuildSub(B, c32(r, 32), w, "");
+			LLVMValueRef l6 = zx(r, left, i64), v6 = zx(r, v, i64);
+			LLVMValueRef t = LLVMBuildShl(B, v6, l6, "");
+			t = LLVMBuildTrunc(
+			    B,
+			    op == ISA_OP_V_BFE_I32
+			        ? LLVMBuildAShr(B, LLVMBuildShl(B, t, rz_const64(r, 32), ""),
+			                        LLVMBuildAdd(B, l6, rz_const64(r, 32), ""), "")
+			        : LLVMBuildLShr(B, t, l6, ""),
+			    i32, "");
+			v = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, w, c32(r, 0), ""),
+			                    c32(r, 0), t, "");
+		}
+		return rz_write(r, d, v);
+	}
+	case ISA_OP_V_BFI_B32:
+		a = isrc(r, o, 0, 32);
+		return rz_write(
+		    r, d,
+		    LLVMBuildOr(B, LLVMBuildAnd(B, a, isrc(r, o, 1, 32), ""),
+		                LLVMBuildAnd(B, LLVMBuildNot(B, a, ""), isrc(r, o, 2, 32), ""),
+		                ""));
+	case ISA_OP_V_ADD3_U32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildAdd(B, LLVMBuildAdd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
+		                 isrc(r, o, 2, 32), ""));
+	case ISA_OP_V_LSHL_ADD_U32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildAdd(B,
+		                 LLVMBuildShl(B, isrc(r, o, 0, 32), sh32(r, isrc(r, o, 1, 32)), ""),
+		                 isrc(r, o, 2, 32), ""));
+	case ISA_OP_V_ADD_LSHL_U32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildShl(B, LLVMBuildAdd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
+		                 sh32(r, isrc(r, o, 2, 32)), ""));
+	case ISA_OP_V_LSHL_OR_B32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildOr(B,
+		                LLVMBuildShl(B, isrc(r, o, 0, 32), sh32(r, isrc(r, o, 1, 32)), ""),
+		                isrc(r, o, 2, 32), ""));
+	case ISA_OP_V_AND_OR_B32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildOr(B, LLVMBuildAnd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
+		                isrc(r, o, 2, 32), ""));
+	case ISA_OP_V_OR3_B32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildOr(B, LLVMBuildOr(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
+		                isrc(r, o, 2, 32), ""));
+	case ISA_OP_V_XOR3_B32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildXor(B, LLVMBuildXor(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
+		                 isrc(r, o, 2, 32), ""));
+	case ISA_OP_V_XAD_U32:
+		return rz_write(
+		    r, d,
+		    LLVMBuildAdd(B, LLVMBuildXor(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
+		                 isrc(r, o, 2, 32), ""));
+	case ISA_OP_V_ALIGNBIT_B32:
+	case ISA_OP_V_ALIGNBYTE_B32: {
+		LLVMValueRef hi = zx(r, isrc(r, o, 0, 32), i64), lo = zx(r, isrc(r, o, 1, 32), i64);
+		LLVMValueRef s = isrc(r, o, 2, 32);
+		s = op == ISA_OP_V_ALIGNBYTE_B32
+		        ? LLVMBuildMul(B, LLVMBuildAnd(B, s, c32(r, 3), ""), c32(r, 8), "")
+		        : sh32(r, s);
+		v = LLVMBuildOr(B, LLVMBuildShl(B, hi, rz_const64(r, 32), ""), lo, "");
+		return rz_write(r, d,
+		                LLVMBuildTrunc(B, LLVMBuildLShr(B, v, zx(r, s, i64), ""), i32, ""));
+	}
+	case ISA_OP_V_PERM_B32: {
+		/* bytes of {s0, s1} selected by each byte of s2 (selectors >= 8 give constants) */
+		LLVMValueRef both = LLVMBuildOr(
+		    B, LLVMBuildShl(B, zx(r, isrc(r, o, 0, 32), i64), rz_const64(r, 32), ""),
+		    zx(r, isrc(r, o, 1, 32), i64), "");
+		LLVMValueRef sel = isrc(r, o, 2, 32);
+		v = c32(r, 0);
+		for (unsigned k = 0; k < 4; k++) {
+			LLVMValueRef s = LLVMBuildAnd(B, LLVMBuildLShr(B, sel, c32(r, 8 * k), ""),
+			                              c32(r, 0xff), "");
+			LLVMValueRef byte = LLVMBuildAnd(
+			    B,
+			    LLVMBuildTrunc(
+			        B,
+			        LLVMBuildLShr(B, both,
+			                      zx(r,
+			                         LLVMBuildMul(B, LLVMBuildAnd(B, s, c32(r, 7), ""),
+			                                      c32(r, 8), ""),
+			                         i64),
+			                      ""),
+			        i32, ""),
+			    c32(r, 0xff), "");
+			LLVMValueRef isconst = LLVMBuildICmp(B, LLVMIntUGE, s, c32(r, 12), "");
+			LLVMValueRef cval =
+			    LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, s, c32(r, 12), ""),
+			                    c32(r, 0), c32(r, 0xff), "");
+			byte = LLVMBuildSelect(B, isconst, cval, byte, "");
+			v = LLVMBuildOr(B, v, LLVMBuildShl(B, byte, c32(r, 8 * k), ""), "");
+		}
+		return rz_write(r, d, v);
+	}
+	case ISA_OP_V_MIN3_I32:
+	case ISA_OP_V_MAX3_I32:
+	case ISA_OP_V_MIN3_U32:
+	case ISA_OP_V_MAX3_U32: {
+		LLVMIntPredicate p = op == ISA_OP_V_MIN3_I32   ? LLVMIntSLT
+		                     : op == ISA_OP_V_MAX3_I32 ? LLVMIntSGT
+		                     : op == ISA_OP_V_MIN3_U32 ? LLVMIntULT
+		                                               : LLVMIntUGT;
+		v = umin_(r, umin_(r, isrc(r, o, 0, 32), isrc(r, o, 1, 32), p), isrc(r, o, 2, 32),
+		          p);
+		return rz_write(r, d, v);
+	}
+	case ISA_OP_V_MED3_I32:
+	case ISA_OP_V_MED3_U32: {
+		LLVMIntPredicate lt = op == ISA_OP_V_MED3_I32 ? LLVMIntSLT : LLVMIntULT;
+		LLVMIntPredicate gt = op == ISA_OP_V_MED3_I32 ? LLVMIntSGT : LLVMIntUGT;
+		a = isrc(r, o, 0, 32), b = isrc(r, o, 1, 32), c = isrc(r, o, 2, 32);
+		v = umin_(r, umin_(r, a, b, gt), umin_(r, umin_(r, a, b, lt), c, gt), lt);
+		return rz_write(r, d, v);
+	}
+	case ISA_OP_V_BITOP3_B32:
+	case ISA_OP_V_BITOP3_B16: {
+		uint8_t tt = in->mods.bitop3;
+		a = isrc(r, o, 0, 32), b = isrc(r, o, 1, 32);
+		c = o->ns > 2 ? isrc(r, o, 2, 32) : c32(r, 0); /* v_dual_bitop2: two inputs */
+		v = c32(r, 0);
+		for (unsigned i = 0; i < 8; i++) {
+			if (!(tt >> i & 1))
+				continue;
+			LLVMValueRef t = c32(r, 0xffffffffu);
+			t = LLVMBuildAnd(B, t, i & 4 ? a : LLVMBuildNot(B, a, ""), "");
+			t = LLVMBuildAnd(B, t, i & 2 ? b : LLVMBuildNot(B, b, ""), "");
+			t = LLVMBuildAnd(B, t, i & 1 ? c : LLVMBuildNot(B, c, ""), "");
+			v = LLVMBuildOr(B, v, t, "");
+		}
+		if (op == ISA_OP_V_BITOP3_B16) /* the same table on 16 bits: the low half */
+			return write16(r, d, LLVMBuildTrunc(B, v, r->i16, ""));
+		return rz_write(r, d, v);
+	}
+	/* ---- carries: the carry-out is a wave mask (a ballot) ---- */
+	case ISA_OP_V_ADD_CO_U32:
+	case ISA_OP_V_SUB_CO_U32:
+	case ISA_OP_V_SUBREV_CO_U32:
+	case ISA_OP_V_ADD_CO_CI_U32:
+	case ISA_OP_V_SUB_CO_CI_U32:
+	case ISA_OP_V_SUBREV_CO_CI_U32: {
+		bool ci = op == ISA_OP_V_ADD_CO_CI_U32 || op == ISA_OP_V_SUB_CO_CI_U32 ||
+		          op == ISA_OP_V_SUBREV_CO_CI_U32;
+		bool rev = op == ISA_OP_V_SUBREV_CO_U32 || op == ISA_OP_V_SUBREV_CO_CI_U32;
+		bool add = op == ISA_OP_V_ADD_CO_U32 || op == ISA_OP_V_ADD_CO_CI_U32;
+		LLVMValueRef cin =
+		    ci ? zx(r, lane_mask_bit(r, rz_src(r, o->s[2], 32, 0)), i64) : rz_const64(r, 0);
+		a = zx(r, isrc(r, o, rev ? 1 : 0, 32), i64);
+		b = zx(r, isrc(r, o, rev ? 0 : 1, 32), i64);
+		v = add ? LLVMBuildAdd(B, LLVMBuildAdd(B, a, b, ""), cin, "")
+		        : LLVMBuildSub(B, LLVMBuildSub(B, a, b, ""), cin, "");
+		c = LLVMBuildTrunc(B, LLVMBuildLShr(B, v, rz_const64(r, 32), ""), r->i1, "");
+		if (o->nd < 2)
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "carry without a destination");
+		if (rz_write(r, o->d[1], rz_ballot(r, c, 1)))
+			return -1;
+		return rz_write(r, d, LLVMBuildTrunc(B, v, i32, ""));
+	}
+	/* ---- 64-bit integer ---- */
+	case ISA_OP_V_ADD_NC_U64:
+		return rz_write(r, d, LLVMBuildAdd(B, isrc(r, o, 0, 64), isrc(r, o, 1, 64), ""));
+	case ISA_OP_V_SUB_NC_U64:
+		return rz_write(r, d, LLVMBuildSub(B, isrc(r, o, 0, 64), isrc(r, o, 1, 64), ""));
+	case ISA_OP_V_MUL_U64:
+		return rz_write(r, d, LLVMBuildMul(B, isrc(r, o, 0, 64), isrc(r, o, 1, 64), ""));
+	case ISA_OP_V_LSHLREV_B64:
+	case ISA_OP_V_LSHRREV_B64:
+	case ISA_OP_V_ASHRREV_I64: {
+		LLVMValueRef s = zx(r, LLVMBuildAnd(B, isrc(r, o, 0, 32), c32(r, 63), ""), i64);
+		a = isrc(r, o, 1, 64);
+		v = op == ISA_OP_V_LSHLREV_B64   ? LLVMBuildShl(B, a, s, "")
+		    : op == ISA_OP_V_LSHRREV_B64 ? LLVMBuildLShr(B, a, s, "")
+		                                 : LLVMBuildAShr(B, a, s, "");
+		return rz_write(r, d, v);
+	}
+	case ISA_OP_V_LSHL_ADD_U64: {
+		LLVMValueRef s = zx(r, LLVMBuildAnd(B, isrc(r, o, 1, 32), c32(r, 63), ""), i64);
+		return rz_write(r, d,
+		                LLVMBuildAdd(B, LLVMBuildShl(B, isrc(r, o, 0, 64), s, ""),
+		                             isrc(r, o, 2, 64), ""));
+	}
+	case ISA_OP_V_MAD_NC_U64_U32:
+	case ISA_OP_V_MAD_NC_I64_I32:
+	case ISA_OP_V_MAD_CO_U64_U32:
+	case ISA_OP_V_MAD_CO_I64_I32: {
+		bool s = op == ISA_OP_V_MAD_NC_I64_I32 || op == ISA_OP_V_MAD_CO_I64_I32;
+		bool co = op == ISA_OP_V_MAD_CO_U64_U32 || op == ISA_OP_V_MAD_CO_I64_I32;
+		LLVMTypeRef i128 = LLVMIntTypeInContext(r->C, 128);
+		a = isrc(r, o, 0, 32), b = isrc(r, o, 1, 32), c = isrc(r, o, 2, 64);
+		a = s ? sx(r, a, i128) : zx(r, a, i128);
+		b = s ? sx(r, b, i128) : zx(r, b, i128);
+		v = LLVMBuildAdd(B, LLVMBuildMul(B, a, b, ""), s ? sx(r, c, i128) : zx(r, c, i128),
+		                 "");
+		if (co) {
+			LLVMValueRef t = LLVMBuildTrunc(B, v, i64, "");
+			LLVMValueRef ovf =
+			    LLVMBuildICmp(B, LLVMIntNE, s ? sx(r, t, i128) : zx(r, t, i128), v, "");
+			if (o->nd < 2 || rz_write(r, o->d[1], rz_ballot(r, ovf, 1)))
+				return -1;
+		}
+		return rz_write(r, d, LLVMBuildTrunc(B, v, i64, ""));
+	}
+	case ISA_OP_V_MIN_U64:
+		return rz_write(r, d, umin_(r, isrc(r, o, 0, 64), isrc(r, o, 1, 64), LLVMIntULT));
+	case ISA_OP_V_MAX_U64:
+		return rz_write(r, d, umin_(r, isrc(r, o, 0, 64), isrc(r, o, 1, 64), LLVMIntUGT));
+	case ISA_OP_V_MIN_I64:
+		return rz_write(r, d, umin_(r, isrc(r, o, 0, 64), isrc(r, o, 1, 64), LLVMIntSLT));
+	case ISA_OP_V_MAX_I64:
+		return rz_write(r, d, umin_(r, isrc(r, o, 0, 64), isrc(r, o, 1, 64), LLVMIntSGT));
+	default:
+		break;
+	}
+	return 2; /* not integer: the float table */
+}
+
+static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	const struct isa_operand *d = o->d[0];
+	LLVMValueRef a, b, s;
+
+	switch (op) {
+	case ISA_OP_V_ADD_NC_U16:
+	case ISA_OP_V_ADD_NC_I16:
+		return write16(r, d, LLVMBuildAdd(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_SUB_NC_U16:
+	case ISA_OP_V_SUB_NC_I16:
+		return write16(r, d, LLVMBuildSub(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_MAD_U16:
+	case ISA_OP_V_MAD_I16:
+		return write16(
+		    r, d,
+		    LLVMBuildAdd(B, LLVMBuildMul(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""),
+		                 isrc(r, o, 2, 16), ""));
+	case ISA_OP_V_MUL_LO_U16:
+		return write16(r, d, LLVMBuildMul(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_LSHLREV_B16:
+	case ISA_OP_V_LSHRREV_B16:
+	case ISA_OP_V_ASHRREV_I16:
+		s = LLVMBuildAnd(B, isrc(r, o, 0, 16), LLVMConstInt(r->i16, 15, 0), "");
+		a = isrc(r, o, 1, 16);
+		return write16(r, d,
+		               op == ISA_OP_V_LSHLREV_B16   ? LLVMBuildShl(B, a, s, "")
+		               : op == ISA_OP_V_LSHRREV_B16 ? LLVMBuildLShr(B, a, s, "")
+		                                            : LLVMBuildAShr(B, a, s, ""));
+	case ISA_OP_V_MAX_U16:
+	case ISA_OP_V_MAX_I16:
+	case ISA_OP_V_MIN_U16:
+	case ISA_OP_V_MIN_I16: {
+		LLVMIntPredicate p = op == ISA_OP_V_MAX_U16   ? LLVMIntUGT
+		                     : op == ISA_OP_V_MAX_I16 ? LLVMIntSGT
+		                     : op == ISA_OP_V_MIN_U16 ? LLVMIntULT
+		                                              : LLVMIntSLT;
+		a = isrc(r, o, 0, 16), b = isrc(r, o, 1, 16);
+		return write16(r, d, LLVMBuildSelect(B, LLVMBuildICmp(B, p, a, b, ""), a, b, ""));
+	}
+	case ISA_OP_V_AND_B16:
+		return write16(r, d, LLVMBuildAnd(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_OR_B16:
+		return write16(r, d, LLVMBuildOr(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_XOR_B16:
+		return write16(r, d, LLVMBuildXor(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_NOT_B16:
+		return write16(r, d, LLVMBuildNot(B, isrc(r, o, 0, 16), ""));
+	/* f16 math: computed in f32 and rounded once (sqrt, rcp and rsq are then within 1 ULP) */
+	case ISA_OP_V_SQRT_F16:
+	case ISA_OP_V_RCP_F16:
+	case ISA_OP_V_RSQ_F16: {
+		LLVMValueRef x = LLVMBuildFPExt(B, fsrc(r, o, 0, 16), r->f32, "");
+		enum raise_hook h = op == ISA_OP_V_SQRT_F16  ? HOOK_SQRT_F32
+		                    : op == ISA_OP_V_RCP_F16 ? HOOK_RCP_F32
+		                                             : HOOK_RSQ_F32;
+		LLVMValueRef f = LLVMBuildFPTrunc(B, hook1(r, h, x), r->f16, "");
+		return write16(r, d, LLVMBuildBitCast(B, f, r->i16, ""));
+	}
+	case ISA_OP_V_CVT_F16_U16:
+	case ISA_OP_V_CVT_F16_I16: {
+		LLVMValueRef f = op == ISA_OP_V_CVT_F16_U16
+		                     ? LLVMBuildUIToFP(B, isrc(r, o, 0, 16), r->f16, "")
+		                     : LLVMBuildSIToFP(B, isrc(r, o, 0, 16), r->f16, "");
+		return write16(r, d, LLVMBuildBitCast(B, f, r->i16, ""));
+	}
+	case ISA_OP_V_CVT_U32_U16:
+		return rz_write(r, d, LLVMBuildZExt(B, isrc(r, o, 0, 16), r->i32, ""));
+	case ISA_OP_V_CVT_I32_I16:
+		return rz_write(r, d, LLVMBuildSExt(B, isrc(r, o, 0, 16), r->i32, ""));
+	case ISA_OP_V_PK_FMA_F32:
+	case ISA_OP_V_PK_ADD_F32:
+	case ISA_OP_V_PK_MUL_F32: {
+		/* two f32 lanes in a register pair; op_sel / op_sel_hi pick each source's dword */
+		LLVMValueRef res[2];
+		for (int hi = 0; hi < 2; hi++) {
+			LLVMValueRef x[3];
+			for (unsigned k = 0; k < o->ns && k < 3; k++) {
+				bool sel =
+				    hi ? (in->mods.op_sel_hi >> k & 1) : (in->mods.op_sel >> k & 1);
+				bool neg = hi ? (in->mods.neg_hi >> k & 1)
+				              : !!(o->s[k]->flags & ISA_OPF_NEG);
+				LLVMValueRef v =
+				    o->s[k]->kind == ISA_OPK_VGPR || o->s[k]->kind == ISA_OPK_SGPR
+				        ? rz_read32(r, o->s[k], sel)
+				        : rz_read32(r, o->s[k], 0);
+				if (neg)
+					v = LLVMBuildXor(B, v, c32(r, 0x80000000u), "");
+				x[k] = LLVMBuildBitCast(B, v, r->f32, "");
+			}
+			res[hi] = op == ISA_OP_V_PK_FMA_F32   ? fma3(r, x[0], x[1], x[2])
+			          : op == ISA_OP_V_PK_ADD_F32 ? LLVMBuildFAdd(B, x[0], x[1], "")
+			                                      : LLVMBuildFMul(B, x[0], x[1], "");
+			res[hi] =
+			    LLVMBuildZExt(B, LLVMBuildBitCast(B, res[hi], r->i32, ""), r->i64, "");
+		}
+		return rz_write(
+		    r, d,
+		    LLVMBuildOr(B, res[0], LLVMBuildShl(B, res[1], rz_const64(r, 32), ""), ""));
+	}
+	default:
+		return 1;
+	}
+}
+
+static int valu_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	const struct isa_operand *d = o->d[0];
+	unsigned bits = 32;
+	const char *mn = isa_gfx1250_rows[op].mnemonic;
+	LLVMValueRef a, b, v;
+
+	if (strstr(mn, "_f64"))
+		bits = 64;
+	else if (strstr(mn, "_f16"))
+		bits = 16;
+	switch (op) {
+	case ISA_OP_V_ADD_F32:
+	case ISA_OP_V_ADD_F64:
+	case ISA_OP_V_ADD_F16:
+		return fwrite_(r, d,
+		               LLVMBuildFAdd(B, fsrc(r, o, 0, bits), fsrc(r, o, 1, bits), ""));
+	case ISA_OP_V_SUB_F32:
+	case ISA_OP_V_SUB_F16:
+		return fwrite_(r, d,
+		               LLVMBuildFSub(B, fsrc(r, o, 0, bits), fsrc(r, o, 1, bits), ""));
+	case ISA_OP_V_SUBREV_F32:
+	case ISA_OP_V_SUBREV_F16:
+		return fwrite_(r, d,
+		               LLVMBuildFSub(B, fsrc(r, o, 1, bits), fsrc(r, o, 0, bits), ""));
+	case ISA_OP_V_MUL_F32:
+	case ISA_OP_V_MUL_F64:
+	case ISA_OP_V_MUL_F16:
+		return fwrite_(r, d,
+		               LLVMBuildFMul(B, fsrc(r, o, 0, bits), fsrc(r, o, 1, bits), ""));
+	case ISA_OP_V_FMA_F32:
+	case ISA_OP_V_FMA_F64:
+	case ISA_OP_V_FMA_F16:
+	case ISA_OP_V_FMAMK_F32:
+	case ISA_OP_V_FMAAK_F32:
+	case ISA_OP_V_FMAMK_F64:
+	case ISA_OP_V_FMAAK_F64:
+	case ISA_OP_V_FMAMK_F16:
+	case ISA_OP_V_FMAAK_F16:
+		return fwrite_(
+		    r, d, fma3(r, fsrc(r, o, 0, bits), fsrc(r, o, 1, bits), fsrc(r, o, 2, bits)));
+	case ISA_OP_V_FMAC_F32:
+	case ISA_OP_V_FMAC_F64:
+	case ISA_OP_V_FMAC_F16: {
+		LLVMValueRef acc =
+		    LLVMBuildBitCast(B, rz_src(r, d, bits, 0), LLVMTypeOf(fsrc(r, o, 0, bits)), "");
+		return fwrite_(r, d, fma3(r, fsrc(r, o, 0, bits), fsrc(r, o, 1, bits), acc));
+	}
+	case ISA_OP_V_MIN_NUM_F32:
+	case ISA_OP_V_MIN_NUM_F64:
+	case ISA_OP_V_MIN_NUM_F16:
+		return fwrite_(r, d,
+		               fcall2(r, "llvm.minnum", fsrc(r, o, 0, bits), fsrc(r, o, 1, bits)));
+	case ISA_OP_V_MAX_NUM_F32:
+	case ISA_OP_V_MAX_NUM_F64:
+	case ISA_OP_V_MAX_NUM_F16:
+		return fwrite_(r, d,
+		               fcall2(r, "llvm.maxnum", fsrc(r, o, 0, bits), fsrc(r, o, 1, bits)));
+	case ISA_OP_V_MINIMUM_F32:
+	case ISA_OP_V_MINIMUM_F64:
+		return fwrite_(r, d,
+		               fcall2(r, "llvm.minimum", fsrc(r, o, 0, bits), fsrc(r, o, 1, bits)));
+	case ISA_OP_V_MAXIMUM_F32:
+	case ISA_OP_V_MAXIMUM_F64:
+		return fwrite_(r, d,
+		               fcall2(r, "llvm.maximum", fsrc(r, o, 0, bits), fsrc(r, o, 1, bits)));
+	case ISA_OP_V_LDEXP_F32:
+	case ISA_OP_V_LDEXP_F64: {
+		LLVMTypeRef t[2] = {ftype(r, bits), r->i32};
+		LLVMValueRef args[2] = {fsrc(r, o, 0, bits), isrc(r, o, 1, 32)};
+		return fwrite_(r, d, rz_intrinsic(r, "llvm.ldexp", t, 2, args, 2));
+	}
+	case ISA_OP_V_FREXP_MANT_F32:
+	case ISA_OP_V_FREXP_MANT_F64:
+	case ISA_OP_V_FREXP_EXP_I32_F32:
+	case ISA_OP_V_FREXP_EXP_I32_F64: {
+		LLVMTypeRef t[2] = {ftype(r, bits), r->i32};
+		LLVMValueRef x = fsrc(r, o, 0, bits);
+		v = rz_intrinsic(r, "llvm.frexp", t, 2, &x, 1);
+		/* inf and NaN: the mantissa is the input and the exponent 0, as on the hardware */
+		{
+			LLVMValueRef fin =
+			    LLVMBuildFCmp(B, LLVMRealOLT, fcall1(r, "llvm.fabs", x),
+			                  LLVMConstReal(ftype(r, bits), 1.0 / 0.0), "");
+			if (op == ISA_OP_V_FREXP_MANT_F32 || op == ISA_OP_V_FREXP_MANT_F64)
+				return fwrite_(r, d,
+				               LLVMBuildSelect(B, fin,
+				                               LLVMBuildExtractValue(B, v, 0, ""),
+				                               x, ""));
+			return rz_write(r, d,
+			                LLVMBuildSelect(B, fin, LLVMBuildExtractValue(B, v, 1, ""),
+			                                c32(r, 0), ""));
+		}
+	}
+	case ISA_OP_V_TRUNC_F32:
+	case ISA_OP_V_TRUNC_F64:
+		return fwrite_(r, d, fcall1(r, "llvm.trunc", fsrc(r, o, 0, bits)));
+	case ISA_OP_V_CEIL_F32:
+	case ISA_OP_V_CEIL_F64:
+		return fwrite_(r, d, fcall1(r, "llvm.ceil", fsrc(r, o, 0, bits)));
+	case ISA_OP_V_FLOOR_F32:
+	case ISA_OP_V_FLOOR_F64:
+		return fwrite_(r, d, fcall1(r, "llvm.floor", fsrc(r, o, 0, bits)));
+	case ISA_OP_V_RNDNE_F32:
+	case ISA_OP_V_RNDNE_F64:
+		return fwrite_(r, d, fcall1(r, "llvm.roundeven", fsrc(r, o, 0, bits)));
+	case ISA_OP_V_FRACT_F32:
+	case ISA_OP_V_FRACT_F64:
+		a = fsrc(r, o, 0, bits);
+		return fwrite_(r, d, LLVMBuildFSub(B, a, fcall1(r, "llvm.floor", a), ""));
+	case ISA_OP_V_RCP_F32:
+	case ISA_OP_V_RCP_IFLAG_F32:
+		return fwrite_(r, d, hook1(r, HOOK_RCP_F32, fsrc(r, o, 0, 32)));
+	case ISA_OP_V_RSQ_F32:
+		return fwrite_(r, d, hook1(r, HOOK_RSQ_F32, fsrc(r, o, 0, 32)));
+	case ISA_OP_V_SQRT_F32:
+		return fwrite_(r, d, hook1(r, HOOK_SQRT_F32, fsrc(r, o, 0, 32)));
+	case ISA_OP_V_EXP_F32:
+		return fwrite_(r, d, hook1(r, HOOK_EXP_F32, fsrc(r, o, 0, 32)));
+	case ISA_OP_V_LOG_F32:
+		return fwrite_(r, d, hook1(r, HOOK_LOG_F32, fsrc(r, o, 0, 32)));
+	case ISA_OP_V_SIN_F32:
+		return fwrite_(r, d, hook1(r, HOOK_SIN_F32, fsrc(r, o, 0, 32)));
+	case ISA_OP_V_COS_F32:
+		return fwrite_(r, d, hook1(r, HOOK_COS_F32, fsrc(r, o, 0, 32)));
+	case ISA_OP_V_RCP_F64:
+		return fwrite_(r, d, hook1(r, HOOK_RCP_F64, fsrc(r, o, 0, 64)));
+	case ISA_OP_V_RSQ_F64:
+		return fwrite_(r, d, hook1(r, HOOK_RSQ_F64, fsrc(r, o, 0, 64)));
+	case ISA_OP_V_SQRT_F64:
+		return fwrite_(r, d, hook1(r, HOOK_SQRT_F64, fsrc(r, o, 0, 64)));
+	/* ---- conversions ---- */
+	case ISA_OP_V_CVT_F32_U32:
+		return fwrite_(r, d, LLVMBuildUIToFP(B, isrc(r, o, 0, 32), r->f32, ""));
+	case ISA_OP_V_CVT_F32_I32:
+		return fwrite_(r, d, LLVMBuildSIToFP(B, isrc(r, o, 0, 32), r->f32, ""));
+	case ISA_OP_V_CVT_F64_U32:
+		return fwrite_(r, d, LLVMBuildUIToFP(B, isrc(r, o, 0, 32), r->f64, ""));
+	case ISA_OP_V_CVT_F64_I32:
+		return fwrite_(r, d, LLVMBuildSIToFP(B, isrc(r, o, 0, 32), r->f64, ""));
+	case ISA_OP_V_CVT_U32_F32:
+	case ISA_OP_V_CVT_I32_F32:
+	case ISA_OP_V_CVT_U32_F64:
+	case ISA_OP_V_CVT_I32_F64: {
+		bool s = op == ISA_OP_V_CVT_I32_F32 || op == ISA_OP_V_CVT_I32_F64;
+		unsigned fb = op == ISA_OP_V_CVT_U32_F64 || op == ISA_OP_V_CVT_I32_F64 ? 64 : 32;
+		LLVMTypeRef t[2] = {r->i32, ftype(r, fb)};
+		LLVMValueRef x = fsrc(r, o, 0, fb);
+		return rz_write(
+		    r, d, rz_intrinsic(r, s ? "llvm.fptosi.sat" : "llvm.fptoui.sat", t, 2, &x, 1));
+	}
+	case ISA_OP_V_CVT_F64_F32:
+		return fwrite_(r, d, LLVMBuildFPExt(B, fsrc(r, o, 0, 32), r->f64, ""));
+	case ISA_OP_V_CVT_F32_F64:
+		return fwrite_(r, d, LLVMBuildFPTrunc(B, fsrc(r, o, 0, 64), r->f32, ""));
+	case ISA_OP_V_CVT_F32_F16:
+		return fwrite_(r, d, LLVMBuildFPExt(B, fsrc(r, o, 0, 16), r->f32, ""));
+	case ISA_OP_V_CVT_F16_F32:
+		return fwrite_(r, d, LLVMBuildFPTrunc(B, fsrc(r, o, 0, 32), r->f16, ""));
+	case ISA_OP_V_CVT_F32_UBYTE0:
+	case ISA_OP_V_CVT_F32_UBYTE1:
+	case ISA_OP_V_CVT_F32_UBYTE2:
+	case ISA_OP_V_CVT_F32_UBYTE3: {
+		unsigned k = op - ISA_OP_V_CVT_F32_UBYTE0;
+		a = LLVMBuildAnd(B, LLVMBuildLShr(B, isrc(r, o, 0, 32), c32(r, 8 * k), ""),
+		                 c32(r, 0xff), "");
+		return fwrite_(r, d, LLVMBuildUIToFP(B, a, r->f32, ""));
+	}
+	/*
+	 * The precise-division sequence (div_scale, rcp, fma chain, div_fmas, div_fixup) computes
+	 * n/d to within 1 ULP; its fixup step is raised as the IEEE quotient itself, so div_scale
+	 * never needs to scale (VCC 0, the operand unchanged) and div_fmas is the plain fma.
+	 */
+	case ISA_OP_V_DIV_SCALE_F32:
+	case ISA_OP_V_DIV_SCALE_F64:
+		if (o->nd > 1 && rz_write(r, o->d[1], c32(r, 0)))
+			return -1;
+		return fwrite_(r, d, fsrc(r, o, 0, bits));
+	case ISA_OP_V_DIV_FMAS_F32:
+	case ISA_OP_V_DIV_FMAS_F64:
+		return fwrite_(
+		    r, d, fma3(r, fsrc(r, o, 0, bits), fsrc(r, o, 1, bits), fsrc(r, o, 2, bits)));
+	case ISA_OP_V_DIV_FIXUP_F32:
+	case ISA_OP_V_DIV_FIXUP_F64:
+	case ISA_OP_V_DIV_FIXUP_F16:
+		return fwrite_(r, d,
+		               LLVMBuildFDiv(B, fsrc(r, o, 2, bits), fsrc(r, o, 1, bits), ""));
+	case ISA_OP_V_CVT_PK_RTZ_F16_F32:
+		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "round-toward-zero conversion");
+	case ISA_OP_V_PACK_B32_F16: {
+		a = LLVMBuildZExt(B, LLVMBuildBitCast(B, fsrc(r, o, 0, 16), r->i16, ""), r->i32,
+		                  "");
+		b = LLVMBuildZExt(B, LLVMBuildBitCast(B, fsrc(r, o, 1, 16), r->i16, ""), r->i32,
+		                  "");
+		return rz_write(r, d, LLVMBuildOr(B, a, LLVMBuildShl(B, b, c32(r, 16), ""), ""));
+	}
+	default:
+		return 1;
+	}
+}
+
+/* VOP3P packed 16-bit math: each half picks its sources by op_sel / op_sel_hi. */
+static LLVMValueRef half_of(struct rz *r, const struct vops *o, unsigned k, bool hi)
+{
+	const struct isa_inst *in = r->in;
+	struct isa_operand t = *o->s[k];
+	bool sel = hi ? (in->mods.op_sel_hi >> k & 1) : (in->mods.op_sel >> k & 1);
+	bool neg = hi ? (in->mods.neg_hi >> k & 1) : !!(o->s[k]->flags & ISA_OPF_NEG);
+	LLVMValueRef v;
+
+	t.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
+	if (t.kind == ISA_OPK_INLINE || t.kind == ISA_OPK_LITERAL)
+		v = LLVMBuildTrunc(B, rz_src(r, &t, 16, 16), r->i16, "");
+	else
+		v = LLVMBuildTrunc(B,
+		                   LLVMBuildLShr(B, rz_src(r, &t, 32, 0), c32(r, sel ? 16 : 0), ""),
+		                   r->i16, "");
+	if (neg)
+		v = LLVMBuildXor(B, v, LLVMConstInt(r->i16, 0x8000, 0), "");
+	return v;
+}
+
+static int vop3p(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	LLVMValueRef res[2];
+
+	if (op == ISA_OP_V_FMA_MIX_F32 || op == ISA_OP_V_FMA_MIXLO_F16 ||
+	    op == ISA_OP_V_FMA_MIXHI_F16) {
+		LLVMValueRef s[3];
+		for (unsigned k = 0; k < 3; k++) {
+			if (in->mods.op_sel_hi >> k & 1) {
+				LLVMValueRef h = half_of(r, o, k, false);
+				s[k] = LLVMBuildFPExt(B, LLVMBuildBitCast(B, h, r->f16, ""), r->f32,
+				                      "");
+				if (o->s[k]->flags & ISA_OPF_ABS)
+					s[k] = fcall1(r, "llvm.fabs", s[k]);
+			} else {
+				s[k] = fsrc(r, o, k, 32);
+			}
+		}
+		LLVMValueRef f = fma3(r, s[0], s[1], s[2]);
+		if (op == ISA_OP_V_FMA_MIX_F32)
+			return fwrite_(r, o->d[0], f);
+		{
+			LLVMValueRef h = LLVMBuildZExt(
+			    B, LLVMBuildBitCast(B, LLVMBuildFPTrunc(B, f, r->f16, ""), r->i16, ""),
+			    r->i32, "");
+			LLVMValueRef old = rz_src(r, o->d[0], 32, 0);
+			LLVMValueRef v =
+			    op == ISA_OP_V_FMA_MIXLO_F16
+			        ? LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), h,
+			                      "")
+			        : LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
+			                      LLVMBuildShl(B, h, c32(r, 16), ""), "");
+			return rz_write(r, o->d[0], v);
+		}
+	}
+	for (int hi = 0; hi < 2; hi++) {
+		LLVMValueRef x = LLVMBuildBitCast(B, half_of(r, o, 0, hi), r->f16, "");
+		LLVMValueRef y =
+		    o->ns > 1 ? LLVMBuildBitCast(B, half_of(r, o, 1, hi), r->f16, "") : NULL;
+		LLVMValueRef xi = half_of(r, o, 0, hi),
+		             yi = o->ns > 1 ? half_of(r, o, 1, hi) : NULL;
+		LLVMValueRef f;
+		switch (op) {
+		case ISA_OP_V_PK_ADD_F16:
+			f = LLVMBuildFAdd(B, x, y, "");
+			break;
+		case ISA_OP_V_PK_MUL_F16:
+			f = LLVMBuildFMul(B, x, y, "");
+			break;
+		case ISA_OP_V_PK_FMA_F16:
+			f = fma3(r, x, y, LLVMBuildBitCast(B, half_of(r, o, 2, hi), r->f16, ""));
+			break;
+		case ISA_OP_V_PK_MIN_NUM_F16:
+			f = fcall2(r, "llvm.minnum", x, y);
+			break;
+		case ISA_OP_V_PK_MAX_NUM_F16:
+			f = fcall2(r, "llvm.maxnum", x, y);
+			break;
+		case ISA_OP_V_PK_ADD_U16:
+		case ISA_OP_V_PK_ADD_I16:
+			f = LLVMBuildAdd(B, xi, yi, "");
+			break;
+		case ISA_OP_V_PK_SUB_U16:
+		case ISA_OP_V_PK_SUB_I16:
+			f = LLVMBuildSub(B, xi, yi, "");
+			break;
+		case ISA_OP_V_PK_MUL_LO_U16:
+			f = LLVMBuildMul(B, xi, yi, "");
+			break;
+		default:
+			return 1;
+		}
+		if (LLVMGetTypeKind(LLVMTypeOf(f)) == LLVMHalfTypeKind)
+			f = LLVMBuildBitCast(B, f, r->i16, "");
+		res[hi] = LLVMBuildZExt(B, f, r->i32, "");
+	}
+	if (in->mods.clamp)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "clamp on packed math");
+	return rz_write(r, o->d[0],
+	                LLVMBuildOr(B, res[0], LLVMBuildShl(B, res[1], c32(r, 16), ""), ""));
+}
+
+/*
+ * DPP: src0 comes from another lane of the row (DPP16) or of the group of 8 (DPP8), through
+ * the cross-lane readlane hook with a per-lane index; lanes whose source is outside the row or
+ * inactive read 0 with bound_ctrl, else keep their result; row_mask/bank_mask disable writes.
+ */
+static int dpp_prepare(struct rz *r, const struct isa_inst *in, const struct vops *o)
+{
+	LLVMValueRef lane = r->lane, row = LLVMBuildAnd(B, lane, c32(r, ~15u), ""), src, valid;
+	LLVMValueRef in_row = LLVMBuildAnd(B, lane, c32(r, 15), ""), writeok, args[3], exec;
+	unsigned ctl = in->mods.dpp_ctrl;
+
+	if (!o->ns)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "DPP without a source");
+	valid = LLVMConstInt(r->i1, 1, 0);
+	if (in->dpp == 8) {
+		LLVMValueRef sh =
+		    LLVMBuildMul(B, LLVMBuildAnd(B, lane, c32(r, 7), ""), c32(r, 3), "");
+		LLVMValueRef sel = LLVMBuildAnd(
+		    B, LLVMBuildLShr(B, c32(r, in->mods.dpp8_sel), sh, ""), c32(r, 7), "");
+		src = LLVMBuildOr(B, LLVMBuildAnd(B, lane, c32(r, ~7u), ""), sel, "");
+	} else if (ctl <= 0xff) {
+		LLVMValueRef sh =
+		    LLVMBuildMul(B, LLVMBuildAnd(B, lane, c32(r, 3), ""), c32(r, 2), "");
+		LLVMValueRef sel =
+		    LLVMBuildAnd(B, LLVMBuildLShr(B, c32(r, ctl), sh, ""), c32(r, 3), "");
+		src = LLVMBuildOr(B, LLVMBuildAnd(B, lane, c32(r, ~3u), ""), sel, "");
+	} else if (ctl >= 0x101 && ctl <= 0x10f) { /* row_shl */
+		LLVMValueRef t = LLVMBuildAdd(B, in_row, c32(r, ctl & 15), "");
+		valid = LLVMBuildICmp(B, LLVMIntULE, t, c32(r, 15), "");
+		src = LLVMBuildOr(B, row, LLVMBuildAnd(B, t, c32(r, 15), ""), "");
+	} else if (ctl >= 0x111 && ctl <= 0x11f) { /* row_shr */
+		valid = LLVMBuildICmp(B, LLVMIntUGE, in_row, c32(r, ctl & 15), "");
+		src = LLVMBuildOr(
+		    B, row,
+		    LLVMBuildAnd(B, LLVMBuildSub(B, in_row, c32(r, ctl & 15), ""), c32(r, 15), ""),
+		    "");
+	} else if (ctl >= 0x121 && ctl <= 0x12f) { /* row_ror */
+		src = LLVMBuildOr(
+		    B, row,
+		    LLVMBuildAnd(B, LLVMBuildSub(B, in_row, c32(r, ctl & 15), ""), c32(r, 15), ""),
+		    "");
+	} else if (ctl == 0x140) { /* row_mirror */
+		src = LLVMBuildOr(B, row, LLVMBuildSub(B, c32(r, 15), in_row, ""), "");
+	} else if (ctl == 0x141) { /* row_half_mirror */
+		src = LLVMBuildOr(
+		    B, LLVMBuildAnd(B, lane, c32(r, ~7u), ""),
+		    LLVMBuildSub(B, c32(r, 7), LLVMBuildAnd(B, lane, c32(r, 7), ""), ""), "");
+	} else if (ctl >= 0x150 && ctl <= 0x15f) { /* row_share */
+		src = LLVMBuildOr(B, row, c32(r, ctl & 15), "");
+	} else if (ctl >= 0x160 && ctl <= 0x16f) { /* row_xmask */
+		src = LLVMBuildOr(B, row, LLVMBuildXor(B, in_row, c32(r, ctl & 15), ""), "");
+	} else {
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "DPP control 0x%x", ctl);
+	}
+	exec = rz_load_exec(r);
+	if (!in->mods.fi)
+		valid = LLVMBuildAnd(
+		    B, valid, LLVMBuildTrunc(B, LLVMBuildLShr(B, exec, src, ""), r->i1, ""), "");
+	{
+		struct isa_operand plain = *o->s[0];
+		plain.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
+		args[0] = rz_src(r, &plain, 32, 0);
+	}
+	args[1] = src;
+	args[2] = c32(r, rz_pc(r) * 4 + 2);
+	r->dpp_val = LLVMBuildSelect(B, valid, rz_call(r, HOOK_READLANE, args, 3), c32(r, 0), "");
+	r->dpp_op = o->s[0];
+	/* row_mask / bank_mask, and lanes without a valid source unless bound_ctrl */
+	writeok = LLVMConstInt(r->i1, 1, 0);
+	if (in->dpp == 16) {
+		LLVMValueRef rowbit =
+		    LLVMBuildTrunc(B,
+		                   LLVMBuildLShr(B, c32(r, in->mods.row_mask),
+		                                 LLVMBuildLShr(B, lane, c32(r, 4), ""), ""),
+		                   r->i1, "");
+		LLVMValueRef bankbit = LLVMBuildTrunc(
+		    B,
+		    LLVMBuildLShr(
+		        B, c32(r, in->mods.bank_mask),
+		        LLVMBuildAnd(B, LLVMBuildLShr(B, lane, c32(r, 2), ""), c32(r, 3), ""), ""),
+		    r->i1, "");
+		writeok = LLVMBuildAnd(B, rowbit, bankbit, "");
+		if (!in->mods.bound_ctrl)
+			writeok = LLVMBuildAnd(B, writeok, valid, "");
+	}
+	r->active = LLVMBuildAnd(B, rz_active(r), writeok, "");
+	return 0;
+}
+
+static int valu_dispatch(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	int rc;
+
+	if (in->dpp && !r->dpp_op && dpp_prepare(r, in, o))
+		return -1;
+
+	if (in->format == ISA_FMT_VOPC || !strncmp(isa_gfx1250_rows[op].mnemonic, "v_cmp", 5)) {
+		rc = vcmp(r, in, op, o);
+		if (rc != 1)
+			return rc;
+	}
+	if (in->format == ISA_FMT_VOP3P && op != ISA_OP_V_PK_FMA_F32 && op != ISA_OP_V_PK_ADD_F32 &&
+	    op != ISA_OP_V_PK_MUL_F32) {
+		rc = vop3p(r, in, op, o);
+		if (rc != 1)
+			return rc;
+	}
+	rc = valu_one(r, in, op, o);
+	if (rc != 2)
+		return rc;
+	rc = valu16(r, in, op, o);
+	if (rc != 1)
+		return rc;
+	return valu_float(r, in, op, o);
+}
+
+int rz_valu(struct rz *r, const struct isa_inst *in)
+{
+	struct vops o;
+
+	switch (in->format) {
+	case ISA_FMT_VOP1:
+	case ISA_FMT_VOP2:
+	case ISA_FMT_VOP3:
+	case ISA_FMT_VOP3P:
+	case ISA_FMT_VOPC:
+		split(in->ops, in->nops, &o);
+		return valu_dispatch(r, in, in->op, &o);
+	case ISA_FMT_VOPD:
+	case ISA_FMT_VOPD3: {
+		/* Both halves read their sources before either writes: raise into temporaries. */
+		struct vops x, y;
+		const struct isa_operand *dx, *dy;
+		struct isa_operand tx, ty;
+		int rc;
+		split(in->ops, in->nops_x, &x);
+		split(in->ops + in->nops_x, (unsigned)(in->nops - in->nops_x), &y);
+		dx = x.d[0];
+		dy = y.d[0];
+		if (!dx || !dy || dx->kind != ISA_OPK_VGPR || dy->kind != ISA_OPK_VGPR)
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
+			                 "VOPD without two VGPR results");
+		/* Y first into a spare VGPR slot (v1022), then X, then move Y's result. */
+		tx = *dx;
+		ty = *dy;
+		ty.reg = NVGPR - 2;
+		y.d[0] = &ty;
+		for (unsigned k = 0; k < dy->width; k++)
+			rz_write_vgpr_raw(
+			    r, NVGPR - 2 + k,
+			    LLVMBuildLoad2(B, r->i32, rz_vgpr_slot(r, dy->reg + k), ""));
+		{
+			struct isa_inst hy = *in;
+			hy.format = ISA_FMT_VOP2;
+			rc = valu_dispatch(r, &hy, in->op_y, &y);
+			if (rc)
+				return rc == 1 ? rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION,
+				                           "VOPD Y half")
+				               : rc;
+		}
+		{
+			struct isa_inst hx = *in;
+			hx.format = ISA_FMT_VOP2;
+			x.d[0] = &tx;
+			rc = valu_dispatch(r, &hx, in->op, &x);
+			if (rc)
+				return rc == 1 ? rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION,
+				                           "VOPD X half")
+				               : rc;
+		}
+		for (unsigned k = 0; k < dy->width; k++)
+			rz_write_vgpr_raw(
+			    r, dy->reg + k,
+			    LLVMBuildLoad2(B, r->i32, rz_vgpr_slot(r, NVGPR - 2 + k), ""));
+		return 0;
+	}
+	default:
+		return 1;
+	}
+}
