@@ -222,9 +222,21 @@ enum hs_status hs_plan_decline(struct hs_plan *p, enum hs_count declined_kind, c
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (p->policy == HS_PLAN_STRICT)
-		return hs_fail(HS_ERROR, "%s (HS_REWRITE_STRICT)", msg);
+		return hs_fail_why(HS_ERROR, HS_REASON_CANNOT_APPLY,
+		                   "%s; the edit is required, so the rewrite fails closed", msg);
 	hs_log(HS_LOG_INFO, "declined: %s", msg);
 	p->count[declined_kind]++;
+	return HS_OK;
+}
+
+enum hs_status hs_plan_meta_str(struct hs_plan *p, int kernel, const char *key, const char *str)
+{
+	struct hs_meta_update *nm = realloc(p->meta, (p->n_meta + 1) * sizeof(*nm));
+
+	if (!nm)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	p->meta = nm;
+	p->meta[p->n_meta++] = (struct hs_meta_update){.kernel = kernel, .key = key, .str = str};
 	return HS_OK;
 }
 
@@ -256,7 +268,8 @@ static enum hs_status raise_meta(struct hs_plan *p, const struct hs_kernel *k, c
 	if (!nm)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	p->meta = nm;
-	p->meta[p->n_meta++] = (struct hs_meta_update){k->meta, key, need};
+	p->meta[p->n_meta++] =
+	    (struct hs_meta_update){.kernel = k->meta, .key = key, .value = need};
 	*raised = true;
 	return HS_OK;
 }
