@@ -167,17 +167,22 @@ static enum hs_status place(struct walk *w, const struct isa_inst *in, size_t k,
 	enum hs_status st;
 	const char *mnem = isa_inst_mnemonic(in);
 
+	uint8_t back[4];
+
+	/* Reach is decided before reserving, so a declined site costs the pool nothing. */
+	st = hs_plan_next_vaddr(w->p, 4, &tramp);
+	if (st)
+		return st;
+	if (!hs_sbranch_encode(tramp + len, site + in->size, back) ||
+	    !hs_sbranch_encode(site, tramp, patch))
+		return decline(w, declined, in->offset, k, mnem,
+		               "the pool is beyond s_branch reach and neither a NOP sled nor a "
+		               "long jump is available");
 	st = hs_plan_reserve(w->p, len + 4, 4, &tramp, &t);
 	if (st)
 		return st;
 	memcpy(t, body, len);
-	if (!hs_sbranch_encode(tramp + len, site + in->size, t + len) ||
-	    !hs_sbranch_encode(site, tramp, patch)) {
-		/* The bytes stay reserved (zero) in the pool: simpler than a free list, rare. */
-		return decline(w, declined, in->offset, k, mnem,
-		               "the pool is beyond s_branch reach and neither a NOP sled nor a "
-		               "long jump is available");
-	}
+	memcpy(t + len, back, 4);
 	/* The rest of the site is never executed (the trampoline returns past it): s_nop 0. */
 	for (size_t i = 4; i < in->size; i += 4)
 		memcpy(patch + i, (const uint8_t[]){0x00, 0x00, 0x80, 0xbf}, 4);

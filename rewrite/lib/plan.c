@@ -157,6 +157,23 @@ enum hs_status hs_plan_reserve(struct hs_plan *p, uint64_t size, uint64_t align,
 	return HS_OK;
 }
 
+enum hs_status hs_plan_next_vaddr(const struct hs_plan *p, uint64_t align, uint64_t *vaddr)
+{
+	uint64_t base = 0, off = 0, at = 0;
+	enum hs_status st;
+
+	if (p->pool.open) {
+		base = p->pool.vaddr;
+	} else {
+		st = hs_pool_place(&p->o->e, &base, &off);
+		if (st)
+			return st;
+	}
+	if (!align || !hs_align_up(p->pool.used, align, &at) || hs_add_ovf(base, at, vaddr))
+		return hs_fail(HS_OUT_OF_RESOURCES, "the pool cannot grow");
+	return HS_OK;
+}
+
 enum hs_status hs_plan_symbol(struct hs_plan *p, const char *name, uint64_t value, uint64_t size,
                               bool in_pool, uint16_t shndx)
 {

@@ -92,6 +92,9 @@ HS_INTERNAL enum hs_status hs_plan_patch(struct hs_plan *p, uint64_t off, const 
  */
 HS_INTERNAL enum hs_status hs_plan_reserve(struct hs_plan *p, uint64_t size, uint64_t align,
                                            uint64_t *vaddr, uint8_t **bytes);
+/* Where the next reservation of align bytes would start (the pool placed if still closed). */
+HS_INTERNAL enum hs_status hs_plan_next_vaddr(const struct hs_plan *p, uint64_t align,
+                                              uint64_t *vaddr);
 HS_INTERNAL enum hs_status hs_plan_symbol(struct hs_plan *p, const char *name, uint64_t value,
                                           uint64_t size, bool in_pool, uint16_t shndx);
 /* Kernel k's descriptor will point at entry (one new entry per kernel: a second is HS_ERROR). */
