@@ -322,6 +322,17 @@ static void print_kernel(const cJSON *k, bool disasm)
 		print_fields("compute_pgm_rsrc3",
 		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc3"));
 	}
+	{
+		/* What a B0->A0 rewrite would do here (gfx1250 kernels with B0-only sites). */
+		const cJSON *site, *sites = cJSON_GetObjectItemCaseSensitive(k, "b0a0_sites");
+		if (cJSON_GetArraySize(sites))
+			printf("    B0-only sites (%d):\n", cJSON_GetArraySize(sites));
+		cJSON_ArrayForEach(site, sites)
+		{
+			printf("      %-8s %-36s %s\n", jstr(site, "vaddr"),
+			       jstr(site, "instruction"), jstr(site, "b0a0"));
+		}
+	}
 	if (disasm) {
 		const cJSON *line;
 		cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(k, "disasm"))

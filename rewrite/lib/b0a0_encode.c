@@ -23,9 +23,15 @@
 /* cluster_load_* -> global_load_* (transpiler table: VGLOBAL opcodes). */
 static const struct {
 	uint8_t from, to;
+	const char *name; /* the table decoder has no rows for them */
 } cluster_ops[] = {
-    {103, 20}, {104, 21}, {105, 23},            /* b32, b64, b128 */
-    {106, 95}, {107, 96}, {108, 97}, {109, 98}, /* async_to_lds b8, b32, b64, b128 */
+    {103, 20, "cluster_load_b32"},
+    {104, 21, "cluster_load_b64"},
+    {105, 23, "cluster_load_b128"},
+    {106, 95, "cluster_load_async_to_lds_b8"},
+    {107, 96, "cluster_load_async_to_lds_b32"},
+    {108, 97, "cluster_load_async_to_lds_b64"},
+    {109, 98, "cluster_load_async_to_lds_b128"},
 };
 
 enum ds2_shape {
@@ -58,6 +64,16 @@ static int cluster_target(unsigned op)
 		if (cluster_ops[i].from == op)
 			return cluster_ops[i].to;
 	return -1;
+}
+
+const char *hs_b0a0_cluster_name(const uint8_t dw0[4])
+{
+	unsigned op = (hs_rd32(dw0) & VG_OP_MASK) >> VG_OP_SHIFT;
+
+	for (size_t i = 0; i < sizeof(cluster_ops) / sizeof(cluster_ops[0]); i++)
+		if (cluster_ops[i].from == op)
+			return cluster_ops[i].name;
+	return NULL;
 }
 
 enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, enum hs_b0a0_fmt fmt, unsigned op)

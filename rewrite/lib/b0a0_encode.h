@@ -35,6 +35,8 @@ enum hs_b0a0_fmt {
 /* Classifies the size-byte instruction at p (format fmt, opcode field op). */
 HS_INTERNAL enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, enum hs_b0a0_fmt fmt,
                                                unsigned op);
+/* The mnemonic of a cluster load's dword0 (NULL: not one). */
+HS_INTERNAL const char *hs_b0a0_cluster_name(const uint8_t dw0[4]);
 /* Rewrites an in-place site (CLUSTER_LOAD, ISFIRST) at p in place (4 bytes of dword0). */
 HS_INTERNAL void hs_b0a0_in_place(uint8_t dw0[4], enum hs_b0a0_site kind);
 

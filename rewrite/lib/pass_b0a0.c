@@ -10,9 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "b0a0_encode.h"
+#include "b0a0_scan.h"
 #include "le_bytes.h"
-#include "mirage/isa.h"
 
 #define REVISION_KEY ".gfx1250_revision"
 
@@ -67,33 +66,8 @@ static enum revision kernel_revision(const struct hs_object *o, const struct hs_
 struct walk {
 	const struct hs_pass_ctx *c;
 	struct hs_plan *p;
-	const uint8_t *text; /* .text bytes */
-	uint64_t text_off, text_vaddr, text_size;
-	uint64_t *entries; /* .text offsets of kernel entries, sorted */
-	size_t *entry_kernel, n_entries;
-	uint64_t *scratch; /* per kernel: next scratch VGPR for ADDTID stores (0: none yet) */
+	struct hs_b0a0_scan s;
 };
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
-/* The kernel whose entry is the last at or before .text offset off; SIZE_MAX: none. */
-static size_t kernel_at(const struct walk *w, uint64_t off)
-{
-	size_t lo = 0, hi = w->n_entries;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (w->entries[mid] <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo ? w->entry_kernel[lo - 1] : SIZE_MAX;
-}
 
 static const char *kname(const struct walk *w, size_t k)
 {
@@ -109,7 +83,7 @@ static enum hs_status decline(struct walk *w, enum hs_count kind, uint64_t off, 
 	w->p->count[HS_COUNT_PATCHES_DECLINED]++;
 	st = hs_plan_decline(w->p, kind, "kernel '%s': %s at .text+0x%llx (vaddr 0x%llx): %s",
 	                     kname(w, k), mnem, (unsigned long long)off,
-	                     (unsigned long long)(w->text_vaddr + off), why);
+	                     (unsigned long long)(w->s.text_vaddr + off), why);
 	/* Best effort: the report's note names the first declined site (the log names each). */
 	if (!st && w->p->note_reason != HS_REASON_SITES_DECLINED)
 		hs_plan_note(w->p, HS_REASON_SITES_DECLINED,
@@ -162,7 +136,7 @@ static enum hs_status place(struct walk *w, const struct isa_inst *in, size_t k,
                             const uint8_t *body, size_t len, enum hs_count applied,
                             enum hs_count declined)
 {
-	uint64_t site = w->text_vaddr + in->offset, tramp;
+	uint64_t site = w->s.text_vaddr + in->offset, tramp;
 	uint8_t *t, patch[8];
 	enum hs_status st;
 	const char *mnem = isa_inst_mnemonic(in);
@@ -186,7 +160,7 @@ static enum hs_status place(struct walk *w, const struct isa_inst *in, size_t k,
 	/* The rest of the site is never executed (the trampoline returns past it): s_nop 0. */
 	for (size_t i = 4; i < in->size; i += 4)
 		memcpy(patch + i, (const uint8_t[]){0x00, 0x00, 0x80, 0xbf}, 4);
-	st = hs_plan_patch(w->p, w->text_off + in->offset, patch, in->size);
+	st = hs_plan_patch(w->p, w->s.text_off + in->offset, patch, in->size);
 	if (st)
 		return st;
 	w->p->count[applied]++;
@@ -196,10 +170,9 @@ static enum hs_status place(struct walk *w, const struct isa_inst *in, size_t k,
 }
 
 static enum hs_status site(struct walk *w, const struct isa_inst *in, const struct isa_state *ms,
-                           enum hs_b0a0_site kind)
+                           enum hs_b0a0_site kind, size_t k)
 {
-	const uint8_t *p = w->text + in->offset;
-	size_t k = kernel_at(w, in->offset);
+	const uint8_t *p = w->s.text + in->offset;
 	const char *mnem = isa_inst_mnemonic(in), *why = NULL;
 	uint8_t buf[HS_ADDTID_SIZE > HS_DS2_SPLIT_SIZE ? HS_ADDTID_SIZE : HS_DS2_SPLIT_SIZE];
 	unsigned scratch = 0;
@@ -210,7 +183,7 @@ static enum hs_status site(struct walk *w, const struct isa_inst *in, const stru
 	case HS_SITE_ISFIRST:
 		memcpy(buf, p, 4);
 		hs_b0a0_in_place(buf, kind);
-		st = hs_plan_patch(w->p, w->text_off + in->offset, buf, 4);
+		st = hs_plan_patch(w->p, w->s.text_off + in->offset, buf, 4);
 		if (!st) {
 			w->p->count[kind == HS_SITE_ISFIRST ? HS_COUNT_B0A0_ISFIRST
 			                                    : HS_COUNT_B0A0_CLUSTER_LOAD]++;
@@ -255,62 +228,9 @@ static enum hs_status site(struct walk *w, const struct isa_inst *in, const stru
 	}
 }
 
-static enum hs_b0a0_fmt fmt_of(unsigned f)
+static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
 {
-	return f == ISA_FMT_SOP1      ? HS_B0A0_SOP1
-	       : f == ISA_FMT_DS      ? HS_B0A0_DS
-	       : f == ISA_FMT_VGLOBAL ? HS_B0A0_VGLOBAL
-	                              : HS_B0A0_OTHER;
-}
-
-/*
- * The linear sweep: from each kernel entry (the decoder state reset there) to the next
- * one.  A word the decoder cannot size ends the sweep up to the next entry: nothing after
- * it is patched (it may be data), and the report counts it.
- */
-static enum hs_status sweep(struct walk *w)
-{
-	uint64_t off = 0;
-	size_t next = 0;
-	struct isa_state ms;
-	enum hs_status st;
-
-	isa_state_reset(&ms);
-	while (off < w->text_size) {
-		struct isa_inst in;
-		int rc;
-
-		while (next < w->n_entries && w->entries[next] <= off) {
-			if (w->entries[next] == off)
-				isa_state_reset(&ms);
-			next++;
-		}
-		rc = isa_decode_gfx1250(w->text, w->text_size, off, &ms, &in);
-		if (rc != ISA_OK || !in.size) {
-			uint64_t resume = next < w->n_entries ? w->entries[next] : w->text_size;
-			w->p->count[HS_COUNT_B0A0_UNDECODABLE]++;
-			hs_log(HS_LOG_INFO,
-			       "B0->A0: .text+0x%llx does not decode (%s); nothing up to "
-			       ".text+0x%llx is patched",
-			       (unsigned long long)off, isa_strerror(rc),
-			       (unsigned long long)resume);
-			off = resume;
-			continue;
-		}
-		{
-			enum hs_b0a0_site kind = hs_b0a0_classify(w->text + off, in.size,
-			                                          fmt_of(in.format), in.raw_opcode);
-			if (kind != HS_SITE_NONE) {
-				st = site(w, &in, &ms, kind);
-				if (st)
-					return st;
-			}
-		}
-		if (in.flags & ISA_F_TERM)
-			isa_state_reset(&ms);
-		off += in.size;
-	}
-	return HS_OK;
+	return site(ctx, h->in, h->ms, h->kind, h->kernel);
 }
 
 /* Retags every B0 tag to A0 (the same encoded length: the note keeps its size). */
@@ -332,40 +252,6 @@ static enum hs_status retag(const struct hs_pass_ctx *c, struct hs_plan *p)
 		if (st)
 			return st;
 		p->count[HS_COUNT_B0A0_RETAGGED]++;
-	}
-	return HS_OK;
-}
-
-static enum hs_status walk_init(struct walk *w, const struct hs_pass_ctx *c, struct hs_plan *p)
-{
-	const struct hs_elf *e = &c->o->e;
-	const GElf_Shdr *text = &e->sec[e->text].sh;
-	const struct hs_kernels *ks = &c->o->ks;
-
-	memset(w, 0, sizeof(*w));
-	w->c = c;
-	w->p = p;
-	w->text_off = text->sh_offset;
-	w->text_vaddr = text->sh_addr;
-	w->text_size = text->sh_type == SHT_NOBITS ? 0 : text->sh_size;
-	w->text = e->buf + text->sh_offset;
-	w->entries = calloc(ks->n ? ks->n : 1, sizeof(*w->entries));
-	w->entry_kernel = calloc(ks->n ? ks->n : 1, sizeof(*w->entry_kernel));
-	if (!w->entries || !w->entry_kernel)
-		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	/* Entries in .text, sorted; the kernel of each found by a second pass (few kernels). */
-	for (size_t i = 0; i < ks->n; i++)
-		if (ks->k[i].entry_sec == e->text)
-			w->entries[w->n_entries++] = ks->k[i].entry - text->sh_addr;
-	qsort(w->entries, w->n_entries, sizeof(*w->entries), cmp_u64);
-	for (size_t j = 0; j < w->n_entries; j++) {
-		w->entry_kernel[j] = SIZE_MAX;
-		for (size_t i = 0; i < ks->n; i++)
-			if (ks->k[i].entry_sec == e->text &&
-			    ks->k[i].entry - text->sh_addr == w->entries[j]) {
-				w->entry_kernel[j] = i;
-				break;
-			}
 	}
 	return HS_OK;
 }
@@ -392,10 +278,13 @@ enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
 		p->count[HS_COUNT_B0A0_CERTIFIED] = 1;
 		return HS_OK;
 	}
-	st = walk_init(&w, c, p);
+	w.c = c;
+	w.p = p;
+	st = hs_b0a0_scan_init(&w.s, o);
 	before = p->n_patch + (size_t)p->pool.used;
 	if (!st)
-		st = sweep(&w);
+		st = hs_b0a0_scan_run(&w.s, visit, &w);
+	p->count[HS_COUNT_B0A0_UNDECODABLE] += w.s.undecodable;
 	if (!st)
 		st = retag(c, p);
 	if (!st && (p->n_patch + (size_t)p->pool.used != before || p->n_meta)) {
@@ -407,7 +296,6 @@ enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
 		             "%u region(s) of .text do not decode, so required B0->A0 sites "
 		             "there cannot be ruled out (HS_REWRITE_STRICT)",
 		             p->count[HS_COUNT_B0A0_UNDECODABLE]);
-	free(w.entries);
-	free(w.entry_kernel);
+	hs_b0a0_scan_free(&w.s);
 	return st;
 }

@@ -68,6 +68,22 @@ check "an unplaceable required site" 1 \
 mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --strict
 check "an unplaceable required site, --strict" 1 "the edit is required"
 
+# inspect lists what B0->A0 would change, per kernel, without rewriting.
+cp "$FIXTURES/b0a0_b0.co" "$T/in.co"
+mirage --json inspect "$T/in.co"
+check "inspect a B0 object" 0
+[ "$(json_get "$OUT" "[(k['name'], sorted(set((s['b0a0'], sum(1 for t in k.get('b0a0_sites', []) if t['b0a0'] == s['b0a0'])) for s in k.get('b0a0_sites', [])))) for k in d['kernels']]")" = \
+	"[('rows', [('in place', 8), ('left alone', 3), ('trampoline', 17)]), ('plain', [])]" ] ||
+	fail "inspect sites: $(cat "$OUT")"
+cmp -s "$T/in.co" "$FIXTURES/b0a0_b0.co" || fail "inspect changed its input"
+[ "$(json_get "$OUT" "d['kernels'][0]['b0a0_sites'][1]")" = \
+	"{'vaddr': '0x1608', 'text_offset': '0x8', 'instruction': 'cluster_load_b32', 'b0a0': 'in place'}" ] ||
+	fail "inspect site: $(cat "$OUT")"
+mirage inspect "$T/b0.co"
+check "inspect the rewritten object" 0
+expect_out "B0-only sites (3):"
+ok "inspect lists B0-only sites per kernel; after the rewrite only the forms left alone remain"
+
 mirage rewrite "$FIXTURES/gfx1251.co" -o "$T/1251.co" --target gfx1251
 check "gfx1251" 0
 expect_out "passes:   validate"
