@@ -98,6 +98,27 @@ static const struct {
                   {HS_PASS_B0A0, "b0a0"},
                   {HS_PASS_METADATA, "metadata"}};
 
+/* The B0->A0 pass's counters (report count[] kinds) as the report names them. */
+static const struct {
+	unsigned kind;
+	const char *name;
+} b0a0_counts[] = {
+    {HS_COUNT_B0A0_CLUSTER_LOAD, "cluster_load"},
+    {HS_COUNT_B0A0_ISFIRST, "barrier_isfirst"},
+    {HS_COUNT_B0A0_DS2, "ds2"},
+    {HS_COUNT_B0A0_ADDTID, "addtid"},
+    {HS_COUNT_B0A0_DS2_DECLINED, "ds2_declined"},
+    {HS_COUNT_B0A0_ADDTID_DECLINED, "addtid_declined"},
+    {HS_COUNT_B0A0_LEFT_SADDR, "left_saddr"},
+    {HS_COUNT_B0A0_LEFT_M0, "left_isfirst_register"},
+    {HS_COUNT_B0A0_IN_SLED, "in_sled"},
+    {HS_COUNT_B0A0_IN_POOL, "in_pool"},
+    {HS_COUNT_B0A0_LONG_JUMP, "long_jump"},
+    {HS_COUNT_B0A0_RETAGGED, "retagged"},
+    {HS_COUNT_B0A0_CERTIFIED, "certified_a0"},
+    {HS_COUNT_B0A0_UNDECODABLE, "undecodable"},
+};
+
 static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, const char *out)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -121,6 +142,12 @@ static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, con
 	cJSON_AddStringToObject(o, "pool_vaddr", hex);
 	cJSON_AddNumberToObject(o, "pool_size", (double)r->pool_size);
 	cJSON_AddNumberToObject(o, "bytes_grown", (double)r->bytes_grown);
+	if (r->passes_run & HS_PASS_B0A0) {
+		cJSON *b = cJSON_AddObjectToObject(o, "b0a0");
+		for (size_t i = 0; i < sizeof(b0a0_counts) / sizeof(b0a0_counts[0]); i++)
+			cJSON_AddNumberToObject(b, b0a0_counts[i].name,
+			                        r->count[b0a0_counts[i].kind]);
+	}
 	if (r->message[0])
 		cJSON_AddStringToObject(o, "note", r->message);
 	return o;
@@ -146,6 +173,31 @@ static void print_report(const struct hs_rewrite_report *r, const char *in, cons
 	if (r->patches_applied || r->patches_declined)
 		printf("  patches:  %u applied, %u declined\n", r->patches_applied,
 		       r->patches_declined);
+	if (r->passes_run & HS_PASS_B0A0) {
+		const uint32_t *c = r->count;
+		if (c[HS_COUNT_B0A0_CERTIFIED])
+			printf("  b0a0:     every kernel is tagged A0: left alone\n");
+		else
+			printf("  b0a0:     in place %u (cluster_load %u, barrier_isfirst %u); "
+			       "moved %u "
+			       "(ds2 %u, addtid %u: %u in sleds, %u in the pool, %u long jumps); "
+			       "declined %u (ds2 %u, addtid %u); left alone %u (saddr %u, isfirst "
+			       "register %u); retagged %u\n",
+			       c[HS_COUNT_B0A0_CLUSTER_LOAD] + c[HS_COUNT_B0A0_ISFIRST],
+			       c[HS_COUNT_B0A0_CLUSTER_LOAD], c[HS_COUNT_B0A0_ISFIRST],
+			       c[HS_COUNT_B0A0_DS2] + c[HS_COUNT_B0A0_ADDTID], c[HS_COUNT_B0A0_DS2],
+			       c[HS_COUNT_B0A0_ADDTID], c[HS_COUNT_B0A0_IN_SLED],
+			       c[HS_COUNT_B0A0_IN_POOL], c[HS_COUNT_B0A0_LONG_JUMP],
+			       c[HS_COUNT_B0A0_DS2_DECLINED] + c[HS_COUNT_B0A0_ADDTID_DECLINED],
+			       c[HS_COUNT_B0A0_DS2_DECLINED], c[HS_COUNT_B0A0_ADDTID_DECLINED],
+			       c[HS_COUNT_B0A0_LEFT_SADDR] + c[HS_COUNT_B0A0_LEFT_M0],
+			       c[HS_COUNT_B0A0_LEFT_SADDR], c[HS_COUNT_B0A0_LEFT_M0],
+			       c[HS_COUNT_B0A0_RETAGGED]);
+		if (c[HS_COUNT_B0A0_UNDECODABLE])
+			printf(
+			    "  b0a0:     %u .text region(s) do not decode and were not patched\n",
+			    c[HS_COUNT_B0A0_UNDECODABLE]);
+	}
 	if (r->pool_size)
 		printf("  pool:     .hotswap.text at 0x%" PRIx64 ", %" PRIu64 " bytes\n",
 		       r->pool_vaddr, r->pool_size);
@@ -269,6 +321,17 @@ static void print_kernel(const cJSON *k, bool disasm)
 		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc2"));
 		print_fields("compute_pgm_rsrc3",
 		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc3"));
+	}
+	{
+		/* What a B0->A0 rewrite would do here (gfx1250 kernels with B0-only sites). */
+		const cJSON *site, *sites = cJSON_GetObjectItemCaseSensitive(k, "b0a0_sites");
+		if (cJSON_GetArraySize(sites))
+			printf("    B0-only sites (%d):\n", cJSON_GetArraySize(sites));
+		cJSON_ArrayForEach(site, sites)
+		{
+			printf("      %-8s %-36s %s\n", jstr(site, "vaddr"),
+			       jstr(site, "instruction"), jstr(site, "b0a0"));
+		}
 	}
 	if (disasm) {
 		const cJSON *line;

@@ -252,6 +252,14 @@ HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
 /* Reads an unsigned key of kernel k; false when missing or not an unsigned integer. */
 HS_INTERNAL bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v);
+/* A string key of kernel k: its bytes and length (not NUL-terminated). */
+enum hs_meta_str {
+	HS_META_STR_OK = 0,
+	HS_META_STR_MISSING,
+	HS_META_STR_NOT_STR
+};
+HS_INTERNAL enum hs_meta_str hs_meta_get_str(const struct hs_meta *m, int k, const char *key,
+                                             const char **str, size_t *len);
 /*
  * A linked object carries one metadata record per input; they are read merged as the HSA
  * runtime's reader (comgr) merges them: kernels numbered across the records.  Records
@@ -273,7 +281,8 @@ HS_INTERNAL bool hs_meta_note_updated(const struct hs_meta *m, size_t i,
 struct hs_meta_update {
 	int kernel; /* metadata kernel index */
 	const char *key;
-	uint64_t value;
+	uint64_t value;  /* an unsigned key's new value */
+	const char *str; /* or, when set, a string key's new value (static storage) */
 };
 HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m, size_t i,
                                                  const struct hs_meta_update *u, size_t n,

@@ -1,4 +1,5 @@
 /* hs_inspect: a JSON description of a code object (kernels, descriptors, metadata, notes, pool). */
+#include "b0a0_scan.h"
 #include "decoder.h"
 #include "object.h"
 #include "stub_format.h"
@@ -257,6 +258,46 @@ static void add_notes(const struct hs_elf *e, cJSON *root)
 	}
 }
 
+/* Per kernel: the B0-only sites the B0->A0 pass would change or leave alone (gfx1250). */
+struct site_lists {
+	const struct hs_b0a0_scan *s;
+	cJSON **by_kernel;
+};
+
+static enum hs_status add_site(void *ctx, const struct hs_b0a0_hit *h)
+{
+	struct site_lists *l = ctx;
+	cJSON **list, *o;
+
+	if (h->kernel == SIZE_MAX)
+		return HS_OK;
+	list = &l->by_kernel[h->kernel];
+	if (!*list && !(*list = cJSON_CreateArray()))
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	o = cJSON_CreateObject();
+	if (!o)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	cJSON_AddItemToArray(*list, o);
+	add_hex(o, "vaddr", l->s->text_vaddr + h->in->offset);
+	add_hex(o, "text_offset", h->in->offset);
+	cJSON_AddStringToObject(o, "instruction", hs_b0a0_site_mnemonic(l->s, h->in));
+	cJSON_AddStringToObject(o, "b0a0", hs_b0a0_site_class(h->kind));
+	return HS_OK;
+}
+
+/* Lists every kernel's sites (by_kernel[i] stays NULL for a kernel without any). */
+static enum hs_status b0a0_sites(const struct hs_object *o, cJSON **by_kernel)
+{
+	struct hs_b0a0_scan s;
+	struct site_lists l = {&s, by_kernel};
+	enum hs_status st = hs_b0a0_scan_init(&s, o);
+
+	if (!st)
+		st = hs_b0a0_scan_run(&s, add_site, &l);
+	hs_b0a0_scan_free(&s);
+	return st;
+}
+
 HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags, const char *kernel,
                                  char **json)
 {
@@ -264,7 +305,7 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	struct sym_index ix = {0};
 	size_t shown = 0;
 	struct hs_decoder dec = {0}; /* created by the first kernel disassembled */
-	cJSON *root = NULL, *arr, *pools;
+	cJSON *root = NULL, *arr, *pools, **sites = NULL;
 	enum hs_status st;
 	char buf[128];
 
@@ -276,6 +317,11 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 		return st;
 	if (flags & HS_INSPECT_DISASM)
 		st = sym_index_build(&obj.e, &ix);
+	if (!st && hs_isa_is_gfx1250(&obj.isa)) {
+		sites = calloc(obj.ks.n ? obj.ks.n : 1, sizeof(*sites));
+		st =
+		    sites ? b0a0_sites(&obj, sites) : hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	}
 	if (st)
 		goto cleanup;
 	dec.cpu = obj.isa.gfx->name;
@@ -299,6 +345,12 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 		st = add_kernel(&obj, &ix, &obj.ks.k[i], flags, &dec, arr);
 		if (st)
 			goto cleanup;
+		/* Only kernels with sites get the key, so other objects describe as before. */
+		if (sites && sites[i]) {
+			cJSON_AddItemToObject(cJSON_GetArrayItem(arr, cJSON_GetArraySize(arr) - 1),
+			                      "b0a0_sites", sites[i]);
+			sites[i] = NULL;
+		}
 		shown++;
 	}
 	if (kernel && !shown) {
@@ -330,6 +382,9 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	if (!*json)
 		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory printing JSON");
 cleanup:
+	for (size_t i = 0; sites && i < obj.ks.n; i++)
+		cJSON_Delete(sites[i]);
+	free(sites);
 	hs_decoder_release(&dec);
 	cJSON_Delete(root);
 	free(ix.v);

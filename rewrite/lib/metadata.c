@@ -350,6 +350,20 @@ bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t 
 	return true;
 }
 
+enum hs_meta_str hs_meta_get_str(const struct hs_meta *m, int k, const char *key, const char **str,
+                                 size_t *len)
+{
+	const msgpack_object *o = map_get(kernel_map(m, k), key);
+
+	if (!o)
+		return HS_META_STR_MISSING;
+	if (o->type != MSGPACK_OBJECT_STR)
+		return HS_META_STR_NOT_STR;
+	*str = o->via.str.ptr;
+	*len = o->via.str.size;
+	return HS_META_STR_OK;
+}
+
 void hs_meta_location(const struct hs_meta *m, size_t i, uint64_t *rec_off, uint64_t *rec_size,
                       size_t *sec)
 {
@@ -395,10 +409,14 @@ static int pack_kernel(msgpack_packer *pk, const msgpack_object *km, int k,
 	for (uint32_t i = 0; i < km->via.map.size; i++) {
 		const msgpack_object_kv *kv = &km->via.map.ptr[i];
 		const struct hs_meta_update *up = update_for(u, n, k, &kv->key);
-		if (msgpack_pack_object(pk, kv->key) ||
-		    (up && kv->val.type == MSGPACK_OBJECT_POSITIVE_INTEGER
-		         ? msgpack_pack_uint64(pk, up->value)
-		         : msgpack_pack_object(pk, kv->val)))
+		int rc = msgpack_pack_object(pk, kv->key);
+		if (!rc && up && up->str && kv->val.type == MSGPACK_OBJECT_STR)
+			rc = msgpack_pack_str_with_body(pk, up->str, strlen(up->str));
+		else if (!rc && up && !up->str && kv->val.type == MSGPACK_OBJECT_POSITIVE_INTEGER)
+			rc = msgpack_pack_uint64(pk, up->value);
+		else if (!rc)
+			rc = msgpack_pack_object(pk, kv->val);
+		if (rc)
 			return -1;
 	}
 	return 0;

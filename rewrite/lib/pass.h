@@ -42,6 +42,9 @@ HS_INTERNAL bool hs_pass_entry_applies(const struct hs_pass_ctx *c, char *why, s
 HS_INTERNAL enum hs_status hs_pass_entry(const struct hs_pass_ctx *c, struct hs_plan *p);
 /* Scratch pair and new count for .sgpr_count = count; -1 when count > 108. */
 HS_INTERNAL int hs_scratch_pair(uint64_t count, unsigned *pair, uint64_t *new_count);
+/* The gfx1250 B0->A0 instruction pass (pass_b0a0.c). */
+HS_INTERNAL bool hs_pass_b0a0_applies(const struct hs_pass_ctx *c, char *why, size_t why_size);
+HS_INTERNAL enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p);
 /* The stub-symbol pass (pass_stubsyms.c): <kernel>.stub for every stub that has none. */
 HS_INTERNAL enum hs_status hs_pass_stubsyms(const struct hs_pass_ctx *c, struct hs_plan *p);
 

@@ -17,9 +17,13 @@ const struct hs_pass hs_pass_table[] = {
         .after = HS_PASS_ENTRY_TRAMPOLINES,
         .plan = hs_pass_stubsyms,
     },
-    /*
-     * The gfx1250 B0->A0 instruction pass goes here: .report_bit = HS_PASS_B0A0,
-     * .off_flag = HS_REWRITE_NO_B0A0, .applies = source B0 and target A0.
-     */
+    {
+        /* Runs whenever the pair is gfx1250 B0 -> A0 (the defaults of a gfx1250 target). */
+        .name = "b0a0",
+        .report_bit = HS_PASS_B0A0,
+        .off_flag = HS_REWRITE_NO_B0A0,
+        .applies = hs_pass_b0a0_applies,
+        .plan = hs_pass_b0a0,
+    },
 };
 const size_t hs_pass_count = sizeof(hs_pass_table) / sizeof(hs_pass_table[0]);

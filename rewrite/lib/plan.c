@@ -157,6 +157,23 @@ enum hs_status hs_plan_reserve(struct hs_plan *p, uint64_t size, uint64_t align,
 	return HS_OK;
 }
 
+enum hs_status hs_plan_next_vaddr(const struct hs_plan *p, uint64_t align, uint64_t *vaddr)
+{
+	uint64_t base = 0, off = 0, at = 0;
+	enum hs_status st;
+
+	if (p->pool.open) {
+		base = p->pool.vaddr;
+	} else {
+		st = hs_pool_place(&p->o->e, &base, &off);
+		if (st)
+			return st;
+	}
+	if (!align || !hs_align_up(p->pool.used, align, &at) || hs_add_ovf(base, at, vaddr))
+		return hs_fail(HS_OUT_OF_RESOURCES, "the pool cannot grow");
+	return HS_OK;
+}
+
 enum hs_status hs_plan_symbol(struct hs_plan *p, const char *name, uint64_t value, uint64_t size,
                               bool in_pool, uint16_t shndx)
 {
@@ -222,9 +239,21 @@ enum hs_status hs_plan_decline(struct hs_plan *p, enum hs_count declined_kind, c
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (p->policy == HS_PLAN_STRICT)
-		return hs_fail(HS_ERROR, "%s (HS_REWRITE_STRICT)", msg);
+		return hs_fail_why(HS_ERROR, HS_REASON_CANNOT_APPLY,
+		                   "%s; the edit is required, so the rewrite fails closed", msg);
 	hs_log(HS_LOG_INFO, "declined: %s", msg);
 	p->count[declined_kind]++;
+	return HS_OK;
+}
+
+enum hs_status hs_plan_meta_str(struct hs_plan *p, int kernel, const char *key, const char *str)
+{
+	struct hs_meta_update *nm = realloc(p->meta, (p->n_meta + 1) * sizeof(*nm));
+
+	if (!nm)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	p->meta = nm;
+	p->meta[p->n_meta++] = (struct hs_meta_update){.kernel = kernel, .key = key, .str = str};
 	return HS_OK;
 }
 
@@ -256,7 +285,8 @@ static enum hs_status raise_meta(struct hs_plan *p, const struct hs_kernel *k, c
 	if (!nm)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	p->meta = nm;
-	p->meta[p->n_meta++] = (struct hs_meta_update){k->meta, key, need};
+	p->meta[p->n_meta++] =
+	    (struct hs_meta_update){.kernel = k->meta, .key = key, .value = need};
 	*raised = true;
 	return HS_OK;
 }

@@ -17,7 +17,10 @@
 
 #include "object.h"
 
-/* What the plan does with a required edit that cannot be placed (HS_REWRITE_STRICT). */
+/*
+ * What the plan does with a required edit that cannot be placed: fail closed, unless the
+ * caller asked for HS_REWRITE_BEST_EFFORT without HS_REWRITE_STRICT.
+ */
 enum hs_plan_policy {
 	HS_PLAN_DECLINE = 0, /* decline it: count it, the output goes without it */
 	HS_PLAN_STRICT,      /* fail the call with HS_ERROR */
@@ -63,7 +66,7 @@ struct hs_plan {
 	struct hs_plan_symbol *sym;
 	size_t n_sym, cap_sym;
 	struct hs_kernel_change *kc; /* o->ks.n entries */
-	struct hs_meta_update *meta; /* filled by hs_plan_finalize */
+	struct hs_meta_update *meta; /* string retags by passes, then counts by hs_plan_finalize */
 	size_t n_meta;
 	uint32_t transforms; /* HS_XFORM_* for the provenance note */
 	uint32_t state;      /* HS_STATE_* the edits were made for */
@@ -89,6 +92,9 @@ HS_INTERNAL enum hs_status hs_plan_patch(struct hs_plan *p, uint64_t off, const 
  */
 HS_INTERNAL enum hs_status hs_plan_reserve(struct hs_plan *p, uint64_t size, uint64_t align,
                                            uint64_t *vaddr, uint8_t **bytes);
+/* Where the next reservation of align bytes would start (the pool placed if still closed). */
+HS_INTERNAL enum hs_status hs_plan_next_vaddr(const struct hs_plan *p, uint64_t align,
+                                              uint64_t *vaddr);
 HS_INTERNAL enum hs_status hs_plan_symbol(struct hs_plan *p, const char *name, uint64_t value,
                                           uint64_t size, bool in_pool, uint16_t shndx);
 /* Kernel k's descriptor will point at entry (one new entry per kernel: a second is HS_ERROR). */
@@ -99,11 +105,14 @@ HS_INTERNAL void hs_plan_kernel_inst_pref(struct hs_plan *p, size_t k, uint32_t 
 /* The target state the edits assume; a second, different state is HS_ERROR. */
 HS_INTERNAL enum hs_status hs_plan_state(struct hs_plan *p, uint32_t state);
 /*
- * A required edit that cannot be placed: HS_ERROR with the message under
- * HS_PLAN_STRICT, else counted as declined (count[declined_kind]) and HS_OK.
+ * A required edit that cannot be placed: HS_ERROR (reason HS_REASON_CANNOT_APPLY) with
+ * the message under HS_PLAN_STRICT, else counted as declined (count[declined_kind]) and HS_OK.
  */
 HS_INTERNAL enum hs_status hs_plan_decline(struct hs_plan *p, enum hs_count declined_kind,
                                            const char *fmt, ...) HS_PRINTF(3, 4);
+/* A string metadata key of metadata kernel `kernel` becomes str (static storage). */
+HS_INTERNAL enum hs_status hs_plan_meta_str(struct hs_plan *p, int kernel, const char *key,
+                                            const char *str);
 /* Sets the report's note (the last one wins), also logged at info level. */
 HS_INTERNAL void hs_plan_note(struct hs_plan *p, enum hs_reason reason, const char *fmt, ...)
     HS_PRINTF(3, 4);

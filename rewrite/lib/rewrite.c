@@ -103,20 +103,13 @@ static enum hs_status select_targets(struct hs_ctx *c, const char *source, const
 	return HS_OK;
 }
 
-/* Which instruction passes the stepping pair selects; refuses those that do not exist yet. */
+/* Refuses the stepping pairs no pass handles, and pools made for another stepping. */
 static enum hs_status check_stepping(struct hs_ctx *c)
 {
 	uint32_t want = c->dst.stepping == HS_STEP_A0   ? HS_STATE_A0
 	                : c->dst.stepping == HS_STEP_B0 ? HS_STATE_B0
 	                                                : HS_STATE_NEUTRAL;
 
-	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_B0 &&
-	    c->dst.stepping == HS_STEP_A0 && !(c->flags & HS_REWRITE_NO_B0A0))
-		return hs_fail_why(
-		    HS_INVALID_ARGUMENT, HS_REASON_NEEDS_B0A0,
-		    "gfx1250 B0 -> A0 needs the B0->A0 instruction "
-		    "pass, which is not implemented yet; pass HS_REWRITE_NO_B0A0 or a "
-		    "B0 target (gfx1250:gfx1250-b0-specific+)");
 	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_A0 &&
 	    c->dst.stepping == HS_STEP_B0)
 		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
@@ -233,7 +226,10 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 		st = check_stepping(c);
 	if (!st)
 		st = hs_plan_init(&c->plan, &c->o,
-		                  c->flags & HS_REWRITE_STRICT ? HS_PLAN_STRICT : HS_PLAN_DECLINE);
+		                  (c->flags & HS_REWRITE_BEST_EFFORT) &&
+		                          !(c->flags & HS_REWRITE_STRICT)
+		                      ? HS_PLAN_DECLINE
+		                      : HS_PLAN_STRICT);
 	if (st)
 		return st;
 	c->r.passes_run |= HS_PASS_VALIDATE;

@@ -26,16 +26,16 @@ assert_eq "$(find "$XDG_CACHE_HOME/mirage/hotswap" -name '*.co' | wc -l)" 1 \
 	"b0tramp: cached under \$XDG_CACHE_HOME/mirage/hotswap"
 
 fresh_rec
-run_capture "$MIRAGE_BIN" run -p a0strict -- "$CLIENT" "$HELLO"
-assert_eq "$RUN_STATUS" 1 "a0strict: the B0 object is refused"
+run_capture "$MIRAGE_BIN" run -p a0strict -- "$CLIENT" "$FIXTURES/b0a0_decline.co"
+assert_eq "$RUN_STATUS" 1 "a0strict: a B0 object with an unplaceable site is refused"
 assert_contains "$RUN_STDERR" "refusing the load (HSA_HOTSWAP_STRICT is set)" "a0strict: says so"
 assert_eq "$(recorded)" 0 "a0strict: nothing loaded"
 
 fresh_rec
-run_capture "$MIRAGE_BIN" run -p a0lenient -- "$CLIENT" "$HELLO"
+run_capture "$MIRAGE_BIN" run -p a0lenient -- "$CLIENT" "$FIXTURES/b0a0_decline.co"
 assert_eq "$RUN_STATUS" 0 "a0lenient: client exits 0"
 assert_contains "$RUN_STDERR" "; loading the original" "a0lenient: falls back and says so"
-assert_same_bytes "$REC/load-1.co" "$HELLO" "a0lenient"
+assert_same_bytes "$REC/load-1.co" "$FIXTURES/b0a0_decline.co" "a0lenient"
 
 # The python runtime through the contract (an unsanitized intercept preloads into python).
 if [ -z "${MIRAGE_SANITIZE:-}" ]; then

@@ -17,8 +17,9 @@ assert_eq "$(recorded)" 0 "strict sgpr109: nothing loaded"
 
 fresh_rec
 run_capture env HSA_TOOLS_LIB="$INTERCEPT" STANDIN_ASIC_REV=0 HSA_HOTSWAP_STRICT=1 \
-	"$CLIENT" --deprecated "$HELLO"
+	"$CLIENT" --deprecated "$FIXTURES/b0a0_decline.co"
 assert_eq "$RUN_STATUS" 1 "strict B0->A0: the load fails"
+assert_contains "$RUN_STDERR" "the edit is required" "strict B0->A0: says the site is required"
 assert_contains "$RUN_STDERR" "refusing the load" "strict B0->A0: says it refused"
 assert_contains "$RUN_STDERR" "(0x1010)" "strict B0->A0: status 0x1010"
 assert_eq "$(recorded)" 0 "strict B0->A0: nothing loaded"

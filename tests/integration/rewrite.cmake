@@ -4,3 +4,5 @@ mirage_shell_test(rewrite_abi rewrite_abi.sh LABELS rewrite)
 mirage_shell_test(rewrite_cli rewrite_cli.sh LABELS rewrite)
 # Every output of hs_rewrite / mirage rewrite / mirage inspect over every fixture, held to a list.
 mirage_shell_test(rewrite_golden rewrite_golden.sh LABELS rewrite)
+# The gfx1250 B0->A0 pass over its fixtures, judged by llvm-objdump-22 / llvm-readelf-22.
+mirage_shell_test(rewrite_b0a0 rewrite_b0a0.sh LABELS rewrite)

@@ -92,9 +92,12 @@ check "a kernel with 109 SGPRs cannot take a stub" 1 "cannot rewrite '$FIXTURES/
 [ ! -e "$T/109.co" ] || fail "a failed rewrite left its output behind"
 ok "failed rewrite leaves no output"
 mirage rewrite "$FIXTURES/hello.co" -o "$T/a0.co" --entry-trampolines --target gfx1250
-check "B0->A0 is refused, not skipped" 1 "INVALID_ARGUMENT"
-expect_err "hint: pass --target amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+ (B0) or --no-b0a0"
-[ ! -e "$T/a0.co" ] || fail "refused rewrite left its output behind"
+check "B0->A0 runs with the entry pass" 0
+expect_out "passes:   validate, entry-trampolines, stub-symbols, b0a0, metadata"
+mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250
+check "a required B0->A0 site that cannot be placed fails closed" 1 \
+	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0"
+[ ! -e "$T/decline.co" ] || fail "a failed rewrite left its output behind"
 mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --target gfx942 --entry-trampolines
 check "cross-family is refused for now" 1 "cannot rewrite"
 mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --target gfx9000

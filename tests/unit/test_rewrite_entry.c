@@ -465,9 +465,9 @@ static void test_isa_pairs(void **state)
 		enum hs_status st;
 		const char *msg;
 	} cases[] = {
-	    {"hello", "gfx1250", "gfx1250", HS_REWRITE_ENTRY_DEFAULT, HS_INVALID_ARGUMENT,
-	     "B0->A0 instruction pass, which is not implemented yet"},
-	    {"hello", NULL, "amdgcn-amd-amdhsa--gfx1250", 0, HS_INVALID_ARGUMENT, "NO_B0A0"},
+	    {"hello", "gfx1250", "gfx1250", HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
+	    /* B0 -> A0 (the defaults): the pass runs; hello has no B0-only site. */
+	    {"hello", NULL, "amdgcn-amd-amdhsa--gfx1250", 0, HS_OK, NULL},
 	    {"hello", "gfx1250", "gfx1250", HS_REWRITE_ENTRY_DEFAULT | HS_REWRITE_NO_B0A0, HS_OK,
 	     NULL},
 	    {"hello", NULL, "amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+",
@@ -528,7 +528,7 @@ static void test_opts_and_report_guards(void **state)
 	o = (struct hs_rewrite_opts){.sz = sizeof(size_t)};
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &o, &out, NULL),
 	                 HS_INVALID_ARGUMENT);
-	o = (struct hs_rewrite_opts){.sz = sizeof(o), .flags = UINT64_C(1) << 4};
+	o = (struct hs_rewrite_opts){.sz = sizeof(o), .flags = HS_REWRITE_ALL_FLAGS + 1};
 	assert_int_equal(hs_rewrite(in.data, in.size, NULL, NULL, &o, &out, NULL),
 	                 HS_INVALID_ARGUMENT);
 	assert_non_null(strstr(hs_last_error(), "unknown option flags"));
@@ -579,8 +579,9 @@ static void test_reason_codes(void **state)
 		enum hs_status want;
 		enum hs_reason reason;
 	} cases[] = {
-	    {"hello", NULL, "gfx1250", HS_REWRITE_ENTRY_DEFAULT, HS_INVALID_ARGUMENT,
-	     HS_REASON_NEEDS_B0A0},
+	    /* B0 -> A0 runs the pass now; a required site it cannot place fails closed. */
+	    {"hello", NULL, "gfx1250", HS_REWRITE_ENTRY_DEFAULT, HS_OK, HS_REASON_NONE},
+	    {"b0a0_decline", NULL, "gfx1250", 0, HS_ERROR, HS_REASON_CANNOT_APPLY},
 	    {"hello", "gfx1250:gfx1250-b0-specific-", "gfx1250:gfx1250-b0-specific+", 0,
 	     HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR},
 	    {"hello", NULL, "gfx942", 0, HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR},
@@ -647,9 +648,9 @@ static void test_report_counts_and_v1_size(void **state)
 		assert_int_equal(((uint8_t *)small)[i], 0xa5);
 	memset(small, 0xa5, sizeof(*small));
 	small->sz = v1;
-	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx1250", &opts, &out, small),
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx942", &opts, &out, small),
 	                 HS_INVALID_ARGUMENT);
-	assert_non_null(strstr(small->message, "B0->A0"));
+	assert_non_null(strstr(small->message, "gfx942"));
 	for (size_t i = v1; i < sizeof(*small); i++)
 		assert_int_equal(((uint8_t *)small)[i], 0xa5);
 	free(small);
@@ -707,7 +708,7 @@ static void test_kernel_results(void **state)
 	hs_rewrite_output_release(&out);
 	/* A failed call leaves no result. */
 	res = (struct hs_rewrite_result *)&res;
-	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx1250", &opts, &out, NULL),
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx942", &opts, &out, NULL),
 	                 HS_INVALID_ARGUMENT);
 	assert_null(res);
 	/* A 0.1 caller's options end before .result: never read, never written. */

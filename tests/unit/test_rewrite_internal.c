@@ -177,9 +177,10 @@ static void test_metadata_width_change(void **state)
 	struct blob in = fixture("meta127");
 	struct hs_object o;
 	/* A key the kernel lacks changes nothing. */
-	static const struct hs_meta_update u[] = {{0, ".vgpr_count", 128},
-	                                          {0, ".kernarg_segment_size", 70000}, /* uint32 */
-	                                          {0, ".no_such_key", 1}};
+	static const struct hs_meta_update u[] = {
+	    {0, ".vgpr_count", 128, NULL},
+	    {0, ".kernarg_segment_size", 70000, NULL}, /* uint32 */
+	    {0, ".no_such_key", 1, NULL}};
 	struct hs_written b;
 	uint64_t v = 0;
 	char *out;
@@ -229,7 +230,7 @@ static void test_metadata_note_aligned_8(void **state)
 	struct blob in = fixture("hello");
 	uint8_t *note = shdr(in, ".note"), *ph = in.data + rd64(in.data + EH(e_phoff));
 	uint8_t *rec = in.data + rd64(note + 24);
-	static const struct hs_meta_update u[] = {{0, ".vgpr_count", 128}};
+	static const struct hs_meta_update u[] = {{0, ".vgpr_count", 128, NULL}};
 	struct hs_object o;
 	struct hs_written b;
 	char *out;

@@ -118,7 +118,7 @@ static void test_kernel_changes_merge(void **state)
 	free(in.data);
 }
 
-/* HS_REWRITE_STRICT is the plan's policy for a required edit that cannot be placed. */
+/* The plan's policy for a required edit that cannot be placed: decline, or fail closed. */
 static void test_decline_policy(void **state)
 {
 	struct blob in;
@@ -133,7 +133,8 @@ static void test_decline_policy(void **state)
 	assert_int_equal(hs_plan_init(&p, &o, HS_PLAN_STRICT), HS_OK);
 	assert_int_equal(hs_plan_decline(&p, HS_COUNT_PATCHES_DECLINED, "site 0x%x", 0x40),
 	                 HS_ERROR);
-	assert_string_equal(hs_last_error(), "site 0x40 (HS_REWRITE_STRICT)");
+	assert_string_equal(hs_last_error(),
+	                    "site 0x40; the edit is required, so the rewrite fails closed");
 	assert_int_equal(p.count[HS_COUNT_PATCHES_DECLINED], 0);
 	/* One target state per plan. */
 	assert_int_equal(hs_plan_state(&p, HS_STATE_A0), HS_OK);

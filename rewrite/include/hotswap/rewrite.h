@@ -49,8 +49,15 @@ enum hs_status {
 /* Add <kernel>.stub to .symtab for each stub (with ENTRY_TRAMPOLINES). */
 #define HS_REWRITE_STUB_SYMBOLS (UINT64_C(1) << 2)
 /* Never run the gfx1250 B0->A0 instruction pass. */
-#define HS_REWRITE_NO_B0A0   (UINT64_C(1) << 3)
-#define HS_REWRITE_ALL_FLAGS (UINT64_C(0xf))
+#define HS_REWRITE_NO_B0A0 (UINT64_C(1) << 3)
+/*
+ * 0.2: a required B0->A0 edit that cannot be placed (no room in reach, no free register)
+ * is declined and counted (report->count[HS_COUNT_B0A0_*_DECLINED], the message names
+ * each site) instead of failing the call; the output then still computes wrong results
+ * on A0 at those sites.  Ignored under HS_REWRITE_STRICT.  Without it the call fails.
+ */
+#define HS_REWRITE_BEST_EFFORT (UINT64_C(1) << 4)
+#define HS_REWRITE_ALL_FLAGS   (UINT64_C(0x1f))
 /* What a caller that wants entry trampolines usually asks for. */
 #define HS_REWRITE_ENTRY_DEFAULT (HS_REWRITE_ENTRY_TRAMPOLINES | HS_REWRITE_STUB_SYMBOLS)
 
@@ -101,7 +108,7 @@ enum hs_reason {
 	HS_REASON_BAD_OBJECT = 2,        /* the input is not a well-formed AMDGPU code object */
 	HS_REASON_UNKNOWN_PROCESSOR = 3, /* its EF_AMDGPU_MACH names no processor we know */
 	HS_REASON_UNSUPPORTED_PAIR = 4,  /* this source -> target pair is not supported */
-	HS_REASON_NEEDS_B0A0 = 5,        /* gfx1250 B0 -> A0 needs the (missing) B0->A0 pass */
+	HS_REASON_NEEDS_B0A0 = 5,        /* 0.1 only: B0 -> A0 before the B0->A0 pass existed */
 	HS_REASON_STEPPING_CONFLICT = 6, /* an earlier pool was made for another stepping */
 	HS_REASON_CANNOT_APPLY = 7,      /* a required edit cannot be made safely */
 	HS_REASON_NO_RESOURCES = 8,      /* memory, or a table that cannot grow */
@@ -109,7 +116,8 @@ enum hs_reason {
 	/* Notes on success (the message says more). */
 	HS_REASON_SYMBOLS_SKIPPED = 64, /* stub symbols asked for, .symtab cannot take them */
 	HS_REASON_PASS_NOT_APPLICABLE =
-	    65, /* a pass was asked for that this processor never needs */
+	    65,                        /* a pass was asked for that this processor never needs */
+	HS_REASON_SITES_DECLINED = 66, /* HS_REWRITE_BEST_EFFORT declined required B0->A0 sites */
 };
 
 /*
@@ -126,7 +134,22 @@ enum hs_count {
 	HS_COUNT_PATCHES_APPLIED,  /* == patches_applied */
 	HS_COUNT_PATCHES_DECLINED, /* == patches_declined */
 	HS_COUNT_KERNELS_RAISED,   /* kernels whose .sgpr_count/.vgpr_count were raised */
-	HS_COUNT__KNOWN            /* kinds this header knows; not a kind */
+	/* The gfx1250 B0->A0 pass (0.2). */
+	HS_COUNT_B0A0_CLUSTER_LOAD, /* cluster_load_* (VGPR address) -> global_load_*, in place */
+	HS_COUNT_B0A0_ISFIRST,      /* s_barrier_signal_isfirst imm -> s_barrier_signal, in place */
+	HS_COUNT_B0A0_DS2,          /* DS two-address forms split (trampoline) */
+	HS_COUNT_B0A0_ADDTID,       /* ds_{load,store}_addtid_b32 rewritten (trampoline) */
+	HS_COUNT_B0A0_DS2_DECLINED, /* DS2 sites that could not be placed (best effort) */
+	HS_COUNT_B0A0_ADDTID_DECLINED, /* ADDTID sites that could not be placed (best effort) */
+	HS_COUNT_B0A0_LEFT_SADDR,      /* cluster loads with an SGPR base: left alone */
+	HS_COUNT_B0A0_LEFT_M0,         /* s_barrier_signal_isfirst m0 / SGPR: left alone */
+	HS_COUNT_B0A0_IN_SLED,         /* trampolines placed in NOP sleds in .text */
+	HS_COUNT_B0A0_IN_POOL,         /* trampolines placed in the pool */
+	HS_COUNT_B0A0_LONG_JUMP,       /* sites reaching the pool through an SGPR-pair long jump */
+	HS_COUNT_B0A0_RETAGGED,        /* .gfx1250_revision tags rewritten B0 -> A0 */
+	HS_COUNT_B0A0_CERTIFIED,       /* 1: every kernel is tagged A0, the object was left alone */
+	HS_COUNT_B0A0_UNDECODABLE,     /* .text regions the decoder could not size (not patched) */
+	HS_COUNT__KNOWN                /* kinds this header knows; not a kind */
 };
 #define HS_COUNT_CAPACITY 32
 

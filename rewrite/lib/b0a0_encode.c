@@ -1,0 +1,191 @@
+/* The B0->A0 pass's bytes: site classes, in-place opcodes, DS2 split, ADDTID, s_branch. */
+#include "b0a0_encode.h"
+
+#include <string.h>
+
+#include "le_bytes.h"
+
+/* VGLOBAL: the opcode is dword0[21:14], the SGPR base dword0[6:0] (0x7c: off). */
+#define VG_OP_SHIFT  14
+#define VG_OP_MASK   (0xffu << VG_OP_SHIFT)
+#define VG_SADDR_OFF 0x7cu
+/* SOP1: the opcode is byte 1, ssrc0 byte 0 (below 0x80: a register, m0 included). */
+#define SOP1_ISFIRST 0x4fu
+#define SOP1_SIGNAL  0x4eu
+/* DS: offset0 [7:0], offset1 [15:8] (one 16-bit offset in the single forms), opcode [25:18]. */
+#define DS_OP_SHIFT     18
+#define DS_OP_MASK      (0xffu << DS_OP_SHIFT)
+#define DS_LOAD_ADDTID  177u
+#define DS_STORE_ADDTID 176u
+#define DS_LOAD_B32     54u
+#define DS_STORE_B32    13u
+
+/* cluster_load_* -> global_load_* (transpiler table: VGLOBAL opcodes). */
+static const struct {
+	uint8_t from, to;
+	const char *name; /* the table decoder has no rows for them */
+} cluster_ops[] = {
+    {103, 20, "cluster_load_b32"},
+    {104, 21, "cluster_load_b64"},
+    {105, 23, "cluster_load_b128"},
+    {106, 95, "cluster_load_async_to_lds_b8"},
+    {107, 96, "cluster_load_async_to_lds_b32"},
+    {108, 97, "cluster_load_async_to_lds_b64"},
+    {109, 98, "cluster_load_async_to_lds_b128"},
+};
+
+enum ds2_shape {
+	DS2_LOAD,
+	DS2_STORE,
+	DS2_XCHG
+};
+
+/* Every DS two-address form, its single-address op, element bytes and stride. */
+static const struct ds2_row {
+	uint8_t op2, op1, elem, stride64, shape;
+} ds2_rows[] = {
+    {55, 54, 4, 0, DS2_LOAD},   {56, 54, 4, 1, DS2_LOAD},   {119, 118, 8, 0, DS2_LOAD},
+    {120, 118, 8, 1, DS2_LOAD}, {14, 13, 4, 0, DS2_STORE},  {15, 13, 4, 1, DS2_STORE},
+    {78, 77, 8, 0, DS2_STORE},  {79, 77, 8, 1, DS2_STORE},  {46, 45, 4, 0, DS2_XCHG},
+    {47, 45, 4, 1, DS2_XCHG},   {110, 109, 8, 0, DS2_XCHG}, {111, 109, 8, 1, DS2_XCHG},
+};
+
+static const struct ds2_row *ds2_row_of(unsigned op)
+{
+	for (size_t i = 0; i < sizeof(ds2_rows) / sizeof(ds2_rows[0]); i++)
+		if (ds2_rows[i].op2 == op)
+			return &ds2_rows[i];
+	return NULL;
+}
+
+static int cluster_target(unsigned op)
+{
+	for (size_t i = 0; i < sizeof(cluster_ops) / sizeof(cluster_ops[0]); i++)
+		if (cluster_ops[i].from == op)
+			return cluster_ops[i].to;
+	return -1;
+}
+
+const char *hs_b0a0_cluster_name(const uint8_t dw0[4])
+{
+	unsigned op = (hs_rd32(dw0) & VG_OP_MASK) >> VG_OP_SHIFT;
+
+	for (size_t i = 0; i < sizeof(cluster_ops) / sizeof(cluster_ops[0]); i++)
+		if (cluster_ops[i].from == op)
+			return cluster_ops[i].name;
+	return NULL;
+}
+
+enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, enum hs_b0a0_fmt fmt, unsigned op)
+{
+	switch (fmt) {
+	case HS_B0A0_VGLOBAL:
+		if (size < 12 || cluster_target(op) < 0)
+			return HS_SITE_NONE;
+		return (p[0] & 0x7f) == VG_SADDR_OFF ? HS_SITE_CLUSTER_LOAD : HS_SITE_CLUSTER_SADDR;
+	case HS_B0A0_SOP1:
+		if (size < 4 || op != SOP1_ISFIRST)
+			return HS_SITE_NONE;
+		return p[0] < 0x80 ? HS_SITE_ISFIRST_REG : HS_SITE_ISFIRST;
+	case HS_B0A0_DS:
+		if (size != 8)
+			return HS_SITE_NONE;
+		if (op == DS_LOAD_ADDTID || op == DS_STORE_ADDTID)
+			return HS_SITE_ADDTID;
+		return ds2_row_of(op) ? HS_SITE_DS2 : HS_SITE_NONE;
+	default:
+		return HS_SITE_NONE;
+	}
+}
+
+void hs_b0a0_in_place(uint8_t dw0[4], enum hs_b0a0_site kind)
+{
+	uint32_t w = hs_rd32(dw0);
+
+	if (kind == HS_SITE_ISFIRST) {
+		dw0[1] = SOP1_SIGNAL;
+		return;
+	}
+	w = (w & ~VG_OP_MASK) | (uint32_t)cluster_target((w & VG_OP_MASK) >> VG_OP_SHIFT)
+	                            << VG_OP_SHIFT;
+	hs_wr32(dw0, w);
+}
+
+bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4])
+{
+	/* target = pc + 4 + 4 * simm16, simm16 in [-32768, 32767]. */
+	int64_t d = (int64_t)(target - (pc + 4));
+
+	if (d % 4 || d / 4 < INT16_MIN || d / 4 > INT16_MAX)
+		return false;
+	hs_wr32(out, 0xbfa00000u | ((uint32_t)(d / 4) & 0xffffu));
+	return true;
+}
+
+/* True when register ranges [a, a+na) and [b, b+nb) share a VGPR. */
+static bool overlap(unsigned a, unsigned na, unsigned b, unsigned nb)
+{
+	return na && nb && a < b + nb && b < a + na;
+}
+
+enum hs_ds2_refusal hs_ds2_split(const uint8_t site[8], uint8_t out[HS_DS2_SPLIT_SIZE])
+{
+	uint32_t w0 = hs_rd32(site), w1 = hs_rd32(site + 4);
+	const struct ds2_row *r = ds2_row_of((w0 & DS_OP_MASK) >> DS_OP_SHIFT);
+	unsigned addr = w1 & 0xff, data[2] = {(w1 >> 8) & 0xff, (w1 >> 16) & 0xff};
+	unsigned vdst = w1 >> 24, dw, nd, nw, first;
+	uint32_t off[2];
+
+	if (!r)
+		return HS_DS2_UNKNOWN;
+	dw = r->elem / 4;
+	nd = r->shape == DS2_STORE ? 0 : dw; /* VGPRs each half writes */
+	nw = r->shape == DS2_LOAD ? 0 : dw;  /* data VGPRs each half reads */
+	for (int h = 0; h < 2; h++) {
+		off[h] = (uint32_t)((w0 >> (8 * h)) & 0xff) * r->elem * (r->stride64 ? 64u : 1u);
+		if (off[h] > 0xffff)
+			return HS_DS2_OFFSET;
+	}
+	/* Half h writes vdst + h*dw; the half issued second must still read what it needs. */
+	first = 0;
+	if (overlap(vdst, nd, addr, 1) || overlap(vdst, nd, data[1], nw)) {
+		first = 1;
+		if (overlap(vdst + dw, nd, addr, 1) || overlap(vdst + dw, nd, data[0], nw))
+			return HS_DS2_CYCLIC;
+	}
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned h = first ^ i;
+		uint32_t a =
+		    (w0 & ~(DS_OP_MASK | 0xffffu)) | (uint32_t)r->op1 << DS_OP_SHIFT | off[h];
+		uint32_t b = addr | (nw ? data[h] << 8 : 0) | (nd ? (vdst + h * dw) << 24 : 0);
+		hs_wr32(out + 8 * i, a);
+		hs_wr32(out + 8 * i + 4, b);
+	}
+	hs_wr32(out + 16, 0xbfc60000u); /* s_wait_dscnt 0 */
+	return HS_DS2_OK;
+}
+
+bool hs_addtid_is_store(const uint8_t site[8])
+{
+	return ((hs_rd32(site) & DS_OP_MASK) >> DS_OP_SHIFT) == DS_STORE_ADDTID;
+}
+
+void hs_addtid_encode(const uint8_t site[8], unsigned scratch, uint8_t out[HS_ADDTID_SIZE])
+{
+	uint32_t w0 = hs_rd32(site), w1 = hs_rd32(site + 4);
+	bool store = hs_addtid_is_store(site);
+	uint32_t t = store ? scratch & 0xff : w1 >> 24, d = (w1 >> 8) & 0xff;
+	uint32_t vop2 = t << 17 | t << 9; /* vdst [24:17], vsrc1 [16:9] */
+
+	hs_wr32(out + 0, 0xd71f0000u | t); /* v_mbcnt_lo_u32_b32 t, -1, 0 */
+	hs_wr32(out + 4, 0x000100c1u);
+	hs_wr32(out + 8, 0xd7200000u | t); /* v_mbcnt_hi_u32_b32 t, -1, t */
+	hs_wr32(out + 12, 0x000000c1u | (256u + t) << 9);
+	hs_wr32(out + 16, 0x30000082u | vop2); /* v_lshlrev_b32 t, 2, t */
+	hs_wr32(out + 20, 0x4a00007du | vop2); /* v_add_nc_u32 t, m0, t */
+	hs_wr32(out + 24, 0x360000ffu | vop2); /* v_and_b32 t, 0xfffff, t (B0's 20 bits) */
+	hs_wr32(out + 28, 0x000fffffu);
+	/* ds_load_b32 t, t offset:N | ds_store_b32 t, d offset:N (the site's other bits kept) */
+	hs_wr32(out + 32, (w0 & ~DS_OP_MASK) | (store ? DS_STORE_B32 : DS_LOAD_B32) << DS_OP_SHIFT);
+	hs_wr32(out + 36, store ? (d << 8 | t) : (t << 24 | t));
+}

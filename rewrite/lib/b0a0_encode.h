@@ -1,0 +1,65 @@
+/*
+ * The gfx1250 B0->A0 pass's instruction bytes (a leaf: bytes only): which raw encodings
+ * are B0-only sites, the in-place replacements, the split of a DS two-address form, the
+ * ADDTID address sequence and the s_branch encoder that decides reach.  Every encoding is
+ * pinned against llvm-mc-22 (docs/rewriter.md, "The B0->A0 pass").
+ */
+#ifndef HS_B0A0_ENCODE_H
+#define HS_B0A0_ENCODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hs_attr.h"
+
+/* What a raw instruction is to the pass. */
+enum hs_b0a0_site {
+	HS_SITE_NONE = 0,
+	HS_SITE_CLUSTER_LOAD,  /* cluster_load_* / _async_to_lds_* with a VGPR address: in place */
+	HS_SITE_CLUSTER_SADDR, /* the same with an SGPR base: left alone */
+	HS_SITE_ISFIRST,       /* s_barrier_signal_isfirst <imm>: in place */
+	HS_SITE_ISFIRST_REG,   /* s_barrier_signal_isfirst m0 / an SGPR: left alone */
+	HS_SITE_DS2,           /* a DS two-address form: grows (required) */
+	HS_SITE_ADDTID,        /* ds_{load,store}_addtid_b32: grows (required) */
+};
+
+/* The formats of the table decoder that matter here (enum isa_format values). */
+enum hs_b0a0_fmt {
+	HS_B0A0_SOP1,
+	HS_B0A0_DS,
+	HS_B0A0_VGLOBAL,
+	HS_B0A0_OTHER
+};
+
+/* Classifies the size-byte instruction at p (format fmt, opcode field op). */
+HS_INTERNAL enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, enum hs_b0a0_fmt fmt,
+                                               unsigned op);
+/* The mnemonic of a cluster load's dword0 (NULL: not one). */
+HS_INTERNAL const char *hs_b0a0_cluster_name(const uint8_t dw0[4]);
+/* Rewrites an in-place site (CLUSTER_LOAD, ISFIRST) at p in place (4 bytes of dword0). */
+HS_INTERNAL void hs_b0a0_in_place(uint8_t dw0[4], enum hs_b0a0_site kind);
+
+/* s_branch at pc to target: false when target is misaligned or beyond simm16 reach. */
+HS_INTERNAL bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4]);
+
+/* Why a DS2 split is refused (0: it is not). */
+enum hs_ds2_refusal {
+	HS_DS2_OK = 0,
+	HS_DS2_OFFSET,  /* a half's byte offset exceeds the 16-bit single-address field */
+	HS_DS2_CYCLIC,  /* each half writes a register the other reads (an exchange) */
+	HS_DS2_UNKNOWN, /* not a DS two-address opcode */
+};
+/* The split of a DS2 site: two 8-byte ops and s_wait_dscnt 0; at most this many bytes. */
+#define HS_DS2_SPLIT_SIZE 20u
+HS_INTERNAL enum hs_ds2_refusal hs_ds2_split(const uint8_t site[8], uint8_t out[HS_DS2_SPLIT_SIZE]);
+
+/* The ADDTID sequence (mbcnt lo/hi, lshl, add m0, and 0xfffff, ds op): this many bytes. */
+#define HS_ADDTID_SIZE 40u
+/* True for ds_store_addtid_b32 (it needs a scratch VGPR); site is 8 bytes. */
+HS_INTERNAL bool hs_addtid_is_store(const uint8_t site[8]);
+/* The sequence for site; scratch is the store's temporary VGPR (ignored for a load). */
+HS_INTERNAL void hs_addtid_encode(const uint8_t site[8], unsigned scratch,
+                                  uint8_t out[HS_ADDTID_SIZE]);
+
+#endif

@@ -1,0 +1,137 @@
+/* The B0->A0 sweep: kernel entries sorted, a linear decode between them, sites visited. */
+#include "b0a0_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object *o)
+{
+	const struct hs_elf *e = &o->e;
+	const GElf_Shdr *text = &e->sec[e->text].sh;
+	const struct hs_kernels *ks = &o->ks;
+
+	memset(s, 0, sizeof(*s));
+	s->text_off = text->sh_offset;
+	s->text_vaddr = text->sh_addr;
+	s->text_size = text->sh_type == SHT_NOBITS ? 0 : text->sh_size;
+	s->text = e->buf + text->sh_offset;
+	s->entries = calloc(ks->n ? ks->n : 1, sizeof(*s->entries));
+	s->entry_kernel = calloc(ks->n ? ks->n : 1, sizeof(*s->entry_kernel));
+	if (!s->entries || !s->entry_kernel)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (size_t i = 0; i < ks->n; i++)
+		if (ks->k[i].entry_sec == e->text)
+			s->entries[s->n_entries++] = ks->k[i].entry - text->sh_addr;
+	qsort(s->entries, s->n_entries, sizeof(*s->entries), cmp_u64);
+	/* Kernels are sorted by descriptor, entries by address: join them once, in order. */
+	for (size_t i = 0; i < ks->n; i++) {
+		uint64_t off = ks->k[i].entry - text->sh_addr;
+		size_t lo = 0, hi = s->n_entries;
+		if (ks->k[i].entry_sec != e->text)
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (s->entries[mid] < off)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		/* Two kernels at one entry: the first by descriptor address names it. */
+		if (lo < s->n_entries && !s->entry_kernel[lo])
+			s->entry_kernel[lo] = i + 1;
+	}
+	return HS_OK;
+}
+
+void hs_b0a0_scan_free(struct hs_b0a0_scan *s)
+{
+	free(s->entries);
+	free(s->entry_kernel);
+	memset(s, 0, sizeof(*s));
+}
+
+static enum hs_b0a0_fmt fmt_of(unsigned f)
+{
+	return f == ISA_FMT_SOP1      ? HS_B0A0_SOP1
+	       : f == ISA_FMT_DS      ? HS_B0A0_DS
+	       : f == ISA_FMT_VGLOBAL ? HS_B0A0_VGLOBAL
+	                              : HS_B0A0_OTHER;
+}
+
+/*
+ * From each kernel entry (decoder state reset there and after every terminator) on.  A word
+ * the decoder cannot size ends the sweep up to the next entry: nothing after it is visited
+ * (it may be data).
+ */
+enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, void *ctx)
+{
+	uint64_t off = 0;
+	size_t next = 0, kernel = SIZE_MAX;
+	struct isa_state ms;
+
+	isa_state_reset(&ms);
+	while (off < s->text_size) {
+		struct isa_inst in;
+		enum hs_b0a0_site kind;
+		int rc;
+
+		while (next < s->n_entries && s->entries[next] <= off) {
+			if (s->entries[next] == off)
+				isa_state_reset(&ms);
+			if (s->entry_kernel[next])
+				kernel = s->entry_kernel[next] - 1;
+			next++;
+		}
+		rc = isa_decode_gfx1250(s->text, s->text_size, off, &ms, &in);
+		if (rc != ISA_OK || !in.size) {
+			uint64_t resume = next < s->n_entries ? s->entries[next] : s->text_size;
+			s->undecodable++;
+			hs_log(HS_LOG_INFO,
+			       "B0->A0: .text+0x%llx does not decode (%s); nothing up to "
+			       ".text+0x%llx is patched",
+			       (unsigned long long)off, isa_strerror(rc),
+			       (unsigned long long)resume);
+			off = resume;
+			continue;
+		}
+		kind = hs_b0a0_classify(s->text + off, in.size, fmt_of(in.format), in.raw_opcode);
+		if (kind != HS_SITE_NONE) {
+			struct hs_b0a0_hit h = {
+			    .in = &in, .ms = &ms, .kind = kind, .kernel = kernel};
+			enum hs_status st = visit(ctx, &h);
+			if (st)
+				return st;
+		}
+		if (in.flags & ISA_F_TERM)
+			isa_state_reset(&ms);
+		off += in.size;
+	}
+	return HS_OK;
+}
+
+const char *hs_b0a0_site_mnemonic(const struct hs_b0a0_scan *s, const struct isa_inst *in)
+{
+	const char *n =
+	    in->format == ISA_FMT_VGLOBAL ? hs_b0a0_cluster_name(s->text + in->offset) : NULL;
+	return n ? n : isa_inst_mnemonic(in);
+}
+
+const char *hs_b0a0_site_class(enum hs_b0a0_site kind)
+{
+	switch (kind) {
+	case HS_SITE_CLUSTER_LOAD:
+	case HS_SITE_ISFIRST:
+		return "in place";
+	case HS_SITE_DS2:
+	case HS_SITE_ADDTID:
+		return "trampoline";
+	default:
+		return "left alone";
+	}
+}

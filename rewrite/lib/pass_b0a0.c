@@ -1,0 +1,301 @@
+/*
+ * The gfx1250 B0->A0 instruction pass: decodes .text with the table-driven gfx1250 decoder
+ * (translate/isa), rewrites the same-size sites in place and moves each growing site into
+ * a trampoline in the shared pool (the site becomes s_branch there; the trampoline ends
+ * with s_branch back to the instruction after the site).  See docs/rewriter.md.
+ */
+#include "pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "b0a0_scan.h"
+#include "le_bytes.h"
+
+#define REVISION_KEY ".gfx1250_revision"
+
+/*
+ * RSRC1[5:0]: VGPR granules - 1; KERNEL_CODE_PROPERTIES bit 10: wave32.  gfx1250 wave32
+ * allocates VGPRs in granules of 16 (llvm-mc-22: next_free_vgpr 16 -> 0, 17 -> 1).
+ */
+#define RSRC1_VGPR_MASK  0x3fu
+#define KCP_WAVE32       (1u << 10)
+#define VGPR_GRANULE_W32 16u
+#define VGPR_GRANULE_W64 8u
+
+bool hs_pass_b0a0_applies(const struct hs_pass_ctx *c, char *why, size_t why_size)
+{
+	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_B0 &&
+	    c->dst.stepping == HS_STEP_A0)
+		return true;
+	snprintf(why, why_size, "the B0->A0 pass applies to gfx1250 B0 code for an A0 target only");
+	return false;
+}
+
+/* The kernel tags: all A0 (certified), or which B0/untagged, or a malformed one. */
+enum revision {
+	REV_B0 = 0,
+	REV_A0,
+	REV_MALFORMED
+};
+
+static enum revision kernel_revision(const struct hs_object *o, const struct hs_kernel *k)
+{
+	const char *s;
+	size_t len;
+
+	if (!o->meta || k->meta < 0)
+		return REV_B0;
+	switch (hs_meta_get_str(o->meta, k->meta, REVISION_KEY, &s, &len)) {
+	case HS_META_STR_MISSING:
+		return REV_B0; /* upstream LLVM stamps nothing: B0 (transpiler tests pin this) */
+	case HS_META_STR_NOT_STR:
+		return REV_MALFORMED;
+	default:
+		break;
+	}
+	if (len == 2 && !memcmp(s, "A0", 2))
+		return REV_A0;
+	if (len == 2 && !memcmp(s, "B0", 2))
+		return REV_B0;
+	return REV_MALFORMED;
+}
+
+/* One call's walk over .text. */
+struct walk {
+	const struct hs_pass_ctx *c;
+	struct hs_plan *p;
+	struct hs_b0a0_scan s;
+};
+
+static const char *kname(const struct walk *w, size_t k)
+{
+	return k == SIZE_MAX ? "(no kernel)" : w->c->o->ks.k[k].name;
+}
+
+/* A required site that cannot be placed: counted and declined, or HS_ERROR under STRICT. */
+static enum hs_status decline(struct walk *w, enum hs_count kind, uint64_t off, size_t k,
+                              const char *mnem, const char *why)
+{
+	enum hs_status st;
+
+	w->p->count[HS_COUNT_PATCHES_DECLINED]++;
+	st = hs_plan_decline(w->p, kind, "kernel '%s': %s at .text+0x%llx (vaddr 0x%llx): %s",
+	                     kname(w, k), mnem, (unsigned long long)off,
+	                     (unsigned long long)(w->s.text_vaddr + off), why);
+	/* Best effort: the report's note names the first declined site (the log names each). */
+	if (!st && w->p->note_reason != HS_REASON_SITES_DECLINED)
+		hs_plan_note(w->p, HS_REASON_SITES_DECLINED,
+		             "required B0->A0 site(s) declined (HS_REWRITE_BEST_EFFORT), so the "
+		             "output is still wrong on A0 there; first: kernel '%s': %s at "
+		             ".text+0x%llx: %s",
+		             kname(w, k), mnem, (unsigned long long)off, why);
+	return st;
+}
+
+/*
+ * A scratch VGPR for an ADDTID store of kernel k: the first VGPR above its .vgpr_count,
+ * within what RSRC1 already allocates (raising the granules could lower occupancy below
+ * what the launch needs, which the pass cannot know), and encodable in 8 bits.
+ */
+static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, const char **why)
+{
+	const struct hs_object *o = w->c->o;
+	const struct hs_kernel *kr;
+	uint64_t count, granule, alloc;
+	uint32_t rsrc1;
+	uint16_t kcp;
+
+	if (k == SIZE_MAX) {
+		*why = "it lies in no kernel, so no VGPR is known to be free";
+		return false;
+	}
+	kr = &o->ks.k[k];
+	if (!o->meta || kr->meta < 0 ||
+	    !hs_meta_get_uint(o->meta, kr->meta, ".vgpr_count", &count)) {
+		*why = "the kernel's metadata has no .vgpr_count, so no VGPR is known to be free";
+		return false;
+	}
+	rsrc1 = hs_rd32(kr->kd + HS_KD_AT(compute_pgm_rsrc1));
+	kcp = hs_rd16(kr->kd + HS_KD_AT(kernel_code_properties));
+	granule = (kcp & KCP_WAVE32) ? VGPR_GRANULE_W32 : VGPR_GRANULE_W64;
+	alloc = ((rsrc1 & RSRC1_VGPR_MASK) + 1) * granule;
+	if (count >= alloc || count > 255) {
+		*why = "no VGPR above .vgpr_count is allocated by RSRC1 (raising it could lower "
+		       "occupancy below what the launch needs)";
+		return false;
+	}
+	*v = (unsigned)count;
+	hs_plan_kernel_vgprs(w->p, k, count + 1);
+	return true;
+}
+
+/* Places a growing site: a pool trampoline of body + s_branch back, the site an s_branch. */
+static enum hs_status place(struct walk *w, const struct isa_inst *in, size_t k,
+                            const uint8_t *body, size_t len, enum hs_count applied,
+                            enum hs_count declined)
+{
+	uint64_t site = w->s.text_vaddr + in->offset, tramp;
+	uint8_t *t, patch[8];
+	enum hs_status st;
+	const char *mnem = isa_inst_mnemonic(in);
+
+	uint8_t back[4];
+
+	/* Reach is decided before reserving, so a declined site costs the pool nothing. */
+	st = hs_plan_next_vaddr(w->p, 4, &tramp);
+	if (st)
+		return st;
+	if (!hs_sbranch_encode(tramp + len, site + in->size, back) ||
+	    !hs_sbranch_encode(site, tramp, patch))
+		return decline(w, declined, in->offset, k, mnem,
+		               "the pool is beyond s_branch reach and neither a NOP sled nor a "
+		               "long jump is available");
+	st = hs_plan_reserve(w->p, len + 4, 4, &tramp, &t);
+	if (st)
+		return st;
+	memcpy(t, body, len);
+	memcpy(t + len, back, 4);
+	/* The rest of the site is never executed (the trampoline returns past it): s_nop 0. */
+	for (size_t i = 4; i < in->size; i += 4)
+		memcpy(patch + i, (const uint8_t[]){0x00, 0x00, 0x80, 0xbf}, 4);
+	st = hs_plan_patch(w->p, w->s.text_off + in->offset, patch, in->size);
+	if (st)
+		return st;
+	w->p->count[applied]++;
+	w->p->count[HS_COUNT_B0A0_IN_POOL]++;
+	w->p->count[HS_COUNT_PATCHES_APPLIED]++;
+	return HS_OK;
+}
+
+static enum hs_status site(struct walk *w, const struct isa_inst *in, const struct isa_state *ms,
+                           enum hs_b0a0_site kind, size_t k)
+{
+	const uint8_t *p = w->s.text + in->offset;
+	const char *mnem = isa_inst_mnemonic(in), *why = NULL;
+	uint8_t buf[HS_ADDTID_SIZE > HS_DS2_SPLIT_SIZE ? HS_ADDTID_SIZE : HS_DS2_SPLIT_SIZE];
+	unsigned scratch = 0;
+	enum hs_status st;
+
+	switch (kind) {
+	case HS_SITE_CLUSTER_LOAD:
+	case HS_SITE_ISFIRST:
+		memcpy(buf, p, 4);
+		hs_b0a0_in_place(buf, kind);
+		st = hs_plan_patch(w->p, w->s.text_off + in->offset, buf, 4);
+		if (!st) {
+			w->p->count[kind == HS_SITE_ISFIRST ? HS_COUNT_B0A0_ISFIRST
+			                                    : HS_COUNT_B0A0_CLUSTER_LOAD]++;
+			w->p->count[HS_COUNT_PATCHES_APPLIED]++;
+		}
+		return st;
+	case HS_SITE_CLUSTER_SADDR:
+		w->p->count[HS_COUNT_B0A0_LEFT_SADDR]++;
+		return HS_OK;
+	case HS_SITE_ISFIRST_REG:
+		w->p->count[HS_COUNT_B0A0_LEFT_M0]++;
+		return HS_OK;
+	case HS_SITE_DS2:
+		/* Raw fields name VGPRs of the current bank; a banked site is left to a later pass.
+		 */
+		if (ms->vgpr_msb)
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+			               "s_set_vgpr_msb banks are set at the site");
+		switch (hs_ds2_split(p, buf)) {
+		case HS_DS2_OFFSET:
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+			               "a half's byte offset exceeds 0xffff");
+		case HS_DS2_CYCLIC:
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+			               "each half overwrites a register the other reads");
+		default:
+			break;
+		}
+		return place(w, in, k, buf, HS_DS2_SPLIT_SIZE, HS_COUNT_B0A0_DS2,
+		             HS_COUNT_B0A0_DS2_DECLINED);
+	case HS_SITE_ADDTID:
+		if (ms->vgpr_msb)
+			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, k, mnem,
+			               "s_set_vgpr_msb banks are set at the site");
+		if (hs_addtid_is_store(p) && !scratch_vgpr(w, k, &scratch, &why))
+			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, k, mnem, why);
+		hs_addtid_encode(p, scratch, buf);
+		return place(w, in, k, buf, HS_ADDTID_SIZE, HS_COUNT_B0A0_ADDTID,
+		             HS_COUNT_B0A0_ADDTID_DECLINED);
+	default:
+		return HS_OK;
+	}
+}
+
+static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
+{
+	return site(ctx, h->in, h->ms, h->kind, h->kernel);
+}
+
+/* Retags every B0 tag to A0 (the same encoded length: the note keeps its size). */
+static enum hs_status retag(const struct hs_pass_ctx *c, struct hs_plan *p)
+{
+	const struct hs_object *o = c->o;
+
+	for (size_t i = 0; i < o->ks.n; i++) {
+		const struct hs_kernel *k = &o->ks.k[i];
+		const char *s;
+		size_t len;
+		enum hs_status st;
+
+		if (!o->meta || k->meta < 0 ||
+		    hs_meta_get_str(o->meta, k->meta, REVISION_KEY, &s, &len) != HS_META_STR_OK ||
+		    len != 2 || memcmp(s, "B0", 2))
+			continue;
+		st = hs_plan_meta_str(p, k->meta, REVISION_KEY, "A0");
+		if (st)
+			return st;
+		p->count[HS_COUNT_B0A0_RETAGGED]++;
+	}
+	return HS_OK;
+}
+
+enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
+{
+	const struct hs_object *o = c->o;
+	size_t a0 = 0, malformed = 0, before;
+	struct walk w;
+	enum hs_status st;
+
+	for (size_t i = 0; i < o->ks.n; i++) {
+		enum revision r = kernel_revision(o, &o->ks.k[i]);
+		a0 += r == REV_A0;
+		malformed += r == REV_MALFORMED;
+	}
+	if (malformed)
+		return hs_fail(HS_INVALID_ARGUMENT,
+		               "%zu kernel(s) carry a '" REVISION_KEY "' that is neither \"A0\" "
+		               "nor \"B0\"; refusing to guess the stepping",
+		               malformed);
+	if (o->ks.n && a0 == o->ks.n) {
+		/* Certified: every kernel says it was built for A0. */
+		p->count[HS_COUNT_B0A0_CERTIFIED] = 1;
+		return HS_OK;
+	}
+	w.c = c;
+	w.p = p;
+	st = hs_b0a0_scan_init(&w.s, o);
+	before = p->n_patch + (size_t)p->pool.used;
+	if (!st)
+		st = hs_b0a0_scan_run(&w.s, visit, &w);
+	p->count[HS_COUNT_B0A0_UNDECODABLE] += w.s.undecodable;
+	if (!st)
+		st = retag(c, p);
+	if (!st && (p->n_patch + (size_t)p->pool.used != before || p->n_meta)) {
+		p->transforms |= HS_XFORM_B0A0;
+		st = hs_plan_state(p, HS_STATE_A0);
+	}
+	if (!st && p->count[HS_COUNT_B0A0_UNDECODABLE] && p->policy == HS_PLAN_STRICT)
+		st = hs_fail(HS_ERROR,
+		             "%u region(s) of .text do not decode, so required B0->A0 sites "
+		             "there cannot be ruled out (HS_REWRITE_STRICT)",
+		             p->count[HS_COUNT_B0A0_UNDECODABLE]);
+	hs_b0a0_scan_free(&w.s);
+	return st;
+}

@@ -1,0 +1,92 @@
+# The gfx1250 B0->A0 pass through `mirage rewrite`, judged by LLVM's tools: llvm-objdump-22
+# -d shows no B0-only mnemonic at a patched site, the exact sequence of every trampoline and
+# its branch back landing at site + size; no other .text byte changes; llvm-readelf-22 -a
+# is clean and the notes show the retag.
+source "$(dirname "$0")/run_lib.sh"
+OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-22}
+READELF=${LLVM_READELF:-llvm-readelf-22}
+OBJCOPY=${LLVM_OBJCOPY:-llvm-objcopy-22}
+JUDGE="python3 $(dirname "$0")/b0a0_judge.py $OBJDUMP $OBJCOPY"
+ROWS=$(dirname "$0")/b0a0_rows.expect
+command -v "$OBJCOPY" >/dev/null || skip_all "no $OBJCOPY"
+
+readelf_clean() {
+	"$READELF" -a "$1" >/dev/null 2>"$T/re" && [ ! -s "$T/re" ] || fail "llvm-readelf warns on $1: $(cat "$T/re")"
+}
+
+for rev in b0 untagged; do
+	mirage --json rewrite "$FIXTURES/b0a0_$rev.co" -o "$T/$rev.co" --target gfx1250
+	check "$rev: B0 -> A0" 0
+	[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('cluster_load','barrier_isfirst','ds2','addtid','in_pool','left_saddr','left_isfirst_register','ds2_declined')]")" = \
+		"[7, 1, 15, 2, 17, 2, 1, 0]" ] || fail "$rev: counts: $(cat "$OUT")"
+	$JUDGE "$FIXTURES/b0a0_$rev.co" "$T/$rev.co" "$ROWS" >"$T/judge" || fail "$rev: $(cat "$T/judge")"
+	ok "$rev: llvm-objdump shows every site rewritten exactly ($(cat "$T/judge"))"
+	"$OBJDUMP" -d --mcpu=gfx1250 "$T/$rev.co" >"$T/dis"
+	grep -q "cluster_load_b32 v1, v2, s\[4:5\]" "$T/dis" || fail "$rev: the saddr form was touched"
+	grep -q "s_barrier_signal_isfirst m0" "$T/dis" || fail "$rev: the m0 form was touched"
+	readelf_clean "$T/$rev.co"
+	mirage rewrite "$T/$rev.co" -o "$T/$rev.again.co" --target gfx1250
+	check "$rev: a second B0 -> A0 rewrite" 0
+	cmp -s "$T/$rev.co" "$T/$rev.again.co" || fail "$rev: the second rewrite changed bytes"
+	ok "$rev: the saddr and m0 forms are left alone; a second rewrite is byte-identical"
+done
+"$READELF" --notes "$T/b0.co" >"$T/notes"
+[ "$(grep -c '\.gfx1250_revision: A0' "$T/notes")" = 2 ] || fail "the tags were not retagged"
+grep -q '\.gfx1250_revision: B0' "$T/notes" && fail "a B0 tag is left"
+# The provenance note: version 1, transforms B0A0 (2), state A0 (1).
+grep -q "description data: 01 00 00 00 02 00 00 00 01 00 00 00" "$T/notes" ||
+	fail "the provenance note does not record state A0: $(grep -A1 0x48535750 "$T/notes")"
+ok "the notes show both tags retagged to A0 and the provenance state A0"
+
+mirage rewrite "$FIXTURES/b0a0_a0.co" -o "$T/a0.co" --target gfx1250
+check "an all-A0 object" 0
+expect_out "unchanged (byte-identical copy)"
+expect_out "b0a0:     every kernel is tagged A0: left alone"
+mirage --json rewrite "$FIXTURES/b0a0_mixed.co" -o "$T/mixed.co" --target gfx1250
+check "mixed tags (B0 and A0)" 0
+[ "$(json_get "$OUT" "d['b0a0']['retagged'], d['b0a0']['ds2'], d['b0a0']['certified_a0']")" = "1 15 0" ] ||
+	fail "mixed: $(cat "$OUT")"
+$JUDGE "$FIXTURES/b0a0_mixed.co" "$T/mixed.co" "$ROWS" >"$T/judge" || fail "mixed: $(cat "$T/judge")"
+ok "mixed tags: not certified, every site rewritten, the B0 tag retagged"
+
+mirage rewrite "$FIXTURES/b0a0_b0.co" -o "$T/both.co" --target gfx1250 --entry-trampolines
+check "B0 -> A0 with entry trampolines" 0
+expect_out "passes:   validate, entry-trampolines, stub-symbols, b0a0, metadata"
+expect_out "kernels:  2 found, 2 stubbed"
+$JUDGE "$FIXTURES/b0a0_b0.co" "$T/both.co" "$ROWS" >"$T/judge" || fail "both: $(cat "$T/judge")"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/both.co" | grep -q "<rows.stub>:" || fail "no rows.stub"
+readelf_clean "$T/both.co"
+mirage rewrite "$T/both.co" -o "$T/both.again.co" --target gfx1250 --entry-trampolines
+check "the combined output again" 0
+cmp -s "$T/both.co" "$T/both.again.co" || fail "the second combined rewrite changed bytes"
+ok "entry stubs and B0->A0 trampolines share one pool; the second rewrite is byte-identical"
+
+mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250
+check "an unplaceable required site" 1 \
+	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0 (vaddr 0x1500): a half's byte offset exceeds 0xffff; the edit is required, so the rewrite fails closed"
+[ ! -e "$T/decline.co" ] || fail "a failed rewrite left its output behind"
+mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --strict
+check "an unplaceable required site, --strict" 1 "the edit is required"
+
+# inspect lists what B0->A0 would change, per kernel, without rewriting.
+cp "$FIXTURES/b0a0_b0.co" "$T/in.co"
+mirage --json inspect "$T/in.co"
+check "inspect a B0 object" 0
+[ "$(json_get "$OUT" "[(k['name'], sorted(set((s['b0a0'], sum(1 for t in k.get('b0a0_sites', []) if t['b0a0'] == s['b0a0'])) for s in k.get('b0a0_sites', [])))) for k in d['kernels']]")" = \
+	"[('rows', [('in place', 8), ('left alone', 3), ('trampoline', 17)]), ('plain', [])]" ] ||
+	fail "inspect sites: $(cat "$OUT")"
+cmp -s "$T/in.co" "$FIXTURES/b0a0_b0.co" || fail "inspect changed its input"
+[ "$(json_get "$OUT" "d['kernels'][0]['b0a0_sites'][1]")" = \
+	"{'vaddr': '0x1608', 'text_offset': '0x8', 'instruction': 'cluster_load_b32', 'b0a0': 'in place'}" ] ||
+	fail "inspect site: $(cat "$OUT")"
+mirage inspect "$T/b0.co"
+check "inspect the rewritten object" 0
+expect_out "B0-only sites (3):"
+ok "inspect lists B0-only sites per kernel; after the rewrite only the forms left alone remain"
+
+mirage rewrite "$FIXTURES/gfx1251.co" -o "$T/1251.co" --target gfx1251
+check "gfx1251" 0
+expect_out "passes:   validate"
+grep -q "passes:.*b0a0" "$OUT" && fail "the B0->A0 pass ran on gfx1251"
+ok "gfx1251: the pass does not run"
+done_testing
