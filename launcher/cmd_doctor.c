@@ -25,6 +25,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* The rows of the option table (at the end of the file). */
+enum doctor_opt {
+	DOCTOR_PROFILE,
+	DOCTOR_NOPTS
+};
+
 extern char **environ;
 
 enum check_status {
@@ -530,7 +536,7 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
 	struct kfd_gpus gpus = KFD_GPUS_INIT;
 	struct profile *profiles = NULL;
-	const char *only = args_str(a, "profile");
+	const char *only = args_str(a, DOCTOR_PROFILE);
 	size_t n;
 
 	d.colour = !ctx->json && isatty(STDOUT_FILENO) && *color_ok();
@@ -572,12 +578,11 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return d.counts[CHECK_FAIL] ? EXIT_ERROR : EXIT_OK;
 }
 
-static const struct opt_spec doctor_opts[] = {
-    {.name = "profile",
-     .type = OPT_PROFILE,
-     .arg_name = "NAME",
-     .help = "check only this profile (default: every profile)"},
-    {0},
+static const struct opt_spec doctor_opts[DOCTOR_NOPTS + 1] = {
+    [DOCTOR_PROFILE] = {.name = "profile",
+                        .type = OPT_PROFILE,
+                        .arg_name = "NAME",
+                        .help = "check only this profile (default: every profile)"},
 };
 
 const struct cmd_entry cmd_doctor_entry = {

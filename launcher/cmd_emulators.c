@@ -14,6 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The rows of the option table (at the end of the file). */
+enum emulators_opt {
+	EMULATORS_LONG,
+	EMULATORS_NOPTS
+};
+
 struct backend_status {
 	const char *name;
 	struct strbuf description;
@@ -122,7 +128,7 @@ static void print_long_runtime(const struct hotswap_tree *tree)
 static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
-	bool lng = args_bool(a, "long", false);
+	bool lng = args_bool(a, EMULATORS_LONG);
 	const char *def = profile_keys[PK_EMULATOR].def;
 	struct backend_status b[] = {{.name = "hotswap"}, {.name = "native"}};
 	const size_t n = sizeof(b) / sizeof(b[0]);
@@ -193,12 +199,11 @@ static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return EXIT_OK;
 }
 
-static const struct opt_spec emulators_opts[] = {
-    {.name = "long",
-     .short_name = 'l',
-     .type = OPT_BOOL,
-     .help = "show where each runtime is, or every place mirage looked"},
-    {0},
+static const struct opt_spec emulators_opts[EMULATORS_NOPTS + 1] = {
+    [EMULATORS_LONG] = {.name = "long",
+                        .short_name = 'l',
+                        .type = OPT_BOOL,
+                        .help = "show where each runtime is, or every place mirage looked"},
 };
 
 const struct cmd_entry cmd_emulators_entry = {

@@ -18,23 +18,28 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const struct opt_spec install_opts[] = {
-    {.name = "sha256",
-     .type = OPT_STRING,
-     .arg_name = "HEX",
-     .help = "refuse the archive unless its SHA-256 is HEX"},
-    {.name = "name",
-     .type = OPT_STRING,
-     .arg_name = "NAME",
-     .help = "install as NAME (default: the archive's top directory or file name)"},
-    {0},
+enum install_opt {
+	INSTALL_SHA256,
+	INSTALL_NAME,
+	INSTALL_NOPTS
+};
+static const struct opt_spec install_opts[INSTALL_NOPTS + 1] = {
+    [INSTALL_SHA256] = {.name = "sha256",
+                        .type = OPT_STRING,
+                        .arg_name = "HEX",
+                        .help = "refuse the archive unless its SHA-256 is HEX"},
+    [INSTALL_NAME] = {.name = "name",
+                      .type = OPT_STRING,
+                      .arg_name = "NAME",
+                      .help =
+                          "install as NAME (default: the archive's top directory or file name)"},
 };
 
 static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *source = a->positional.v[0];
-	const char *sha = args_str(a, "sha256");
-	const char *name = args_str(a, "name");
+	const char *sha = args_str(a, INSTALL_SHA256);
+	const char *name = args_str(a, INSTALL_NAME);
 	char want[SHA256_HEX_LEN + 1];
 	struct hotswap_installed inst;
 	struct diag err = DIAG_INIT;
@@ -150,9 +155,15 @@ cleanup:
 	return ret;
 }
 
-static const struct opt_spec remove_opts[] = {
-    {.name = "force", .short_name = 'f', .type = OPT_BOOL, .help = "remove without asking"},
-    {0},
+enum remove_opt {
+	REMOVE_FORCE,
+	REMOVE_NOPTS
+};
+static const struct opt_spec remove_opts[REMOVE_NOPTS + 1] = {
+    [REMOVE_FORCE] = {.name = "force",
+                      .short_name = 'f',
+                      .type = OPT_BOOL,
+                      .help = "remove without asking"},
 };
 
 /*
@@ -217,7 +228,7 @@ static int hotswap_remove_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		hint("`mirage hotswap list` shows the installed trees");
 		goto cleanup;
 	}
-	if (!args_bool(a, "force", false)) {
+	if (!args_bool(a, REMOVE_FORCE)) {
 		char *q = xstrfmt("remove HotSwap tree '%s' ('%s')?", name, path);
 		int answer = ask_yes_no(q);
 		free(q);

@@ -15,51 +15,69 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct opt_spec rewrite_opts[] = {
-    {.name = "output",
-     .short_name = 'o',
-     .type = OPT_PATH,
-     .help = "where to write the rewritten code object (required)"},
-    {.name = "source",
-     .type = OPT_GFX_SOURCE,
-     .arg_name = "ISA",
-     .help = "what the code was built for (default: the code object's own ISA)"},
-    {.name = "target",
-     .type = OPT_GFX_TARGET,
-     .arg_name = "ISA",
-     .help = "what it should run on (default: the source)"},
-    {.name = "entry-trampolines",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "retrofit the gfx12.5 entry-prologue erratum fix"},
-    {.name = "strict",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "fail when a required patch cannot be placed"},
-    {.name = "stub-symbols",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "name each stub <kernel>.stub in .symtab (default on)"},
-    {.name = "b0a0",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "run the gfx1250 B0->A0 pass when the ISA pair selects it (default on)"},
-    {0},
+enum rewrite_opt {
+	REWRITE_OUTPUT,
+	REWRITE_SOURCE,
+	REWRITE_TARGET,
+	REWRITE_ENTRY_TRAMPOLINES,
+	REWRITE_STRICT,
+	REWRITE_STUB_SYMBOLS,
+	REWRITE_B0A0,
+	REWRITE_NOPTS
+};
+static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
+    [REWRITE_OUTPUT] = {.name = "output",
+                        .short_name = 'o',
+                        .type = OPT_PATH,
+                        .help = "where to write the rewritten code object (required)"},
+    [REWRITE_SOURCE] = {.name = "source",
+                        .type = OPT_GFX_SOURCE,
+                        .arg_name = "ISA",
+                        .help = "what the code was built for (default: the code object's own ISA)"},
+    [REWRITE_TARGET] = {.name = "target",
+                        .type = OPT_GFX_TARGET,
+                        .arg_name = "ISA",
+                        .help = "what it should run on (default: the source)"},
+    [REWRITE_ENTRY_TRAMPOLINES] = {.name = "entry-trampolines",
+                                   .type = OPT_BOOL,
+                                   .flags = OPT_NEGATABLE,
+                                   .help = "retrofit the gfx12.5 entry-prologue erratum fix"},
+    [REWRITE_STRICT] = {.name = "strict",
+                        .type = OPT_BOOL,
+                        .flags = OPT_NEGATABLE,
+                        .help = "fail when a required patch cannot be placed"},
+    [REWRITE_STUB_SYMBOLS] = {.name = "stub-symbols",
+                              .type = OPT_BOOL,
+                              .flags = OPT_NEGATABLE,
+                              .help = "name each stub <kernel>.stub in .symtab",
+                              .def = "true"},
+    [REWRITE_B0A0] = {.name = "b0a0",
+                      .type = OPT_BOOL,
+                      .flags = OPT_NEGATABLE,
+                      .help = "run the gfx1250 B0->A0 pass when the ISA pair selects it",
+                      .def = "true"},
 };
 
 /* The kernels with their descriptor fields are always listed: --kernels (part of the documented
  * command line, README.md) asks for that default explicitly; the rest add to it. */
-static const struct opt_spec inspect_opts[] = {
-    {.name = "kernels",
-     .type = OPT_BOOL,
-     .help = "list kernels with their descriptor fields (default)"},
-    {.name = "disasm",
-     .type = OPT_STRING,
-     .arg_name = "KERNEL",
-     .flags = OPT_ARG_OPTIONAL,
-     .help = "disassemble every kernel, or only KERNEL (loads LLVM)"},
-    {.name = "notes", .type = OPT_BOOL, .help = "show the metadata and every note"},
-    {0},
+enum inspect_opt {
+	INSPECT_KERNELS,
+	INSPECT_DISASM,
+	INSPECT_NOTES,
+	INSPECT_NOPTS
+};
+static const struct opt_spec inspect_opts[INSPECT_NOPTS + 1] = {
+    [INSPECT_KERNELS] = {.name = "kernels",
+                         .type = OPT_BOOL,
+                         .help = "list kernels with their descriptor fields (default)"},
+    [INSPECT_DISASM] = {.name = "disasm",
+                        .type = OPT_STRING,
+                        .arg_name = "KERNEL",
+                        .flags = OPT_ARG_OPTIONAL,
+                        .help = "disassemble every kernel, or only KERNEL (loads LLVM)"},
+    [INSPECT_NOTES] = {.name = "notes",
+                       .type = OPT_BOOL,
+                       .help = "show the metadata and every note"},
 };
 
 /* Finds the tree and loads its rewriter, printing why not. */
@@ -156,7 +174,7 @@ static void print_report(const struct hs_rewrite_report *r, const char *in, cons
 
 static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
-	const char *in = a->positional.v[0], *out = args_str(a, "output");
+	const char *in = a->positional.v[0], *out = args_str(a, REWRITE_OUTPUT);
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
 	struct hs_rewrite_output result = {0};
@@ -171,19 +189,19 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		     "[--entry-trampolines]");
 		return EXIT_USAGE;
 	}
-	if (args_bool(a, "entry-trampolines", false)) {
+	if (args_bool(a, REWRITE_ENTRY_TRAMPOLINES)) {
 		opts.flags |= HS_REWRITE_ENTRY_TRAMPOLINES;
-		if (args_bool(a, "stub-symbols", true))
+		if (args_bool(a, REWRITE_STUB_SYMBOLS))
 			opts.flags |= HS_REWRITE_STUB_SYMBOLS;
 	}
-	if (args_bool(a, "strict", false))
+	if (args_bool(a, REWRITE_STRICT))
 		opts.flags |= HS_REWRITE_STRICT;
-	if (!args_bool(a, "b0a0", true))
+	if (!args_bool(a, REWRITE_B0A0))
 		opts.flags |= HS_REWRITE_NO_B0A0;
 	if (read_input(in, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
 		goto out;
-	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, "source"), args_str(a, "target"), &opts,
-	                &result, &report);
+	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, REWRITE_SOURCE),
+	                args_str(a, REWRITE_TARGET), &opts, &result, &report);
 	if (st != HS_OK) {
 		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
 		      report.message[0] ? report.message : rw.last_error());
@@ -309,7 +327,7 @@ static void print_inspection(const char *path, const cJSON *doc, bool disasm, bo
 static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *path = a->positional.v[0];
-	bool disasm = args_has(a, "disasm");
+	bool disasm = args_has(a, INSPECT_DISASM);
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
 	char *json = NULL;
@@ -320,7 +338,7 @@ static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (read_input(path, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
 		goto out;
 	st = rw.inspect(bytes.buf, bytes.len, disasm ? HS_INSPECT_DISASM : 0,
-	                disasm ? args_str(a, "disasm") : NULL, &json);
+	                disasm ? args_str(a, INSPECT_DISASM) : NULL, &json);
 	if (st != HS_OK) {
 		error("cannot inspect '%s': %s: %s", path, rw.status_str(st), rw.last_error());
 		goto out;
@@ -334,7 +352,7 @@ static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		output_json(doc);
 		doc = NULL;
 	} else {
-		print_inspection(path, doc, disasm, args_bool(a, "notes", false));
+		print_inspection(path, doc, disasm, args_bool(a, INSPECT_NOTES));
 	}
 	ret = EXIT_OK;
 out:
