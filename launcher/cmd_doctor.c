@@ -74,10 +74,11 @@ static void check(struct doctor *d, enum check_status st, const char *name, cons
 		                : st == CHECK_OK   ? color_ok()
 		                : st == CHECK_WARN ? color_warn()
 		                                   : color_fail();
-		printf("%s%-4s%s  %s\n", c, status_text[st], d->colour ? color_reset() : "",
-		       msg.buf);
+		/* The colour is ours; the message may quote a path or a name, so it is escaped. */
+		printf("%s%-4s%s  ", c, status_text[st], d->colour ? color_reset() : "");
+		print_text("%s\n", msg.buf);
 		if (fix && st != CHECK_OK)
-			printf("      fix: %s\n", fix);
+			print_text("      fix: %s\n", fix);
 	}
 	strbuf_release(&msg);
 }
@@ -97,7 +98,7 @@ static void detail(struct doctor *d, const char *fmt, ...)
 			arr = cJSON_AddArrayToObject(d->last, "details");
 		cJSON_AddItemToArray(arr, cJSON_CreateString(msg.buf));
 	} else {
-		printf("      %s\n", msg.buf);
+		print_text("      %s\n", msg.buf);
 	}
 	strbuf_release(&msg);
 }

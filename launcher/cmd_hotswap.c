@@ -74,9 +74,9 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		cJSON_AddStringToObject(doc, "sha256", inst.sha256);
 		output_json(doc);
 	} else {
-		printf("installed HotSwap tree '%s' (%s) at '%s'\n", inst.name,
-		       hotswap_flavour_name(inst.flavour), inst.root);
-		printf("sha256 %s\n", inst.sha256);
+		print_text("installed HotSwap tree '%s' (%s) at '%s'\n", inst.name,
+		           hotswap_flavour_name(inst.flavour), inst.root);
+		print_text("sha256 %s\n", inst.sha256);
 	}
 	hotswap_installed_release(&inst);
 	return EXIT_OK;
@@ -100,12 +100,10 @@ static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (ctx->json)
 		doc = cJSON_CreateArray();
 	else if (!names.nr)
-		fprintf(stderr,
-		        "mirage: no HotSwap trees installed in '%s' (`mirage hotswap install URL` "
-		        "adds one)\n",
-		        dir);
+		inform("no HotSwap trees installed in '%s' (`mirage hotswap install URL` adds one)",
+		       dir);
 	else
-		printf("%-24s %-9s %-8s %s\n", "NAME", "FLAVOUR", "COMPLETE", "ROOT");
+		print_text("%-24s %-9s %-8s %s\n", "NAME", "FLAVOUR", "COMPLETE", "ROOT");
 	for (size_t i = 0; i < names.nr; i++) {
 		struct hotswap_tree own = HOTSWAP_TREE_INIT;
 		const struct hotswap_tree *t = &active;
@@ -134,9 +132,9 @@ static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			cJSON_AddItemToObject(o, "problems", missing);
 			cJSON_AddItemToArray(doc, o);
 		} else {
-			printf("%-24s %-9s %-8s %s%s\n", names.v[i],
-			       hotswap_flavour_name(t->flavour), t->complete ? "yes" : "no",
-			       t->root, in_use ? "  (in use)" : "");
+			print_text("%-24s %-9s %-8s %s%s\n", names.v[i],
+			           hotswap_flavour_name(t->flavour), t->complete ? "yes" : "no",
+			           t->root, in_use ? "  (in use)" : "");
 		}
 		hotswap_tree_release(&own);
 		free(canon);
@@ -204,9 +202,9 @@ static void report_removed(bool json, const char *name, const char *path, bool r
 		cJSON_AddBoolToObject(doc, "removed", removed);
 		output_json(doc);
 	} else if (removed) {
-		printf("removed HotSwap tree '%s' ('%s')\n", name, path);
+		print_text("removed HotSwap tree '%s' ('%s')\n", name, path);
 	} else {
-		printf("HotSwap tree '%s' not removed\n", name);
+		print_text("HotSwap tree '%s' not removed\n", name);
 	}
 }
 

@@ -98,7 +98,7 @@ static int print_created(const struct cmd_ctx *ctx, const struct profile *p, con
 		output_json(doc);
 	} else {
 		char *path = profile_path(p->name);
-		printf("%s profile '%s' (%s)\n", verb, p->name, path);
+		print_text("%s profile '%s' (%s)\n", verb, p->name, path);
 		free(path);
 	}
 	return EXIT_OK;
@@ -149,11 +149,11 @@ static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	if (!names.nr && !ctx->json) {
 		char *dir = mirage_profiles_dir();
-		fprintf(stderr, "mirage: no profiles in '%s'\n", dir);
+		inform("no profiles in '%s'", dir);
 		free(dir);
 	}
 	if (lng && !ctx->json && names.nr)
-		printf("%-24s %-8s %-8s %s\n", "NAME", "EMULATOR", "TARGET", "DESCRIPTION");
+		print_text("%-24s %-8s %-8s %s\n", "NAME", "EMULATOR", "TARGET", "DESCRIPTION");
 	for (size_t i = 0; i < names.nr; i++) {
 		struct profile p;
 		struct diag perr = DIAG_INIT;
@@ -175,13 +175,13 @@ static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			}
 			cJSON_AddItemToArray(doc, o);
 		} else if (!lng) {
-			printf("%s\n", names.v[i]);
+			print_text("%s\n", names.v[i]);
 		} else if (bad) {
-			printf("%-24s (unreadable: %s)\n", names.v[i], perr.msg.buf);
+			print_text("%-24s (unreadable: %s)\n", names.v[i], perr.msg.buf);
 		} else {
-			printf("%-24s %-8s %-8s %s\n", names.v[i], profile_get(&p, PK_EMULATOR),
-			       profile_is_hotswap(&p) ? profile_get(&p, PK_TARGET) : "-",
-			       profile_get(&p, PK_DESCRIPTION));
+			print_text("%-24s %-8s %-8s %s\n", names.v[i], profile_get(&p, PK_EMULATOR),
+			           profile_is_hotswap(&p) ? profile_get(&p, PK_TARGET) : "-",
+			           profile_get(&p, PK_DESCRIPTION));
 		}
 		profile_release(&p);
 		diag_release(&perr);
@@ -204,16 +204,16 @@ static int profile_show_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		output_json(profile_to_json(&p));
 	} else {
 		char *path = profile_path(p.name);
-		printf("profile %s  (%s)\n", p.name, path);
+		print_text("profile %s  (%s)\n", p.name, path);
 		for (size_t i = 0; i < PK_COUNT; i++) {
 			const struct profile_key *k = &profile_keys[i];
 			if (!strcmp(k->section, "hotswap") && !profile_is_hotswap(&p))
 				continue;
-			printf("  %-18s = %s%s\n", k->name, p.values[i],
-			       strcmp(p.values[i], k->def) ? "" : "  (default)");
+			print_text("  %-18s = %s%s\n", k->name, p.values[i],
+			           strcmp(p.values[i], k->def) ? "" : "  (default)");
 		}
 		for (size_t i = 0; i < p.env.nr; i++)
-			printf("  env %s\n", p.env.v[i]);
+			print_text("  env %s\n", p.env.v[i]);
 		free(path);
 	}
 	profile_release(&p);
@@ -364,7 +364,7 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 				cJSON_AddBoolToObject(doc, "deleted", false);
 				output_json(doc);
 			} else {
-				printf("profile '%s' not deleted\n", name);
+				print_text("profile '%s' not deleted\n", name);
 			}
 			free(name);
 			return EXIT_USAGE;
@@ -380,7 +380,7 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		cJSON_AddBoolToObject(doc, "deleted", true);
 		output_json(doc);
 	} else {
-		printf("deleted profile '%s'\n", name);
+		print_text("deleted profile '%s'\n", name);
 	}
 	free(name);
 	return EXIT_OK;
@@ -421,7 +421,7 @@ static int profile_export_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		if (atomic_write_file(out, sb.buf, sb.len, 0666, ATOMIC_REPLACE) < 0)
 			ret = error_errno("cannot write '%s'", out);
 		else if (!ctx->json)
-			fprintf(stderr, "mirage: exported profile '%s' to '%s'\n", p.name, out);
+			inform("exported profile '%s' to '%s'", p.name, out);
 		strbuf_release(&sb);
 	}
 	free(text);

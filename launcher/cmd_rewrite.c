@@ -151,24 +151,25 @@ static void print_report(const struct hs_rewrite_report *r, const char *in, cons
 		if (r->passes_run & pass_names[i].bit)
 			strbuf_addf(&passes, "%s%s", passes.len ? ", " : "", pass_names[i].name);
 	if (!r->changed)
-		printf("'%s' -> '%s': unchanged (byte-identical copy)\n", in, out);
+		print_text("'%s' -> '%s': unchanged (byte-identical copy)\n", in, out);
 	else
-		printf("'%s' -> '%s': rewritten, %+" PRId64 " bytes\n", in, out, r->bytes_grown);
-	printf("  passes:   %s\n", passes.buf);
-	printf(
+		print_text("'%s' -> '%s': rewritten, %+" PRId64 " bytes\n", in, out,
+		           r->bytes_grown);
+	print_text("  passes:   %s\n", passes.buf);
+	print_text(
 	    "  kernels:  %u found, %u stubbed, %u already had the prologue, %u already stubbed\n",
 	    r->kernels, r->kernels_stubbed, r->kernels_skip_prologue, r->kernels_skip_stubbed);
 	if (r->passes_run & HS_PASS_STUB_SYMBOLS || r->symbols_skipped)
-		printf("  symbols:  %u <kernel>.stub added%s\n", r->symbols_added,
-		       r->symbols_skipped ? " (skipped: see note)" : "");
+		print_text("  symbols:  %u <kernel>.stub added%s\n", r->symbols_added,
+		           r->symbols_skipped ? " (skipped: see note)" : "");
 	if (r->patches_applied || r->patches_declined)
-		printf("  patches:  %u applied, %u declined\n", r->patches_applied,
-		       r->patches_declined);
+		print_text("  patches:  %u applied, %u declined\n", r->patches_applied,
+		           r->patches_declined);
 	if (r->pool_size)
-		printf("  pool:     .hotswap.text at 0x%" PRIx64 ", %" PRIu64 " bytes\n",
-		       r->pool_vaddr, r->pool_size);
+		print_text("  pool:     .hotswap.text at 0x%" PRIx64 ", %" PRIu64 " bytes\n",
+		           r->pool_vaddr, r->pool_size);
 	if (r->message[0])
-		printf("  note:     %s\n", r->message);
+		print_text("  note:     %s\n", r->message);
 	strbuf_release(&passes);
 }
 
@@ -250,13 +251,13 @@ static bool jtrue(const cJSON *o, const char *key)
 static void print_fields(const char *label, const cJSON *reg)
 {
 	const cJSON *f;
-	printf("      %-18s 0x%08lx", label, (unsigned long)jnum(reg, "raw"));
+	print_text("      %-18s 0x%08lx", label, (unsigned long)jnum(reg, "raw"));
 	cJSON_ArrayForEach(f, reg)
 	{
 		if (strcmp(f->string, "raw") && cJSON_IsNumber(f) && f->valuedouble != 0)
-			printf(" %s=%.0f", f->string, f->valuedouble);
+			print_text(" %s=%.0f", f->string, f->valuedouble);
 	}
-	printf("\n");
+	print_text("\n");
 }
 
 static void print_kernel(const cJSON *k, bool disasm)
@@ -265,22 +266,23 @@ static void print_kernel(const cJSON *k, bool disasm)
 	const char *state = jtrue(k, "entry_is_stub")        ? "entry stub"
 	                    : jtrue(k, "entry_has_prologue") ? "has the entry prologue"
 	                                                     : "no entry prologue";
-	printf("  %s", jstr(k, "name"));
+	print_text("  %s", jstr(k, "name"));
 	if (*jstr(k, "metadata_name") && strcmp(jstr(k, "metadata_name"), jstr(k, "name")))
-		printf(" (metadata name %s)", jstr(k, "metadata_name"));
-	printf("\n    entry %s  [%s", jstr(k, "entry"), state);
+		print_text(" (metadata name %s)", jstr(k, "metadata_name"));
+	print_text("\n    entry %s  [%s", jstr(k, "entry"), state);
 	if (jtrue(k, "entry_is_stub"))
-		printf(" -> %s, scratch %s", jstr(k, "stub_target"), jstr(k, "stub_scratch"));
-	printf("]\n");
+		print_text(" -> %s, scratch %s", jstr(k, "stub_target"), jstr(k, "stub_scratch"));
+	print_text("]\n");
 	if (jnum(k, "sgpr_count") >= 0)
-		printf("    sgpr_count %.0f  vgpr_count %.0f\n", jnum(k, "sgpr_count"),
-		       jnum(k, "vgpr_count"));
+		print_text("    sgpr_count %.0f  vgpr_count %.0f\n", jnum(k, "sgpr_count"),
+		           jnum(k, "vgpr_count"));
 	if (kd) {
-		printf("    descriptor: kernarg %.0f bytes, group %.0f, private %.0f, entry offset "
-		       "%.0f\n",
-		       jnum(kd, "kernarg_size"), jnum(kd, "group_segment_fixed_size"),
-		       jnum(kd, "private_segment_fixed_size"),
-		       jnum(kd, "kernel_code_entry_byte_offset"));
+		print_text(
+		    "    descriptor: kernarg %.0f bytes, group %.0f, private %.0f, entry offset "
+		    "%.0f\n",
+		    jnum(kd, "kernarg_size"), jnum(kd, "group_segment_fixed_size"),
+		    jnum(kd, "private_segment_fixed_size"),
+		    jnum(kd, "kernel_code_entry_byte_offset"));
 		print_fields("compute_pgm_rsrc1",
 		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc1"));
 		print_fields("compute_pgm_rsrc2",
@@ -293,8 +295,8 @@ static void print_kernel(const cJSON *k, bool disasm)
 		cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(k, "disasm"))
 		{
 			if (*jstr(line, "label"))
-				printf("    <%s>:\n", jstr(line, "label"));
-			printf("      %-8s %s\n", jstr(line, "vaddr"), jstr(line, "text"));
+				print_text("    <%s>:\n", jstr(line, "label"));
+			print_text("      %-8s %s\n", jstr(line, "vaddr"), jstr(line, "text"));
 		}
 	}
 }
@@ -303,23 +305,31 @@ static void print_inspection(const char *path, const cJSON *doc, bool disasm, bo
 {
 	const cJSON *k, *p, *n;
 	const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(doc, "kernels");
-	printf("%s: %s (%s)\n", path, jstr(doc, "isa"), jstr(doc, "processor"));
-	printf("kernels: %d\n", cJSON_GetArraySize(kernels));
+	print_text("%s: %s (%s)\n", path, jstr(doc, "isa"), jstr(doc, "processor"));
+	print_text("kernels: %d\n", cJSON_GetArraySize(kernels));
 	cJSON_ArrayForEach(k, kernels) print_kernel(k, disasm);
 	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "pools"))
 	{
-		printf("pool: .hotswap.text at %s, %.0f bytes (%s%s, target state %s)\n",
-		       jstr(p, "vaddr"), jnum(p, "size"),
-		       jtrue(p, "entry_trampolines") ? "entry trampolines" : "",
-		       jtrue(p, "b0a0") ? " + B0->A0" : "", jstr(p, "target_state"));
+		print_text("pool: .hotswap.text at %s, %.0f bytes (%s%s, target state %s)\n",
+		           jstr(p, "vaddr"), jnum(p, "size"),
+		           jtrue(p, "entry_trampolines") ? "entry trampolines" : "",
+		           jtrue(p, "b0a0") ? " + B0->A0" : "", jstr(p, "target_state"));
 	}
 	if (notes) {
 		char *meta = cJSON_Print(cJSON_GetObjectItemCaseSensitive(doc, "metadata"));
 		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(doc, "notes"))
-		    printf("note: %s owner %s type %.0f, %.0f bytes\n", jstr(n, "section"),
-		           jstr(n, "owner"), jnum(n, "type"), jnum(n, "size"));
+		    print_text("note: %s owner %s type %.0f, %.0f bytes\n", jstr(n, "section"),
+		               jstr(n, "owner"), jnum(n, "type"), jnum(n, "size"));
+		/* cJSON escapes control bytes inside strings; its raw tabs are only indentation. */
+		struct strbuf indented = STRBUF_INIT;
+		for (const char *t = meta; t && *t; t++)
+			if (*t == '\t')
+				strbuf_addstr(&indented, "  ");
+			else
+				strbuf_addch(&indented, *t);
 		if (meta)
-			printf("metadata:\n%s\n", meta);
+			print_text("metadata:\n%s\n", indented.buf);
+		strbuf_release(&indented);
 		free(meta);
 	}
 }
