@@ -13,6 +13,7 @@
 #include "profile_validate.h"
 #include "selftest.h"
 #include "target.h"
+#include "xdg_dir.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -122,6 +123,33 @@ static void check_profile(struct doctor *d, const char *name, struct profile *p,
 		      "profile '%s': %s", name, err.msg.buf);
 	free(id);
 	diag_release(&err);
+}
+
+/*
+ * A relative XDG_*_HOME is ignored (xdg_dir.h has the rule), so the config, the installed
+ * trees or the cache are not where its user thinks: say so, once per variable.
+ */
+static void check_xdg(struct doctor *d)
+{
+	static const struct {
+		const char *var, *fallback; /* what the XDG rule puts in its place */
+	} vars[] = {{"XDG_CONFIG_HOME", "~/.config"},
+	            {"XDG_DATA_HOME", "~/.local/share"},
+	            {"XDG_CACHE_HOME", "~/.cache"}};
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		const char *v = getenv(vars[i].var);
+		char *id, *fix;
+		if (!v || !*v || xdg_base_dir(vars[i].var))
+			continue;
+		id = xstrfmt("xdg:%s", vars[i].var);
+		fix = xstrfmt("set %s to an absolute path, or unset it", vars[i].var);
+		check(d, CHECK_WARN, id, fix,
+		      "%s='%s' is not an absolute path, so mirage and HotSwap ignore it (the XDG "
+		      "Base Directory rule) and use %s",
+		      vars[i].var, v, vars[i].fallback);
+		free(fix);
+		free(id);
+	}
 }
 
 /* Checks the config dir and loads each profile (or only `only`); returns the loaded ones. */
@@ -544,6 +572,7 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (d.json)
 		d.checks = cJSON_CreateArray();
 
+	check_xdg(&d);
 	n = check_config(&d, only, &profiles);
 	hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree);
 	check_discovery(&d, &tree);
