@@ -86,7 +86,7 @@ static void test_create_has_every_key(void **state)
 		assert_non_null(o->name);
 		assert_string_equal(o->name, k->flag);
 		assert_string_equal(o->help, k->help);
-		assert_ptr_equal(o->def, k->def);
+		assert_string_equal(o->def, k->def);
 		assert_int_equal(opt_index(create, k->flag), i);
 		if (k->type == PKEY_BOOL)
 			assert_true(o->flags & OPT_NEGATABLE);
