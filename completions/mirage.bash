@@ -53,7 +53,7 @@ _mirage_cmd()
 		_mirage_opts='--help -h'
 		;;
 	'profile create')
-		_mirage_opts='--emulator --source-target --target --policy --strict --no-strict --entry-trampolines --no-entry-trampolines --stepping --cache-dir --env --description --json --verbose -v --help -h'
+		_mirage_opts='--description --emulator --source-target --target --policy --strict --no-strict --entry-trampolines --no-entry-trampolines --stepping --cache-dir --env --json --verbose -v --help -h'
 		_mirage_arg=any _mirage_max=1
 		;;
 	'profile list')
@@ -142,6 +142,9 @@ _mirage_optarg()
 {
 	_mirage_val= _mirage_choices= _mirage_glued=
 	case $1/$2 in
+	'profile create/--description')
+		_mirage_val=any
+		;;
 	'profile create/--emulator')
 		_mirage_val=enum _mirage_choices='hotswap native'
 		;;
@@ -161,9 +164,6 @@ _mirage_optarg()
 		_mirage_val=dir
 		;;
 	'profile create/--env')
-		_mirage_val=any
-		;;
-	'profile create/--description')
 		_mirage_val=any
 		;;
 	'profile edit/--set')

@@ -13,6 +13,7 @@
 #include "profile_validate.h"
 #include "selftest.h"
 #include "target.h"
+#include "xdg_dir.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +25,12 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* The rows of the option table (at the end of the file). */
+enum doctor_opt {
+	DOCTOR_PROFILE,
+	DOCTOR_NOPTS
+};
 
 extern char **environ;
 
@@ -68,10 +75,11 @@ static void check(struct doctor *d, enum check_status st, const char *name, cons
 		                : st == CHECK_OK   ? color_ok()
 		                : st == CHECK_WARN ? color_warn()
 		                                   : color_fail();
-		printf("%s%-4s%s  %s\n", c, status_text[st], d->colour ? color_reset() : "",
-		       msg.buf);
+		/* The colour is ours; the message may quote a path or a name, so it is escaped. */
+		printf("%s%-4s%s  ", c, status_text[st], d->colour ? color_reset() : "");
+		print_text("%s\n", msg.buf);
 		if (fix && st != CHECK_OK)
-			printf("      fix: %s\n", fix);
+			print_text("      fix: %s\n", fix);
 	}
 	strbuf_release(&msg);
 }
@@ -91,7 +99,7 @@ static void detail(struct doctor *d, const char *fmt, ...)
 			arr = cJSON_AddArrayToObject(d->last, "details");
 		cJSON_AddItemToArray(arr, cJSON_CreateString(msg.buf));
 	} else {
-		printf("      %s\n", msg.buf);
+		print_text("      %s\n", msg.buf);
 	}
 	strbuf_release(&msg);
 }
@@ -115,6 +123,33 @@ static void check_profile(struct doctor *d, const char *name, struct profile *p,
 		      "profile '%s': %s", name, err.msg.buf);
 	free(id);
 	diag_release(&err);
+}
+
+/*
+ * A relative XDG_*_HOME is ignored (xdg_dir.h has the rule), so the config, the installed
+ * trees or the cache are not where its user thinks: say so, once per variable.
+ */
+static void check_xdg(struct doctor *d)
+{
+	static const struct {
+		const char *var, *fallback; /* what the XDG rule puts in its place */
+	} vars[] = {{"XDG_CONFIG_HOME", "~/.config"},
+	            {"XDG_DATA_HOME", "~/.local/share"},
+	            {"XDG_CACHE_HOME", "~/.cache"}};
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		const char *v = getenv(vars[i].var);
+		char *id, *fix;
+		if (!v || !*v || xdg_base_dir(vars[i].var))
+			continue;
+		id = xstrfmt("xdg:%s", vars[i].var);
+		fix = xstrfmt("set %s to an absolute path, or unset it", vars[i].var);
+		check(d, CHECK_WARN, id, fix,
+		      "%s='%s' is not an absolute path, so mirage and HotSwap ignore it (the XDG "
+		      "Base Directory rule) and use %s",
+		      vars[i].var, v, vars[i].fallback);
+		free(fix);
+		free(id);
+	}
 }
 
 /* Checks the config dir and loads each profile (or only `only`); returns the loaded ones. */
@@ -536,13 +571,14 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
 	struct kfd_gpus gpus = KFD_GPUS_INIT;
 	struct profile *profiles = NULL;
-	const char *only = args_str(a, "profile");
+	const char *only = args_str(a, DOCTOR_PROFILE);
 	size_t n;
 
 	d.colour = !ctx->json && isatty(STDOUT_FILENO) && *color_ok();
 	if (d.json)
 		d.checks = cJSON_CreateArray();
 
+	check_xdg(&d);
 	n = check_config(&d, only, &profiles);
 	hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree);
 	check_discovery(&d, &tree);
@@ -578,12 +614,11 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return d.counts[CHECK_FAIL] ? EXIT_ERROR : EXIT_OK;
 }
 
-static const struct opt_spec doctor_opts[] = {
-    {.name = "profile",
-     .type = OPT_PROFILE,
-     .arg_name = "NAME",
-     .help = "check only this profile (default: every profile)"},
-    {0},
+static const struct opt_spec doctor_opts[DOCTOR_NOPTS + 1] = {
+    [DOCTOR_PROFILE] = {.name = "profile",
+                        .type = OPT_PROFILE,
+                        .arg_name = "NAME",
+                        .help = "check only this profile (default: every profile)"},
 };
 
 const struct cmd_entry cmd_doctor_entry = {

@@ -14,6 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The rows of the option table (at the end of the file). */
+enum emulators_opt {
+	EMULATORS_LONG,
+	EMULATORS_NOPTS
+};
+
 struct backend_status {
 	const char *name;
 	struct strbuf description;
@@ -87,43 +93,43 @@ static void add_runtime_json(cJSON *o, const struct hotswap_tree *tree)
 static void print_long_runtime(const struct hotswap_tree *tree)
 {
 	if (tree->found) {
-		printf("  runtime:   %s (%s flavour, found through %s)\n", tree->root,
-		       hotswap_flavour_name(tree->flavour), tree->found_by);
+		print_text("  runtime:   %s (%s flavour, found through %s)\n", tree->root,
+		           hotswap_flavour_name(tree->flavour), tree->found_by);
 		for (size_t i = 0; i < tree->nparts; i++) {
 			const struct hotswap_part *p = &tree->parts[i];
 			if (p->status == PART_OK)
 				continue;
-			printf("  %-10s %s: %s%s%s\n",
-			       p->required ? "broken:" : "warning:", p->name,
-			       hotswap_part_status_name(p->status), p->detail ? ", " : "",
-			       p->detail ? p->detail : "");
+			print_text("  %-10s %s: %s%s%s\n",
+			           p->required ? "broken:" : "warning:", p->name,
+			           hotswap_part_status_name(p->status), p->detail ? ", " : "",
+			           p->detail ? p->detail : "");
 		}
 		return;
 	}
-	printf("  runtime:   not found (%s)\n", HOTSWAP_INTERCEPT_LIB);
+	print_text("  runtime:   not found (%s)\n", HOTSWAP_INTERCEPT_LIB);
 	struct strvec rows = STRVEC_INIT;
 	probe_rows(tree, &rows);
 	for (size_t i = 0; i < rows.nr; i++)
-		printf("  %-10s %s\n", i ? "" : "searched:", rows.v[i]);
+		print_text("  %-10s %s\n", i ? "" : "searched:", rows.v[i]);
 	strvec_clear(&rows);
 	if (tree->pinned) {
 		/* HOTSWAP_HOME alone decided: say what it lacks, as doctor and run do. */
 		struct strbuf what = STRBUF_INIT, fix = STRBUF_INIT;
 		hotswap_format_not_found_line(tree, &what, &fix);
-		printf("  problem:   %s\n  fix:       %s\n", what.buf, fix.buf);
+		print_text("  problem:   %s\n  fix:       %s\n", what.buf, fix.buf);
 		strbuf_release(&what);
 		strbuf_release(&fix);
 		return;
 	}
-	printf("  set:       " HOTSWAP_ENV_HOME "=<tree root, with " HOTSWAP_TREE_LIB_DIR
-	       "/%s under it>\n",
-	       HOTSWAP_INTERCEPT_LIB);
+	print_text("  set:       " HOTSWAP_ENV_HOME "=<tree root, with " HOTSWAP_TREE_LIB_DIR
+	           "/%s under it>\n",
+	           HOTSWAP_INTERCEPT_LIB);
 }
 
 static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
-	bool lng = args_bool(a, "long", false);
+	bool lng = args_bool(a, EMULATORS_LONG);
 	const char *def = profile_keys[PK_EMULATOR].def;
 	struct backend_status b[] = {{.name = "hotswap"}, {.name = "native"}};
 	const size_t n = sizeof(b) / sizeof(b[0]);
@@ -167,23 +173,24 @@ static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		}
 		output_json(doc);
 	} else if (!lng) {
-		printf("%-13s %-10s %-10s %s\n", "NAME", "INSTALLED", "SUPPORTED", "DESCRIPTION");
+		print_text("%-13s %-10s %-10s %s\n", "NAME", "INSTALLED", "SUPPORTED",
+		           "DESCRIPTION");
 		for (size_t i = 0; i < n; i++) {
 			char name[32];
 			snprintf(name, sizeof(name), "%s%s", b[i].name, b[i].is_default ? "*" : "");
-			printf("%-13s %-10s %-10s %s\n", name, b[i].installed ? "yes" : "no",
-			       b[i].supported ? "yes" : "no", b[i].description.buf);
+			print_text("%-13s %-10s %-10s %s\n", name, b[i].installed ? "yes" : "no",
+			           b[i].supported ? "yes" : "no", b[i].description.buf);
 		}
-		printf("\n* = default emulator for new profiles\n");
+		print_text("\n* = default emulator for new profiles\n");
 	} else {
 		for (size_t i = 0; i < n; i++) {
-			printf("%s%s\n  %s\n", b[i].name, b[i].is_default ? " (default)" : "",
-			       b[i].description.buf);
-			printf("  installed: %s\n", b[i].installed ? "yes" : "no");
+			print_text("%s%s\n  %s\n", b[i].name, b[i].is_default ? " (default)" : "",
+			           b[i].description.buf);
+			print_text("  installed: %s\n", b[i].installed ? "yes" : "no");
 			if (i == 0)
 				print_long_runtime(&tree);
-			printf("  supported: %s (%s)\n\n", b[i].supported ? "yes" : "no",
-			       b[i].reason.buf);
+			print_text("  supported: %s (%s)\n\n", b[i].supported ? "yes" : "no",
+			           b[i].reason.buf);
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -194,12 +201,11 @@ static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return EXIT_OK;
 }
 
-static const struct opt_spec emulators_opts[] = {
-    {.name = "long",
-     .short_name = 'l',
-     .type = OPT_BOOL,
-     .help = "show where each runtime is, or every place mirage looked"},
-    {0},
+static const struct opt_spec emulators_opts[EMULATORS_NOPTS + 1] = {
+    [EMULATORS_LONG] = {.name = "long",
+                        .short_name = 'l',
+                        .type = OPT_BOOL,
+                        .help = "show where each runtime is, or every place mirage looked"},
 };
 
 const struct cmd_entry cmd_emulators_entry = {

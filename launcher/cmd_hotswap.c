@@ -21,33 +21,42 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const struct opt_spec install_opts[] = {
-    {.name = "sha256",
-     .type = OPT_STRING,
-     .arg_name = "HEX",
-     .help = "refuse the archive unless its SHA-256 is HEX"},
-    {.name = "name",
-     .type = OPT_STRING,
-     .arg_name = "NAME",
-     .help = "install as NAME (default: the archive's top directory or file name)"},
-    {.name = FETCH_SIZE_FLAG,
-     .type = OPT_STRING,
-     .arg_name = "SIZE",
-     .help = "refuse an archive, or its contents, bigger than SIZE (default " FETCH_STR(
-         FETCH_DEFAULT_MAX_GIB) "G; K, M, G, T)"},
-    {.name = FETCH_TIMEOUT_FLAG,
-     .type = OPT_STRING,
-     .arg_name = "SECONDS",
-     .help = "give up a download that takes longer than SECONDS (default " FETCH_STR(
-         DOWNLOAD_DEFAULT_TIMEOUT_S) ")"},
-    {0},
+enum install_opt {
+	INSTALL_SHA256,
+	INSTALL_NAME,
+	INSTALL_MAX_SIZE,
+	INSTALL_TIMEOUT,
+	INSTALL_NOPTS
+};
+static const struct opt_spec install_opts[INSTALL_NOPTS + 1] = {
+    [INSTALL_SHA256] = {.name = "sha256",
+                        .type = OPT_STRING,
+                        .arg_name = "HEX",
+                        .help = "refuse the archive unless its SHA-256 is HEX"},
+    [INSTALL_NAME] = {.name = "name",
+                      .type = OPT_STRING,
+                      .arg_name = "NAME",
+                      .help =
+                          "install as NAME (default: the archive's top directory or file name)"},
+    [INSTALL_MAX_SIZE] =
+        {.name = FETCH_SIZE_FLAG,
+         .type = OPT_STRING,
+         .arg_name = "SIZE",
+         .help = "refuse an archive, or its contents, bigger than SIZE (default " FETCH_STR(
+             FETCH_DEFAULT_MAX_GIB) "G; K, M, G, T)"},
+    [INSTALL_TIMEOUT] =
+        {.name = FETCH_TIMEOUT_FLAG,
+         .type = OPT_STRING,
+         .arg_name = "SECONDS",
+         .help = "give up a download that takes longer than SECONDS (default " FETCH_STR(
+             DOWNLOAD_DEFAULT_TIMEOUT_S) ")"},
 };
 
 /* --max-size and --timeout: positive numbers, checked before anything is fetched. */
 static int parse_limits(struct cmd_args *a, uint64_t *max_bytes, uint64_t *timeout_s)
 {
-	const char *size = args_str(a, FETCH_SIZE_FLAG);
-	const char *secs = args_str(a, FETCH_TIMEOUT_FLAG);
+	const char *size = args_str(a, INSTALL_MAX_SIZE);
+	const char *secs = args_str(a, INSTALL_TIMEOUT);
 	char *end = NULL;
 
 	*max_bytes = 0;
@@ -76,8 +85,8 @@ static int parse_limits(struct cmd_args *a, uint64_t *max_bytes, uint64_t *timeo
 static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *source = a->positional.v[0];
-	const char *sha = args_str(a, "sha256");
-	const char *name = args_str(a, "name");
+	const char *sha = args_str(a, INSTALL_SHA256);
+	const char *name = args_str(a, INSTALL_NAME);
 	char want[SHA256_HEX_LEN + 1];
 	struct hotswap_installed inst;
 	struct diag err = DIAG_INIT;
@@ -119,9 +128,9 @@ static int hotswap_install_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		cJSON_AddStringToObject(doc, "sha256", inst.sha256);
 		output_json(doc);
 	} else {
-		printf("installed HotSwap tree '%s' (%s) at '%s'\n", inst.name,
-		       hotswap_flavour_name(inst.flavour), inst.root);
-		printf("sha256 %s\n", inst.sha256);
+		print_text("installed HotSwap tree '%s' (%s) at '%s'\n", inst.name,
+		           hotswap_flavour_name(inst.flavour), inst.root);
+		print_text("sha256 %s\n", inst.sha256);
 	}
 	hotswap_installed_release(&inst);
 	return EXIT_OK;
@@ -145,12 +154,10 @@ static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (ctx->json)
 		doc = cJSON_CreateArray();
 	else if (!names.nr)
-		fprintf(stderr,
-		        "mirage: no HotSwap trees installed in '%s' (`mirage hotswap install URL` "
-		        "adds one)\n",
-		        dir);
+		inform("no HotSwap trees installed in '%s' (`mirage hotswap install URL` adds one)",
+		       dir);
 	else
-		printf("%-24s %-9s %-8s %s\n", "NAME", "FLAVOUR", "COMPLETE", "ROOT");
+		print_text("%-24s %-9s %-8s %s\n", "NAME", "FLAVOUR", "COMPLETE", "ROOT");
 	for (size_t i = 0; i < names.nr; i++) {
 		struct hotswap_tree own = HOTSWAP_TREE_INIT;
 		const struct hotswap_tree *t = &active;
@@ -179,14 +186,9 @@ static int hotswap_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			cJSON_AddItemToObject(o, "problems", missing);
 			cJSON_AddItemToArray(doc, o);
 		} else {
-			/* Anyone who can write the data directory can plant a name with escapes. */
-			char *shown_name = printable_text(names.v[i]);
-			char *shown_root = printable_text(t->root);
-			printf("%-24s %-9s %-8s %s%s\n", shown_name,
-			       hotswap_flavour_name(t->flavour), t->complete ? "yes" : "no",
-			       shown_root, in_use ? "  (in use)" : "");
-			free(shown_name);
-			free(shown_root);
+			print_text("%-24s %-9s %-8s %s%s\n", names.v[i],
+			           hotswap_flavour_name(t->flavour), t->complete ? "yes" : "no",
+			           t->root, in_use ? "  (in use)" : "");
 		}
 		hotswap_tree_release(&own);
 		free(canon);
@@ -205,9 +207,15 @@ cleanup:
 	return ret;
 }
 
-static const struct opt_spec remove_opts[] = {
-    {.name = "force", .short_name = 'f', .type = OPT_BOOL, .help = "remove without asking"},
-    {0},
+enum remove_opt {
+	REMOVE_FORCE,
+	REMOVE_NOPTS
+};
+static const struct opt_spec remove_opts[REMOVE_NOPTS + 1] = {
+    [REMOVE_FORCE] = {.name = "force",
+                      .short_name = 'f',
+                      .type = OPT_BOOL,
+                      .help = "remove without asking"},
 };
 
 /*
@@ -248,9 +256,9 @@ static void report_removed(bool json, const char *name, const char *path, bool r
 		cJSON_AddBoolToObject(doc, "removed", removed);
 		output_json(doc);
 	} else if (removed) {
-		printf("removed HotSwap tree '%s' ('%s')\n", name, path);
+		print_text("removed HotSwap tree '%s' ('%s')\n", name, path);
 	} else {
-		printf("HotSwap tree '%s' not removed\n", name);
+		print_text("HotSwap tree '%s' not removed\n", name);
 	}
 }
 
@@ -272,7 +280,7 @@ static int hotswap_remove_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		hint("`mirage hotswap list` shows the installed trees");
 		goto cleanup;
 	}
-	if (!args_bool(a, "force", false)) {
+	if (!args_bool(a, REMOVE_FORCE)) {
 		char *q = xstrfmt("remove HotSwap tree '%s' ('%s')?", name, path);
 		int answer = ask_yes_no(q);
 		free(q);

@@ -40,17 +40,18 @@ static int paths_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		output_json(doc);
 	} else {
 		for (size_t i = 0; i < n; i++)
-			printf("%-18s %s\n", labels[i],
-			       values[i]
-			           ? values[i]
-			           : "off (neither XDG_CACHE_HOME nor HOME is an absolute path)");
+			print_text(
+			    "%-18s %s\n", labels[i],
+			    values[i]
+			        ? values[i]
+			        : "off (neither XDG_CACHE_HOME nor HOME is an absolute path)");
 		if (!tree.found)
-			printf("%-18s %s\n", "hotswap:",
-			       "not found (`mirage emulators -l` lists where mirage looked)");
+			print_text("%-18s %s\n", "hotswap:",
+			           "not found (`mirage emulators -l` lists where mirage looked)");
 		else
-			printf("%-18s %s (%s, %s%s)\n", "hotswap:", tree.root, tree.found_by,
-			       hotswap_flavour_name(tree.flavour),
-			       tree.complete ? "" : ", incomplete: see `mirage doctor`");
+			print_text("%-18s %s (%s, %s%s)\n", "hotswap:", tree.root, tree.found_by,
+			           hotswap_flavour_name(tree.flavour),
+			           tree.complete ? "" : ", incomplete: see `mirage doctor`");
 	}
 	for (size_t i = 0; i < n; i++)
 		free(values[i]);

@@ -23,67 +23,70 @@ static int load_named(const char *typed, struct profile *p)
 	return ret ? report_diag(&err, ret == PROFILE_BAD_NAME ? EXIT_USAGE : EXIT_ERROR) : 0;
 }
 
-static const struct opt_spec create_opts[] = {
-    {.name = "emulator",
-     .type = OPT_ENUM,
-     .choices = profile_emulators,
-     .help = "backend: hotswap rewrites code objects, native runs as is (default hotswap)"},
-    {.name = "source-target",
-     .type = OPT_GFX_SOURCE,
-     .arg_name = "GFX[:WAVE]",
-     .help = "what the workload was built for (default gfx1250:32)"},
-    {.name = "target",
-     .type = OPT_GFX_TARGET,
-     .arg_name = "auto|GFX",
-     .flags = OPT_AUTO,
-     .help = "GPU to run on (default auto: the detected GPU)"},
-    {.name = "policy",
-     .type = OPT_ENUM,
-     .choices = profile_adapter_policies,
-     .help = "framework adapter policy (default compile)"},
-    {.name = "strict",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "refuse loads whose required rewrite fails (default on)"},
-    {.name = "entry-trampolines",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "retrofit the gfx12.5 entry-prologue erratum fix (default off)"},
-    {.name = "stepping",
-     .type = OPT_ENUM,
-     .choices = profile_steppings,
-     .help = "what the physical gfx1250 is (default auto)"},
-    {.name = "cache-dir",
-     .type = OPT_DIR,
-     .help = "translation cache directory (default: ~/.cache/mirage/hotswap)"},
-    {.name = "env",
-     .type = OPT_STRING,
-     .arg_name = "K=V",
-     .flags = OPT_REPEAT,
-     .help = "extra variable for the workload"},
-    {.name = "description",
-     .type = OPT_STRING,
-     .arg_name = "TEXT",
-     .help = "what this profile is for"},
-    {0},
+/*
+ * `profile create`'s flags: one per key, expanded from the key table's rows (PROFILE_KEY_ROWS),
+ * at the key's index, then --env.  What a key's type makes of its flag: the option type, its
+ * flags and the placeholder in help.
+ */
+#define CREATE_TYPE_PKEY_TEXT           OPT_STRING
+#define CREATE_TYPE_PKEY_BOOL           OPT_BOOL
+#define CREATE_TYPE_PKEY_ENUM           OPT_ENUM
+#define CREATE_TYPE_PKEY_SOURCE_TARGET  OPT_GFX_SOURCE
+#define CREATE_TYPE_PKEY_TARGET         OPT_GFX_TARGET
+#define CREATE_TYPE_PKEY_PATH           OPT_DIR
+#define CREATE_FLAGS_PKEY_TEXT          0
+#define CREATE_FLAGS_PKEY_BOOL          OPT_NEGATABLE
+#define CREATE_FLAGS_PKEY_ENUM          0
+#define CREATE_FLAGS_PKEY_SOURCE_TARGET 0
+#define CREATE_FLAGS_PKEY_TARGET        OPT_AUTO
+#define CREATE_FLAGS_PKEY_PATH          0
+#define CREATE_ARG_PKEY_TEXT            "TEXT"
+#define CREATE_ARG_PKEY_BOOL            NULL
+#define CREATE_ARG_PKEY_ENUM            NULL
+#define CREATE_ARG_PKEY_SOURCE_TARGET   "GFX[:WAVE]"
+#define CREATE_ARG_PKEY_TARGET          "auto|GFX"
+#define CREATE_ARG_PKEY_PATH            NULL
+
+/* The rows of create_opts: the keys (enum profile_key_id), then these. */
+enum create_opt {
+	CREATE_ENV = PK_COUNT,
+	CREATE_NOPTS,
 };
+
+#define CREATE_KEY_OPT(key_id, key_section, key_name, key_flag, key_type, key_choices, key_def,    \
+                       key_help)                                                                   \
+	[key_id] = {.name = key_flag,                                                              \
+	            .type = CREATE_TYPE_##key_type,                                                \
+	            .arg_name = CREATE_ARG_##key_type,                                             \
+	            .choices = key_choices,                                                        \
+	            .flags = CREATE_FLAGS_##key_type,                                              \
+	            .help = key_help,                                                              \
+	            .def = key_def},
+static const struct opt_spec create_opts[CREATE_NOPTS + 1] = {
+    [CREATE_ENV] = {.name = "env",
+                    .type = OPT_STRING,
+                    .arg_name = "K=V",
+                    .flags = OPT_REPEAT,
+                    .help = "extra variable for the workload"},
+    PROFILE_KEY_ROWS(CREATE_KEY_OPT)};
+#undef CREATE_KEY_OPT
 
 /* Applies every key flag that was given to p, in table order. */
 static int apply_key_flags(const struct cmd_args *a, struct profile *p, struct diag *err)
 {
+	const struct strvec *env = args_list(a, CREATE_ENV);
 	for (size_t i = 0; i < PK_COUNT; i++) {
 		const struct profile_key *k = &profile_keys[i];
-		const char *flag = k->flag;
 		const char *value;
-		if (!args_has(a, flag))
+		if (!args_has(a, i))
 			continue;
-		value = k->type == PKEY_BOOL ? (args_bool(a, flag, false) ? "true" : "false")
-		                             : args_str(a, flag);
+		value =
+		    k->type == PKEY_BOOL ? (args_bool(a, i) ? "true" : "false") : args_str(a, i);
 		if (profile_set(p, k, value, err) < 0)
 			return -1;
 	}
-	for (size_t i = 0; i < args_list(a, "env")->nr; i++)
-		if (profile_set_env_assignment(p, args_list(a, "env")->v[i], err) < 0)
+	for (size_t i = 0; i < env->nr; i++)
+		if (profile_set_env_assignment(p, env->v[i], err) < 0)
 			return -1;
 	return 0;
 }
@@ -95,7 +98,7 @@ static int print_created(const struct cmd_ctx *ctx, const struct profile *p, con
 		output_json(doc);
 	} else {
 		char *path = profile_path(p->name);
-		printf("%s profile '%s' (%s)\n", verb, p->name, path);
+		print_text("%s profile '%s' (%s)\n", verb, p->name, path);
 		free(path);
 	}
 	return EXIT_OK;
@@ -122,19 +125,22 @@ static int profile_create_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return ret;
 }
 
-static const struct opt_spec list_opts[] = {
-    {.name = "long",
-     .short_name = 'l',
-     .type = OPT_BOOL,
-     .help = "show emulator, target and description"},
-    {0},
+enum list_opt {
+	LIST_LONG,
+	LIST_NOPTS
+};
+static const struct opt_spec list_opts[LIST_NOPTS + 1] = {
+    [LIST_LONG] = {.name = "long",
+                   .short_name = 'l',
+                   .type = OPT_BOOL,
+                   .help = "show emulator, target and description"},
 };
 
 static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	struct strvec names = STRVEC_INIT;
 	struct diag err = DIAG_INIT;
-	bool lng = args_bool(a, "long", false);
+	bool lng = args_bool(a, LIST_LONG);
 	cJSON *doc = ctx->json ? cJSON_CreateArray() : NULL;
 
 	if (profile_list(&names, &err) < 0) {
@@ -143,11 +149,11 @@ static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	if (!names.nr && !ctx->json) {
 		char *dir = mirage_profiles_dir();
-		fprintf(stderr, "mirage: no profiles in '%s'\n", dir);
+		inform("no profiles in '%s'", dir);
 		free(dir);
 	}
 	if (lng && !ctx->json && names.nr)
-		printf("%-24s %-8s %-8s %s\n", "NAME", "EMULATOR", "TARGET", "DESCRIPTION");
+		print_text("%-24s %-8s %-8s %s\n", "NAME", "EMULATOR", "TARGET", "DESCRIPTION");
 	for (size_t i = 0; i < names.nr; i++) {
 		struct profile p;
 		struct diag perr = DIAG_INIT;
@@ -169,13 +175,13 @@ static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			}
 			cJSON_AddItemToArray(doc, o);
 		} else if (!lng) {
-			printf("%s\n", names.v[i]);
+			print_text("%s\n", names.v[i]);
 		} else if (bad) {
-			printf("%-24s (unreadable: %s)\n", names.v[i], perr.msg.buf);
+			print_text("%-24s (unreadable: %s)\n", names.v[i], perr.msg.buf);
 		} else {
-			printf("%-24s %-8s %-8s %s\n", names.v[i], profile_get(&p, PK_EMULATOR),
-			       profile_is_hotswap(&p) ? profile_get(&p, PK_TARGET) : "-",
-			       profile_get(&p, PK_DESCRIPTION));
+			print_text("%-24s %-8s %-8s %s\n", names.v[i], profile_get(&p, PK_EMULATOR),
+			           profile_is_hotswap(&p) ? profile_get(&p, PK_TARGET) : "-",
+			           profile_get(&p, PK_DESCRIPTION));
 		}
 		profile_release(&p);
 		diag_release(&perr);
@@ -198,34 +204,38 @@ static int profile_show_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		output_json(profile_to_json(&p));
 	} else {
 		char *path = profile_path(p.name);
-		printf("profile %s  (%s)\n", p.name, path);
+		print_text("profile %s  (%s)\n", p.name, path);
 		for (size_t i = 0; i < PK_COUNT; i++) {
 			const struct profile_key *k = &profile_keys[i];
 			if (!strcmp(k->section, "hotswap") && !profile_is_hotswap(&p))
 				continue;
-			printf("  %-18s = %s%s\n", k->name, p.values[i],
-			       strcmp(p.values[i], k->def) ? "" : "  (default)");
+			print_text("  %-18s = %s%s\n", k->name, p.values[i],
+			           strcmp(p.values[i], k->def) ? "" : "  (default)");
 		}
 		for (size_t i = 0; i < p.env.nr; i++)
-			printf("  env %s\n", p.env.v[i]);
+			print_text("  env %s\n", p.env.v[i]);
 		free(path);
 	}
 	profile_release(&p);
 	return EXIT_OK;
 }
 
-static const struct opt_spec edit_opts[] = {
-    {.name = "set",
-     .type = OPT_STRING,
-     .arg_name = "KEY=VALUE",
-     .flags = OPT_REPEAT,
-     .help = "set a key (as in the INI file) or env.NAME"},
-    {.name = "unset",
-     .type = OPT_STRING,
-     .arg_name = "KEY",
-     .flags = OPT_REPEAT,
-     .help = "reset a key to its default, or remove env.NAME"},
-    {0},
+enum edit_opt {
+	EDIT_SET,
+	EDIT_UNSET,
+	EDIT_NOPTS
+};
+static const struct opt_spec edit_opts[EDIT_NOPTS + 1] = {
+    [EDIT_SET] = {.name = "set",
+                  .type = OPT_STRING,
+                  .arg_name = "KEY=VALUE",
+                  .flags = OPT_REPEAT,
+                  .help = "set a key (as in the INI file) or env.NAME"},
+    [EDIT_UNSET] = {.name = "unset",
+                    .type = OPT_STRING,
+                    .arg_name = "KEY",
+                    .flags = OPT_REPEAT,
+                    .help = "reset a key to its default, or remove env.NAME"},
 };
 
 static int edit_one(struct profile *p, const char *assignment, bool unset, struct diag *err)
@@ -266,7 +276,7 @@ static int edit_locked(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	struct profile p;
 	struct diag err = DIAG_INIT;
-	const struct strvec *sets = args_list(a, "set"), *unsets = args_list(a, "unset");
+	const struct strvec *sets = args_list(a, EDIT_SET), *unsets = args_list(a, EDIT_UNSET);
 	int ret = load_named(a->positional.v[0], &p);
 	if (ret) {
 		profile_release(&p);
@@ -296,7 +306,7 @@ static int profile_edit_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	struct diag err = DIAG_INIT;
 	int ret;
 
-	if (!args_list(a, "set")->nr && !args_list(a, "unset")->nr) {
+	if (!args_list(a, EDIT_SET)->nr && !args_list(a, EDIT_UNSET)->nr) {
 		usage_error("'profile edit' needs at least one --set or --unset");
 		hint("e.g. mirage profile edit %s --set target=gfx942", a->positional.v[0]);
 		return EXIT_USAGE;
@@ -308,9 +318,15 @@ static int profile_edit_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return ret;
 }
 
-static const struct opt_spec delete_opts[] = {
-    {.name = "force", .short_name = 'f', .type = OPT_BOOL, .help = "delete without asking"},
-    {0},
+enum delete_opt {
+	DELETE_FORCE,
+	DELETE_NOPTS
+};
+static const struct opt_spec delete_opts[DELETE_NOPTS + 1] = {
+    [DELETE_FORCE] = {.name = "force",
+                      .short_name = 'f',
+                      .type = OPT_BOOL,
+                      .help = "delete without asking"},
 };
 
 static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
@@ -321,7 +337,7 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 
 	if (!name)
 		return report_diag(&err, EXIT_USAGE);
-	if (!args_bool(a, "force", false)) {
+	if (!args_bool(a, DELETE_FORCE)) {
 		struct strbuf q = STRBUF_INIT;
 		int answer;
 		/* Never ask about a profile that is not there (with -f, profile_delete() says so).
@@ -348,7 +364,7 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 				cJSON_AddBoolToObject(doc, "deleted", false);
 				output_json(doc);
 			} else {
-				printf("profile '%s' not deleted\n", name);
+				print_text("profile '%s' not deleted\n", name);
 			}
 			free(name);
 			return EXIT_USAGE;
@@ -364,24 +380,27 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		cJSON_AddBoolToObject(doc, "deleted", true);
 		output_json(doc);
 	} else {
-		printf("deleted profile '%s'\n", name);
+		print_text("deleted profile '%s'\n", name);
 	}
 	free(name);
 	return EXIT_OK;
 }
 
-static const struct opt_spec export_opts[] = {
-    {.name = "output",
-     .short_name = 'o',
-     .type = OPT_PATH,
-     .help = "write to FILE instead of standard output"},
-    {0},
+enum export_opt {
+	EXPORT_OUTPUT,
+	EXPORT_NOPTS
+};
+static const struct opt_spec export_opts[EXPORT_NOPTS + 1] = {
+    [EXPORT_OUTPUT] = {.name = "output",
+                       .short_name = 'o',
+                       .type = OPT_PATH,
+                       .help = "write to FILE instead of standard output"},
 };
 
 static int profile_export_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	struct profile p;
-	const char *out = args_str(a, "output");
+	const char *out = args_str(a, EXPORT_OUTPUT);
 	int ret = load_named(a->positional.v[0], &p);
 	char *text;
 
@@ -402,7 +421,7 @@ static int profile_export_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		if (atomic_write_file(out, sb.buf, sb.len, 0666, ATOMIC_REPLACE) < 0)
 			ret = error_errno("cannot write '%s'", out);
 		else if (!ctx->json)
-			fprintf(stderr, "mirage: exported profile '%s' to '%s'\n", p.name, out);
+			inform("exported profile '%s' to '%s'", p.name, out);
 		strbuf_release(&sb);
 	}
 	free(text);

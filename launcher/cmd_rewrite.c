@@ -15,51 +15,69 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct opt_spec rewrite_opts[] = {
-    {.name = "output",
-     .short_name = 'o',
-     .type = OPT_PATH,
-     .help = "where to write the rewritten code object (required)"},
-    {.name = "source",
-     .type = OPT_GFX_SOURCE,
-     .arg_name = "ISA",
-     .help = "what the code was built for (default: the code object's own ISA)"},
-    {.name = "target",
-     .type = OPT_GFX_TARGET,
-     .arg_name = "ISA",
-     .help = "what it should run on (default: the source)"},
-    {.name = "entry-trampolines",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "retrofit the gfx12.5 entry-prologue erratum fix"},
-    {.name = "strict",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "fail when a required patch cannot be placed"},
-    {.name = "stub-symbols",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "name each stub <kernel>.stub in .symtab (default on)"},
-    {.name = "b0a0",
-     .type = OPT_BOOL,
-     .flags = OPT_NEGATABLE,
-     .help = "run the gfx1250 B0->A0 pass when the ISA pair selects it (default on)"},
-    {0},
+enum rewrite_opt {
+	REWRITE_OUTPUT,
+	REWRITE_SOURCE,
+	REWRITE_TARGET,
+	REWRITE_ENTRY_TRAMPOLINES,
+	REWRITE_STRICT,
+	REWRITE_STUB_SYMBOLS,
+	REWRITE_B0A0,
+	REWRITE_NOPTS
+};
+static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
+    [REWRITE_OUTPUT] = {.name = "output",
+                        .short_name = 'o',
+                        .type = OPT_PATH,
+                        .help = "where to write the rewritten code object (required)"},
+    [REWRITE_SOURCE] = {.name = "source",
+                        .type = OPT_GFX_SOURCE,
+                        .arg_name = "ISA",
+                        .help = "what the code was built for (default: the code object's own ISA)"},
+    [REWRITE_TARGET] = {.name = "target",
+                        .type = OPT_GFX_TARGET,
+                        .arg_name = "ISA",
+                        .help = "what it should run on (default: the source)"},
+    [REWRITE_ENTRY_TRAMPOLINES] = {.name = "entry-trampolines",
+                                   .type = OPT_BOOL,
+                                   .flags = OPT_NEGATABLE,
+                                   .help = "retrofit the gfx12.5 entry-prologue erratum fix"},
+    [REWRITE_STRICT] = {.name = "strict",
+                        .type = OPT_BOOL,
+                        .flags = OPT_NEGATABLE,
+                        .help = "fail when a required patch cannot be placed"},
+    [REWRITE_STUB_SYMBOLS] = {.name = "stub-symbols",
+                              .type = OPT_BOOL,
+                              .flags = OPT_NEGATABLE,
+                              .help = "name each stub <kernel>.stub in .symtab",
+                              .def = "true"},
+    [REWRITE_B0A0] = {.name = "b0a0",
+                      .type = OPT_BOOL,
+                      .flags = OPT_NEGATABLE,
+                      .help = "run the gfx1250 B0->A0 pass when the ISA pair selects it",
+                      .def = "true"},
 };
 
-/* The kernels with their descriptor fields are always listed: --kernels asks for that default
- * explicitly; the rest add to it. */
-static const struct opt_spec inspect_opts[] = {
-    {.name = "kernels",
-     .type = OPT_BOOL,
-     .help = "list kernels with their descriptor fields (default)"},
-    {.name = "disasm",
-     .type = OPT_STRING,
-     .arg_name = "KERNEL",
-     .flags = OPT_ARG_OPTIONAL,
-     .help = "disassemble every kernel, or only KERNEL (loads LLVM)"},
-    {.name = "notes", .type = OPT_BOOL, .help = "show the metadata and every note"},
-    {0},
+/* The kernels with their descriptor fields are always listed: --kernels (part of the documented
+ * command line, README.md) asks for that default explicitly; the rest add to it. */
+enum inspect_opt {
+	INSPECT_KERNELS,
+	INSPECT_DISASM,
+	INSPECT_NOTES,
+	INSPECT_NOPTS
+};
+static const struct opt_spec inspect_opts[INSPECT_NOPTS + 1] = {
+    [INSPECT_KERNELS] = {.name = "kernels",
+                         .type = OPT_BOOL,
+                         .help = "list kernels with their descriptor fields (default)"},
+    [INSPECT_DISASM] = {.name = "disasm",
+                        .type = OPT_STRING,
+                        .arg_name = "KERNEL",
+                        .flags = OPT_ARG_OPTIONAL,
+                        .help = "disassemble every kernel, or only KERNEL (loads LLVM)"},
+    [INSPECT_NOTES] = {.name = "notes",
+                       .type = OPT_BOOL,
+                       .help = "show the metadata and every note"},
 };
 
 /* Finds the tree and loads its rewriter, printing why not. */
@@ -160,55 +178,57 @@ static void print_report(const struct hs_rewrite_report *r, const char *in, cons
 		if (r->passes_run & pass_names[i].bit)
 			strbuf_addf(&passes, "%s%s", passes.len ? ", " : "", pass_names[i].name);
 	if (!r->changed)
-		printf("'%s' -> '%s': unchanged (byte-identical copy)\n", in, out);
+		print_text("'%s' -> '%s': unchanged (byte-identical copy)\n", in, out);
 	else
-		printf("'%s' -> '%s': rewritten, %+" PRId64 " bytes\n", in, out, r->bytes_grown);
-	printf("  passes:   %s\n", passes.buf);
-	printf(
+		print_text("'%s' -> '%s': rewritten, %+" PRId64 " bytes\n", in, out,
+		           r->bytes_grown);
+	print_text("  passes:   %s\n", passes.buf);
+	print_text(
 	    "  kernels:  %u found, %u stubbed, %u already had the prologue, %u already stubbed\n",
 	    r->kernels, r->kernels_stubbed, r->kernels_skip_prologue, r->kernels_skip_stubbed);
 	if (r->passes_run & HS_PASS_STUB_SYMBOLS || r->symbols_skipped)
-		printf("  symbols:  %u <kernel>.stub added%s\n", r->symbols_added,
-		       r->symbols_skipped ? " (skipped: see note)" : "");
+		print_text("  symbols:  %u <kernel>.stub added%s\n", r->symbols_added,
+		           r->symbols_skipped ? " (skipped: see note)" : "");
 	if (r->patches_applied || r->patches_declined)
-		printf("  patches:  %u applied, %u declined\n", r->patches_applied,
-		       r->patches_declined);
+		print_text("  patches:  %u applied, %u declined\n", r->patches_applied,
+		           r->patches_declined);
 	if (r->passes_run & HS_PASS_B0A0) {
 		const uint32_t *c = r->count;
 		if (c[HS_COUNT_B0A0_CERTIFIED])
-			printf("  b0a0:     every kernel is tagged A0: left alone\n");
+			print_text("  b0a0:     every kernel is tagged A0: left alone\n");
 		else
-			printf("  b0a0:     in place %u (cluster_load %u, barrier_isfirst %u); "
-			       "moved %u "
-			       "(ds2 %u, addtid %u: %u in sleds, %u in the pool, %u long jumps); "
-			       "declined %u (ds2 %u, addtid %u); left alone %u (saddr %u, isfirst "
-			       "register %u); retagged %u\n",
-			       c[HS_COUNT_B0A0_CLUSTER_LOAD] + c[HS_COUNT_B0A0_ISFIRST],
-			       c[HS_COUNT_B0A0_CLUSTER_LOAD], c[HS_COUNT_B0A0_ISFIRST],
-			       c[HS_COUNT_B0A0_DS2] + c[HS_COUNT_B0A0_ADDTID], c[HS_COUNT_B0A0_DS2],
-			       c[HS_COUNT_B0A0_ADDTID], c[HS_COUNT_B0A0_IN_SLED],
-			       c[HS_COUNT_B0A0_IN_POOL], c[HS_COUNT_B0A0_LONG_JUMP],
-			       c[HS_COUNT_B0A0_DS2_DECLINED] + c[HS_COUNT_B0A0_ADDTID_DECLINED],
-			       c[HS_COUNT_B0A0_DS2_DECLINED], c[HS_COUNT_B0A0_ADDTID_DECLINED],
-			       c[HS_COUNT_B0A0_LEFT_SADDR] + c[HS_COUNT_B0A0_LEFT_M0],
-			       c[HS_COUNT_B0A0_LEFT_SADDR], c[HS_COUNT_B0A0_LEFT_M0],
-			       c[HS_COUNT_B0A0_RETAGGED]);
+			print_text(
+			    "  b0a0:     in place %u (cluster_load %u, barrier_isfirst %u); "
+			    "moved %u "
+			    "(ds2 %u, addtid %u: %u in sleds, %u in the pool, %u long jumps); "
+			    "declined %u (ds2 %u, addtid %u); left alone %u (saddr %u, isfirst "
+			    "register %u); retagged %u\n",
+			    c[HS_COUNT_B0A0_CLUSTER_LOAD] + c[HS_COUNT_B0A0_ISFIRST],
+			    c[HS_COUNT_B0A0_CLUSTER_LOAD], c[HS_COUNT_B0A0_ISFIRST],
+			    c[HS_COUNT_B0A0_DS2] + c[HS_COUNT_B0A0_ADDTID], c[HS_COUNT_B0A0_DS2],
+			    c[HS_COUNT_B0A0_ADDTID], c[HS_COUNT_B0A0_IN_SLED],
+			    c[HS_COUNT_B0A0_IN_POOL], c[HS_COUNT_B0A0_LONG_JUMP],
+			    c[HS_COUNT_B0A0_DS2_DECLINED] + c[HS_COUNT_B0A0_ADDTID_DECLINED],
+			    c[HS_COUNT_B0A0_DS2_DECLINED], c[HS_COUNT_B0A0_ADDTID_DECLINED],
+			    c[HS_COUNT_B0A0_LEFT_SADDR] + c[HS_COUNT_B0A0_LEFT_M0],
+			    c[HS_COUNT_B0A0_LEFT_SADDR], c[HS_COUNT_B0A0_LEFT_M0],
+			    c[HS_COUNT_B0A0_RETAGGED]);
 		if (c[HS_COUNT_B0A0_UNDECODABLE])
-			printf(
+			print_text(
 			    "  b0a0:     %u .text region(s) do not decode and were not patched\n",
 			    c[HS_COUNT_B0A0_UNDECODABLE]);
 	}
 	if (r->pool_size)
-		printf("  pool:     .hotswap.text at 0x%" PRIx64 ", %" PRIu64 " bytes\n",
-		       r->pool_vaddr, r->pool_size);
+		print_text("  pool:     .hotswap.text at 0x%" PRIx64 ", %" PRIu64 " bytes\n",
+		           r->pool_vaddr, r->pool_size);
 	if (r->message[0])
-		printf("  note:     %s\n", r->message);
+		print_text("  note:     %s\n", r->message);
 	strbuf_release(&passes);
 }
 
 static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
-	const char *in = a->positional.v[0], *out = args_str(a, "output");
+	const char *in = a->positional.v[0], *out = args_str(a, REWRITE_OUTPUT);
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
 	struct hs_rewrite_output result = {0};
@@ -223,19 +243,19 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		     "[--entry-trampolines]");
 		return EXIT_USAGE;
 	}
-	if (args_bool(a, "entry-trampolines", false)) {
+	if (args_bool(a, REWRITE_ENTRY_TRAMPOLINES)) {
 		opts.flags |= HS_REWRITE_ENTRY_TRAMPOLINES;
-		if (args_bool(a, "stub-symbols", true))
+		if (args_bool(a, REWRITE_STUB_SYMBOLS))
 			opts.flags |= HS_REWRITE_STUB_SYMBOLS;
 	}
-	if (args_bool(a, "strict", false))
+	if (args_bool(a, REWRITE_STRICT))
 		opts.flags |= HS_REWRITE_STRICT;
-	if (!args_bool(a, "b0a0", true))
+	if (!args_bool(a, REWRITE_B0A0))
 		opts.flags |= HS_REWRITE_NO_B0A0;
 	if (read_input(in, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
 		goto out;
-	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, "source"), args_str(a, "target"), &opts,
-	                &result, &report);
+	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, REWRITE_SOURCE),
+	                args_str(a, REWRITE_TARGET), &opts, &result, &report);
 	if (st != HS_OK) {
 		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
 		      report.message[0] ? report.message : rw.last_error());
@@ -284,13 +304,13 @@ static bool jtrue(const cJSON *o, const char *key)
 static void print_fields(const char *label, const cJSON *reg)
 {
 	const cJSON *f;
-	printf("      %-18s 0x%08lx", label, (unsigned long)jnum(reg, "raw"));
+	print_text("      %-18s 0x%08lx", label, (unsigned long)jnum(reg, "raw"));
 	cJSON_ArrayForEach(f, reg)
 	{
 		if (strcmp(f->string, "raw") && cJSON_IsNumber(f) && f->valuedouble != 0)
-			printf(" %s=%.0f", f->string, f->valuedouble);
+			print_text(" %s=%.0f", f->string, f->valuedouble);
 	}
-	printf("\n");
+	print_text("\n");
 }
 
 static void print_kernel(const cJSON *k, bool disasm)
@@ -299,22 +319,23 @@ static void print_kernel(const cJSON *k, bool disasm)
 	const char *state = jtrue(k, "entry_is_stub")        ? "entry stub"
 	                    : jtrue(k, "entry_has_prologue") ? "has the entry prologue"
 	                                                     : "no entry prologue";
-	printf("  %s", jstr(k, "name"));
+	print_text("  %s", jstr(k, "name"));
 	if (*jstr(k, "metadata_name") && strcmp(jstr(k, "metadata_name"), jstr(k, "name")))
-		printf(" (metadata name %s)", jstr(k, "metadata_name"));
-	printf("\n    entry %s  [%s", jstr(k, "entry"), state);
+		print_text(" (metadata name %s)", jstr(k, "metadata_name"));
+	print_text("\n    entry %s  [%s", jstr(k, "entry"), state);
 	if (jtrue(k, "entry_is_stub"))
-		printf(" -> %s, scratch %s", jstr(k, "stub_target"), jstr(k, "stub_scratch"));
-	printf("]\n");
+		print_text(" -> %s, scratch %s", jstr(k, "stub_target"), jstr(k, "stub_scratch"));
+	print_text("]\n");
 	if (jnum(k, "sgpr_count") >= 0)
-		printf("    sgpr_count %.0f  vgpr_count %.0f\n", jnum(k, "sgpr_count"),
-		       jnum(k, "vgpr_count"));
+		print_text("    sgpr_count %.0f  vgpr_count %.0f\n", jnum(k, "sgpr_count"),
+		           jnum(k, "vgpr_count"));
 	if (kd) {
-		printf("    descriptor: kernarg %.0f bytes, group %.0f, private %.0f, entry offset "
-		       "%.0f\n",
-		       jnum(kd, "kernarg_size"), jnum(kd, "group_segment_fixed_size"),
-		       jnum(kd, "private_segment_fixed_size"),
-		       jnum(kd, "kernel_code_entry_byte_offset"));
+		print_text(
+		    "    descriptor: kernarg %.0f bytes, group %.0f, private %.0f, entry offset "
+		    "%.0f\n",
+		    jnum(kd, "kernarg_size"), jnum(kd, "group_segment_fixed_size"),
+		    jnum(kd, "private_segment_fixed_size"),
+		    jnum(kd, "kernel_code_entry_byte_offset"));
 		print_fields("compute_pgm_rsrc1",
 		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc1"));
 		print_fields("compute_pgm_rsrc2",
@@ -338,8 +359,8 @@ static void print_kernel(const cJSON *k, bool disasm)
 		cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(k, "disasm"))
 		{
 			if (*jstr(line, "label"))
-				printf("    <%s>:\n", jstr(line, "label"));
-			printf("      %-8s %s\n", jstr(line, "vaddr"), jstr(line, "text"));
+				print_text("    <%s>:\n", jstr(line, "label"));
+			print_text("      %-8s %s\n", jstr(line, "vaddr"), jstr(line, "text"));
 		}
 	}
 }
@@ -348,27 +369,36 @@ static void print_inspection(const char *path, const cJSON *doc, bool disasm, bo
 {
 	const cJSON *k, *p, *n;
 	const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(doc, "kernels");
-	printf("%s: %s (%s)\n", path, jstr(doc, "isa"), jstr(doc, "processor"));
-	printf("kernels: %d\n", cJSON_GetArraySize(kernels));
+	print_text("%s: %s (%s)\n", path, jstr(doc, "isa"), jstr(doc, "processor"));
+	print_text("kernels: %d\n", cJSON_GetArraySize(kernels));
 	if (jnum(doc, "metadata_notes_left_out") > 0)
-		printf("metadata: %.0f note(s) left out: another amdhsa.version (or amdhsa.printf) "
-		       "than the first, as the HSA runtime reads them\n",
-		       jnum(doc, "metadata_notes_left_out"));
+		print_text(
+		    "metadata: %.0f note(s) left out: another amdhsa.version (or amdhsa.printf) "
+		    "than the first, as the HSA runtime reads them\n",
+		    jnum(doc, "metadata_notes_left_out"));
 	cJSON_ArrayForEach(k, kernels) print_kernel(k, disasm);
 	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "pools"))
 	{
-		printf("pool: .hotswap.text at %s, %.0f bytes (%s%s, target state %s)\n",
-		       jstr(p, "vaddr"), jnum(p, "size"),
-		       jtrue(p, "entry_trampolines") ? "entry trampolines" : "",
-		       jtrue(p, "b0a0") ? " + B0->A0" : "", jstr(p, "target_state"));
+		print_text("pool: .hotswap.text at %s, %.0f bytes (%s%s, target state %s)\n",
+		           jstr(p, "vaddr"), jnum(p, "size"),
+		           jtrue(p, "entry_trampolines") ? "entry trampolines" : "",
+		           jtrue(p, "b0a0") ? " + B0->A0" : "", jstr(p, "target_state"));
 	}
 	if (notes) {
 		char *meta = cJSON_Print(cJSON_GetObjectItemCaseSensitive(doc, "metadata"));
 		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(doc, "notes"))
-		    printf("note: %s owner %s type %.0f, %.0f bytes\n", jstr(n, "section"),
-		           jstr(n, "owner"), jnum(n, "type"), jnum(n, "size"));
+		    print_text("note: %s owner %s type %.0f, %.0f bytes\n", jstr(n, "section"),
+		               jstr(n, "owner"), jnum(n, "type"), jnum(n, "size"));
+		/* cJSON escapes control bytes inside strings; its raw tabs are only indentation. */
+		struct strbuf indented = STRBUF_INIT;
+		for (const char *t = meta; t && *t; t++)
+			if (*t == '\t')
+				strbuf_addstr(&indented, "  ");
+			else
+				strbuf_addch(&indented, *t);
 		if (meta)
-			printf("metadata:\n%s\n", meta);
+			print_text("metadata:\n%s\n", indented.buf);
+		strbuf_release(&indented);
 		free(meta);
 	}
 }
@@ -376,7 +406,7 @@ static void print_inspection(const char *path, const cJSON *doc, bool disasm, bo
 static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *path = a->positional.v[0];
-	bool disasm = args_has(a, "disasm");
+	bool disasm = args_has(a, INSPECT_DISASM);
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
 	char *json = NULL;
@@ -387,7 +417,7 @@ static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (read_input(path, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
 		goto out;
 	st = rw.inspect(bytes.buf, bytes.len, disasm ? HS_INSPECT_DISASM : 0,
-	                disasm ? args_str(a, "disasm") : NULL, &json);
+	                disasm ? args_str(a, INSPECT_DISASM) : NULL, &json);
 	if (st != HS_OK) {
 		error("cannot inspect '%s': %s: %s", path, rw.status_str(st), rw.last_error());
 		goto out;
@@ -401,7 +431,7 @@ static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		output_json(doc);
 		doc = NULL;
 	} else {
-		print_inspection(path, doc, disasm, args_bool(a, "notes", false));
+		print_inspection(path, doc, disasm, args_bool(a, INSPECT_NOTES));
 	}
 	ret = EXIT_OK;
 out:

@@ -18,31 +18,44 @@
 
 extern char **environ;
 
-static const struct opt_spec run_opts[] = {
-    {.name = "profile",
-     .short_name = 'p',
-     .type = OPT_PROFILE,
-     .help = "profile to run under (required)"},
-    {.name = "env",
-     .short_name = 'e',
-     .type = OPT_STRING,
-     .arg_name = "K=V",
-     .flags = OPT_REPEAT,
-     .help = "set a variable for the workload, after the contract"},
-    {.name = "clear-env",
-     .type = OPT_BOOL,
-     .help =
-         "start from an empty environment (keeps PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL)"},
-    {.name = "workdir", .short_name = 'C', .type = OPT_DIR, .help = "run the workload in DIR"},
-    {.name = "dry-run",
-     .short_name = 'n',
-     .type = OPT_BOOL,
-     .help = "print the environment changes and a sh line that reproduces the run, then exit"},
-    {.name = "full-env",
-     .type = OPT_BOOL,
-     .help = "with --dry-run: reproduce the whole environment (env -i ...), not only mirage's "
-             "changes"},
-    {0},
+enum run_opt {
+	RUN_PROFILE,
+	RUN_ENV,
+	RUN_CLEAR_ENV,
+	RUN_WORKDIR,
+	RUN_DRY_RUN,
+	RUN_FULL_ENV,
+	RUN_NOPTS
+};
+static const struct opt_spec run_opts[RUN_NOPTS + 1] = {
+    [RUN_PROFILE] = {.name = "profile",
+                     .short_name = 'p',
+                     .type = OPT_PROFILE,
+                     .help = "profile to run under (required)"},
+    [RUN_ENV] = {.name = "env",
+                 .short_name = 'e',
+                 .type = OPT_STRING,
+                 .arg_name = "K=V",
+                 .flags = OPT_REPEAT,
+                 .help = "set a variable for the workload, after the contract"},
+    [RUN_CLEAR_ENV] = {.name = "clear-env",
+                       .type = OPT_BOOL,
+                       .help = "start from an empty environment (keeps PATH HOME USER LANG LC_ALL "
+                               "TERM TMPDIR SHELL)"},
+    [RUN_WORKDIR] = {.name = "workdir",
+                     .short_name = 'C',
+                     .type = OPT_DIR,
+                     .help = "run the workload in DIR"},
+    [RUN_DRY_RUN] =
+        {.name = "dry-run",
+         .short_name = 'n',
+         .type = OPT_BOOL,
+         .help = "print the environment changes and a sh line that reproduces the run, then exit"},
+    [RUN_FULL_ENV] =
+        {.name = "full-env",
+         .type = OPT_BOOL,
+         .help = "with --dry-run: reproduce the whole environment (env -i ...), not only mirage's "
+                 "changes"},
 };
 
 static int check_cli_env(const struct strvec *cli)
@@ -346,25 +359,25 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
 	struct env_plan plan = ENV_PLAN_INIT;
 	struct target_choice choice = {0};
-	const char *workdir = args_str(a, "workdir");
-	const struct strvec *cli_env = args_list(a, "env");
+	const char *workdir = args_str(a, RUN_WORKDIR);
+	const struct strvec *cli_env = args_list(a, RUN_ENV);
 	char *prog = NULL;
 	int ret = EXIT_ERROR, code = 0;
 
 	profile_init(&p, "");
-	if (!args_has(a, "profile")) {
+	if (!args_has(a, RUN_PROFILE)) {
 		ret = usage_error("'run' needs --profile NAME");
 		hint("'mirage profile list' shows the profiles");
 		goto out;
 	}
 	if (!a->passthrough.nr) {
 		ret = usage_error("'run' needs a command after '--'");
-		hint("usage: mirage run --profile %s -- CMD [ARGS...]", args_str(a, "profile"));
+		hint("usage: mirage run --profile %s -- CMD [ARGS...]", args_str(a, RUN_PROFILE));
 		goto out;
 	}
-	if (args_bool(a, "full-env", false) && !args_bool(a, "dry-run", false)) {
+	if (args_bool(a, RUN_FULL_ENV) && !args_bool(a, RUN_DRY_RUN)) {
 		ret = usage_error("'--full-env' only goes with '--dry-run'");
-		hint("mirage run --profile %s --dry-run --full-env -- %s", args_str(a, "profile"),
+		hint("mirage run --profile %s --dry-run --full-env -- %s", args_str(a, RUN_PROFILE),
 		     a->passthrough.v[0]);
 		goto out;
 	}
@@ -375,7 +388,7 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (workdir && check_workdir(workdir) < 0)
 		goto out;
 	profile_release(&p);
-	if ((code = profile_load_typed(args_str(a, "profile"), &p, &err))) {
+	if ((code = profile_load_typed(args_str(a, RUN_PROFILE), &p, &err))) {
 		ret = report_diag(&err, code == PROFILE_BAD_NAME ? EXIT_USAGE : EXIT_ERROR);
 		goto out;
 	}
@@ -385,7 +398,7 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	    .tree = &tree,
 	    .cli_env = cli_env,
 	    .environ = (const char *const *)environ,
-	    .clear_env = args_bool(a, "clear-env", false),
+	    .clear_env = args_bool(a, RUN_CLEAR_ENV),
 	};
 	if (profile_is_hotswap(&p)) {
 		/* Never unemulated: the same predicate as doctor and profile create decides. */
@@ -422,8 +435,8 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		ret = code;
 		goto out;
 	}
-	if (args_bool(a, "dry-run", false)) {
-		print_dry_run(ctx, &plan, args_bool(a, "full-env", false) || in.clear_env,
+	if (args_bool(a, RUN_DRY_RUN)) {
+		print_dry_run(ctx, &plan, args_bool(a, RUN_FULL_ENV) || in.clear_env,
 		              &a->passthrough, workdir, prog);
 		ret = EXIT_OK;
 		goto out;

@@ -14,26 +14,38 @@
 
 static const char *const binding_choices[] = {"host", NULL};
 
-static const struct opt_spec raise_opts[] = {
-    {.name = "kernel", .type = OPT_STRING, .arg_name = "K", .help = "raise only kernel K"},
-    {.name = "binding",
-     .type = OPT_ENUM,
-     .choices = binding_choices,
-     .help = "bind the hooks for a target and optimise (host: the CPU runner)"},
-    {.name = "output",
-     .short_name = 'o',
-     .type = OPT_PATH,
-     .arg_name = "FILE.ll",
-     .help = "write the IR to FILE.ll instead of stdout"},
-    {0},
+enum raise_opt {
+	RAISE_KERNEL,
+	RAISE_BINDING,
+	RAISE_OUTPUT,
+	RAISE_NOPTS
+};
+static const struct opt_spec raise_opts[RAISE_NOPTS + 1] = {
+    [RAISE_KERNEL] = {.name = "kernel",
+                      .type = OPT_STRING,
+                      .arg_name = "K",
+                      .help = "raise only kernel K"},
+    [RAISE_BINDING] = {.name = "binding",
+                       .type = OPT_ENUM,
+                       .choices = binding_choices,
+                       .help = "bind the hooks for a target and optimise (host: the CPU runner)"},
+    [RAISE_OUTPUT] = {.name = "output",
+                      .short_name = 'o',
+                      .type = OPT_PATH,
+                      .arg_name = "FILE.ll",
+                      .help = "write the IR to FILE.ll instead of stdout"},
 };
 
-static const struct opt_spec emulate_opts[] = {
-    {.name = "schedule",
-     .type = OPT_STRING,
-     .arg_name = "deterministic|shuffle:SEED",
-     .help = "the order of waves and lanes between rendezvous (default deterministic)"},
-    {0},
+enum emulate_opt {
+	EMULATE_SCHEDULE,
+	EMULATE_NOPTS
+};
+static const struct opt_spec emulate_opts[EMULATE_NOPTS + 1] = {
+    [EMULATE_SCHEDULE] = {.name = "schedule",
+                          .type = OPT_STRING,
+                          .arg_name = "deterministic|shuffle:SEED",
+                          .help = "the order of waves and lanes between rendezvous (default "
+                                  "deterministic)"},
 };
 
 static const struct translate_api *load_api(const struct cmd_ctx *ctx)
@@ -73,8 +85,8 @@ static void print_refusal(const char *co, const struct tr_kernel *k)
 
 static int raise_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	const char *co = args->positional.v[0], *out = args_str(args, "output");
-	const char *binding = args_str(args, "binding");
+	const char *co = args->positional.v[0], *out = args_str(args, RAISE_OUTPUT);
+	const char *binding = args_str(args, RAISE_BINDING);
 	const struct translate_api *api = load_api(ctx);
 	struct tr_raise_report rep;
 	size_t raised = 0;
@@ -82,7 +94,7 @@ static int raise_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 
 	if (!api)
 		return EXIT_ERROR;
-	api->raise_object(co, args_str(args, "kernel"),
+	api->raise_object(co, args_str(args, RAISE_KERNEL),
 	                  binding && !strcmp(binding, "host") ? TR_BINDING_HOST : TR_BINDING_NONE,
 	                  !ctx->json, &rep);
 	if (rep.error) {
@@ -138,7 +150,7 @@ static int emulate_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 
 	if (!api)
 		return EXIT_ERROR;
-	api->emulate(args->positional.v[0], args_str(args, "schedule"), &res);
+	api->emulate(args->positional.v[0], args_str(args, EMULATE_SCHEDULE), &res);
 	code = res.exit_code;
 	if (code) {
 		error("%s", res.message ? res.message : "emulation failed");

@@ -46,8 +46,20 @@ struct opt_spec {
 	const char *arg_name;       /* placeholder in help: "DIR", "K=V" */
 	const char *const *choices; /* OPT_ENUM: NULL-terminated allowed values */
 	unsigned flags;             /* OPT_* flags above */
-	const char *help;           /* one line, lowercase, no full stop */
+	const char *help;           /* one line, lowercase, no full stop, no default in it */
+	/*
+	 * The value when the option is absent, or NULL: help shows it as "(default X)" (a
+	 * bool's "true"/"false" as on/off) and args_bool() returns it.
+	 */
+	const char *def;
 };
+
+/*
+ * Options are addressed by their index in the command's table: each cmd_<family>.c names
+ * the rows of a table with an enum and writes the table with designated initializers
+ * (`[RUN_PROFILE] = {...}`), so a misspelt option is a compile error, not a lookup that
+ * fails at run time.
+ */
 
 /* What a positional argument is, for completion. */
 enum arg_kind {
@@ -102,12 +114,20 @@ struct cmd_args {
 	} * vals;                     /* one per cmd->opts entry */
 };
 
-/* Options every command accepts: --json, -v, --help (parse_options.c). */
+/* Options every command accepts: --json, -v, --help (parse_options.c), by index. */
+enum global_opt {
+	GLOBAL_JSON,
+	GLOBAL_VERBOSE,
+	GLOBAL_HELP,
+	GLOBAL_NOPTS
+};
 const struct opt_spec *global_options(void);
 /* Options only the top level takes, before the command word: --version. */
 const struct opt_spec *top_options(void);
 /* The placeholder of o's value in help ("DIR", "K=V"): its arg_name, its type's, else fallback. */
 const char *opt_placeholder(const struct opt_spec *o, const char *fallback);
+/* o's help line with its default ("... (default on)"), for --help and completions; caller frees. */
+char *opt_help_line(const struct opt_spec *o);
 
 /* NULL-terminated table of every command (commands.c). */
 extern const struct cmd_entry *const command_table[];
@@ -115,14 +135,15 @@ extern const struct cmd_entry *const command_table[];
 /* Finds a command by full path ("profile", "create"); parent may be NULL. */
 const struct cmd_entry *command_find(const char *parent, const char *name);
 
-/* Accessors by long name; asking for a name the command does not declare aborts. */
-bool args_has(const struct cmd_args *a, const char *name);
-const char *args_str(const struct cmd_args *a, const char *name);
-/* BOOL option: def when absent; false after --no-<name>. */
-bool args_bool(const struct cmd_args *a, const char *name, bool def);
+/* Accessors by option index (the command's enum); an index past its table aborts. */
+bool args_has(const struct cmd_args *a, size_t opt);
+/* The last value given, or NULL when the option is absent. */
+const char *args_str(const struct cmd_args *a, size_t opt);
+/* BOOL option: its .def ("true": on) when absent; false after --no-<name>. */
+bool args_bool(const struct cmd_args *a, size_t opt);
 /* Tri-state: -1 absent, 0 --no-<name>, 1 --<name>. */
-int args_tristate(const struct cmd_args *a, const char *name);
-const struct strvec *args_list(const struct cmd_args *a, const char *name);
+int args_tristate(const struct cmd_args *a, size_t opt);
+const struct strvec *args_list(const struct cmd_args *a, size_t opt);
 void args_release(struct cmd_args *a);
 
 /*

@@ -5,7 +5,7 @@ static void bash_cmd_case(struct strbuf *out, const struct cmd_entry *cmd)
 {
 	char path[128];
 	const struct opt_spec *g = global_options(), *top = top_options();
-	const struct opt_spec *help = comp_global_named("help");
+	const struct opt_spec *help = &global_options()[GLOBAL_HELP];
 
 	strbuf_addstr(out, "\t");
 	strbuf_add_single_quoted(out, cmd ? command_full_name(cmd, path, sizeof(path)) : "");

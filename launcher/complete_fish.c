@@ -77,7 +77,7 @@ static void fish_cmd(struct strbuf *out, const struct cmd_entry *cmd)
 {
 	char path[128];
 	const struct opt_spec *g = global_options(), *top = top_options();
-	const struct opt_spec *help = comp_global_named("help");
+	const struct opt_spec *help = &global_options()[GLOBAL_HELP];
 	struct strbuf cond = STRBUF_INIT;
 
 	/* Command names are plain words, so the path needs no escaping inside the quotes. */

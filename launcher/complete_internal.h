@@ -40,8 +40,6 @@ bool comp_is_group(const struct cmd_entry *c);
 bool comp_visible(const struct cmd_entry *c);
 /* c is a subcommand of group (NULL: a top-level command). */
 bool comp_child_of(const struct cmd_entry *c, const struct cmd_entry *group);
-/* The global option called name (help), or NULL. */
-const struct opt_spec *comp_global_named(const char *name);
 /* --help and the top-level options (--version) answer and exit, so nothing goes with them. */
 bool comp_answers_alone(const struct opt_spec *o);
 /* The description of one spelling (--x or --no-x); the caller frees it. */

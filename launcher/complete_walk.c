@@ -88,16 +88,6 @@ bool comp_child_of(const struct cmd_entry *c, const struct cmd_entry *group)
 	return group ? c->parent && !strcmp(c->parent, group->name) : !c->parent;
 }
 
-/* The global option called name (help), or NULL. */
-const struct opt_spec *comp_global_named(const char *name)
-{
-	const struct opt_spec *g = global_options();
-	for (size_t i = 0; g[i].name; i++)
-		if (!strcmp(g[i].name, name))
-			return &g[i];
-	return NULL;
-}
-
 /* --help and the top-level options (--version) answer and exit, so nothing goes with them. */
 bool comp_answers_alone(const struct opt_spec *o)
 {
@@ -105,7 +95,7 @@ bool comp_answers_alone(const struct opt_spec *o)
 	for (size_t i = 0; t[i].name; i++)
 		if (o == &t[i])
 			return true;
-	return o == comp_global_named("help");
+	return o == &global_options()[GLOBAL_HELP];
 }
 
 /*
@@ -114,7 +104,7 @@ bool comp_answers_alone(const struct opt_spec *o)
  */
 char *comp_spelling_help(const struct opt_spec *o, bool negated)
 {
-	return negated ? xstrfmt("turn --%s off", o->name) : xstrdup(o->help);
+	return negated ? xstrfmt("turn --%s off", o->name) : opt_help_line(o);
 }
 
 /* Appends the space-separated words of a NULL-terminated list. */

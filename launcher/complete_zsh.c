@@ -146,7 +146,7 @@ static void zsh_commands_fn(struct strbuf *out, const struct cmd_entry *group)
 static void zsh_group_fn(struct strbuf *out, const struct cmd_entry *group)
 {
 	const struct opt_spec *g = global_options(), *top = top_options();
-	const struct opt_spec *help = comp_global_named("help");
+	const struct opt_spec *help = &global_options()[GLOBAL_HELP];
 
 	zsh_commands_fn(out, group);
 	strbuf_addstr(out, "\n");

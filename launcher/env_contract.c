@@ -63,8 +63,10 @@ const char *adapter_set_for_policy(const char *policy)
 	for (size_t i = 0; i < sizeof(policy_adapters) / sizeof(policy_adapters[0]); i++)
 		if (!strcmp(policy, policy_adapters[i].policy))
 			return policy_adapters[i].adapters;
-	/* Unknown policies get the default's set, as the reference does. */
-	return policy_adapters[4].adapters;
+	/* Unknown policies get the default policy's set, as the reference does. */
+	if (strcmp(policy, profile_keys[PK_ADAPTER_POLICY].def))
+		return adapter_set_for_policy(profile_keys[PK_ADAPTER_POLICY].def);
+	return "";
 }
 
 static bool in_list(const char *const *list, const char *name)
@@ -182,6 +184,13 @@ static int contract_heads(const struct hotswap_tree *t, struct strvec heads[SL_C
 	return 0;
 }
 
+/* One empty list per search list, whatever SL_COUNT is. */
+static void init_lists(struct strvec lists[SL_COUNT])
+{
+	for (size_t i = 0; i < SL_COUNT; i++)
+		strvec_init(&lists[i]);
+}
+
 static void clear_lists(struct strvec lists[SL_COUNT])
 {
 	for (size_t i = 0; i < SL_COUNT; i++)
@@ -228,8 +237,10 @@ static int refuse_path(const struct hotswap_tree *t, const struct search_list *l
 
 int contract_check_paths(const struct hotswap_tree *tree, struct diag *err)
 {
-	struct strvec heads[SL_COUNT] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
-	int ret = contract_heads(tree, heads, err);
+	struct strvec heads[SL_COUNT];
+	int ret;
+	init_lists(heads);
+	ret = contract_heads(tree, heads, err);
 	for (size_t i = 0; !ret && i < SL_COUNT; i++)
 		for (size_t j = 0; !ret && j < heads[i].nr; j++) {
 			const char *entry = heads[i].v[j];
@@ -351,12 +362,12 @@ int env_plan_build(const struct contract_input *in, struct env_plan *out, struct
 {
 	struct builder b = {STRVEC_INIT, NULL, 0};
 	struct strvec start = STRVEC_INIT;
-	struct strvec heads[SL_COUNT] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT};
-	struct strvec inherited_lists[SL_COUNT] = {STRVEC_INIT, STRVEC_INIT, STRVEC_INIT,
-	                                           STRVEC_INIT};
+	struct strvec heads[SL_COUNT], inherited_lists[SL_COUNT];
 	bool hotswap = profile_is_hotswap(in->profile);
 	int ret = -1;
 
+	init_lists(heads);
+	init_lists(inherited_lists);
 	for (const char *const *e = in->environ; e && *e; e++) {
 		size_t nl = strcspn(*e, "=");
 		char *name = xstrndup(*e, nl);

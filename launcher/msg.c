@@ -2,6 +2,7 @@
 #include "msg.h"
 
 #include "diag.h"
+#include "stderr_line.h"
 #include "strbuf.h"
 
 #include <cjson/cJSON.h>
@@ -70,6 +71,31 @@ static void json_add(const char *key, const char *text)
 	cJSON_AddStringToObject(last, key, text);
 }
 
+void msg_escape(struct strbuf *out, const char *text)
+{
+	/* The longest escape is 4 bytes per input byte (\xHH), so one buffer always fits a line. */
+	char *line = xmalloc(strlen(text) + 1), *esc = xmalloc(4 * strlen(text) + 1);
+
+	/*
+	 * Newlines and backslashes are copied as they are: messages span lines on purpose and
+	 * quote a backslash as a character of their own, so the text is readable rather than
+	 * reversible; every other control byte is escaped.  Neither is part of a UTF-8 sequence,
+	 * so cutting there is safe.
+	 */
+	for (const char *p = text;; p++) {
+		size_t n = strcspn(p, "\n\\");
+		memcpy(line, p, n);
+		line[n] = '\0';
+		strbuf_add(out, esc, stderr_escape(esc, 4 * n + 1, line));
+		p += n;
+		if (!*p)
+			break;
+		strbuf_addch(out, *p);
+	}
+	free(line);
+	free(esc);
+}
+
 __attribute__((format(printf, 3, 0))) static void
 emit(const char *prefix, const char *key, const char *fmt, va_list ap, const char *suffix)
 {
@@ -80,10 +106,13 @@ emit(const char *prefix, const char *key, const char *fmt, va_list ap, const cha
 		strbuf_addstr(&sb, suffix);
 	}
 	if (json_mode && key) {
-		json_add(key, sb.buf);
+		json_add(key, sb.buf); /* cJSON escapes what it prints */
 	} else {
+		struct strbuf text = STRBUF_INIT;
+		msg_escape(&text, sb.buf);
 		fflush(stdout);
-		fprintf(stderr, "%s%s\n", prefix, sb.buf);
+		fprintf(stderr, "%s%s\n", prefix, text.buf);
+		strbuf_release(&text);
 	}
 	strbuf_release(&sb);
 }
@@ -114,6 +143,14 @@ void warning(const char *fmt, ...)
 	va_start(ap, fmt);
 	/* Warnings stay plain text on stderr even under --json: they are not the result. */
 	emit("mirage: warning: ", NULL, fmt, ap, NULL);
+	va_end(ap);
+}
+
+void inform(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit("mirage: ", NULL, fmt, ap, NULL);
 	va_end(ap);
 }
 
@@ -181,7 +218,10 @@ int report_diag(struct diag *d, int code)
 int ask_yes_no(const char *question)
 {
 	char line[64];
-	fprintf(stderr, "%s [y/N] ", question);
+	struct strbuf q = STRBUF_INIT;
+	msg_escape(&q, question); /* it names what it asks about */
+	fprintf(stderr, "%s [y/N] ", q.buf);
+	strbuf_release(&q);
 	fflush(stderr);
 	if (!fgets(line, sizeof(line), stdin))
 		return -1;

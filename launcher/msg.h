@@ -22,6 +22,9 @@ int error(const char *fmt, ...) MSG_PRINTF(1, 2);
 int error_errno(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* "mirage: warning: <msg>" on stderr. */
 void warning(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* "mirage: <msg>" on stderr: a status line that is not the result (callers skip it under --json).
+ */
+void inform(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* "mirage: <msg>" on stderr, only at -v and above. */
 void note(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* "hint: <msg>" on stderr; under --json it is attached to the last error as "hint". */
@@ -30,6 +33,16 @@ void hint(const char *fmt, ...) MSG_PRINTF(1, 2);
 int usage_error(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* Error then exit(1); only for main-level code. */
 _Noreturn void die(const char *fmt, ...) MSG_PRINTF(1, 2);
+
+struct strbuf;
+/*
+ * Appends text to out as a terminal shows it without acting on it: each line through
+ * stderr_escape (common/stderr_line.h: control bytes, DEL, C1 and bad UTF-8 become \xHH, \t,
+ * \r), the newlines between lines and backslashes kept as they are.  Every human-readable line the
+ * launcher prints goes through here (messages in emit(), stdout text in print_text()), because
+ * names from code objects and paths from the file system are not ours to trust.
+ */
+void msg_escape(struct strbuf *out, const char *text);
 
 struct diag;
 /* Prints a lower layer's diagnostic (message, then its hint), releases it, and returns code. */

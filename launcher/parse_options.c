@@ -13,17 +13,24 @@
 #include <string.h>
 
 /* Options every command accepts (handled here, never by a command). */
-static const struct opt_spec global_opts[] = {
-    {.name = "json", .type = OPT_BOOL, .help = "print one JSON document instead of text"},
-    {.name = "verbose", .short_name = 'v', .type = OPT_COUNT, .help = "say more (repeat for more)"},
-    {.name = "help", .short_name = 'h', .type = OPT_BOOL, .help = "show this help"},
-    {0},
+static const struct opt_spec global_opts[GLOBAL_NOPTS + 1] = {
+    [GLOBAL_JSON] = {.name = "json",
+                     .type = OPT_BOOL,
+                     .help = "print one JSON document instead of text"},
+    [GLOBAL_VERBOSE] = {.name = "verbose",
+                        .short_name = 'v',
+                        .type = OPT_COUNT,
+                        .help = "say more (repeat for more)"},
+    [GLOBAL_HELP] = {.name = "help", .short_name = 'h', .type = OPT_BOOL, .help = "show this help"},
 };
 
 /* Options only the top level takes, before the command word. */
-static const struct opt_spec top_opts[] = {
-    {.name = "version", .type = OPT_BOOL, .help = "print the version"},
-    {0},
+enum top_opt {
+	TOP_VERSION,
+	TOP_NOPTS
+};
+static const struct opt_spec top_opts[TOP_NOPTS + 1] = {
+    [TOP_VERSION] = {.name = "version", .type = OPT_BOOL, .help = "print the version"},
 };
 
 const struct opt_spec *global_options(void)
@@ -315,15 +322,15 @@ static int take(struct parse_state *ps, const struct opt_spec *o, bool negated, 
 		return -1;
 
 	if (!ps->cmd || is_global(o)) {
-		if (!strcmp(o->name, "json")) {
+		if (o == &global_opts[GLOBAL_JSON]) {
 			ps->ctx->json = !negated;
 			/* Mistakes from here on are reported in the JSON document too. */
 			msg_setup(ps->ctx->json);
-		} else if (!strcmp(o->name, "verbose")) {
+		} else if (o == &global_opts[GLOBAL_VERBOSE]) {
 			ps->ctx->verbose++;
-		} else if (!strcmp(o->name, "help")) {
+		} else if (o == &global_opts[GLOBAL_HELP]) {
 			ps->help = true;
-		} else if (!strcmp(o->name, "version")) {
+		} else if (o == &top_opts[TOP_VERSION]) {
 			ps->version = true;
 		}
 		return consumed;
@@ -472,40 +479,50 @@ void args_release(struct cmd_args *a)
 	memset(a, 0, sizeof(*a));
 }
 
-static const struct opt_value *lookup(const struct cmd_args *a, const char *name)
+static const struct opt_value *lookup(const struct cmd_args *a, size_t opt)
 {
-	for (size_t i = 0; i < a->nopts; i++)
-		if (!strcmp(a->cmd->opts[i].name, name))
-			return &a->vals[i];
-	fprintf(stderr, "mirage: BUG: command '%s' has no option '%s'\n", a->cmd->name, name);
+	if (opt < a->nopts)
+		return &a->vals[opt];
+	fprintf(stderr, "mirage: BUG: command '%s' has no option #%zu\n", a->cmd->name, opt);
 	abort();
 }
 
-bool args_has(const struct cmd_args *a, const char *name)
+bool args_has(const struct cmd_args *a, size_t opt)
 {
-	return lookup(a, name)->given;
+	return lookup(a, opt)->given;
 }
 
-const char *args_str(const struct cmd_args *a, const char *name)
+const char *args_str(const struct cmd_args *a, size_t opt)
 {
-	return lookup(a, name)->value;
+	return lookup(a, opt)->value;
 }
 
-bool args_bool(const struct cmd_args *a, const char *name, bool def)
+bool args_bool(const struct cmd_args *a, size_t opt)
 {
-	const struct opt_value *v = lookup(a, name);
-	return v->given ? !v->negated : def;
+	const struct opt_value *v = lookup(a, opt);
+	const char *def = a->cmd->opts[opt].def;
+	return v->given ? !v->negated : def && !strcmp(def, "true");
 }
 
-int args_tristate(const struct cmd_args *a, const char *name)
+int args_tristate(const struct cmd_args *a, size_t opt)
 {
-	const struct opt_value *v = lookup(a, name);
+	const struct opt_value *v = lookup(a, opt);
 	return v->given ? !v->negated : -1;
 }
 
-const struct strvec *args_list(const struct cmd_args *a, const char *name)
+const struct strvec *args_list(const struct cmd_args *a, size_t opt)
 {
-	return &lookup(a, name)->values;
+	return &lookup(a, opt)->values;
+}
+
+char *opt_help_line(const struct opt_spec *o)
+{
+	const char *def = o->def;
+	if (!def || !*def)
+		return xstrdup(o->help);
+	if (o->type == OPT_BOOL)
+		def = strcmp(def, "true") ? "off" : "on";
+	return xstrfmt("%s (default %s)", o->help, def);
 }
 
 static void print_opts(FILE *out, const struct opt_spec *opts)
@@ -524,7 +541,9 @@ static void print_opts(FILE *out, const struct opt_spec *opts)
 			else
 				strbuf_addf(&left, " %s", opt_placeholder(o, "VALUE"));
 		}
-		fprintf(out, "  %-34s %s", left.buf, o->help);
+		char *help = opt_help_line(o);
+		fprintf(out, "  %-34s %s", left.buf, help);
+		free(help);
 		if (o->type == OPT_ENUM) {
 			fprintf(out, " (");
 			for (size_t j = 0; o->choices[j]; j++)

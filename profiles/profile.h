@@ -1,6 +1,6 @@
 /*
  * The profile model.  Every key a profile can hold is one row of a const
- * table (profile_keys.c, after tmux's options-table.c): the INI loader, JSON
+ * table (PROFILE_KEY_ROWS below, after tmux's options-table.c): the INI loader, JSON
  * import/export, `profile show`, `profile create` flags, `profile edit --set`,
  * validation messages and the README's key list all read it.
  */
@@ -22,19 +22,44 @@ enum profile_key_type {
 	PKEY_PATH,          /* a directory path, empty for the default */
 };
 
+/*
+ * The rows of the key table, one per key, in table order (the order of the INI file, JSON and
+ * `profile show`): X(id, section, name, flag, type, choices, def, help) with
+ *   section  INI section: "profile" or "hotswap"
+ *   name     key in INI, JSON and --set
+ *   flag     `profile create` long flag, without "--"
+ *   choices  PKEY_ENUM's allowed values, else NULL
+ *   def      default value as written ("" for none)
+ *   help     one line, lowercase, no default in it
+ * profile_keys.c expands it into profile_keys[] and cmd_profile.c into `profile create`'s
+ * option rows, so a key is written once for every view.
+ */
+#define PROFILE_KEY_ROWS(X)                                                                        \
+	X(PK_DESCRIPTION, "profile", "description", "description", PKEY_TEXT, NULL, "",            \
+	  "what this profile is for")                                                              \
+	X(PK_EMULATOR, "profile", "emulator", "emulator", PKEY_ENUM, profile_emulators, "hotswap", \
+	  "backend: hotswap rewrites code objects, native runs the workload as is")                \
+	X(PK_SOURCE_TARGET, "hotswap", "source_target", "source-target", PKEY_SOURCE_TARGET, NULL, \
+	  "gfx1250:32", "what the workload was built for, gfx<name>[:wavefront size]")             \
+	X(PK_TARGET, "hotswap", "target", "target", PKEY_TARGET, NULL, "auto",                     \
+	  "GPU to run on: auto (the detected GPU) or a gfx name")                                  \
+	X(PK_ADAPTER_POLICY, "hotswap", "adapter_policy", "policy", PKEY_ENUM,                     \
+	  profile_adapter_policies, "compile", "which framework adapters retarget JIT compilers")  \
+	X(PK_STRICT, "hotswap", "strict", "strict", PKEY_BOOL, NULL, "true",                       \
+	  "refuse a load whose required rewrite fails")                                            \
+	X(PK_ENTRY_TRAMPOLINES, "hotswap", "entry_trampolines", "entry-trampolines", PKEY_BOOL,    \
+	  NULL, "false", "retrofit the gfx12.5 entry-prologue erratum fix")                        \
+	X(PK_STEPPING, "hotswap", "stepping", "stepping", PKEY_ENUM, profile_steppings, "auto",    \
+	  "what the physical gfx1250 is: auto (detected), a0 or b0")                               \
+	X(PK_CACHE_DIR, "hotswap", "cache_dir", "cache-dir", PKEY_PATH, NULL, "",                  \
+	  "translation cache directory (empty: the default location)")
+
 /* Index of every key, in table order. */
+#define PROFILE_KEY_ID(id, ...) id,
 enum profile_key_id {
-	PK_DESCRIPTION,
-	PK_EMULATOR,
-	PK_SOURCE_TARGET,
-	PK_TARGET,
-	PK_ADAPTER_POLICY,
-	PK_STRICT,
-	PK_ENTRY_TRAMPOLINES,
-	PK_STEPPING,
-	PK_CACHE_DIR,
-	PK_COUNT,
+	PROFILE_KEY_ROWS(PROFILE_KEY_ID) PK_COUNT
 };
+#undef PROFILE_KEY_ID
 
 struct profile_key {
 	enum profile_key_id id;

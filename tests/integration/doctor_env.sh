@@ -1,5 +1,5 @@
-# doctor flags an environment that would fight the HotSwap contract, and a tree whose paths
-# the contract could not hand to a workload.
+# doctor flags an environment that would fight the HotSwap contract, a relative XDG_*_HOME it
+# ignores, and a tree whose paths the contract could not hand to a workload.
 source "$(dirname "$0")/discovery_lib.sh"
 
 export HOTSWAP_HOME=$T/tree
@@ -43,5 +43,20 @@ HOTSWAP_HOME="$T/with:colon/tree" mirage doctor
 expect_out "which has ':', and ld.so splits LD_PRELOAD at spaces and colons"
 HOTSWAP_HOME="$T/with:colon/tree" mirage --json doctor
 expect_json "[c['status'] for c in d['checks'] if c['check'] == 'paths'] == ['fail']"
+
+# A relative XDG_*_HOME is ignored (XDG Base Directory rule): doctor warns, naming the fallback.
+XDG_CONFIG_HOME=rel/config XDG_DATA_HOME=rel/data XDG_CACHE_HOME=rel/cache mirage doctor
+expect_rc 0 "doctor, relative XDG variables (warnings only)"
+for v in "XDG_CONFIG_HOME=rel/config ~/.config" "XDG_DATA_HOME=rel/data ~/.local/share" \
+	"XDG_CACHE_HOME=rel/cache ~/.cache"; do
+	set -- $v
+	expect_line "^warn  ${1%%=*}='${1#*=}' is not an absolute path, so mirage and HotSwap ignore it \(the XDG Base Directory rule\) and use $2\$"
+	expect_line "^      fix: set ${1%%=*} to an absolute path, or unset it\$"
+done
+expect_line "^ok    config dir '$HOME/.config/mirage' \(from HOME\)"
+XDG_CACHE_HOME=rel/cache mirage --json doctor
+expect_json "[c['status'] for c in d['checks'] if c['check'] == 'xdg:XDG_CACHE_HOME'] == ['warn']"
+XDG_CACHE_HOME=$T/abs mirage doctor
+expect_no_out "XDG_CACHE_HOME"
 
 finish

@@ -8,6 +8,8 @@
 #include "command.h"
 #include "profile.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct opt_spec *find_opt(const struct cmd_entry *c, const char *name)
@@ -16,6 +18,15 @@ static const struct opt_spec *find_opt(const struct cmd_entry *c, const char *na
 		if (!strcmp(c->opts[i].name, name))
 			return &c->opts[i];
 	return NULL;
+}
+
+/* The index of c's option name, for the accessors (the commands use their enums). */
+static size_t opt_index(const struct cmd_entry *c, const char *name)
+{
+	const struct opt_spec *o = find_opt(c, name);
+	if (!o)
+		fail_msg("%s has no --%s", c->name, name);
+	return (size_t)(o - c->opts);
 }
 
 static void test_table_well_formed(void **state)
@@ -55,23 +66,56 @@ static void test_table_well_formed(void **state)
 	}
 }
 
-/* Every profile key can be set at creation, under the flag the key table names. */
+/*
+ * Every profile key can be set at creation: create's option at the key's index is the key's
+ * row (flag, help, choices, default), and its --help shows each key's default.
+ */
 static void test_create_has_every_key(void **state)
 {
 	const struct cmd_entry *create = command_find("profile", "create");
+	char *help = NULL;
+	size_t help_len = 0;
+	FILE *out = open_memstream(&help, &help_len);
 	assert_non_null(create);
+	assert_non_null(out);
+	print_command_help(out, create);
+	fclose(out);
 	for (size_t i = 0; i < PK_COUNT; i++) {
-		const char *flag =
-		    profile_keys[i].id == PK_ADAPTER_POLICY ? "policy" : profile_keys[i].flag;
-		const struct opt_spec *o = find_opt(create, flag);
-		if (!o)
-			fail_msg("profile create has no --%s for key '%s'", flag,
-			         profile_keys[i].name);
-		if (profile_keys[i].type == PKEY_BOOL)
+		const struct profile_key *k = &profile_keys[i];
+		const struct opt_spec *o = &create->opts[i];
+		assert_non_null(o->name);
+		assert_string_equal(o->name, k->flag);
+		assert_string_equal(o->help, k->help);
+		assert_string_equal(o->def, k->def);
+		assert_int_equal(opt_index(create, k->flag), i);
+		if (k->type == PKEY_BOOL)
 			assert_true(o->flags & OPT_NEGATABLE);
-		if (profile_keys[i].type == PKEY_ENUM)
-			assert_ptr_equal(o->choices, profile_keys[i].choices);
+		if (k->type == PKEY_ENUM)
+			assert_ptr_equal(o->choices, k->choices);
+		char *line = opt_help_line(o);
+		if (!strstr(help, line))
+			fail_msg("profile create --help lacks '%s'", line);
+		if (*k->def && !strstr(line, "(default "))
+			fail_msg("--%s's help shows no default: '%s'", k->flag, line);
+		free(line);
 	}
+	assert_non_null(strstr(help, "refuse a load whose required rewrite fails (default on)"));
+	assert_non_null(strstr(help, "(default gfx1250:32)"));
+	free(help);
+}
+
+/* A bool's default is its row's .def: on when "true", off when absent or "false". */
+static void test_bool_default_from_row(void **state)
+{
+	const struct cmd_entry *rewrite = command_find(NULL, "rewrite");
+	struct cmd_ctx ctx = {0};
+	struct cmd_args a;
+	const char *argv[] = {"in", "--no-b0a0"};
+	assert_int_equal(parse_command_args(rewrite, 2, argv, &ctx, &a), 0);
+	assert_true(args_bool(&a, opt_index(rewrite, "stub-symbols")));
+	assert_false(args_bool(&a, opt_index(rewrite, "b0a0")));
+	assert_false(args_bool(&a, opt_index(rewrite, "strict")));
+	args_release(&a);
 }
 
 static void test_parse(void **state)
@@ -83,11 +127,11 @@ static void test_parse(void **state)
 	                      "--env=B=2", "--target=gfx942", "--json", "-v"};
 	assert_int_equal(parse_command_args(create, 8, argv, &ctx, &a), 0);
 	assert_string_equal(a.positional.v[0], "x");
-	assert_int_equal(args_tristate(&a, "strict"), 0);
-	assert_int_equal(args_tristate(&a, "entry-trampolines"), -1);
-	assert_int_equal(args_list(&a, "env")->nr, 2);
-	assert_string_equal(args_list(&a, "env")->v[1], "B=2");
-	assert_string_equal(args_str(&a, "target"), "gfx942");
+	assert_int_equal(args_tristate(&a, PK_STRICT), 0);
+	assert_int_equal(args_tristate(&a, PK_ENTRY_TRAMPOLINES), -1);
+	assert_int_equal(args_list(&a, opt_index(create, "env"))->nr, 2);
+	assert_string_equal(args_list(&a, opt_index(create, "env"))->v[1], "B=2");
+	assert_string_equal(args_str(&a, PK_TARGET), "gfx942");
 	assert_true(ctx.json);
 	assert_int_equal(ctx.verbose, 1);
 	args_release(&a);
@@ -127,14 +171,14 @@ static void test_global_and_bundled(void **state)
 	memset(&ctx, 0, sizeof(ctx));
 	const char *bundle[] = {"-lv", "-vv"};
 	assert_int_equal(parse_command_args(emulators, 2, bundle, &ctx, &a), 0);
-	assert_true(args_has(&a, "long"));
+	assert_true(args_has(&a, opt_index(emulators, "long")));
 	assert_int_equal(ctx.verbose, 3);
 	args_release(&a);
 
 	memset(&ctx, 0, sizeof(ctx));
 	const char *value_last[] = {"-vp", "prof", "--", "true"};
 	assert_int_equal(parse_command_args(run, 4, value_last, &ctx, &a), 0);
-	assert_string_equal(args_str(&a, "profile"), "prof");
+	assert_string_equal(args_str(&a, opt_index(run, "profile")), "prof");
 	assert_int_equal(ctx.verbose, 1);
 	assert_int_equal(a.passthrough.nr, 1);
 	args_release(&a);
@@ -159,6 +203,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_table_well_formed),
 	    cmocka_unit_test(test_create_has_every_key),
+	    cmocka_unit_test(test_bool_default_from_row),
 	    cmocka_unit_test(test_parse),
 	    cmocka_unit_test(test_global_and_bundled),
 	};

@@ -1,4 +1,5 @@
-/* The env contract: the tree-path predicate, the fate of inherited HSA_HOTSWAP_*, the plan. */
+/* The env contract: the tree-path predicate, the fate of inherited HSA_HOTSWAP_*, the plan's
+ * layering, inputs and search-list merging. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -174,6 +175,153 @@ static void test_plan_refuses_unsafe_tree(void **state)
 	profile_release(&p);
 }
 
+/* One plan from a profile with [env] entries, --env, mirage's environment and --clear-env. */
+struct plan_case {
+	const char *emulator;
+	const char *const *profile_env; /* "K=V", NULL-terminated, or NULL */
+	const char *const *cli_env;     /* the same */
+	const char *const *environ;
+	bool clear_env;
+};
+
+static void build_case(const struct plan_case *c, struct env_plan *plan)
+{
+	struct profile p;
+	struct fake_tree f;
+	struct strvec cli = STRVEC_INIT;
+	struct diag err = DIAG_INIT;
+	profile_init(&p, "t");
+	assert_int_equal(profile_set(&p, profile_key_find("emulator"), c->emulator, &err), 0);
+	for (const char *const *e = c->profile_env; e && *e; e++)
+		assert_int_equal(profile_set_env_assignment(&p, *e, &err), 0);
+	for (const char *const *e = c->cli_env; e && *e; e++)
+		strvec_push(&cli, *e);
+	fake_tree(&f, "/t", HOTSWAP_FLAVOUR_NATIVE);
+	struct contract_input in = {.profile = &p,
+	                            .tree = &f.tree,
+	                            .target_gfx = "gfx942",
+	                            .cli_env = &cli,
+	                            .environ = c->environ,
+	                            .clear_env = c->clear_env};
+	if (env_plan_build(&in, plan, &err))
+		fail_msg("env_plan_build: %s", err.msg.buf);
+	diag_release(&err);
+	strvec_clear(&cli);
+	fake_tree_release(&f);
+	profile_release(&p);
+}
+
+static void assert_var(const struct env_plan *plan, const char *name, const char *value,
+                       const char *origin)
+{
+	const char *v = env_lookup(&plan->env, name);
+	if (!v || strcmp(v, value))
+		fail_msg("%s: expected '%s', got '%s'", name, value, v ? v : "(unset)");
+	if (origin) {
+		const struct env_change *c = change_of(plan, name);
+		if (!c || strcmp(c->origin, origin))
+			fail_msg("%s: expected origin %s, got %s", name, origin,
+			         c ? c->origin : "(no change)");
+	}
+}
+
+/* Layers in order: inherited, the profile's [env], the contract, --env; the last one wins. */
+static void test_plan_layers(void **state)
+{
+	(void)state;
+	static const char *const environ[] = {"A=inherited", "B=inherited", "C=inherited",
+	                                      "PATH=/bin", NULL};
+	static const char *const profile_env[] = {"B=profile", "C=profile", "HSA_HOTSWAP_STRICT=7",
+	                                          "TRITON_ALWAYS_COMPILE=0", NULL};
+	static const char *const cli_env[] = {"C=cli", "HSA_HOTSWAP_STRICT=0", NULL};
+	struct env_plan plan = ENV_PLAN_INIT;
+	build_case(&(struct plan_case){"hotswap", profile_env, cli_env, environ, false}, &plan);
+	assert_var(&plan, "A", "inherited", NULL);
+	assert_null(change_of(&plan, "A"));
+	assert_var(&plan, "B", "profile", "profile");
+	assert_var(&plan, "C", "cli", "--env");
+	/* The contract comes after the profile's [env], --env after the contract. */
+	assert_var(&plan, "TRITON_ALWAYS_COMPILE", "1", "contract");
+	assert_var(&plan, "HSA_HOTSWAP_STRICT", "0", "--env");
+	assert_var(&plan, "HOTSWAP_HOME", "/t", "contract");
+	assert_var(&plan, "HSA_HOTSWAP_ISA_OVERRIDE", "gfx942", "contract");
+	assert_var(&plan, "HSA_HOTSWAP_SOURCE_TARGET", "gfx1250:32", "contract");
+	env_plan_release(&plan);
+
+	/* A native profile gets no contract: only the profile's [env] and --env. */
+	build_case(&(struct plan_case){"native", profile_env, cli_env, environ, false}, &plan);
+	assert_null(env_lookup(&plan.env, "HOTSWAP_HOME"));
+	assert_var(&plan, "TRITON_ALWAYS_COMPILE", "0", "profile");
+	assert_var(&plan, "C", "cli", "--env");
+	env_plan_release(&plan);
+
+	/* --clear-env keeps only its list of the inherited variables. */
+	build_case(&(struct plan_case){"native", NULL, NULL, environ, true}, &plan);
+	assert_var(&plan, "PATH", "/bin", NULL);
+	assert_null(env_lookup(&plan.env, "A"));
+	assert_int_equal(change_of(&plan, "A")->kind, ENV_REMOVED);
+	assert_string_equal(change_of(&plan, "A")->origin, "--clear-env");
+	env_plan_release(&plan);
+}
+
+/* Contract inputs come from --env first, then the profile; derived variables follow them. */
+static void test_plan_inputs(void **state)
+{
+	(void)state;
+	static const char *const environ[] = {NULL};
+	static const char *const cli_env[] = {"HSA_HOTSWAP_SOURCE_TARGET=gfx950:64",
+	                                      "HSA_HOTSWAP_BACKEND_ADAPTER_POLICY=native_build",
+	                                      NULL};
+	struct env_plan plan = ENV_PLAN_INIT;
+	build_case(&(struct plan_case){"hotswap", NULL, cli_env, environ, false}, &plan);
+	assert_var(&plan, "HSA_HOTSWAP_SOURCE_TARGET", "gfx950:64", "--env");
+	assert_var(&plan, "HSA_HOTSWAP_BACKEND_ADAPTERS", "extension_jit,native_build", "contract");
+	assert_var(&plan, "PYTORCH_ROCM_ARCH", "gfx950", "contract");
+	assert_var(&plan, "HIP_ARCHITECTURES", "gfx950", "contract");
+	assert_null(env_lookup(&plan.env, "TRITON_CORPUS_FORCE_TARGET"));
+	env_plan_release(&plan);
+
+	/* The profile's defaults: policy compile (triton, no native_build). */
+	build_case(&(struct plan_case){"hotswap", NULL, NULL, environ, false}, &plan);
+	assert_var(&plan, "HSA_HOTSWAP_BACKEND_ADAPTERS", "extension_jit,triton,inductor", NULL);
+	assert_var(&plan, "TRITON_CORPUS_FORCE_TARGET", "gfx1250:32", "contract");
+	assert_null(env_lookup(&plan.env, "HIP_ARCHITECTURES"));
+	env_plan_release(&plan);
+
+	/* An unknown policy gets the default policy's set; "none" sets no arch variables. */
+	assert_string_equal(adapter_set_for_policy("bogus"), adapter_set_for_policy("compile"));
+	assert_string_equal(adapter_set_for_policy("none"), "");
+}
+
+/*
+ * Search lists merge: contract entries first, then --env's, the profile's, the inherited
+ * ones; split where each reader splits, empties and repeats dropped, joined as the reader
+ * wants (HSA_TOOLS_LIB with spaces).
+ */
+static void test_plan_merges_lists(void **state)
+{
+	(void)state;
+	static const char *const environ[] = {
+	    "LD_PRELOAD=/inh/a.so /x.so::/t/lib/libhotswap_intercept.so",
+	    "LD_LIBRARY_PATH=/inh;/t/lib::/inh", "HSA_TOOLS_LIB=/other.so", "PYTHONPATH=/py", NULL};
+	static const char *const profile_env[] = {"LD_PRELOAD=/prof.so:/x.so", NULL};
+	static const char *const cli_env[] = {"LD_PRELOAD=/cli.so /inh/a.so", NULL};
+	struct env_plan plan = ENV_PLAN_INIT;
+	build_case(&(struct plan_case){"hotswap", profile_env, cli_env, environ, false}, &plan);
+	assert_var(&plan, "LD_PRELOAD",
+	           "/t/lib/libhotswap_intercept.so:/cli.so:/inh/a.so:/prof.so:/x.so", "contract");
+	assert_var(&plan, "LD_LIBRARY_PATH", "/t/lib:/inh", "contract");
+	assert_var(&plan, "HSA_TOOLS_LIB", "/t/lib/libhotswap_intercept.so /other.so", "contract");
+	assert_var(&plan, "PYTHONPATH", "/t/runtime/hotswap_py:/py", "contract");
+	env_plan_release(&plan);
+
+	/* Without a contract an inherited list only loses its empty and repeated entries. */
+	static const char *const messy[] = {"LD_PRELOAD=/a.so::/a.so", NULL};
+	build_case(&(struct plan_case){"native", NULL, NULL, messy, false}, &plan);
+	assert_var(&plan, "LD_PRELOAD", "/a.so", "inherited");
+	env_plan_release(&plan);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -181,6 +329,9 @@ int main(void)
 	    cmocka_unit_test(test_inherited_fate),
 	    cmocka_unit_test(test_plan_drops_stale),
 	    cmocka_unit_test(test_plan_refuses_unsafe_tree),
+	    cmocka_unit_test(test_plan_layers),
+	    cmocka_unit_test(test_plan_inputs),
+	    cmocka_unit_test(test_plan_merges_lists),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -365,7 +365,8 @@ static void test_store_lock(void **state)
 	diag_release(&err);
 }
 
-/* The README's key table is checked against the key table, so the two never drift. */
+/* The README's key table (key, flag, default) is checked against the key table, so the two never
+ * drift. */
 static void test_readme_lists_every_key(void **state)
 {
 	const char *src = getenv("MIRAGE_SRC");
@@ -376,8 +377,12 @@ static void test_readme_lists_every_key(void **state)
 	for (size_t i = 0; i < PK_COUNT; i++) {
 		const struct profile_key *k = &profile_keys[i];
 		strbuf_reset(&row);
-		strbuf_addf(&row, "| `%s` `[%s]` | `--%s%s`", k->name, k->section,
+		strbuf_addf(&row, "| `%s` `[%s]` | `--%s%s` | ", k->name, k->section,
 		            k->type == PKEY_BOOL ? "[no-]" : "", k->flag);
+		if (*k->def)
+			strbuf_addf(&row, "`%s` |", k->def);
+		else
+			strbuf_addstr(&row, "empty |");
 		if (!strstr(readme.buf, row.buf))
 			fail_msg("README.md has no row starting '%s'", row.buf);
 	}
