@@ -347,11 +347,11 @@ static void print_kernel(const cJSON *k, bool disasm)
 		/* What a B0->A0 rewrite would do here (gfx1250 kernels with B0-only sites). */
 		const cJSON *site, *sites = cJSON_GetObjectItemCaseSensitive(k, "b0a0_sites");
 		if (cJSON_GetArraySize(sites))
-			printf("    B0-only sites (%d):\n", cJSON_GetArraySize(sites));
+			print_text("    B0-only sites (%d):\n", cJSON_GetArraySize(sites));
 		cJSON_ArrayForEach(site, sites)
 		{
-			printf("      %-8s %-36s %s\n", jstr(site, "vaddr"),
-			       jstr(site, "instruction"), jstr(site, "b0a0"));
+			print_text("      %-8s %-36s %s\n", jstr(site, "vaddr"),
+			           jstr(site, "instruction"), jstr(site, "b0a0"));
 		}
 	}
 	if (disasm) {
