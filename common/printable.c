@@ -2,48 +2,24 @@
  */
 #include "printable.h"
 
+#include "stderr_line.h"
+
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s that is printable (no C1 control), or 0. */
-static size_t printable_utf8(const unsigned char *s)
-{
-	size_t len;
-	unsigned cp;
-
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 0; /* a continuation byte, an overlong lead or past U+10FFFF */
-	len = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
-	cp = s[0] & (0x7f >> len);
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f))
-		return 0;
-	return len;
-}
-
 void strbuf_add_printable(struct strbuf *sb, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	while (*p) {
-		size_t n;
-		if (*p == '\\') {
-			strbuf_addstr(sb, "\\\\");
-			p++;
-		} else if (*p >= 0x20 && *p < 0x7f) {
-			strbuf_addch(sb, (char)*p++);
-		} else if ((n = printable_utf8(p))) {
-			strbuf_add(sb, p, n);
-			p += n;
-		} else {
-			strbuf_addf(sb, "\\x%02x", *p++);
-		}
+	while (*s) {
+		char esc[5];
+		const char *piece;
+		size_t step = text_escape_step(s, esc, &piece);
+		if (piece == esc)
+			strbuf_addstr(sb, esc);
+		else
+			strbuf_add(sb, s, step);
+		s += step;
 	}
 }
 

@@ -14,9 +14,10 @@
 #define PRINTABLE_REDACTED "***"
 
 /*
- * Appends s with '\\' doubled and every byte that is a C0 control, DEL, a C1
- * control (U+0080-U+009F) or not part of valid UTF-8 written as \xNN, so the
- * result is one line of printable text that names s unambiguously.
+ * Appends s escaped as stderr_escape does (the one escaping of outside text):
+ * '\\' doubled, newline, CR and tab as \n, \r, \t, and every other C0 control,
+ * DEL, C1 control (U+0080-U+009F) or byte not part of valid UTF-8 as \xNN, so
+ * the result is one line of printable text that names s unambiguously.
  */
 void strbuf_add_printable(struct strbuf *sb, const char *s);
 /*

@@ -24,4 +24,12 @@ __attribute__((format(printf, 2, 0))) void stderr_line_v(const char *prefix, con
  */
 size_t stderr_escape(char *out, size_t size, const char *s);
 
+/*
+ * One step of that escaping, for callers that build the text elsewhere (a strbuf): at s
+ * (NUL-terminated, *s != '\0'), sets *piece to what to print, either s itself or esc (a
+ * NUL-terminated escape written there), and returns how many bytes of s it stands for.  When
+ * *piece is s, print exactly the returned number of bytes.
+ */
+size_t text_escape_step(const char *s, char esc[static 5], const char **piece);
+
 #endif

@@ -12,4 +12,11 @@
  */
 size_t utf8_invalid_at(const char *s, size_t len);
 
+/*
+ * The length (2 to 4) of the well-formed multi-byte UTF-8 sequence at s[0..avail), or 0 when
+ * s[0] is ASCII or starts no well-formed sequence.  Bytes are read in order and reading stops
+ * at the first one out of range, so a NUL-terminated string may pass avail = 4.
+ */
+size_t utf8_seq_len(const unsigned char *s, size_t avail);
+
 #endif

@@ -79,7 +79,7 @@ with tarfile.open(os.path.join(out, "notree.tar.gz"), "w:gz") as t:
 PY
 mirage hotswap install "$T/evil/title.tar.gz"
 expect_rc 1 "an entry name with escapes"
-expect_err "entry 'tree/\\x1b]0;pwned\\x07\\x1b[2J\\xc2\\x9b31m\\x0amirage: all good' is a FIFO"
+expect_err "entry 'tree/\\x1b]0;pwned\\x07\\x1b[2J\\xc2\\x9b31m\\nmirage: all good' is a FIFO"
 no_escape "an entry name with escapes"
 mirage hotswap install "$T/evil/topdir.tar.gz"
 expect_rc 1 "a top directory with escapes"

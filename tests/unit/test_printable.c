@@ -27,7 +27,7 @@ static void test_escapes(void **state)
 	expect_printable("lib/libhotswap_intercept.so", "lib/libhotswap_intercept.so");
 	expect_printable("", "");
 	expect_printable("\033]0;title\007", "\\x1b]0;title\\x07");
-	expect_printable("a\nb\tc\rd\177", "a\\x0ab\\x09c\\x0dd\\x7f");
+	expect_printable("a\nb\tc\rd\177", "a\\nb\\tc\\rd\\x7f");
 	expect_printable("back\\slash", "back\\\\slash");
 	/* UTF-8 text stays; C1 controls (U+009B is CSI) and broken sequences do not. */
 	expect_printable("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
