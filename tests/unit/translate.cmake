@@ -5,3 +5,4 @@ target_link_libraries(isa_dump PRIVATE mirage_isa mirage_common dep::elf)
 set_target_properties(isa_dump PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/tools)
 
 mirage_unit_test(isa_decode SOURCES test_isa_decode.c LIBS mirage_isa)
+mirage_unit_test(isa_gfx942 SOURCES test_isa_gfx942.c LIBS mirage_isa)
