@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Decodes every instruction of every test object and compares size, mnemonic and registers with
-# llvm-objdump-22 -d, for the table $ISA (gfx1250, the default, or gfx942): the build's objects
+# llvm-objdump-22 -d, for the table $ISA (gfx1250, the default, gfx942 or gfx950): the build's objects
 # of that family (fixtures, examples, the small bench object, the kernel suite's
 # tests/kernels/<isa>/ objects), tests/isa/forms.s (gfx1250), and the OpenCL C kernels of
 # tests/isa/ and tests/kernels/ compiled by clang-22 for $ISA at -O0, -O2 and -O3, as OpenCL C
@@ -10,7 +10,8 @@ source "$TEST_LIB"
 export ISA="${ISA:-gfx1250}"
 case "$ISA" in
 gfx1250) family='gfx125[0-9]' ;;
-gfx942) family='gfx94[0-9]|gfx950|gfx9-4-generic' ;;
+gfx942) family='gfx94[0-9]|gfx9-4-generic' ;;
+gfx950) family='gfx950' ;; # the build makes no gfx950 objects: the clang-22 builds below
 *) fail "unknown ISA '$ISA'" ;;
 esac
 
@@ -27,7 +28,8 @@ for co in "$FIXTURES"/*.co "$MIRAGE_BUILD"/examples/*.co "$MIRAGE_BUILD"/bench/r
 	"$LLVM_READELF" -h "$co" 2>/dev/null | grep -Eq "Flags:.*($family)" && objs+=("$co")
 done
 shopt -u nullglob
-[ "${#objs[@]}" -gt 0 ] || fail "no $ISA objects in the build ($FIXTURES, $MIRAGE_BUILD/tests/kernels/$ISA)"
+[ "${#objs[@]}" -gt 0 ] || [ "$ISA" = gfx950 ] ||
+	fail "no $ISA objects in the build ($FIXTURES, $MIRAGE_BUILD/tests/kernels/$ISA)"
 ok "${#objs[@]} $ISA objects of the build"
 
 if [ "$ISA" = gfx1250 ]; then

@@ -2,7 +2,7 @@
 # Beyond the fixed samples: every sample's encoding with random bytes after its first dword
 # (registers, modifiers, offsets, literals), one instruction per function, decoded our way and
 # by llvm-objdump-22 (tests/integration/isa_oracle.py fields), for the table $ISA (gfx1250, the
-# default, or gfx942).  Fixed seeds: reproducible.
+# default, gfx942 or gfx950).  Fixed seeds: reproducible.
 source "$TEST_LIB"
 export ISA="${ISA:-gfx1250}"
 

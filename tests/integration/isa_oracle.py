@@ -12,7 +12,7 @@
                                      decode as a known row, plus registers; prints the share decoded
 
 Environment: LLVM_MC, LLVM_OBJDUMP, TEST_TOOLS (where isa_dump lives); ISA (gfx1250, the
-default, or gfx942: the table under test, passed to isa_dump --isa and to LLVM as -mcpu; a corpus
+default, gfx942 or gfx950: the table under test, passed to isa_dump --isa and to LLVM as -mcpu; a corpus
 object's own table is the one its e_flags name, and it must be ISA's); ISA_ORACLE_SELFTEST=1
 makes `rows` compare each sample with its neighbour's decode (the test that the check bites).  Exit 0 when everything
 agrees, 1 on any disagreement (each printed), 2 on usage.
@@ -40,7 +40,8 @@ REG = re.compile(r"(?<![\w.])(?:(?:v|s|a|ttmp)(?:\d+|\[\d+:\d+\])|vcc(?:_lo|_hi)
                  r"flat_scratch(?:_lo|_hi)?|xnack_mask(?:_lo|_hi)?|src_\w+)(?![\w(])")
 ISA = os.environ.get("ISA", "gfx1250")
 # What a zero word (padding between functions, which objdump prints as "...") decodes to.
-ZERO_WORD = {"gfx1250": "<unknown VOP2 opcode 0x0>", "gfx942": "v_cndmask_b32_e32 v0, s0, v0, vcc"}
+ZERO_WORD = {"gfx1250": "<unknown VOP2 opcode 0x0>", "gfx942": "v_cndmask_b32_e32 v0, s0, v0, vcc",
+             "gfx950": "v_cndmask_b32_e32 v0, s0, v0, vcc"}
 MSB = re.compile(r"\S+ /\*(v[^*]+)\*/")
 OFFSET = re.compile(r"\b(offset[01]?):(-?0x[0-9a-fA-F]+|-?\d+)")
 NUMBER = re.compile(r"-?0x[0-9a-fA-F]+|-?\d+")

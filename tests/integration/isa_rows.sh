@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every row of the ISA table named by $ISA (gfx1250, the default, or gfx942) is pinned: its
+# Every row of the ISA table named by $ISA (gfx1250, the default, gfx942 or gfx950) is pinned: its
 # samples, assembled by llvm-mc-22 -mcpu=$ISA, decode our way to the same size, mnemonic,
 # registers, literal and offsets (tests/integration/isa_oracle.py).
 source "$TEST_LIB"

@@ -14,7 +14,7 @@
 #include "read_whole.h"
 
 /*
- * Usage: isa_dump [--isa gfx1250|gfx942] MODE
+ * Usage: isa_dump [--isa gfx1250|gfx942|gfx950] MODE
  *   --isa NAME             the table (default: OBJECT's processor from its ELF e_flags, refused
  *                          when it has no table; gfx1250 for --bytes / --samples)
  *   isa_dump OBJECT        every instruction of .text: "ADDRESS SIZE FORMAT TEXT [; implicit ...]"
@@ -200,10 +200,11 @@ static int dump(const char *path, int stats)
 		arch = isa_arch_of_e_flags((uint32_t)eh.e_flags);
 		if (arch < 0) {
 			g = gfx_by_mach((uint8_t)(eh.e_flags & 0xff));
-			fprintf(stderr,
-			        "isa_dump: '%s': no decoder table for processor %s (e_flags 0x%x); "
-			        "tables: gfx1250 (gfx12.5), gfx942 (gfx9.4: gfx942, gfx950)\n",
-			        path, g ? g->name : "unknown", (unsigned)eh.e_flags);
+			fprintf(
+			    stderr,
+			    "isa_dump: '%s': no decoder table for processor %s (e_flags 0x%x); "
+			    "tables: gfx1250 (gfx12.5), gfx942 (gfx942, gfx9-4-generic), gfx950\n",
+			    path, g ? g->name : "unknown", (unsigned)eh.e_flags);
 			goto out;
 		}
 	}
@@ -268,8 +269,10 @@ int main(int argc, char **argv)
 			opt_arch = ISA_ARCH_GFX1250;
 		else if (!strcmp(argv[2], "gfx942"))
 			opt_arch = ISA_ARCH_GFX942;
+		else if (!strcmp(argv[2], "gfx950"))
+			opt_arch = ISA_ARCH_GFX950;
 		else {
-			fprintf(stderr, "isa_dump: unknown --isa '%s' (gfx1250, gfx942)\n",
+			fprintf(stderr, "isa_dump: unknown --isa '%s' (gfx1250, gfx942, gfx950)\n",
 			        argv[2]);
 			return 2;
 		}
@@ -285,7 +288,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && argv[1][0] != '-')
 		return dump(argv[1], 0);
 	fprintf(stderr,
-	        "usage: isa_dump [--isa gfx1250|gfx942] OBJECT | --stats OBJECT | --bytes | "
+	        "usage: isa_dump [--isa gfx1250|gfx942|gfx950] OBJECT | --stats OBJECT | --bytes | "
 	        "--samples\n");
 	return 2;
 }

@@ -137,26 +137,51 @@ static void test_operands(void **state)
 	assert_true(in.literal == 0x3ff);
 }
 
-/* The ELF's processor picks the table: gfx9.4 (gfx942, gfx950) -> gfx942, gfx12.5 -> gfx1250. */
+/* gfx950's v_bitop3_b32 (D2340702 4C060300, bitop3:0x7a): a gfx950 row, unknown to gfx942. */
+static void test_gfx950(void **state)
+{
+	static const uint8_t bitop3[] = {0x02, 0x07, 0x34, 0xd2, 0x00, 0x03, 0x06, 0x4c};
+	struct isa_inst in;
+	(void)state;
+	assert_int_equal(isa_decode_gfx950(bitop3, sizeof(bitop3), 0, NULL, &in), ISA_OK);
+	assert_int_equal(in.op, ISA_OP_V_BITOP3_B32);
+	assert_int_equal(in.arch, ISA_ARCH_GFX950);
+	assert_int_equal(in.mods.bitop3, 0x7a);
+	assert_int_equal(in.nops, 4);
+	assert_int_equal(in.ops[0].flags, 0); /* the table bits are no neg/abs modifiers */
+	assert_int_equal(in.ops[1].flags, 0);
+	assert_int_equal(isa_decode_gfx942(bitop3, sizeof(bitop3), 0, NULL, &in), ISA_OK);
+	assert_int_equal(in.op, ISA_OP_UNKNOWN);
+	assert_int_equal(in.size, 8);
+	/* Every gfx942 row is a gfx950 row. */
+	for (unsigned id = 1; id < ISA_OP_COUNT; id++)
+		if (isa_gfx942_rows[id].mnemonic)
+			assert_ptr_equal(isa_gfx942_rows[id].mnemonic,
+			                 isa_gfx950_rows[id].mnemonic);
+}
+
+/* The ELF's processor picks the table: gfx950 -> gfx950, the rest of gfx9.4 -> gfx942, gfx12.5 ->
+ * gfx1250, anything else none. */
 static void test_arch_of_e_flags(void **state)
 {
 	(void)state;
 	assert_int_equal(isa_arch_of_e_flags(0x4c), ISA_ARCH_GFX942); /* gfx942 */
-	assert_int_equal(isa_arch_of_e_flags(0x4f | 0x300),
-	                 ISA_ARCH_GFX942); /* gfx950, xnack/sramecc bits */
+	/* gfx950 with the xnack/sramecc bits set */
+	assert_int_equal(isa_arch_of_e_flags(0x4f | 0x300), ISA_ARCH_GFX950);
+	assert_int_equal(isa_arch_of_e_flags(0x5f), ISA_ARCH_GFX942);  /* gfx9-4-generic */
 	assert_int_equal(isa_arch_of_e_flags(0x49), ISA_ARCH_GFX1250); /* gfx1250 */
 	assert_int_equal(isa_arch_of_e_flags(0x2c), -1);               /* gfx900: no table */
 	assert_int_equal(isa_arch_of_e_flags(0), -1);
 	assert_string_equal(isa_arch_name(ISA_ARCH_GFX942), "gfx942");
+	assert_string_equal(isa_arch_name(ISA_ARCH_COUNT), "?");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_truncated),
-	    cmocka_unit_test(test_garbage),
-	    cmocka_unit_test(test_operands),
-	    cmocka_unit_test(test_arch_of_e_flags),
+	    cmocka_unit_test(test_truncated), cmocka_unit_test(test_garbage),
+	    cmocka_unit_test(test_operands),  cmocka_unit_test(test_arch_of_e_flags),
+	    cmocka_unit_test(test_gfx950),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

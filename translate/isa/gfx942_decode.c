@@ -1,7 +1,8 @@
 /*
- * gfx942 field extraction (GFX9.4: CDNA3 MI300, and gfx950 CDNA4 code), wave64: which family
- * a word belongs to, and each family's operand fields.  The rows are gfx942.def; the record
- * is the same as gfx1250's (docs/isa-decoder.md, "The gfx942 table").
+ * gfx942 field extraction (GFX9.4: CDNA3 MI300, and gfx950 CDNA4 with its own table), wave64:
+ * which family a word belongs to, and each family's operand fields.  The rows are gfx942.def
+ * (gfx950: plus gfx950.def); the record is the same as gfx1250's (docs/isa-decoder.md, "The
+ * gfx942 table").
  */
 #include "isa_internal.h"
 
@@ -72,9 +73,10 @@ static bool is_lit(unsigned code)
 	return code == SRC_LIT32;
 }
 
-static const struct isa_row *row_of(unsigned id)
+/* The table of the decode in progress (gfx942 or gfx950), by the record's arch. */
+static const struct isa_row *row_in(const struct isa_inst *in, unsigned id)
 {
-	return id ? &isa_gfx942_rows[id] : NULL;
+	return id ? &isa_arch_rows(in->arch)[id] : NULL;
 }
 
 /* The literal constant K of fmamk/fmaak and s_setreg_imm32 rows. */
@@ -310,13 +312,13 @@ static int vop_e32(struct isa_ctx *c, const struct isa_row *r)
 }
 
 /* The row of a GFX9 VOP3 opcode: VOP3-only rows, else a VOPC/VOP2/VOP1 row's e64 form. */
-static const struct isa_row *vop3_row(unsigned op, unsigned *id)
+static unsigned vop3_row(unsigned arch, unsigned op)
 {
-	unsigned fmt, opc = op;
+	unsigned fmt, opc = op, id;
 
-	*id = isa_find(ISA_ARCH_GFX942, ISA_FMT_VOP3, op);
-	if (*id)
-		return row_of(*id);
+	id = isa_find(arch, ISA_FMT_VOP3, op);
+	if (id)
+		return id;
 	if (op < 0x100) {
 		fmt = ISA_FMT_VOPC;
 	} else if (op < 0x140) {
@@ -326,12 +328,10 @@ static const struct isa_row *vop3_row(unsigned op, unsigned *id)
 		fmt = ISA_FMT_VOP1;
 		opc = op - 0x140;
 	} else {
-		return NULL;
+		return ISA_OP_UNKNOWN;
 	}
-	*id = isa_find(ISA_ARCH_GFX942, fmt, opc);
-	if (*id && !(isa_gfx942_rows[*id].flags & ISA_F_E64))
-		*id = ISA_OP_UNKNOWN;
-	return row_of(*id);
+	id = isa_find(arch, fmt, opc);
+	return id && (isa_arch_rows(arch)[id].flags & ISA_F_E64) ? id : ISA_OP_UNKNOWN;
 }
 
 /*
@@ -397,6 +397,11 @@ static int vop3_any(struct isa_ctx *c, const struct isa_row *r, bool packed)
 		in->mods.op_sel = (uint8_t)isa_bits(w0, 13, 11);
 		in->mods.op_sel_hi = (uint8_t)(isa_bits(w1, 28, 27) | isa_bits(w0, 14, 14) << 2);
 		src_mods(c, first, isa_bits(w1, 31, 29), 0);
+	} else if (in->op == ISA_OP_V_BITOP3_B32 || in->op == ISA_OP_V_BITOP3_B16) {
+		/* gfx950: the truth table in the neg [2:0], abs [5:3] and omod [7:6] fields */
+		in->mods.bitop3 = (uint8_t)(isa_bits(w1, 31, 29) | isa_bits(w0, 10, 8) << 3 |
+		                            isa_bits(w1, 28, 27) << 6);
+		in->mods.op_sel = (uint8_t)isa_bits(w0, 14, 11);
 	} else {
 		in->mods.omod = (uint8_t)isa_bits(w1, 28, 27);
 		if (!sd)
@@ -573,20 +578,19 @@ static unsigned classify(uint32_t w)
 	return ISA_FMT_NONE;
 }
 
-int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
-                      struct isa_inst *out)
+static int decode_gfx9(unsigned arch, const uint8_t *buf, size_t len, size_t off,
+                       struct isa_inst *out)
 {
 	struct isa_ctx c = {.buf = buf, .len = len, .off = off, .in = out};
 	const struct family *f;
-	unsigned id = ISA_OP_UNKNOWN;
+	unsigned id;
 	uint32_t w;
 
-	(void)st;
 	if (!buf || !out)
 		return ISA_ERR_ARG;
 	memset(out, 0, sizeof(*out));
 	out->offset = (uint32_t)off;
-	out->arch = ISA_ARCH_GFX942;
+	out->arch = (uint8_t)arch;
 	if (off > len || len - off < 4) {
 		out->size = 4;
 		return ISA_ERR_TRUNCATED;
@@ -603,11 +607,25 @@ int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_sta
 		return ISA_ERR_TRUNCATED;
 	out->raw_opcode = (uint16_t)isa_bits(w, f->op_hi, f->op_lo);
 	if (c.fmt == ISA_FMT_VOP3)
-		vop3_row(out->raw_opcode, &id);
+		id = vop3_row(arch, out->raw_opcode);
 	else
-		id = isa_find(ISA_ARCH_GFX942, c.fmt, out->raw_opcode);
+		id = isa_find(arch, c.fmt, out->raw_opcode);
 	out->op = (uint16_t)id;
 	if (id)
-		isa_set_impl(out, &isa_gfx942_rows[id]);
-	return isa_finish(&c, f->decode(&c, row_of(id)), f->vector);
+		isa_set_impl(out, row_in(out, id));
+	return isa_finish(&c, f->decode(&c, row_in(out, id)), f->vector);
+}
+
+int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                      struct isa_inst *out)
+{
+	(void)st;
+	return decode_gfx9(ISA_ARCH_GFX942, buf, len, off, out);
+}
+
+int isa_decode_gfx950(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                      struct isa_inst *out)
+{
+	(void)st;
+	return decode_gfx9(ISA_ARCH_GFX950, buf, len, off, out);
 }

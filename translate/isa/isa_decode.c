@@ -33,5 +33,7 @@ int isa_decode(unsigned arch, const uint8_t *buf, size_t len, size_t off, struct
 		return isa_decode_gfx1250(buf, len, off, st, out);
 	if (arch == ISA_ARCH_GFX942)
 		return isa_decode_gfx942(buf, len, off, st, out);
+	if (arch == ISA_ARCH_GFX950)
+		return isa_decode_gfx950(buf, len, off, st, out);
 	return ISA_ERR_ARG;
 }

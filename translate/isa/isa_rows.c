@@ -33,12 +33,20 @@ const struct isa_row isa_gfx942_rows[ISA_OP_COUNT] = {
 #include "gfx942.def"
 };
 
+/* gfx950: every gfx942 row, and what gfx950 adds (no row of gfx942.def is overridden). */
+const struct isa_row isa_gfx950_rows[ISA_OP_COUNT] = {
+    [ISA_OP_UNKNOWN] = {.mnemonic = "<unknown>"},
+#include "gfx942.def"
+#include "gfx950.def"
+};
+
 #undef ISA_ROW
 #undef ISA_ROW_NEW
 
 static const struct isa_row *const tables[ISA_ARCH_COUNT] = {
     [ISA_ARCH_GFX1250] = isa_gfx1250_rows,
     [ISA_ARCH_GFX942] = isa_gfx942_rows,
+    [ISA_ARCH_GFX950] = isa_gfx950_rows,
 };
 
 const struct isa_row *isa_arch_rows(unsigned arch)
@@ -48,7 +56,10 @@ const struct isa_row *isa_arch_rows(unsigned arch)
 
 const char *isa_arch_name(unsigned arch)
 {
-	return arch == ISA_ARCH_GFX1250 ? "gfx1250" : arch == ISA_ARCH_GFX942 ? "gfx942" : "?";
+	static const char *const names[ISA_ARCH_COUNT] = {[ISA_ARCH_GFX1250] = "gfx1250",
+	                                                  [ISA_ARCH_GFX942] = "gfx942",
+	                                                  [ISA_ARCH_GFX950] = "gfx950"};
+	return arch < ISA_ARCH_COUNT ? names[arch] : "?";
 }
 
 int isa_arch_of_e_flags(uint32_t e_flags)
@@ -59,6 +70,8 @@ int isa_arch_of_e_flags(uint32_t e_flags)
 		return -1;
 	if (!strcmp(g->family, "gfx12.5"))
 		return ISA_ARCH_GFX1250;
+	if (!strcmp(g->name, "gfx950"))
+		return ISA_ARCH_GFX950;
 	if (!strcmp(g->family, "gfx9.4"))
 		return ISA_ARCH_GFX942;
 	return -1;

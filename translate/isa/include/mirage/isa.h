@@ -52,6 +52,7 @@ enum isa_op {
 #define ISA_ROW_NEW(id, fmt, opc, mnem, d, s0, s1, s2, shape, impl, flags, vopd, sample)           \
 	ISA_OP_##id,
 #include "../../gfx942.def"
+#include "../../gfx950.def"
 #undef ISA_ROW
 #undef ISA_ROW_NEW
 	ISA_OP_COUNT
@@ -60,7 +61,8 @@ enum isa_op {
 /* The ISA a table and a record belong to (isa_inst.arch). */
 enum isa_arch {
 	ISA_ARCH_GFX1250 = 0, /* gfx1250 / gfx1251 (GFX12.5, wave32) */
-	ISA_ARCH_GFX942 = 1,  /* gfx942 / gfx950 (GFX9.4 CDNA3/CDNA4, wave64) */
+	ISA_ARCH_GFX942 = 1,  /* gfx942, gfx9-4-generic (GFX9.4 CDNA3, wave64) */
+	ISA_ARCH_GFX950 = 2,  /* gfx950 (CDNA4): the gfx942 table plus gfx950.def */
 	ISA_ARCH_COUNT
 };
 
@@ -182,15 +184,16 @@ struct isa_row {
 /* A table of rows for one ISA, indexed by enum isa_op (mnemonic NULL: no row in that ISA). */
 extern const struct isa_row isa_gfx1250_rows[ISA_OP_COUNT];
 extern const struct isa_row isa_gfx942_rows[ISA_OP_COUNT];
+extern const struct isa_row isa_gfx950_rows[ISA_OP_COUNT];
 
 /* The rows of an enum isa_arch, or NULL. */
 const struct isa_row *isa_arch_rows(unsigned arch);
-/* "gfx1250" / "gfx942", or "?". */
+/* "gfx1250" / "gfx942" / "gfx950", or "?". */
 const char *isa_arch_name(unsigned arch);
 /*
  * The table for a code object's processor, from its ELF e_flags: ISA_ARCH_GFX1250 for the
- * gfx12.5 family, ISA_ARCH_GFX942 for gfx9.4 (gfx942, gfx950, gfx9-4-generic); -1 for any
- * other processor (no table).
+ * gfx12.5 family, ISA_ARCH_GFX950 for gfx950, ISA_ARCH_GFX942 for the rest of gfx9.4 (gfx942,
+ * gfx9-4-generic); -1 for any other processor (no table).
  */
 int isa_arch_of_e_flags(uint32_t e_flags);
 
@@ -266,7 +269,10 @@ int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_st
  */
 int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                       struct isa_inst *out);
-/* isa_decode_gfx1250 / isa_decode_gfx942 by enum isa_arch (ISA_ERR_ARG for another). */
+/* The same with the gfx950 table (gfx942's rows plus v_bitop3). */
+int isa_decode_gfx950(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                      struct isa_inst *out);
+/* isa_decode_gfx1250 / _gfx942 / _gfx950 by enum isa_arch (ISA_ERR_ARG for another). */
 int isa_decode(unsigned arch, const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                struct isa_inst *out);
 
