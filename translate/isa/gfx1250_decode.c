@@ -141,17 +141,6 @@ static int sopc(struct isa_ctx *c, const struct isa_row *r)
 	return ISA_OK;
 }
 
-static void simm_operand(struct isa_ctx *c, const struct isa_row *r, uint32_t w)
-{
-	uint16_t simm = (uint16_t)isa_bits(w, 15, 0);
-
-	c->in->mods.simm16 = simm;
-	if (r->flags & ISA_F_BRANCH)
-		isa_imm(c, ISA_OPK_LABEL, (int64_t)c->off + 4 + 4 * (int64_t)(int16_t)simm);
-	else if (r->flags & ISA_F_SIMM)
-		isa_imm(c, ISA_OPK_IMM, simm);
-}
-
 /* SOPK has no literal except s_setreg_imm32_b32, which is a row: unknown opcodes are 4 bytes. */
 static int sopk(struct isa_ctx *c, const struct isa_row *r)
 {
@@ -162,7 +151,7 @@ static int sopk(struct isa_ctx *c, const struct isa_row *r)
 		return isa_unknown(c, false);
 	if (r->dst)
 		src(c, sdst, r->dst, ISA_ROLE_DST, SLOT_DST);
-	simm_operand(c, r, w);
+	isa_simm_operand(c, r, w);
 	if (r->src0)
 		src(c, sdst, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
 	if (r->flags & ISA_F_LITK)
@@ -174,7 +163,7 @@ static int sopp(struct isa_ctx *c, const struct isa_row *r)
 {
 	if (!r)
 		return isa_unknown(c, false);
-	simm_operand(c, r, isa_word(c, 0));
+	isa_simm_operand(c, r, isa_word(c, 0));
 	return ISA_OK;
 }
 
@@ -290,20 +279,6 @@ static const struct isa_row *vop3_row(unsigned op, unsigned *id)
 	return row_of(*id);
 }
 
-static void src_mods(struct isa_ctx *c, unsigned first, unsigned neg, unsigned abs)
-{
-	for (unsigned i = first, k = 0; i < c->in->nops && k < 3; i++) {
-		struct isa_operand *o = &c->in->ops[i];
-		if (o->role != ISA_ROLE_SRC || (o->flags & ISA_OPF_FIXED))
-			continue;
-		if (neg & (1u << k))
-			o->flags |= ISA_OPF_NEG;
-		if (abs & (1u << k))
-			o->flags |= ISA_OPF_ABS;
-		k++;
-	}
-}
-
 static int vop3_any(struct isa_ctx *c, const struct isa_row *r, bool packed)
 {
 	struct isa_inst *in = c->in;
@@ -350,13 +325,13 @@ static int vop3_any(struct isa_ctx *c, const struct isa_row *r, bool packed)
 		in->mods.neg_hi = (uint8_t)isa_bits(w0, 10, 8);
 		in->mods.op_sel = (uint8_t)isa_bits(w0, 13, 11);
 		in->mods.op_sel_hi = (uint8_t)(isa_bits(w1, 28, 27) | isa_bits(w0, 14, 14) << 2);
-		src_mods(c, first, isa_bits(w1, 31, 29), 0);
+		isa_src_mods(c, first, isa_bits(w1, 31, 29), 0, false);
 	} else {
 		bool sd = r->shape & (ISA_S_SDST2 | ISA_S_VCCOUT) && r->format != ISA_FMT_VOPC;
 		in->mods.omod = (uint8_t)isa_bits(w1, 28, 27);
 		if (!sd)
 			in->mods.op_sel = (uint8_t)isa_bits(w0, 14, 11);
-		src_mods(c, first, isa_bits(w1, 31, 29), sd ? 0 : isa_bits(w0, 10, 8));
+		isa_src_mods(c, first, isa_bits(w1, 31, 29), sd ? 0 : isa_bits(w0, 10, 8), false);
 		if (in->op == ISA_OP_V_BITOP3_B32 || in->op == ISA_OP_V_BITOP3_B16)
 			in->mods.bitop3 =
 			    (uint8_t)(isa_bits(w0, 10, 8) | isa_bits(w0, 14, 11) << 3 |
@@ -424,7 +399,7 @@ static void vopd3_part(struct isa_ctx *c, unsigned id, unsigned vdst, unsigned s
 		vgpr(c, s2, r->src2, ISA_ROLE_SRC, SLOT_SRC2);
 	else if (bitop)
 		c->in->mods.bitop3 = (uint8_t)s2;
-	src_mods(c, first, neg, 0);
+	isa_src_mods(c, first, neg, 0, false);
 }
 
 static int vopd3(struct isa_ctx *c, const struct isa_row *unused)
@@ -551,13 +526,7 @@ static int vbuffer(struct isa_ctx *c, const struct isa_row *r)
 /* ---- dispatch ---- */
 
 /* Per family: size before any literal, the opcode field, and the operand decoder. */
-struct family {
-	uint8_t base, op_hi, op_lo;
-	uint8_t vector; /* a per-lane family: every instruction reads EXEC */
-	int (*decode)(struct isa_ctx *c, const struct isa_row *r);
-};
-
-static const struct family families[ISA_FMT_COUNT] = {
+static const struct isa_family families[ISA_FMT_COUNT] = {
     [ISA_FMT_SOP1] = {4, 15, 8, 0, sop1},       [ISA_FMT_SOP2] = {4, 29, 23, 0, sop2},
     [ISA_FMT_SOPK] = {4, 27, 23, 0, sopk},      [ISA_FMT_SOPC] = {4, 22, 16, 0, sopc},
     [ISA_FMT_SOPP] = {4, 22, 16, 0, sopp},      [ISA_FMT_SMEM] = {8, 20, 13, 0, smem},
@@ -573,11 +542,7 @@ static const struct family families[ISA_FMT_COUNT] = {
  * Which family the first dword belongs to: the first prefix that matches (order matters:
  * SOP1/SOPC/SOPP/SOPK sit inside SOP2's space, VOP1/VOPC inside VOP2's, VOPD3 inside VOP3P's).
  */
-static const struct prefix {
-	uint8_t shift;
-	uint16_t value;
-	uint8_t fmt;
-} prefixes[] = {
+static const struct isa_prefix prefixes[] = {
     {23, 0x17d, ISA_FMT_SOP1}, {23, 0x17e, ISA_FMT_SOPC},    {23, 0x17f, ISA_FMT_SOPP},
     {28, 0xb, ISA_FMT_SOPK},   {30, 0x2, ISA_FMT_SOP2},      {25, 0x3f, ISA_FMT_VOP1},
     {25, 0x3e, ISA_FMT_VOPC},  {31, 0x0, ISA_FMT_VOP2},      {24, 0xcf, ISA_FMT_VOPD3},
@@ -588,10 +553,7 @@ static const struct prefix {
 
 static unsigned classify(uint32_t w)
 {
-	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if ((w >> prefixes[i].shift) == prefixes[i].value)
-			return prefixes[i].fmt;
-	return ISA_FMT_NONE;
+	return isa_classify(prefixes, sizeof(prefixes) / sizeof(prefixes[0]), w);
 }
 
 /* The row of the family's opcode field; VOP3 also finds the e64 forms of VOP1/2/C rows. */
@@ -622,7 +584,7 @@ int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_st
                        struct isa_inst *out)
 {
 	struct isa_ctx c = {.buf = buf, .len = len, .off = off, .in = out};
-	const struct family *f;
+	const struct isa_family *f;
 	uint32_t w;
 	int rc;
 

@@ -140,17 +140,6 @@ static int sopc(struct isa_ctx *c, const struct isa_row *r)
 	return ISA_OK;
 }
 
-static void simm_operand(struct isa_ctx *c, const struct isa_row *r, uint32_t w)
-{
-	uint16_t simm = (uint16_t)isa_bits(w, 15, 0);
-
-	c->in->mods.simm16 = simm;
-	if (r->flags & ISA_F_BRANCH)
-		isa_imm(c, ISA_OPK_LABEL, (int64_t)c->off + 4 + 4 * (int64_t)(int16_t)simm);
-	else if (r->flags & ISA_F_SIMM)
-		isa_imm(c, ISA_OPK_IMM, simm);
-}
-
 static int sopk(struct isa_ctx *c, const struct isa_row *r)
 {
 	uint32_t w = isa_word(c, 0);
@@ -160,7 +149,7 @@ static int sopk(struct isa_ctx *c, const struct isa_row *r)
 		return isa_unknown(c, false);
 	if (r->dst)
 		src(c, sdst, r->dst, ISA_ROLE_DST);
-	simm_operand(c, r, w);
+	isa_simm_operand(c, r, w);
 	if (r->src0)
 		src(c, sdst, r->src0, ISA_ROLE_SRC);
 	if (r->flags & ISA_F_LITK)
@@ -172,7 +161,7 @@ static int sopp(struct isa_ctx *c, const struct isa_row *r)
 {
 	if (!r)
 		return isa_unknown(c, false);
-	simm_operand(c, r, isa_word(c, 0));
+	isa_simm_operand(c, r, isa_word(c, 0));
 	return ISA_OK;
 }
 
@@ -250,21 +239,6 @@ static unsigned sdwa(struct isa_ctx *c, unsigned vsrc1, unsigned *s1, unsigned *
 	return isa_bits(d, 23, 23) ? isa_bits(d, 7, 0) : SRC_VGPR0 + isa_bits(d, 7, 0);
 }
 
-static void src_mods(struct isa_ctx *c, unsigned first, unsigned neg, unsigned abs)
-{
-	for (unsigned i = first, k = 0; i < c->in->nops && k < 3; i++) {
-		struct isa_operand *o = &c->in->ops[i];
-		if (o->role != ISA_ROLE_SRC || (o->flags & ISA_OPF_FIXED) ||
-		    o->kind == ISA_OPK_LITERAL)
-			continue;
-		if (neg & (1u << k))
-			o->flags |= ISA_OPF_NEG;
-		if (abs & (1u << k))
-			o->flags |= ISA_OPF_ABS;
-		k++;
-	}
-}
-
 static void vdst(struct isa_ctx *c, const struct isa_row *r, unsigned code)
 {
 	if (r->shape & ISA_S_SDST)
@@ -307,7 +281,7 @@ static int vop_e32(struct isa_ctx *c, const struct isa_row *r)
 		sources_k(c, r, s0, s1);
 	if (r->shape & ISA_S_VCCIN)
 		isa_fixed(c, ISA_REG_VCC_LO, ISA_ROLE_SRC, 2);
-	src_mods(c, first, neg, abs);
+	isa_src_mods(c, first, neg, abs, true);
 	return ISA_OK;
 }
 
@@ -396,7 +370,7 @@ static int vop3_any(struct isa_ctx *c, const struct isa_row *r, bool packed)
 		in->mods.neg_hi = (uint8_t)isa_bits(w0, 10, 8);
 		in->mods.op_sel = (uint8_t)isa_bits(w0, 13, 11);
 		in->mods.op_sel_hi = (uint8_t)(isa_bits(w1, 28, 27) | isa_bits(w0, 14, 14) << 2);
-		src_mods(c, first, isa_bits(w1, 31, 29), 0);
+		isa_src_mods(c, first, isa_bits(w1, 31, 29), 0, true);
 	} else if (in->op == ISA_OP_V_BITOP3_B32 || in->op == ISA_OP_V_BITOP3_B16) {
 		/* gfx950: the truth table in the neg [2:0], abs [5:3] and omod [7:6] fields */
 		in->mods.bitop3 = (uint8_t)(isa_bits(w1, 31, 29) | isa_bits(w0, 10, 8) << 3 |
@@ -406,7 +380,7 @@ static int vop3_any(struct isa_ctx *c, const struct isa_row *r, bool packed)
 		in->mods.omod = (uint8_t)isa_bits(w1, 28, 27);
 		if (!sd)
 			in->mods.op_sel = (uint8_t)isa_bits(w0, 14, 11);
-		src_mods(c, first, isa_bits(w1, 31, 29), sd ? 0 : isa_bits(w0, 10, 8));
+		isa_src_mods(c, first, isa_bits(w1, 31, 29), sd ? 0 : isa_bits(w0, 10, 8), true);
 	}
 	return ISA_OK;
 }
@@ -535,13 +509,7 @@ static int mubuf(struct isa_ctx *c, const struct isa_row *r)
 
 /* ---- dispatch ---- */
 
-struct family {
-	uint8_t base, op_hi, op_lo;
-	uint8_t vector;
-	int (*decode)(struct isa_ctx *c, const struct isa_row *r);
-};
-
-static const struct family families[ISA_FMT_COUNT] = {
+static const struct isa_family families[ISA_FMT_COUNT] = {
     [ISA_FMT_SOP1] = {4, 15, 8, 0, sop1},      [ISA_FMT_SOP2] = {4, 29, 23, 0, sop2},
     [ISA_FMT_SOPK] = {4, 27, 23, 0, sopk},     [ISA_FMT_SOPC] = {4, 22, 16, 0, sopc},
     [ISA_FMT_SOPP] = {4, 22, 16, 0, sopp},     [ISA_FMT_SMEM] = {8, 25, 18, 0, smem},
@@ -553,11 +521,7 @@ static const struct family families[ISA_FMT_COUNT] = {
 };
 
 /* The first prefix that matches (SOP1/SOPC/SOPP/SOPK inside SOP2's space, VOP3P inside VOP3's). */
-static const struct prefix {
-	uint8_t shift;
-	uint16_t value;
-	uint8_t fmt;
-} prefixes[] = {
+static const struct isa_prefix prefixes[] = {
     {23, 0x17d, ISA_FMT_SOP1},   {23, 0x17e, ISA_FMT_SOPC}, {23, 0x17f, ISA_FMT_SOPP},
     {28, 0xb, ISA_FMT_SOPK},     {30, 0x2, ISA_FMT_SOP2},   {25, 0x3f, ISA_FMT_VOP1},
     {25, 0x3e, ISA_FMT_VOPC},    {31, 0x0, ISA_FMT_VOP2},   {23, 0x1a7, ISA_FMT_VOP3P},
@@ -572,17 +536,14 @@ static unsigned classify(uint32_t w)
 
 	if ((w >> 26) == 0x37)
 		return segments[isa_bits(w, 15, 14)];
-	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if ((w >> prefixes[i].shift) == prefixes[i].value)
-			return prefixes[i].fmt;
-	return ISA_FMT_NONE;
+	return isa_classify(prefixes, sizeof(prefixes) / sizeof(prefixes[0]), w);
 }
 
 static int decode_gfx9(unsigned arch, const uint8_t *buf, size_t len, size_t off,
                        struct isa_inst *out)
 {
 	struct isa_ctx c = {.buf = buf, .len = len, .off = off, .in = out};
-	const struct family *f;
+	const struct isa_family *f;
 	unsigned id;
 	uint32_t w;
 

@@ -1,5 +1,40 @@
-/* What every ISA's decode shares: the end of a decode (size, EXEC, literal), and isa_decode. */
+/* What every ISA's decode shares: classification, simm16 and source modifiers, the end of a
+ * decode (size, EXEC, literal), and isa_decode. */
 #include "isa_internal.h"
+
+unsigned isa_classify(const struct isa_prefix *prefixes, size_t n, uint32_t w)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((w >> prefixes[i].shift) == prefixes[i].value)
+			return prefixes[i].fmt;
+	return ISA_FMT_NONE;
+}
+
+void isa_simm_operand(struct isa_ctx *c, const struct isa_row *r, uint32_t w)
+{
+	uint16_t simm = (uint16_t)isa_bits(w, 15, 0);
+
+	c->in->mods.simm16 = simm;
+	if (r->flags & ISA_F_BRANCH)
+		isa_imm(c, ISA_OPK_LABEL, (int64_t)c->off + 4 + 4 * (int64_t)(int16_t)simm);
+	else if (r->flags & ISA_F_SIMM)
+		isa_imm(c, ISA_OPK_IMM, simm);
+}
+
+void isa_src_mods(struct isa_ctx *c, unsigned first, unsigned neg, unsigned abs, bool skip_literal)
+{
+	for (unsigned i = first, k = 0; i < c->in->nops && k < 3; i++) {
+		struct isa_operand *o = &c->in->ops[i];
+		if (o->role != ISA_ROLE_SRC || (o->flags & ISA_OPF_FIXED) ||
+		    (skip_literal && o->kind == ISA_OPK_LITERAL))
+			continue;
+		if (neg & (1u << k))
+			o->flags |= ISA_OPF_NEG;
+		if (abs & (1u << k))
+			o->flags |= ISA_OPF_ABS;
+		k++;
+	}
+}
 
 int isa_finish(struct isa_ctx *c, int rc, bool vector)
 {

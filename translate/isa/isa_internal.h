@@ -121,6 +121,32 @@ static inline void isa_set_impl(struct isa_inst *in, const struct isa_row *r)
 	in->flags |= r->flags;
 }
 
+/* Per family: size before any literal, the opcode field, and the operand decoder. */
+struct isa_family {
+	uint8_t base, op_hi, op_lo;
+	uint8_t vector; /* a per-lane family: every instruction reads EXEC */
+	int (*decode)(struct isa_ctx *c, const struct isa_row *r);
+};
+
+/* A family by the top bits of the first dword: (w >> shift) == value. */
+struct isa_prefix {
+	uint8_t shift;
+	uint16_t value;
+	uint8_t fmt;
+};
+
+/* The family of the first prefix that matches w (order matters), or ISA_FMT_NONE. */
+unsigned isa_classify(const struct isa_prefix *prefixes, size_t n, uint32_t w);
+
+/* SOPP / SOPK simm16: a branch label, an immediate operand, or only the modifier. */
+void isa_simm_operand(struct isa_ctx *c, const struct isa_row *r, uint32_t w);
+
+/*
+ * neg/abs bits (one per source, in order) onto the source operands from index first on,
+ * skipping fixed registers (and, skip_literal, a K literal, which has no modifier bit).
+ */
+void isa_src_mods(struct isa_ctx *c, unsigned first, unsigned neg, unsigned abs, bool skip_literal);
+
 /*
  * The end of every decode: the size, EXEC for vector families, the literal's bytes into the
  * record and its LITERAL operands.  rc is the family decoder's status.
