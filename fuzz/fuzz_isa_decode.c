@@ -1,5 +1,5 @@
-/* libFuzzer target: mirage's own gfx1250 decoder walks arbitrary bytes without reading out of
- * bounds. */
+/* libFuzzer target: mirage's own decoders (every table: gfx1250, gfx942, gfx950) walk arbitrary
+ * bytes without reading out of bounds. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /*
  * A linear sweep as tests/tools/isa_dump does it: decode, advance by the size, skip a dword
  * on an error.  Every record must fit the input, name a row or be unknown, and print to a
- * terminated string; the MSB state carries across the sweep.
+ * terminated string; the MSB state carries across the sweep.  One sweep per table.
  */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -24,25 +24,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!bytes)
 		abort();
 	memcpy(bytes, data, size);
-	isa_state_reset(&st);
-	while (off < size) {
-		struct isa_inst in;
-		char text[512];
-		int rc = isa_decode_gfx1250(bytes, size, off, &st, &in);
+	for (unsigned arch = 0; arch < ISA_ARCH_COUNT; arch++, off = 0) {
+		isa_state_reset(&st);
+		while (off < size) {
+			struct isa_inst in;
+			char text[512];
+			int rc = isa_decode(arch, bytes, size, off, &st, &in);
 
-		if (rc == ISA_OK) {
-			if (in.size < 4 || in.size > size - off || in.nops > ISA_MAX_OPERANDS ||
-			    in.op >= ISA_OP_COUNT || in.offset != off)
-				abort();
-			memset(text, 'x', sizeof(text));
-			isa_inst_format(&in, text, sizeof(text));
-			if (!memchr(text, '\0', sizeof(text)))
-				abort();
-			off += in.size;
-		} else {
-			if (rc != ISA_ERR_TRUNCATED && rc != ISA_ERR_SIZE_UNKNOWN)
-				abort();
-			off += 4;
+			if (rc == ISA_OK) {
+				if (in.size < 4 || in.size > size - off ||
+				    in.nops > ISA_MAX_OPERANDS || in.op >= ISA_OP_COUNT ||
+				    in.offset != off || in.arch != arch)
+					abort();
+				memset(text, 'x', sizeof(text));
+				isa_inst_format(&in, text, sizeof(text));
+				if (!memchr(text, '\0', sizeof(text)))
+					abort();
+				off += in.size;
+			} else {
+				if (rc != ISA_ERR_TRUNCATED && rc != ISA_ERR_SIZE_UNKNOWN)
+					abort();
+				off += 4;
+			}
 		}
 	}
 	free(bytes);

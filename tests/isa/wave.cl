@@ -15,8 +15,12 @@ kernel void dpp_reduce(global int *out, global const int *in)
 	v += __builtin_amdgcn_update_dpp(0, v, 0x112, 0xf, 0xf, false); /* row_shr:2 */
 	v += __builtin_amdgcn_update_dpp(0, v, 0x114, 0xf, 0xf, false);
 	v += __builtin_amdgcn_mov_dpp(v, 0xb1, 0xf, 0xf, true);         /* quad_perm */
+#ifndef __GFX9__ /* permlanes are GFX10+; gfx942 gets a row broadcast instead */
 	v += __builtin_amdgcn_permlanex16(v, v, 0x76543210, 0xfedcba98, false, false);
 	v += __builtin_amdgcn_permlane16(v, v, 0x01234567, 0x89abcdef, false, false);
+#else
+	v += __builtin_amdgcn_update_dpp(0, v, 0x143, 0xc, 0xf, false); /* row_bcast:31 */
+#endif
 	out[i] = v;
 }
 

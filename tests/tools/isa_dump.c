@@ -1,4 +1,5 @@
-/* isa_dump: mirage's own decode of a gfx1250 .text, of hex bytes, or the table's samples. */
+/* isa_dump: mirage's own decode of a gfx1250 or gfx942 .text, of hex bytes, or a table's samples.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -9,10 +10,13 @@
 #include <unistd.h>
 
 #include "mirage/isa.h"
+#include "gfx_table.h"
 #include "read_whole.h"
 
 /*
- * Usage:
+ * Usage: isa_dump [--isa gfx1250|gfx942|gfx950] MODE
+ *   --isa NAME             the table (default: OBJECT's processor from its ELF e_flags, refused
+ *                          when it has no table; gfx1250 for --bytes / --samples)
  *   isa_dump OBJECT        every instruction of .text: "ADDRESS SIZE FORMAT TEXT [; implicit ...]"
  *                          (MSB state reset at each function symbol and after each
  *                          terminator; an instruction whose size is unknown is
@@ -49,10 +53,16 @@ static void print_record(const char *prefix, const struct isa_inst *in)
 	putchar('\n');
 }
 
+/* The table chosen with --isa, or -1 (the object's e_flags decide). */
+static int opt_arch = -1;
+
 static int samples(void)
 {
+	const struct isa_row *rows =
+	    isa_arch_rows(opt_arch < 0 ? ISA_ARCH_GFX1250 : (unsigned)opt_arch);
+
 	for (unsigned id = 1; id < ISA_OP_COUNT; id++) {
-		const struct isa_row *r = &isa_gfx1250_rows[id];
+		const struct isa_row *r = &rows[id];
 		const char *s = r->sample;
 		while (s && *s) {
 			const char *sep = strstr(s, " || ");
@@ -85,7 +95,8 @@ static int bytes(void)
 			buf[n++] = (uint8_t)b;
 			p = end;
 		}
-		rc = isa_decode_gfx1250(buf, n, 0, &st, &in);
+		rc = isa_decode(opt_arch < 0 ? ISA_ARCH_GFX1250 : (unsigned)opt_arch, buf, n, 0,
+		                &st, &in);
 		if (rc) {
 			printf("%lu error %s\n", id, isa_strerror(rc));
 			continue;
@@ -178,6 +189,25 @@ static int dump(const char *path, int stats)
 		fprintf(stderr, "isa_dump: '%s' has no .text\n", path);
 		goto out;
 	}
+	GElf_Ehdr eh;
+	int arch = opt_arch;
+	if (arch < 0) {
+		const struct gfx_info *g;
+		if (!gelf_getehdr(elf, &eh)) {
+			fprintf(stderr, "isa_dump: '%s' has no ELF header\n", path);
+			goto out;
+		}
+		arch = isa_arch_of_e_flags((uint32_t)eh.e_flags);
+		if (arch < 0) {
+			g = gfx_by_mach((uint8_t)(eh.e_flags & 0xff));
+			fprintf(
+			    stderr,
+			    "isa_dump: '%s': no decoder table for processor %s (e_flags 0x%x); "
+			    "tables: gfx1250 (gfx12.5), gfx942 (gfx942, gfx9-4-generic), gfx950\n",
+			    path, g ? g->name : "unknown", (unsigned)eh.e_flags);
+			goto out;
+		}
+	}
 	function_starts(elf, text_index, text_addr, &starts);
 	isa_state_reset(&st);
 	rc = 0;
@@ -189,7 +219,7 @@ static int dump(const char *path, int stats)
 				isa_state_reset(&st);
 			next_start++;
 		}
-		err = isa_decode_gfx1250(text->d_buf, text->d_size, off, &st, &in);
+		err = isa_decode((unsigned)arch, text->d_buf, text->d_size, off, &st, &in);
 		if (err) {
 			fprintf(stderr,
 			        "isa_dump: '%s': .text offset 0x%zx: %s (%s, opcode 0x%x)\n", path,
@@ -234,6 +264,21 @@ out:
 
 int main(int argc, char **argv)
 {
+	if (argc >= 3 && !strcmp(argv[1], "--isa")) {
+		if (!strcmp(argv[2], "gfx1250"))
+			opt_arch = ISA_ARCH_GFX1250;
+		else if (!strcmp(argv[2], "gfx942"))
+			opt_arch = ISA_ARCH_GFX942;
+		else if (!strcmp(argv[2], "gfx950"))
+			opt_arch = ISA_ARCH_GFX950;
+		else {
+			fprintf(stderr, "isa_dump: unknown --isa '%s' (gfx1250, gfx942, gfx950)\n",
+			        argv[2]);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc == 2 && !strcmp(argv[1], "--samples"))
 		return samples();
 	if (argc == 2 && !strcmp(argv[1], "--bytes"))
@@ -242,6 +287,8 @@ int main(int argc, char **argv)
 		return dump(argv[2], 1);
 	if (argc == 2 && argv[1][0] != '-')
 		return dump(argv[1], 0);
-	fprintf(stderr, "usage: isa_dump OBJECT | --stats OBJECT | --bytes | --samples\n");
+	fprintf(stderr,
+	        "usage: isa_dump [--isa gfx1250|gfx942|gfx950] OBJECT | --stats OBJECT | --bytes | "
+	        "--samples\n");
 	return 2;
 }

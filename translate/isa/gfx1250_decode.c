@@ -19,81 +19,32 @@ enum msb_slot {
 #define SRC_DPP8FI 234
 #define SRC_VGPR0  256
 
-struct ctx {
-	const uint8_t *buf;
-	size_t len, off;
-	struct isa_inst *in;
-	unsigned msb;      /* the MSB state in effect */
-	unsigned lit;      /* literal bytes the operands need: 0, 4 or 8 */
-	unsigned base;     /* bytes before the literal */
-	unsigned fmt;      /* enum isa_format of the first dword */
-	bool lit64_narrow; /* a 64-bit literal on a 32/16-bit operand: size not fixed */
-};
-
-static uint32_t word(const struct ctx *c, unsigned i)
-{
-	const uint8_t *p = c->buf + c->off + 4 * i;
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static bool have(const struct ctx *c, unsigned bytes)
-{
-	return c->len - c->off >= bytes;
-}
-
-static struct isa_operand *add(struct ctx *c, unsigned kind, unsigned role, unsigned width)
-{
-	struct isa_inst *in = c->in;
-	struct isa_operand *o;
-
-	if (in->nops >= ISA_MAX_OPERANDS)
-		return &in->ops[ISA_MAX_OPERANDS - 1]; /* cannot happen with the table's shapes */
-	o = &in->ops[in->nops++];
-	memset(o, 0, sizeof(*o));
-	o->kind = (uint8_t)kind;
-	o->role = (uint8_t)role;
-	o->width = (uint8_t)width;
-	return o;
-}
-
-static const int64_t float_inline[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                        0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-
-/*
- * Scalar register tuples are aligned: pairs to 2, wider ones to 4.  The hardware ignores the
- * low bits of a misaligned field and LLVM decodes it the same way (with a warning).
- */
-static unsigned align_tuple(unsigned index, unsigned width)
-{
-	return width >= 3 ? index & ~3u : width == 2 ? index & ~1u : index;
-}
-
 /* A 9-bit source field (scalar codes < 256, VGPRs above), MSB bits of slot applied. */
-static struct isa_operand *src(struct ctx *c, unsigned code, unsigned width, unsigned role,
+static struct isa_operand *src(struct isa_ctx *c, unsigned code, unsigned width, unsigned role,
                                unsigned slot)
 {
 	struct isa_operand *o;
 
 	if (code >= SRC_VGPR0) {
-		o = add(c, ISA_OPK_VGPR, role, width);
+		o = isa_add(c, ISA_OPK_VGPR, role, width);
 		o->reg = (uint16_t)(code - SRC_VGPR0 + 256 * ((c->msb >> (2 * slot)) & 3));
 		return o;
 	}
 	if (code <= 105) {
-		o = add(c, ISA_OPK_SGPR, role, width);
-		code = align_tuple(code, width);
+		o = isa_add(c, ISA_OPK_SGPR, role, width);
+		code = isa_align_tuple(code, width);
 	} else if (code >= 108 && code <= 123) {
-		o = add(c, ISA_OPK_TTMP, role, width);
-		code = align_tuple(code - 108, width);
+		o = isa_add(c, ISA_OPK_TTMP, role, width);
+		code = isa_align_tuple(code - 108, width);
 	} else if (code >= 128 && code <= 208) {
-		o = add(c, ISA_OPK_INLINE, role, width);
+		o = isa_add(c, ISA_OPK_INLINE, role, width);
 		o->imm = code <= 192 ? (int64_t)code - 128 : 192 - (int64_t)code;
 	} else if (code >= 240 && code <= 248) {
-		o = add(c, ISA_OPK_INLINE, role, width);
+		o = isa_add(c, ISA_OPK_INLINE, role, width);
 		o->flags |= ISA_OPF_FLOATINL;
-		o->imm = float_inline[code - 240];
+		o->imm = isa_float_inline[code - 240];
 	} else if (code == SRC_LIT32 || code == SRC_LIT64) {
-		o = add(c, ISA_OPK_LITERAL, role, width);
+		o = isa_add(c, ISA_OPK_LITERAL, role, width);
 		if (c->lit < (code == SRC_LIT64 ? 8u : 4u))
 			c->lit = code == SRC_LIT64 ? 8 : 4;
 		/*
@@ -103,50 +54,29 @@ static struct isa_operand *src(struct ctx *c, unsigned code, unsigned width, uns
 		if (code == SRC_LIT64 && width < 2)
 			c->lit64_narrow = true;
 	} else {
-		o = add(c, ISA_OPK_SPECIAL, role, width);
+		o = isa_add(c, ISA_OPK_SPECIAL, role, width);
 	}
 	o->reg = (uint16_t)code;
 	return o;
 }
 
-static void vgpr(struct ctx *c, unsigned v8, unsigned width, unsigned role, unsigned slot)
+static void vgpr(struct isa_ctx *c, unsigned v8, unsigned width, unsigned role, unsigned slot)
 {
 	src(c, SRC_VGPR0 + v8, width, role, slot);
 }
 
-static struct isa_operand *imm(struct ctx *c, unsigned kind, int64_t value)
-{
-	struct isa_operand *o = add(c, kind, ISA_ROLE_SRC, 0);
-	o->imm = value;
-	return o;
-}
-
-static void fixed(struct ctx *c, unsigned reg, unsigned role)
-{
-	struct isa_operand *o = add(c, ISA_OPK_SPECIAL, role, 1);
-	o->reg = (uint16_t)reg;
-	o->flags |= ISA_OPF_FIXED;
-}
-
-static void off_operand(struct ctx *c)
-{
-	struct isa_operand *o = add(c, ISA_OPK_SPECIAL, ISA_ROLE_SRC, 0);
-	o->reg = ISA_REG_NULL;
-	o->flags |= ISA_OPF_OFF;
-}
-
 /* The literal constant K of fmamk/fmaak-style rows. */
-static void literal_k(struct ctx *c, const struct isa_row *r)
+static void literal_k(struct isa_ctx *c, const struct isa_row *r)
 {
 	unsigned bytes = (r->flags & ISA_F_LITK64) ? 8 : 4;
-	struct isa_operand *o = add(c, ISA_OPK_LITERAL, ISA_ROLE_SRC, bytes / 4);
+	struct isa_operand *o = isa_add(c, ISA_OPK_LITERAL, ISA_ROLE_SRC, bytes / 4);
 	o->reg = bytes == 8 ? SRC_LIT64 : SRC_LIT32;
 	if (c->lit < bytes)
 		c->lit = bytes;
 }
 
 /* src0, src1 and the K literal of fmamk/fmaak rows in assembler order (codes are 9-bit). */
-static void sources_k(struct ctx *c, const struct isa_row *r, unsigned s0, unsigned s1)
+static void sources_k(struct isa_ctx *c, const struct isa_row *r, unsigned s0, unsigned s1)
 {
 	bool k = r->flags & ISA_F_LITK, mid = r->shape & ISA_S_KMID;
 
@@ -161,25 +91,9 @@ static void sources_k(struct ctx *c, const struct isa_row *r, unsigned s0, unsig
 		literal_k(c, r);
 }
 
-static int64_t sext(uint32_t v, unsigned bits)
-{
-	uint32_t m = 1u << (bits - 1);
-	return (int64_t)(int32_t)((v ^ m) - m);
-}
-
 static const struct isa_row *row_of(unsigned id)
 {
 	return id ? &isa_gfx1250_rows[id] : NULL;
-}
-
-/* An unknown opcode: its size is the base size unless a source field asks for a literal. */
-static int unknown(struct ctx *c, bool maybe_literal)
-{
-	if (maybe_literal)
-		return ISA_ERR_SIZE_UNKNOWN;
-	c->in->nops = 0;
-	c->lit = 0;
-	return ISA_OK;
 }
 
 static bool is_lit(unsigned code)
@@ -189,13 +103,13 @@ static bool is_lit(unsigned code)
 
 /* ---- scalar families ---- */
 
-static int sop1(struct ctx *c, const struct isa_row *r)
+static int sop1(struct isa_ctx *c, const struct isa_row *r)
 {
-	uint32_t w = word(c, 0);
+	uint32_t w = isa_word(c, 0);
 	unsigned ssrc0 = isa_bits(w, 7, 0), sdst = isa_bits(w, 22, 16);
 
 	if (!r)
-		return unknown(c, is_lit(ssrc0));
+		return isa_unknown(c, is_lit(ssrc0));
 	if (r->dst)
 		src(c, sdst, r->dst, ISA_ROLE_DST, SLOT_DST);
 	if (r->src0)
@@ -203,52 +117,41 @@ static int sop1(struct ctx *c, const struct isa_row *r)
 	return ISA_OK;
 }
 
-static int sop2(struct ctx *c, const struct isa_row *r)
+static int sop2(struct isa_ctx *c, const struct isa_row *r)
 {
-	uint32_t w = word(c, 0);
+	uint32_t w = isa_word(c, 0);
 	unsigned s0 = isa_bits(w, 7, 0), s1 = isa_bits(w, 15, 8), sdst = isa_bits(w, 22, 16);
 
 	if (!r)
-		return unknown(c, is_lit(s0) || is_lit(s1));
+		return isa_unknown(c, is_lit(s0) || is_lit(s1));
 	src(c, sdst, r->dst, ISA_ROLE_DST, SLOT_DST);
 	sources_k(c, r, s0, s1);
 	return ISA_OK;
 }
 
-static int sopc(struct ctx *c, const struct isa_row *r)
+static int sopc(struct isa_ctx *c, const struct isa_row *r)
 {
-	uint32_t w = word(c, 0);
+	uint32_t w = isa_word(c, 0);
 	unsigned s0 = isa_bits(w, 7, 0), s1 = isa_bits(w, 15, 8);
 
 	if (!r)
-		return unknown(c, is_lit(s0) || is_lit(s1));
+		return isa_unknown(c, is_lit(s0) || is_lit(s1));
 	src(c, s0, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
 	src(c, s1, r->src1, ISA_ROLE_SRC, SLOT_SRC1);
 	return ISA_OK;
 }
 
-static void simm_operand(struct ctx *c, const struct isa_row *r, uint32_t w)
-{
-	uint16_t simm = (uint16_t)isa_bits(w, 15, 0);
-
-	c->in->mods.simm16 = simm;
-	if (r->flags & ISA_F_BRANCH)
-		imm(c, ISA_OPK_LABEL, (int64_t)c->off + 4 + 4 * (int64_t)(int16_t)simm);
-	else if (r->flags & ISA_F_SIMM)
-		imm(c, ISA_OPK_IMM, simm);
-}
-
 /* SOPK has no literal except s_setreg_imm32_b32, which is a row: unknown opcodes are 4 bytes. */
-static int sopk(struct ctx *c, const struct isa_row *r)
+static int sopk(struct isa_ctx *c, const struct isa_row *r)
 {
-	uint32_t w = word(c, 0);
+	uint32_t w = isa_word(c, 0);
 	unsigned sdst = isa_bits(w, 22, 16);
 
 	if (!r)
-		return unknown(c, false);
+		return isa_unknown(c, false);
 	if (r->dst)
 		src(c, sdst, r->dst, ISA_ROLE_DST, SLOT_DST);
-	simm_operand(c, r, w);
+	isa_simm_operand(c, r, w);
 	if (r->src0)
 		src(c, sdst, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
 	if (r->flags & ISA_F_LITK)
@@ -256,29 +159,29 @@ static int sopk(struct ctx *c, const struct isa_row *r)
 	return ISA_OK;
 }
 
-static int sopp(struct ctx *c, const struct isa_row *r)
+static int sopp(struct isa_ctx *c, const struct isa_row *r)
 {
 	if (!r)
-		return unknown(c, false);
-	simm_operand(c, r, word(c, 0));
+		return isa_unknown(c, false);
+	isa_simm_operand(c, r, isa_word(c, 0));
 	return ISA_OK;
 }
 
-static int smem(struct ctx *c, const struct isa_row *r)
+static int smem(struct isa_ctx *c, const struct isa_row *r)
 {
-	uint32_t w0 = word(c, 0), w1 = word(c, 1);
+	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1);
 	unsigned soffset = isa_bits(w1, 31, 25);
 
-	c->in->mods.offset = (int32_t)sext(isa_bits(w1, 23, 0), 24);
+	c->in->mods.offset = (int32_t)isa_sext(isa_bits(w1, 23, 0), 24);
 	c->in->mods.scope = (uint8_t)isa_bits(w0, 22, 21);
 	c->in->mods.th = (uint8_t)isa_bits(w0, 24, 23);
 	if (!r)
-		return unknown(c, false);
+		return isa_unknown(c, false);
 	if (!r->dst) { /* s_prefetch_data sbase, offset, soffset, count (the sdata field) */
 		src(c, isa_bits(w0, 5, 0) * 2, r->src0, ISA_ROLE_SRC, SLOT_SRC0);
-		imm(c, ISA_OPK_IMM, c->in->mods.offset);
+		isa_imm(c, ISA_OPK_IMM, c->in->mods.offset);
 		src(c, soffset, 1, ISA_ROLE_SRC, SLOT_SRC1);
-		imm(c, ISA_OPK_IMM, isa_bits(w0, 12, 6));
+		isa_imm(c, ISA_OPK_IMM, isa_bits(w0, 12, 6));
 		return ISA_OK;
 	}
 	src(c, isa_bits(w0, 12, 6), r->dst, ISA_ROLE_DST, SLOT_DST);
@@ -287,17 +190,17 @@ static int smem(struct ctx *c, const struct isa_row *r)
 	if (soffset != ISA_REG_NULL)
 		src(c, soffset, 1, ISA_ROLE_SRC, SLOT_SRC1);
 	else
-		imm(c, ISA_OPK_IMM, c->in->mods.offset);
+		isa_imm(c, ISA_OPK_IMM, c->in->mods.offset);
 	return ISA_OK;
 }
 
 /* ---- vector ALU ---- */
 
 /* The DPP word after a VOP1/VOP2/VOPC/VOP3 whose src0 field is a DPP marker. */
-static unsigned dpp(struct ctx *c, unsigned marker, unsigned dword)
+static unsigned dpp(struct isa_ctx *c, unsigned marker, unsigned dword)
 {
 	struct isa_inst *in = c->in;
-	uint32_t d = word(c, dword);
+	uint32_t d = isa_word(c, dword);
 
 	if (marker == SRC_DPP16) {
 		in->dpp = 16;
@@ -320,23 +223,23 @@ static bool is_dpp(unsigned code)
 }
 
 /* VOP1/VOP2/VOPC: base 4 bytes, 8 with DPP. */
-static int vop_e32(struct ctx *c, const struct isa_row *r)
+static int vop_e32(struct isa_ctx *c, const struct isa_row *r)
 {
-	uint32_t w = word(c, 0);
+	uint32_t w = isa_word(c, 0);
 	unsigned fmt = c->fmt;
 	unsigned s0 = isa_bits(w, 8, 0), vsrc1 = isa_bits(w, 16, 9), vdst = isa_bits(w, 24, 17);
 
 	if (!r) /* with a DPP marker the size depends on whether the opcode has a src0 */
-		return unknown(c, is_lit(s0) || is_dpp(s0));
+		return isa_unknown(c, is_lit(s0) || is_dpp(s0));
 	if (is_dpp(s0) && r->src0) {
 		c->base = 8;
-		if (!have(c, 8))
+		if (!isa_have(c, 8))
 			return ISA_ERR_TRUNCATED;
 		s0 = dpp(c, s0, 1);
 	}
 	if (fmt == ISA_FMT_VOPC) {
 		if (!(r->shape & ISA_S_NODST))
-			fixed(c, ISA_REG_VCC_LO, ISA_ROLE_DST);
+			isa_fixed(c, ISA_REG_VCC_LO, ISA_ROLE_DST, 1);
 	} else if (r->dst) {
 		if (r->shape & ISA_S_SDST)
 			src(c, vdst, r->dst, ISA_ROLE_DST, SLOT_DST);
@@ -344,10 +247,10 @@ static int vop_e32(struct ctx *c, const struct isa_row *r)
 			vgpr(c, vdst, r->dst, ISA_ROLE_DST, SLOT_DST);
 	}
 	if (r->shape & ISA_S_VCCOUT && fmt == ISA_FMT_VOP2)
-		fixed(c, ISA_REG_VCC_LO, ISA_ROLE_DST);
+		isa_fixed(c, ISA_REG_VCC_LO, ISA_ROLE_DST, 1);
 	sources_k(c, r, s0, SRC_VGPR0 + vsrc1);
 	if (r->shape & ISA_S_VCCIN)
-		fixed(c, ISA_REG_VCC_LO, ISA_ROLE_SRC);
+		isa_fixed(c, ISA_REG_VCC_LO, ISA_ROLE_SRC, 1);
 	return ISA_OK;
 }
 
@@ -376,33 +279,19 @@ static const struct isa_row *vop3_row(unsigned op, unsigned *id)
 	return row_of(*id);
 }
 
-static void src_mods(struct ctx *c, unsigned first, unsigned neg, unsigned abs)
-{
-	for (unsigned i = first, k = 0; i < c->in->nops && k < 3; i++) {
-		struct isa_operand *o = &c->in->ops[i];
-		if (o->role != ISA_ROLE_SRC || (o->flags & ISA_OPF_FIXED))
-			continue;
-		if (neg & (1u << k))
-			o->flags |= ISA_OPF_NEG;
-		if (abs & (1u << k))
-			o->flags |= ISA_OPF_ABS;
-		k++;
-	}
-}
-
-static int vop3_any(struct ctx *c, const struct isa_row *r, bool packed)
+static int vop3_any(struct isa_ctx *c, const struct isa_row *r, bool packed)
 {
 	struct isa_inst *in = c->in;
-	uint32_t w0 = word(c, 0), w1 = word(c, 1);
+	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1);
 	unsigned s[3] = {isa_bits(w1, 8, 0), isa_bits(w1, 17, 9), isa_bits(w1, 26, 18)};
 	unsigned vdst = isa_bits(w0, 7, 0), first;
 	unsigned widths[3];
 
 	if (!r)
-		return unknown(c, is_lit(s[0]) || is_lit(s[1]) || is_lit(s[2]) || is_dpp(s[0]));
+		return isa_unknown(c, is_lit(s[0]) || is_lit(s[1]) || is_lit(s[2]) || is_dpp(s[0]));
 	if (is_dpp(s[0]) && r->src0) {
 		c->base = 12;
-		if (!have(c, 12))
+		if (!isa_have(c, 12))
 			return ISA_ERR_TRUNCATED;
 		s[0] = dpp(c, s[0], 2);
 	}
@@ -436,13 +325,13 @@ static int vop3_any(struct ctx *c, const struct isa_row *r, bool packed)
 		in->mods.neg_hi = (uint8_t)isa_bits(w0, 10, 8);
 		in->mods.op_sel = (uint8_t)isa_bits(w0, 13, 11);
 		in->mods.op_sel_hi = (uint8_t)(isa_bits(w1, 28, 27) | isa_bits(w0, 14, 14) << 2);
-		src_mods(c, first, isa_bits(w1, 31, 29), 0);
+		isa_src_mods(c, first, isa_bits(w1, 31, 29), 0, false);
 	} else {
 		bool sd = r->shape & (ISA_S_SDST2 | ISA_S_VCCOUT) && r->format != ISA_FMT_VOPC;
 		in->mods.omod = (uint8_t)isa_bits(w1, 28, 27);
 		if (!sd)
 			in->mods.op_sel = (uint8_t)isa_bits(w0, 14, 11);
-		src_mods(c, first, isa_bits(w1, 31, 29), sd ? 0 : isa_bits(w0, 10, 8));
+		isa_src_mods(c, first, isa_bits(w1, 31, 29), sd ? 0 : isa_bits(w0, 10, 8), false);
 		if (in->op == ISA_OP_V_BITOP3_B32 || in->op == ISA_OP_V_BITOP3_B16)
 			in->mods.bitop3 =
 			    (uint8_t)(isa_bits(w1, 31, 29) | isa_bits(w0, 10, 8) << 3 |
@@ -451,35 +340,28 @@ static int vop3_any(struct ctx *c, const struct isa_row *r, bool packed)
 	return ISA_OK;
 }
 
-static int vop3(struct ctx *c, const struct isa_row *r)
+static int vop3(struct isa_ctx *c, const struct isa_row *r)
 {
 	return vop3_any(c, r, false);
 }
 
-static int vop3p(struct ctx *c, const struct isa_row *r)
+static int vop3p(struct isa_ctx *c, const struct isa_row *r)
 {
 	return vop3_any(c, r, true);
 }
 
 /* One VOPD component (X or Y): dst, src0, [K], src1. */
-static void vopd_part(struct ctx *c, const struct isa_row *r, unsigned vdst, unsigned s0,
+static void vopd_part(struct isa_ctx *c, const struct isa_row *r, unsigned vdst, unsigned s0,
                       unsigned vsrc1)
 {
 	vgpr(c, vdst, r->dst, ISA_ROLE_DST, SLOT_DST);
 	sources_k(c, r, s0, SRC_VGPR0 + vsrc1);
 }
 
-static void set_impl(struct isa_inst *in, const struct isa_row *r)
-{
-	in->impl_def |= r->impl_def;
-	in->impl_use |= r->impl_use;
-	in->flags |= r->flags;
-}
-
-static int vopd(struct ctx *c, const struct isa_row *unused)
+static int vopd(struct isa_ctx *c, const struct isa_row *unused)
 {
 	struct isa_inst *in = c->in;
-	uint32_t w0 = word(c, 0), w1 = word(c, 1);
+	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1);
 	unsigned idx = isa_gfx1250_find_vopd(isa_bits(w0, 25, 22));
 	unsigned idy = isa_gfx1250_find_vopd(isa_bits(w0, 21, 17));
 	unsigned s0x = isa_bits(w0, 8, 0), s0y = isa_bits(w1, 8, 0);
@@ -487,19 +369,19 @@ static int vopd(struct ctx *c, const struct isa_row *unused)
 	unsigned vdsty = isa_bits(w1, 23, 17) << 1 | (~vdstx & 1);
 
 	if (!idx || !idy)
-		return unknown(c, is_lit(s0x) || is_lit(s0y));
+		return isa_unknown(c, is_lit(s0x) || is_lit(s0y));
 	in->op = (uint16_t)idx;
 	in->op_y = (uint16_t)idy;
 	vopd_part(c, row_of(idx), vdstx, s0x, isa_bits(w0, 16, 9));
 	in->nops_x = in->nops;
 	vopd_part(c, row_of(idy), vdsty, s0y, isa_bits(w1, 16, 9));
-	set_impl(in, row_of(idx));
-	set_impl(in, row_of(idy));
+	isa_set_impl(in, row_of(idx));
+	isa_set_impl(in, row_of(idy));
 	return ISA_OK;
 }
 
 /* One VOPD3 component: up to three sources, neg bits, bitop3 for the bitop2 form. */
-static void vopd3_part(struct ctx *c, unsigned id, unsigned vdst, unsigned s0, unsigned s1,
+static void vopd3_part(struct isa_ctx *c, unsigned id, unsigned vdst, unsigned s0, unsigned s1,
                        unsigned s2, unsigned neg)
 {
 	const struct isa_row *r = row_of(id);
@@ -517,19 +399,19 @@ static void vopd3_part(struct ctx *c, unsigned id, unsigned vdst, unsigned s0, u
 		vgpr(c, s2, r->src2, ISA_ROLE_SRC, SLOT_SRC2);
 	else if (bitop)
 		c->in->mods.bitop3 = (uint8_t)s2;
-	src_mods(c, first, neg, 0);
+	isa_src_mods(c, first, neg, 0, false);
 }
 
-static int vopd3(struct ctx *c, const struct isa_row *unused)
+static int vopd3(struct isa_ctx *c, const struct isa_row *unused)
 {
 	struct isa_inst *in = c->in;
-	uint32_t w0 = word(c, 0), w1 = word(c, 1), w2 = word(c, 2);
+	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1), w2 = isa_word(c, 2);
 	unsigned idx = isa_gfx1250_find_vopd(isa_bits(w0, 23, 18));
 	unsigned idy = isa_gfx1250_find_vopd(isa_bits(w0, 17, 12));
 	unsigned s0x = isa_bits(w0, 8, 0), s0y = isa_bits(w1, 8, 0);
 
 	if (!idx || !idy)
-		return unknown(c, is_lit(s0x) || is_lit(s0y));
+		return isa_unknown(c, is_lit(s0x) || is_lit(s0y));
 	in->op = (uint16_t)idx;
 	in->op_y = (uint16_t)idy;
 	vopd3_part(c, idx, isa_bits(w2, 7, 0), s0x, isa_bits(w1, 23, 16), isa_bits(w1, 31, 24),
@@ -537,8 +419,8 @@ static int vopd3(struct ctx *c, const struct isa_row *unused)
 	in->nops_x = in->nops;
 	vopd3_part(c, idy, isa_bits(w2, 31, 24), s0y, isa_bits(w2, 15, 8), isa_bits(w2, 23, 16),
 	           isa_bits(w1, 14, 12));
-	set_impl(in, row_of(idx));
-	set_impl(in, row_of(idy));
+	isa_set_impl(in, row_of(idx));
+	isa_set_impl(in, row_of(idy));
 	/* VOPD3's cndmask names its mask SGPR: no implicit VCC. */
 	if (idx == ISA_OP_V_CNDMASK_B32 || idy == ISA_OP_V_CNDMASK_B32)
 		in->impl_use &= (uint8_t)~ISA_IMPL_VCC;
@@ -547,13 +429,13 @@ static int vopd3(struct ctx *c, const struct isa_row *unused)
 
 /* ---- memory ---- */
 
-static int ds(struct ctx *c, const struct isa_row *r)
+static int ds(struct isa_ctx *c, const struct isa_row *r)
 {
 	struct isa_inst *in = c->in;
-	uint32_t w0 = word(c, 0), w1 = word(c, 1);
+	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1);
 
 	if (!r)
-		return unknown(c, false);
+		return isa_unknown(c, false);
 	if (r->shape & ISA_S_2ADDR) {
 		in->mods.offset0 = (uint8_t)isa_bits(w0, 7, 0);
 		in->mods.offset1 = (uint8_t)isa_bits(w0, 15, 8);
@@ -571,20 +453,20 @@ static int ds(struct ctx *c, const struct isa_row *r)
 	return ISA_OK;
 }
 
-static int flat(struct ctx *c, const struct isa_row *r)
+static int flat(struct isa_ctx *c, const struct isa_row *r)
 {
 	unsigned fmt = c->fmt;
 	struct isa_inst *in = c->in;
-	uint32_t w0 = word(c, 0), w1 = word(c, 1), w2 = word(c, 2);
+	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1), w2 = isa_word(c, 2);
 	unsigned saddr = isa_bits(w0, 6, 0);
 	bool has_saddr = saddr != ISA_REG_NULL;
 
 	in->mods.th = (uint8_t)isa_bits(w1, 22, 20);
 	in->mods.scope = (uint8_t)isa_bits(w1, 19, 18);
 	in->mods.sve = (uint8_t)isa_bits(w1, 17, 17);
-	in->mods.offset = (int32_t)sext(isa_bits(w2, 31, 8), 24);
+	in->mods.offset = (int32_t)isa_sext(isa_bits(w2, 31, 8), 24);
 	if (!r)
-		return unknown(c, false);
+		return isa_unknown(c, false);
 	if ((r->shape & ISA_S_NOADDR) && !r->dst && !r->src1)
 		in->mods.offset = 0; /* global_inv / wb / wbinv: no address, the field is unused */
 	if (r->dst && (!(r->flags & ISA_F_RTN) || (in->mods.th & 1)))
@@ -596,7 +478,7 @@ static int flat(struct ctx *c, const struct isa_row *r)
 			if (in->mods.sve)
 				vgpr(c, isa_bits(w2, 7, 0), 1, ISA_ROLE_SRC, SLOT_SRC0);
 			else
-				off_operand(c);
+				isa_off_operand(c);
 		} else {
 			vgpr(c, isa_bits(w2, 7, 0), has_saddr ? 1 : 2, ISA_ROLE_SRC, SLOT_SRC0);
 		}
@@ -606,14 +488,14 @@ static int flat(struct ctx *c, const struct isa_row *r)
 	if (has_saddr)
 		src(c, saddr, fmt == ISA_FMT_VSCRATCH ? 1 : 2, ISA_ROLE_SRC, SLOT_SRC2);
 	else if (fmt != ISA_FMT_VFLAT && !(r->shape & ISA_S_NOADDR))
-		off_operand(c);
+		isa_off_operand(c);
 	return ISA_OK;
 }
 
-static int vbuffer(struct ctx *c, const struct isa_row *r)
+static int vbuffer(struct isa_ctx *c, const struct isa_row *r)
 {
 	struct isa_inst *in = c->in;
-	uint32_t w0 = word(c, 0), w1 = word(c, 1), w2 = word(c, 2);
+	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1), w2 = isa_word(c, 2);
 	unsigned vdata = isa_bits(w1, 7, 0);
 
 	in->mods.th = (uint8_t)isa_bits(w1, 22, 20);
@@ -622,7 +504,7 @@ static int vbuffer(struct ctx *c, const struct isa_row *r)
 	in->mods.idxen = (uint8_t)isa_bits(w1, 31, 31);
 	in->mods.offset = (int32_t)isa_bits(w2, 31, 8);
 	if (!r)
-		return unknown(c, false);
+		return isa_unknown(c, false);
 	/* One vdata field: the loaded value, the stored data, or an atomic's data and result. */
 	if (r->dst && (!(r->flags & ISA_F_RTN) || (in->mods.th & 1))) {
 		vgpr(c, vdata, r->dst, ISA_ROLE_DST, SLOT_DST);
@@ -635,7 +517,7 @@ static int vbuffer(struct ctx *c, const struct isa_row *r)
 		vgpr(c, isa_bits(w2, 7, 0), in->mods.offen && in->mods.idxen ? 2 : 1, ISA_ROLE_SRC,
 		     SLOT_SRC0);
 	else
-		off_operand(c);
+		isa_off_operand(c);
 	src(c, isa_bits(w1, 15, 9), 4, ISA_ROLE_SRC, SLOT_SRC2);
 	src(c, isa_bits(w0, 6, 0), 1, ISA_ROLE_SRC, SLOT_SRC2);
 	return ISA_OK;
@@ -644,13 +526,7 @@ static int vbuffer(struct ctx *c, const struct isa_row *r)
 /* ---- dispatch ---- */
 
 /* Per family: size before any literal, the opcode field, and the operand decoder. */
-struct family {
-	uint8_t base, op_hi, op_lo;
-	uint8_t vector; /* a per-lane family: every instruction reads EXEC */
-	int (*decode)(struct ctx *c, const struct isa_row *r);
-};
-
-static const struct family families[ISA_FMT_COUNT] = {
+static const struct isa_family families[ISA_FMT_COUNT] = {
     [ISA_FMT_SOP1] = {4, 15, 8, 0, sop1},       [ISA_FMT_SOP2] = {4, 29, 23, 0, sop2},
     [ISA_FMT_SOPK] = {4, 27, 23, 0, sopk},      [ISA_FMT_SOPC] = {4, 22, 16, 0, sopc},
     [ISA_FMT_SOPP] = {4, 22, 16, 0, sopp},      [ISA_FMT_SMEM] = {8, 20, 13, 0, smem},
@@ -666,11 +542,7 @@ static const struct family families[ISA_FMT_COUNT] = {
  * Which family the first dword belongs to: the first prefix that matches (order matters:
  * SOP1/SOPC/SOPP/SOPK sit inside SOP2's space, VOP1/VOPC inside VOP2's, VOPD3 inside VOP3P's).
  */
-static const struct prefix {
-	uint8_t shift;
-	uint16_t value;
-	uint8_t fmt;
-} prefixes[] = {
+static const struct isa_prefix prefixes[] = {
     {23, 0x17d, ISA_FMT_SOP1}, {23, 0x17e, ISA_FMT_SOPC},    {23, 0x17f, ISA_FMT_SOPP},
     {28, 0xb, ISA_FMT_SOPK},   {30, 0x2, ISA_FMT_SOP2},      {25, 0x3f, ISA_FMT_VOP1},
     {25, 0x3e, ISA_FMT_VOPC},  {31, 0x0, ISA_FMT_VOP2},      {24, 0xcf, ISA_FMT_VOPD3},
@@ -681,14 +553,11 @@ static const struct prefix {
 
 static unsigned classify(uint32_t w)
 {
-	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if ((w >> prefixes[i].shift) == prefixes[i].value)
-			return prefixes[i].fmt;
-	return ISA_FMT_NONE;
+	return isa_classify(prefixes, sizeof(prefixes) / sizeof(prefixes[0]), w);
 }
 
 /* The row of the family's opcode field; VOP3 also finds the e64 forms of VOP1/2/C rows. */
-static const struct isa_row *find_row(struct ctx *c, unsigned fmt)
+static const struct isa_row *find_row(struct isa_ctx *c, unsigned fmt)
 {
 	struct isa_inst *in = c->in;
 	unsigned id = ISA_OP_UNKNOWN;
@@ -701,7 +570,7 @@ static const struct isa_row *find_row(struct ctx *c, unsigned fmt)
 		id = isa_gfx1250_find(fmt, in->raw_opcode);
 	in->op = (uint16_t)id;
 	if (id)
-		set_impl(in, &isa_gfx1250_rows[id]);
+		isa_set_impl(in, &isa_gfx1250_rows[id]);
 	return row_of(id);
 }
 
@@ -714,8 +583,8 @@ void isa_state_reset(struct isa_state *st)
 int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                        struct isa_inst *out)
 {
-	struct ctx c = {.buf = buf, .len = len, .off = off, .in = out};
-	const struct family *f;
+	struct isa_ctx c = {.buf = buf, .len = len, .off = off, .in = out};
+	const struct isa_family *f;
 	uint32_t w;
 	int rc;
 
@@ -728,7 +597,7 @@ int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_st
 		return ISA_ERR_TRUNCATED;
 	}
 	c.msb = st ? st->vgpr_msb : 0;
-	w = word(&c, 0);
+	w = isa_word(&c, 0);
 	c.fmt = classify(w);
 	out->format = (uint8_t)c.fmt;
 	if (c.fmt == ISA_FMT_NONE)
@@ -736,27 +605,13 @@ int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_st
 	f = &families[c.fmt];
 	c.base = f->base;
 	out->size = f->base;
-	if (!have(&c, f->base))
+	if (!isa_have(&c, f->base))
 		return ISA_ERR_TRUNCATED;
 	out->raw_opcode = (uint16_t)isa_bits(w, f->op_hi, f->op_lo);
-	rc = f->decode(&c, find_row(&c, c.fmt));
-	out->size = (uint8_t)(c.base + c.lit);
-	if (rc == ISA_OK && c.lit64_narrow)
-		rc = ISA_ERR_SIZE_UNKNOWN;
+	out->arch = ISA_ARCH_GFX1250;
+	rc = isa_finish(&c, f->decode(&c, find_row(&c, c.fmt)), f->vector);
 	if (rc != ISA_OK)
 		return rc;
-	if (out->op && f->vector)
-		out->impl_use |= ISA_IMPL_EXEC;
-	if (!have(&c, out->size))
-		return ISA_ERR_TRUNCATED;
-	if (c.lit) {
-		uint64_t lo = word(&c, c.base / 4), hi = c.lit == 8 ? word(&c, c.base / 4 + 1) : 0;
-		out->literal = lo | hi << 32;
-		out->literal_size = (uint8_t)c.lit;
-		for (unsigned i = 0; i < out->nops; i++)
-			if (out->ops[i].kind == ISA_OPK_LITERAL)
-				out->ops[i].imm = (int64_t)out->literal;
-	}
 	if (out->op && (out->flags & ISA_F_MSB) && st)
 		st->vgpr_msb = (uint8_t)out->mods.simm16;
 	return ISA_OK;

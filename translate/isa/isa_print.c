@@ -37,7 +37,9 @@ const char *isa_strerror(int status)
 
 const char *isa_inst_mnemonic(const struct isa_inst *in)
 {
-	return isa_gfx1250_rows[in->op < ISA_OP_COUNT ? in->op : 0].mnemonic;
+	const struct isa_row *rows = isa_arch_rows(in->arch);
+	const char *m = rows ? rows[in->op < ISA_OP_COUNT ? in->op : 0].mnemonic : NULL;
+	return m ? m : "<unknown>";
 }
 
 /* A bounded appender: keeps counting past the end, like snprintf. */
@@ -90,6 +92,11 @@ static const struct special {
     {ISA_REG_VCCZ, "src_vccz", NULL},
     {ISA_REG_EXECZ, "src_execz", NULL},
     {ISA_REG_SCC, "src_scc", NULL},
+    {ISA_REG_FLAT_SCRATCH_LO, "flat_scratch_lo", "flat_scratch"},
+    {ISA_REG_FLAT_SCRATCH_HI, "flat_scratch_hi", NULL},
+    {ISA_REG_XNACK_MASK_LO, "xnack_mask_lo", "xnack_mask"},
+    {ISA_REG_XNACK_MASK_HI, "xnack_mask_hi", NULL},
+    {ISA_REG_LDS_DIRECT, "src_lds_direct", NULL},
 };
 
 static const char *special_name(unsigned reg, unsigned width)
@@ -173,16 +180,17 @@ static bool is_memory(unsigned fmt)
 int isa_inst_format(const struct isa_inst *in, char *buf, size_t size)
 {
 	struct out o = {.buf = buf, .size = size};
-	const struct isa_row *r = &isa_gfx1250_rows[in->op < ISA_OP_COUNT ? in->op : 0];
+	const struct isa_row *rows = isa_arch_rows(in->arch);
+	const struct isa_row *r = rows ? &rows[in->op < ISA_OP_COUNT ? in->op : 0] : NULL;
 
 	if (size)
 		buf[0] = '\0';
-	if (!in->op) {
+	if (!in->op || !r || !r->mnemonic) {
 		put(&o, "<unknown %s opcode 0x%x>", isa_format_name(in->format), in->raw_opcode);
 		return (int)o.len;
 	}
 	if (in->format == ISA_FMT_VOPD || in->format == ISA_FMT_VOPD3) {
-		const struct isa_row *y = &isa_gfx1250_rows[in->op_y];
+		const struct isa_row *y = &rows[in->op_y < ISA_OP_COUNT ? in->op_y : 0];
 		/* v_bitop3_b32 is spelled bitop2 as a dual component. */
 		put(&o, "v_dual_%s",
 		    in->op == ISA_OP_V_BITOP3_B32 ? "bitop2_b32" : r->mnemonic + 2);
@@ -193,8 +201,10 @@ int isa_inst_format(const struct isa_inst *in, char *buf, size_t size)
 		return (int)o.len;
 	}
 	put(&o, "%s", r->mnemonic);
-	if ((r->flags & ISA_F_E64) && !in->dpp)
+	if ((r->flags & ISA_F_E64) && !in->dpp && !in->sdwa)
 		put(&o, in->format == ISA_FMT_VOP3 ? "_e64" : "_e32");
+	if (in->sdwa)
+		put(&o, "_sdwa");
 	if (in->dpp)
 		put(&o, in->format == ISA_FMT_VOP3 ? "_e64_dpp" : "_dpp");
 	operands(&o, in, 0, in->nops);

@@ -1,10 +1,11 @@
-/* The gfx1250 rows as data (from gfx1250.def) and the opcode lookup built from them. */
+/* The rows of every table as data (gfx1250.def, gfx942.def) and the opcode lookups built from them.
+ */
 #include "isa_internal.h"
 
 #include <pthread.h>
 
-const struct isa_row isa_gfx1250_rows[ISA_OP_COUNT] = {
-    [ISA_OP_UNKNOWN] = {.mnemonic = "<unknown>"},
+#include "gfx_table.h"
+
 #define ISA_ROW(id, fmt, opc, mnem, d, s0, s1, s2, shp, impl, flg, vd, smp)                        \
 	[ISA_OP_##id] = {.mnemonic = mnem,                                                         \
 	                 .format = ISA_FMT_##fmt,                                                  \
@@ -19,31 +20,92 @@ const struct isa_row isa_gfx1250_rows[ISA_OP_COUNT] = {
 	                 .flags = flg,                                                             \
 	                 .vopd = vd,                                                               \
 	                 .sample = smp},
+/* A row whose id the gfx942 table adds to the op list: the same initializer. */
+#define ISA_ROW_NEW ISA_ROW
+
+const struct isa_row isa_gfx1250_rows[ISA_OP_COUNT] = {
+    [ISA_OP_UNKNOWN] = {.mnemonic = "<unknown>"},
 #include "gfx1250.def"
-#undef ISA_ROW
 };
 
-/* (format, opcode) -> row, and VOPD component opcode -> row; built once. */
-static uint16_t lookup[ISA_FMT_COUNT][ISA_OPCODE_SPACE];
+const struct isa_row isa_gfx942_rows[ISA_OP_COUNT] = {
+    [ISA_OP_UNKNOWN] = {.mnemonic = "<unknown>"},
+#include "gfx942.def"
+};
+
+/* gfx950: every gfx942 row, and what gfx950 adds (no row of gfx942.def is overridden). */
+const struct isa_row isa_gfx950_rows[ISA_OP_COUNT] = {
+    [ISA_OP_UNKNOWN] = {.mnemonic = "<unknown>"},
+#include "gfx942.def"
+#include "gfx950.def"
+};
+
+#undef ISA_ROW
+#undef ISA_ROW_NEW
+
+static const struct isa_row *const tables[ISA_ARCH_COUNT] = {
+    [ISA_ARCH_GFX1250] = isa_gfx1250_rows,
+    [ISA_ARCH_GFX942] = isa_gfx942_rows,
+    [ISA_ARCH_GFX950] = isa_gfx950_rows,
+};
+
+const struct isa_row *isa_arch_rows(unsigned arch)
+{
+	return arch < ISA_ARCH_COUNT ? tables[arch] : NULL;
+}
+
+const char *isa_arch_name(unsigned arch)
+{
+	static const char *const names[ISA_ARCH_COUNT] = {[ISA_ARCH_GFX1250] = "gfx1250",
+	                                                  [ISA_ARCH_GFX942] = "gfx942",
+	                                                  [ISA_ARCH_GFX950] = "gfx950"};
+	return arch < ISA_ARCH_COUNT ? names[arch] : "?";
+}
+
+int isa_arch_of_e_flags(uint32_t e_flags)
+{
+	const struct gfx_info *g = gfx_by_mach((uint8_t)(e_flags & 0xff));
+
+	if (!g)
+		return -1;
+	if (!strcmp(g->family, "gfx12.5"))
+		return ISA_ARCH_GFX1250;
+	if (!strcmp(g->name, "gfx950"))
+		return ISA_ARCH_GFX950;
+	if (!strcmp(g->family, "gfx9.4"))
+		return ISA_ARCH_GFX942;
+	return -1;
+}
+
+/* Per table: (format, opcode) -> row, and VOPD component opcode -> row; built once. */
+static uint16_t lookup[ISA_ARCH_COUNT][ISA_FMT_COUNT][ISA_OPCODE_SPACE];
 static uint16_t vopd_lookup[ISA_VOPD_SPACE];
 static pthread_once_t lookup_once = PTHREAD_ONCE_INIT;
 
 static void build_lookup(void)
 {
-	for (unsigned id = 1; id < ISA_OP_COUNT; id++) {
-		const struct isa_row *r = &isa_gfx1250_rows[id];
-		lookup[r->format][r->opcode] = (uint16_t)id;
-		if (r->vopd)
-			vopd_lookup[r->vopd - 1] = (uint16_t)id;
-	}
+	for (unsigned a = 0; a < ISA_ARCH_COUNT; a++)
+		for (unsigned id = 1; id < ISA_OP_COUNT; id++) {
+			const struct isa_row *r = &tables[a][id];
+			if (!r->mnemonic)
+				continue;
+			lookup[a][r->format][r->opcode] = (uint16_t)id;
+			if (r->vopd && a == ISA_ARCH_GFX1250)
+				vopd_lookup[r->vopd - 1] = (uint16_t)id;
+		}
+}
+
+unsigned isa_find(unsigned arch, unsigned format, unsigned opcode)
+{
+	if (arch >= ISA_ARCH_COUNT || format >= ISA_FMT_COUNT || opcode >= ISA_OPCODE_SPACE)
+		return ISA_OP_UNKNOWN;
+	pthread_once(&lookup_once, build_lookup);
+	return lookup[arch][format][opcode];
 }
 
 unsigned isa_gfx1250_find(unsigned format, unsigned opcode)
 {
-	if (format >= ISA_FMT_COUNT || opcode >= ISA_OPCODE_SPACE)
-		return ISA_OP_UNKNOWN;
-	pthread_once(&lookup_once, build_lookup);
-	return lookup[format][opcode];
+	return isa_find(ISA_ARCH_GFX1250, format, opcode);
 }
 
 unsigned isa_gfx1250_find_vopd(unsigned code)

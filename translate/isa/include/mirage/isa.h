@@ -9,8 +9,9 @@
  * One decoded instruction is a struct isa_inst: its encoding family, size (literal
  * included), the opcode id of the table row that matched (ISA_OP_UNKNOWN when no row
  * did), every operand in assembler order, the implicit register defs/uses, the modifiers
- * and the literal.  The rows live in one table per ISA (translate/isa/gfx1250.def); see
- * docs/isa-decoder.md for the layout and how to add a row.
+ * and the literal.  The rows live in one table per ISA (translate/isa/gfx1250.def,
+ * translate/isa/gfx942.def); both name the same op ids, so one switch on enum isa_op serves
+ * every ISA.  See docs/isa-decoder.md for the layout and how to add a row.
  */
 
 /* Encoding families.  DPP is a variant of VOP1/VOP2/VOPC/VOP3/VOP3P (isa_inst.dpp). */
@@ -37,13 +38,32 @@ enum isa_format {
 	ISA_FMT_COUNT
 };
 
-/* The opcode ids: one per table row, generated from the gfx1250 table. */
+/*
+ * The opcode ids: the canonical op list of every table.  The gfx1250 rows name them first;
+ * the gfx942 table reuses an id where the operation is the same (s_load_dword is
+ * ISA_OP_S_LOAD_B32) and adds its own (ISA_ROW_NEW) after them.
+ */
 enum isa_op {
 	ISA_OP_UNKNOWN = 0,
 #define ISA_ROW(id, fmt, opc, mnem, d, s0, s1, s2, shape, impl, flags, vopd, sample) ISA_OP_##id,
 #include "../../gfx1250.def"
 #undef ISA_ROW
+#define ISA_ROW(id, fmt, opc, mnem, d, s0, s1, s2, shape, impl, flags, vopd, sample)
+#define ISA_ROW_NEW(id, fmt, opc, mnem, d, s0, s1, s2, shape, impl, flags, vopd, sample)           \
+	ISA_OP_##id,
+#include "../../gfx942.def"
+#include "../../gfx950.def"
+#undef ISA_ROW
+#undef ISA_ROW_NEW
 	ISA_OP_COUNT
+};
+
+/* The ISA a table and a record belong to (isa_inst.arch). */
+enum isa_arch {
+	ISA_ARCH_GFX1250 = 0, /* gfx1250 / gfx1251 (GFX12.5, wave32) */
+	ISA_ARCH_GFX942 = 1,  /* gfx942, gfx9-4-generic (GFX9.4 CDNA3, wave64) */
+	ISA_ARCH_GFX950 = 2,  /* gfx950 (CDNA4): the gfx942 table plus gfx950.def */
+	ISA_ARCH_COUNT
 };
 
 enum isa_operand_kind {
@@ -77,6 +97,13 @@ enum isa_special_reg {
 	ISA_REG_VCCZ = 251,
 	ISA_REG_EXECZ = 252,
 	ISA_REG_SCC = 253,
+	/* GFX9 only (gfx942): codes 102..105 are these, not SGPRs; its m0 (code 124) is ISA_REG_M0.
+	 */
+	ISA_REG_FLAT_SCRATCH_LO = 102,
+	ISA_REG_FLAT_SCRATCH_HI = 103,
+	ISA_REG_XNACK_MASK_LO = 104,
+	ISA_REG_XNACK_MASK_HI = 105,
+	ISA_REG_LDS_DIRECT = 254, /* GFX9 src_lds_direct (gfx1250: the 64-bit literal code) */
 };
 
 enum isa_role {
@@ -139,6 +166,8 @@ struct isa_operand {
 #define ISA_S_SWZ     0x1000u /* DS: offset is a swizzle pattern */
 #define ISA_S_KMID    0x2000u /* the literal K sits between the sources (fmamk) */
 #define ISA_S_VDSTSRC 0x4000u /* FLAT: the vdst field is read (an LDS address) */
+#define ISA_S_ADST    0x0040u /* gfx942: the destination is an AGPR (v_accvgpr_write) */
+#define ISA_S_ASRC    0x0080u /* gfx942: src0 is an AGPR (v_accvgpr_read) */
 
 struct isa_row {
 	const char *mnemonic;
@@ -152,8 +181,21 @@ struct isa_row {
 	const char *sample;            /* assembler text pinned against llvm-mc (tests) */
 };
 
-/* A table of rows for one ISA, indexed by enum isa_op. */
+/* A table of rows for one ISA, indexed by enum isa_op (mnemonic NULL: no row in that ISA). */
 extern const struct isa_row isa_gfx1250_rows[ISA_OP_COUNT];
+extern const struct isa_row isa_gfx942_rows[ISA_OP_COUNT];
+extern const struct isa_row isa_gfx950_rows[ISA_OP_COUNT];
+
+/* The rows of an enum isa_arch, or NULL. */
+const struct isa_row *isa_arch_rows(unsigned arch);
+/* "gfx1250" / "gfx942" / "gfx950", or "?". */
+const char *isa_arch_name(unsigned arch);
+/*
+ * The table for a code object's processor, from its ELF e_flags: ISA_ARCH_GFX1250 for the
+ * gfx12.5 family, ISA_ARCH_GFX950 for gfx950, ISA_ARCH_GFX942 for the rest of gfx9.4 (gfx942,
+ * gfx9-4-generic); -1 for any other processor (no table).
+ */
+int isa_arch_of_e_flags(uint32_t e_flags);
 
 /* Modifiers; only the fields meaningful for the format are set, the rest are 0. */
 struct isa_mods {
@@ -187,6 +229,11 @@ struct isa_inst {
 	uint64_t literal;
 	struct isa_mods mods;
 	struct isa_operand ops[ISA_MAX_OPERANDS];
+	/* Added with the gfx942 table (after the gfx1250 fields, which keep their layout): */
+	uint8_t arch; /* enum isa_arch of the table that decoded it */
+	uint8_t sdwa; /* 1: a GFX9 SDWA variant of VOP1/VOP2/VOPC (the fields below) */
+	uint8_t sdwa_dst_sel, sdwa_dst_unused, sdwa_src0_sel, sdwa_src1_sel; /* SDWA selects */
+	uint8_t acc; /* gfx942 memory forms: the data/vdst registers are AGPRs (acc bit) */
 };
 
 /* Decoder state carried across a linear sweep of one function. */
@@ -197,7 +244,7 @@ struct isa_state {
 /* Resets the state for the start of a function. */
 void isa_state_reset(struct isa_state *st);
 
-/* Return codes of isa_decode_gfx1250 (0 = a record, possibly ISA_OP_UNKNOWN). */
+/* Return codes of the isa_decode_* functions (0 = a record, possibly ISA_OP_UNKNOWN). */
 enum isa_status {
 	ISA_OK = 0,
 	ISA_ERR_TRUNCATED = -1,    /* the instruction runs past the end of the buffer */
@@ -215,6 +262,19 @@ enum isa_status {
  */
 int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                        struct isa_inst *out);
+/*
+ * The same for gfx942 (GFX9.4, wave64; gfx950 code decodes with this table): 64-bit masks
+ * (vcc, exec, compare results), AGPRs, SDWA and GFX9 DPP, 8-byte FLAT/GLOBAL/SCRATCH, MUBUF
+ * (ISA_FMT_VBUFFER).  st is accepted for symmetry (GFX9 has no decoder state).
+ */
+int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                      struct isa_inst *out);
+/* The same with the gfx950 table (gfx942's rows plus v_bitop3). */
+int isa_decode_gfx950(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                      struct isa_inst *out);
+/* isa_decode_gfx1250 / _gfx942 / _gfx950 by enum isa_arch (ISA_ERR_ARG for another). */
+int isa_decode(unsigned arch, const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+               struct isa_inst *out);
 
 /* Text of an isa_status. */
 const char *isa_strerror(int status);
