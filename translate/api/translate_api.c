@@ -323,8 +323,6 @@ static void emulate_result_free(struct tr_emulate_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-__attribute__((visibility("default"))) const struct translate_api *mirage_translate_api(void);
-
 const struct translate_api *mirage_translate_api(void)
 {
 	static const struct translate_api api = {
