@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libLLVM and the raiser stay out of mirage: only `mirage raise` and `mirage emulate` load them,
 # through libmirage_translate.so beside bin/mirage; other commands never map it, and a missing
-# module is a clear error (exit 1, the path, a hint), not a crash.
+# module, or one from another build, is a clear error (exit 1, the path, a hint), not a crash.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
 
