@@ -1,23 +1,31 @@
 /* dlopen() of libmirage_translate.so beside the running mirage, and its API version check. */
 #include "translate_dl.h"
 
-#include "fetch_dl.h"
-
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "fetch_dl.h"
+#include "plugin.h"
 
 #define TRANSLATE_FIX                                                                              \
 	"reinstall mirage, or rebuild it (`cmake --build`) so that "                               \
 	"lib/mirage/" TRANSLATE_LIBRARY_NAME " lies beside bin/mirage"
 
+PLUGIN_ENTRY_CALLER(call_translate_entry, translate_get_api_fn)
+
+/* RTLD_LOCAL (the loader's default): libLLVM's symbols stay out of the launcher's namespace. */
+static const struct plugin_spec translate_spec = {
+    .file = TRANSLATE_LIBRARY_NAME,
+    .entry = TRANSLATE_ENTRY_SYMBOL,
+    .version = TRANSLATE_API_VERSION,
+    .call_entry = call_translate_entry,
+};
+
 const struct translate_api *translate_dl_load(const char *self_exe, struct diag *err)
 {
 	static const struct translate_api *loaded;
-	const struct translate_api *api = NULL;
-	translate_get_api_fn get;
+	struct plugin_error perr;
 	char *fetch_path, *path, *slash;
-	void *handle, *sym;
 
 	if (loaded)
 		return loaded;
@@ -33,34 +41,13 @@ const struct translate_api *translate_dl_load(const char *self_exe, struct diag 
 	}
 	path = xstrfmt("%.*s/" TRANSLATE_LIBRARY_NAME, (int)(slash - fetch_path), fetch_path);
 	free(fetch_path);
-	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (!handle) {
-		const char *why = dlerror();
-		size_t len = strlen(path);
-		if (!why)
-			why = "unknown error";
-		else if (!strncmp(why, path, len) && !strncmp(why + len, ": ", 2))
-			why += len + 2;
-		diag_set(err, "cannot load '%s': %s", path, why);
-		diag_hint(err, "mirage's installation is incomplete: " TRANSLATE_FIX);
-		free(path);
-		return NULL;
-	}
-	sym = dlsym(handle, TRANSLATE_ENTRY_SYMBOL);
-	if (sym) {
-		memcpy(&get, &sym, sizeof(get));
-		api = get();
-	}
-	if (!api || api->version != TRANSLATE_API_VERSION) {
-		diag_set(err, "cannot use '%s': it has no usable %s (API version %u, need %u)",
-		         path, TRANSLATE_ENTRY_SYMBOL, api ? api->version : 0u,
-		         (unsigned)TRANSLATE_API_VERSION);
-		diag_hint(err, "it belongs to another mirage build: " TRANSLATE_FIX);
-		dlclose(handle);
-		free(path);
-		return NULL;
-	}
+	loaded = plugin_load(path, &translate_spec, &perr);
 	free(path);
-	loaded = api;
-	return api;
+	if (!loaded) {
+		diag_set(err, "%s", perr.text);
+		diag_hint(err, perr.failure == PLUGIN_CANNOT_LOAD
+		                   ? "mirage's installation is incomplete: " TRANSLATE_FIX
+		                   : "it belongs to another mirage build: " TRANSLATE_FIX);
+	}
+	return loaded;
 }

@@ -2,8 +2,9 @@
 # Quick-start command 1: install what is missing, build mirage and its HotSwap
 # tree, and run mirage's main job on the bundled example (an OpenCL kernel
 # compiled for gfx1250 by clang-22, without the entry prologue the gfx1250
-# erratum needs).  Leaves your own mirage config alone: everything it creates
-# lives in a temp dir that is removed at the end.
+# erratum needs); then run the example on the CPU with `mirage emulate` and
+# check its output.  Leaves your own mirage config alone: everything it
+# creates lives in a temp dir that is removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -55,5 +56,61 @@ show llvm-objdump-22 -d --mcpu=gfx1250 "$demo/loads/load-1.co" | sed -n '/<vecto
 step "6. a second run hits the translation cache"
 STANDIN_AGENT_GFX=gfx1250 STANDIN_RECORD_DIR="$demo/loads" \
 	show "$M" run --profile demo -- "$CLIENT" "$CO"
+
+step "7. mirage emulate: the example's vector_add on this CPU (raised to LLVM IR, JIT-compiled)"
+# n = 1000: the last of the four 256-wide workgroups is partial, as a HIP launch makes it.
+# a[i] = i/2 and b[i] = 1000 - i/4 are exact in float32, and so is every sum.
+python3 - "$demo" <<'PY'
+import struct, sys
+n = 1000
+open(sys.argv[1] + "/a.bin", "wb").write(struct.pack("<%df" % n, *[i / 2 for i in range(n)]))
+open(sys.argv[1] + "/b.bin", "wb").write(struct.pack("<%df" % n, *[1000 - i / 4 for i in range(n)]))
+PY
+cat >"$demo/vector_add.json" <<JSON
+{
+  "code_object": "$CO",
+  "kernel": "vector_add",
+  "grid": [1000],
+  "workgroup": [256],
+  "buffers": {
+    "a": {"size": 4000, "init": "file:a.bin"},
+    "b": {"size": 4000, "init": "file:b.bin"},
+    "c": {"size": 4000, "init": "zero", "output": "c.bin"}
+  },
+  "args": [{"buffer": "a"}, {"buffer": "b"}, {"buffer": "c"}, {"u32": 1000}]
+}
+JSON
+echo "the launch file (docs/emulate.md): a and b hold a[i] = i/2 and b[i] = 1000 - i/4"
+sed 's/^/  /' "$demo/vector_add.json"
+show "$M" emulate "$demo/vector_add.json" --json
+python3 - "$demo" <<'PY'
+import struct, sys
+n = 1000
+c = struct.unpack("<%df" % n, open(sys.argv[1] + "/c.bin", "rb").read())
+want = [i / 2 + (1000 - i / 4) for i in range(n)]
+for i in (0, 1, 255, 256, 999):
+    print("c[%d] = %g (a + b = %g)" % (i, c[i], want[i]))
+bad = [i for i in range(n) if c[i] != want[i]]
+if bad:
+    sys.exit("mismatch: %d of %d elements differ, the first at %d" % (len(bad), n, bad[0]))
+print("all %d elements equal a + b" % n)
+PY
+
+step "8. mirage raise --json: how much of the example the raiser covers"
+# Exit 1 when a kernel is refused: that is a result to show, not a failure of the demo.
+show "$M" raise "$CO" --json >"$demo/raise.json" || [ $? = 1 ]
+python3 - "$demo/raise.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for k in r["kernels"]:
+    if k["raised"]:
+        print("%-12s raised: %d instructions" % (k["kernel"], k["instructions"]))
+    else:
+        print("%-12s refused at %s (%s): %s" % (k["kernel"], k["offset"], k["mnemonic"],
+                                               k["reason"]))
+print("%d raised, %d refused" % (r["raised"], r["refused"]))
+PY
+
 echo
-echo "done: mirage rewrote the example on its way into the loader, and said what it did."
+echo "done: mirage rewrote the example on its way into the loader, and said what it did;"
+echo "then ran it on this CPU and checked the result."

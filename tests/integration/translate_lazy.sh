@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libLLVM and the raiser stay out of mirage: only `mirage raise` and `mirage emulate` load them,
 # through libmirage_translate.so beside bin/mirage; other commands never map it, and a missing
-# module is a clear error (exit 1, the path, a hint), not a crash.
+# module, or one from another build, is a clear error (exit 1, the path, a hint), not a crash.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
 
@@ -40,4 +40,23 @@ run_capture "$TEST_TMP/bare/bin/mirage" raise "$FIXTURES/hello.co"
 assert_eq "$RUN_STATUS" 1 "raise without the module exits 1"
 assert_contains "$RUN_STDERR" "mirage: cannot load '$TEST_TMP/bare/lib/mirage/libmirage_translate.so': " "the message names the module"
 assert_contains "$RUN_STDERR" "hint: mirage's installation is incomplete" "with a hint"
+
+# A module from another build is refused by name (common/plugin.c's messages), exit 1, a hint.
+mkdir -p "$TEST_TMP/bare/lib/mirage"
+stub=$TEST_TMP/bare/lib/mirage/libmirage_translate.so
+echo 'int mirage_translate_unrelated(void) { return 0; }' >"$TEST_TMP/stub.c"
+${CC:-cc} -shared -fPIC -o "$stub" "$TEST_TMP/stub.c" || fail "cc builds the stub module"
+run_capture "$TEST_TMP/bare/bin/mirage" raise "$FIXTURES/hello.co"
+assert_eq "$RUN_STATUS" 1 "raise with a module without the entry point exits 1"
+assert_contains "$RUN_STDERR" "mirage: '$stub' does not export mirage_translate_api" "the message names the module and the symbol"
+assert_contains "$RUN_STDERR" "hint: it belongs to another mirage build" "with a hint"
+cat >"$TEST_TMP/stub.c" <<'STUB'
+static const struct { unsigned version; } table = {99};
+const void *mirage_translate_api(void) { return &table; }
+STUB
+${CC:-cc} -shared -fPIC -o "$stub" "$TEST_TMP/stub.c" || fail "cc builds the stub module"
+run_capture "$TEST_TMP/bare/bin/mirage" emulate "$TEST_TMP/none.json"
+assert_eq "$RUN_STATUS" 1 "emulate with a module of another API version exits 1"
+assert_contains "$RUN_STDERR" "mirage: '$stub' has no usable mirage_translate_api (API version 99, need 1)" "the message names both versions"
+assert_contains "$RUN_STDERR" "hint: it belongs to another mirage build" "with a hint"
 done_testing

@@ -62,6 +62,15 @@ struct translate_api {
 	void (*emulate_result_free)(struct tr_emulate_result *r);
 };
 
+/*
+ * The module's one export, TRANSLATE_ENTRY_SYMBOL.  The launcher calls it through
+ * translate_get_api_fn (launcher/translate_dl.c); the assertion makes a change of the
+ * function without its type, or of the type without the function, a compile error for every
+ * includer, so the two cannot drift.
+ */
 typedef const struct translate_api *(*translate_get_api_fn)(void);
+__attribute__((visibility("default"))) const struct translate_api *mirage_translate_api(void);
+_Static_assert(_Generic(&mirage_translate_api, translate_get_api_fn : 1, default : 0),
+               "mirage_translate_api is a translate_get_api_fn");
 
 #endif

@@ -9,10 +9,10 @@
 #include "mirage/code_object.h"
 #include "mirage/raise.h"
 #include "runner.h"
+#include "str_fmt.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,18 +20,6 @@
 #include <unistd.h>
 
 #define ENTRY_NAME "mirage_kernel_entry"
-
-static char *xfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *xfmt(const char *fmt, ...)
-{
-	va_list ap;
-	char *s = NULL;
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
-	va_end(ap);
-	return s;
-}
 
 static double now_ms(void)
 {
@@ -61,7 +49,7 @@ static int raise_object(const char *path, const char *kernel, enum tr_binding bi
 		return -1;
 	}
 	if (kernel && !co_find_kernel(co, kernel)) {
-		out->error = xfmt("%s: no kernel '%s' in the object", path, kernel);
+		out->error = str_fmt("%s: no kernel '%s' in the object", path, kernel);
 		co_free(co);
 		return -1;
 	}
@@ -177,7 +165,7 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	memset(out, 0, sizeof(*out));
 	out->exit_code = 2;
 	if (parse_schedule(schedule, &shuffle, &seed)) {
-		out->message = xfmt(
+		out->message = str_fmt(
 		    "--schedule: '%s' is neither 'deterministic' nor 'shuffle:SEED'", schedule);
 		out->hint = strdup("give --schedule deterministic or --schedule shuffle:42");
 		return -1;
@@ -188,20 +176,21 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	}
 	out->kernel = strdup(lf->kernel);
 	if (co_load(lf->code_object, &co, &err)) {
-		out->message = xfmt("%s: code_object: %s", launch_path, err);
+		out->message = str_fmt("%s: code_object: %s", launch_path, err);
 		free(err);
 		goto done;
 	}
 	k = co_find_kernel(co, lf->kernel);
 	if (!k) {
-		out->message = xfmt("%s: kernel: '%s' is not a kernel of %s", launch_path,
-		                    lf->kernel, lf->code_object);
+		out->message = str_fmt("%s: kernel: '%s' is not a kernel of %s", launch_path,
+		                       lf->kernel, lf->code_object);
 		goto done;
 	}
 	if (lf->dynamic_lds + k->group_fixed > 320u * 1024) {
-		out->message = xfmt("%s: dynamic_lds: %u bytes with the kernel's %u static exceed "
-		                    "gfx1250's 320 KiB",
-		                    launch_path, lf->dynamic_lds, k->group_fixed);
+		out->message =
+		    str_fmt("%s: dynamic_lds: %u bytes with the kernel's %u static exceed "
+		            "gfx1250's 320 KiB",
+		            launch_path, lf->dynamic_lds, k->group_fixed);
 		goto done;
 	}
 	/* Buffers and kernarg before raising: a bad launch file is exit 2 whatever the kernel. */
@@ -218,7 +207,7 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 		bufs[i] = malloc(lf->buffers[i].size ? lf->buffers[i].size : 1);
 		if (!bufs[i]) {
 			out->exit_code = 1;
-			out->message = xfmt("buffers.%s: out of memory", lf->buffers[i].name);
+			out->message = str_fmt("buffers.%s: out of memory", lf->buffers[i].name);
 			goto done;
 		}
 		if (launch_buffer_fill(lf, &lf->buffers[i], bufs[i], &err)) {
@@ -234,7 +223,7 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	{
 		int rc = kernarg_build(k, lf, bufs, kernarg, msg, sizeof(msg));
 		if (rc) {
-			out->message = xfmt("%s: %s", launch_path, msg);
+			out->message = str_fmt("%s: %s", launch_path, msg);
 			if (rc == -1)
 				out->exit_code = 1;
 			goto done;
@@ -244,10 +233,10 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	t0 = now_ms();
 	ctx = LLVMContextCreate();
 	if (raise_kernel(ctx, co, k, &res, &why)) {
-		out->message = xfmt("kernel %s is refused at offset 0x%llx (%s): %s: %s%s%s",
-		                    k->name, (unsigned long long)why.offset, why.mnemonic,
-		                    raise_reason_code(why.reason), raise_reason_text(why.reason),
-		                    why.detail[0] ? ": " : "", why.detail);
+		out->message = str_fmt("kernel %s is refused at offset 0x%llx (%s): %s: %s%s%s",
+		                       k->name, (unsigned long long)why.offset, why.mnemonic,
+		                       raise_reason_code(why.reason), raise_reason_text(why.reason),
+		                       why.detail[0] ? ": " : "", why.detail);
 		out->hint = strdup("`mirage raise CODE_OBJECT --json` lists every kernel's result");
 		goto done;
 	}
@@ -258,7 +247,7 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	jit = host_jit_compile(ctx, res.module, ENTRY_NAME, &cfg.entry, msg, sizeof(msg));
 	ctx = NULL; /* consumed */
 	if (!jit) {
-		out->message = xfmt("kernel %s: %s", k->name, msg);
+		out->message = str_fmt("kernel %s: %s", k->name, msg);
 		goto done;
 	}
 	out->jit_ms = now_ms() - t0;
@@ -275,7 +264,7 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	cfg.seed = seed;
 	t0 = now_ms();
 	if (runner_run(&cfg, &rep)) {
-		out->message = xfmt("kernel %s: %s", k->name, rep.message);
+		out->message = str_fmt("kernel %s: %s", k->name, rep.message);
 		out->fault_offset = rep.fault_offset;
 		out->workgroups = rep.workgroups;
 		out->waves = rep.waves;
@@ -291,8 +280,8 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 		if (atomic_write_file(lf->buffers[i].output_path, bufs[i], lf->buffers[i].size,
 		                      0666, ATOMIC_REPLACE)) {
 			out->message =
-			    xfmt("buffers.%s.output: cannot write '%s': %s", lf->buffers[i].name,
-			         lf->buffers[i].output_path, strerror(errno));
+			    str_fmt("buffers.%s.output: cannot write '%s': %s", lf->buffers[i].name,
+			            lf->buffers[i].output_path, strerror(errno));
 			goto done;
 		}
 		out->outputs[out->noutputs++] = strdup(lf->buffers[i].output_path);
@@ -322,8 +311,6 @@ static void emulate_result_free(struct tr_emulate_result *r)
 	free(r->outputs);
 	memset(r, 0, sizeof(*r));
 }
-
-__attribute__((visibility("default"))) const struct translate_api *mirage_translate_api(void);
 
 const struct translate_api *mirage_translate_api(void)
 {

@@ -175,24 +175,27 @@ static void *h_global(uint64_t addr, uint32_t bytes, uint32_t off)
 	return rt->sink;
 }
 
+/* base + addr when the access lies inside the size bytes of one space (LDS, scratch), else a
+ * fault naming the space and its owner, and the sink. */
+static void *in_space(uint8_t *base, uint32_t size, const char *space, const char *owner,
+                      uint32_t addr, uint32_t bytes, uint32_t off)
+{
+	if (bytes <= size && addr <= size - bytes)
+		return base + addr;
+	fail(rt, RUN_FAULT, off,
+	     "instruction at 0x%x: %u-byte %s access at 0x%x is outside the %s's %u bytes", off,
+	     bytes, space, addr, owner, size);
+	return rt->sink;
+}
+
 static void *h_lds(uint32_t addr, uint32_t bytes, uint32_t off)
 {
-	if (bytes <= rt->cfg->lds_bytes && addr <= rt->cfg->lds_bytes - bytes)
-		return rt->lds + addr;
-	fail(rt, RUN_FAULT, off,
-	     "instruction at 0x%x: %u-byte LDS access at 0x%x is outside the workgroup's %u bytes",
-	     off, bytes, addr, rt->cfg->lds_bytes);
-	return rt->sink;
+	return in_space(rt->lds, rt->cfg->lds_bytes, "LDS", "workgroup", addr, bytes, off);
 }
 
 static void *h_scratch(uint32_t addr, uint32_t bytes, uint32_t off)
 {
-	if (bytes <= rt->cfg->scratch_bytes && addr <= rt->cfg->scratch_bytes - bytes)
-		return cur->scratch + addr;
-	fail(rt, RUN_FAULT, off,
-	     "instruction at 0x%x: %u-byte scratch access at 0x%x is outside the lane's %u bytes",
-	     off, bytes, addr, rt->cfg->scratch_bytes);
-	return rt->sink;
+	return in_space(cur->scratch, rt->cfg->scratch_bytes, "scratch", "lane", addr, bytes, off);
 }
 
 /* i1 arguments arrive with only bit 0 defined. */

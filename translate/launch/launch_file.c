@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "read_whole.h"
+#include "str_fmt.h"
 
 static const struct {
 	const char *name;
@@ -44,10 +45,9 @@ __attribute__((format(printf, 3, 4))) static int fail(struct parser *p, const ch
                                                       const char *fmt, ...)
 {
 	va_list ap;
-	char *what = NULL;
+	char *what;
 	va_start(ap, fmt);
-	if (vasprintf(&what, fmt, ap) < 0)
-		what = NULL;
+	what = str_vfmt(fmt, ap);
 	va_end(ap);
 	if (p->err) {
 		if (asprintf(p->err, "%s: %s%s%s", p->path, field ? field : "", field ? ": " : "",

@@ -3,6 +3,7 @@
 
 #include "gfx_table.h"
 #include "read_whole.h"
+#include "str_fmt.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,13 +23,10 @@ static int fail(char **err, int rc, const char *fmt, ...) __attribute__((format(
 static int fail(char **err, int rc, const char *fmt, ...)
 {
 	va_list ap;
-	char *s = NULL;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	*err = str_vfmt(fmt, ap);
 	va_end(ap);
-	*err = s;
 	return rc;
 }
 

@@ -757,6 +757,20 @@ static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const st
 	}
 }
 
+/* The one-operand f32/f64 math the environment computes (raise_hooks.def), at the width of the
+ * opcode's mnemonic. */
+static const struct {
+	unsigned op;
+	enum raise_hook hook;
+} math_hooks[] = {
+    {ISA_OP_V_RCP_F32, HOOK_RCP_F32},   {ISA_OP_V_RCP_IFLAG_F32, HOOK_RCP_F32},
+    {ISA_OP_V_RSQ_F32, HOOK_RSQ_F32},   {ISA_OP_V_SQRT_F32, HOOK_SQRT_F32},
+    {ISA_OP_V_EXP_F32, HOOK_EXP_F32},   {ISA_OP_V_LOG_F32, HOOK_LOG_F32},
+    {ISA_OP_V_SIN_F32, HOOK_SIN_F32},   {ISA_OP_V_COS_F32, HOOK_COS_F32},
+    {ISA_OP_V_RCP_F64, HOOK_RCP_F64},   {ISA_OP_V_RSQ_F64, HOOK_RSQ_F64},
+    {ISA_OP_V_SQRT_F64, HOOK_SQRT_F64},
+};
+
 static int valu_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
 {
 	const struct isa_operand *d = o->d[0];
@@ -768,6 +782,9 @@ static int valu_float(struct rz *r, const struct isa_inst *in, unsigned op, cons
 		bits = 64;
 	else if (strstr(mn, "_f16"))
 		bits = 16;
+	for (size_t i = 0; i < sizeof(math_hooks) / sizeof(math_hooks[0]); i++)
+		if (math_hooks[i].op == op)
+			return fwrite_(r, d, hook1(r, math_hooks[i].hook, fsrc(r, o, 0, bits)));
 	switch (op) {
 	case ISA_OP_V_ADD_F32:
 	case ISA_OP_V_ADD_F64:
@@ -867,27 +884,6 @@ static int valu_float(struct rz *r, const struct isa_inst *in, unsigned op, cons
 	case ISA_OP_V_FRACT_F64:
 		a = fsrc(r, o, 0, bits);
 		return fwrite_(r, d, LLVMBuildFSub(B, a, fcall1(r, "llvm.floor", a), ""));
-	case ISA_OP_V_RCP_F32:
-	case ISA_OP_V_RCP_IFLAG_F32:
-		return fwrite_(r, d, hook1(r, HOOK_RCP_F32, fsrc(r, o, 0, 32)));
-	case ISA_OP_V_RSQ_F32:
-		return fwrite_(r, d, hook1(r, HOOK_RSQ_F32, fsrc(r, o, 0, 32)));
-	case ISA_OP_V_SQRT_F32:
-		return fwrite_(r, d, hook1(r, HOOK_SQRT_F32, fsrc(r, o, 0, 32)));
-	case ISA_OP_V_EXP_F32:
-		return fwrite_(r, d, hook1(r, HOOK_EXP_F32, fsrc(r, o, 0, 32)));
-	case ISA_OP_V_LOG_F32:
-		return fwrite_(r, d, hook1(r, HOOK_LOG_F32, fsrc(r, o, 0, 32)));
-	case ISA_OP_V_SIN_F32:
-		return fwrite_(r, d, hook1(r, HOOK_SIN_F32, fsrc(r, o, 0, 32)));
-	case ISA_OP_V_COS_F32:
-		return fwrite_(r, d, hook1(r, HOOK_COS_F32, fsrc(r, o, 0, 32)));
-	case ISA_OP_V_RCP_F64:
-		return fwrite_(r, d, hook1(r, HOOK_RCP_F64, fsrc(r, o, 0, 64)));
-	case ISA_OP_V_RSQ_F64:
-		return fwrite_(r, d, hook1(r, HOOK_RSQ_F64, fsrc(r, o, 0, 64)));
-	case ISA_OP_V_SQRT_F64:
-		return fwrite_(r, d, hook1(r, HOOK_SQRT_F64, fsrc(r, o, 0, 64)));
 	/* ---- conversions ---- */
 	case ISA_OP_V_CVT_F32_U32:
 		return fwrite_(r, d, LLVMBuildUIToFP(B, isrc(r, o, 0, 32), r->f32, ""));
