@@ -6,3 +6,5 @@ mirage_shell_test(rewrite_cli rewrite_cli.sh LABELS rewrite)
 mirage_shell_test(rewrite_golden rewrite_golden.sh LABELS rewrite)
 # The gfx1250 B0->A0 pass over its fixtures, judged by llvm-objdump-22 / llvm-readelf-22.
 mirage_shell_test(rewrite_b0a0 rewrite_b0a0.sh LABELS rewrite)
+# ... and B0 semantics kept: mirage emulate of the original and the rewritten object agree.
+mirage_shell_test(rewrite_b0a0_emulate rewrite_b0a0_emulate.sh LABELS rewrite emulate)
