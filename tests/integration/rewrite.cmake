@@ -8,3 +8,5 @@ mirage_shell_test(rewrite_golden rewrite_golden.sh LABELS rewrite)
 mirage_shell_test(rewrite_b0a0 rewrite_b0a0.sh LABELS rewrite)
 # Kernel names and paths from outside reach the terminal escaped (hostile_name.co).
 mirage_shell_test(rewrite_escape rewrite_escape.sh LABELS rewrite)
+# ... and B0 semantics kept: mirage emulate of the original and the rewritten object agree.
+mirage_shell_test(rewrite_b0a0_emulate rewrite_b0a0_emulate.sh LABELS rewrite emulate)

@@ -227,9 +227,44 @@ static int read_symbols(struct code_object *co, Elf *elf, Elf_Scn *symtab, char 
 	return 0;
 }
 
+/*
+ * The pool mirage's rewriter adds (.hotswap.text, docs/rewriter.md): its trampolines are
+ * reached by s_branch from .text, so it is appended to co->text at its address.  A pool
+ * below .text or far above it (more than 16 MiB of span) is not followed.
+ */
+#define POOL_SPAN_MAX (16u << 20)
+
+static int add_pool(struct code_object *co, Elf_Scn *pool, char **err)
+{
+	GElf_Shdr sh;
+	Elf_Data *d = elf_getdata(pool, NULL);
+	uint64_t start, end;
+	uint8_t *t;
+
+	gelf_getshdr(pool, &sh);
+	if (!d || d->d_size != sh.sh_size)
+		return fail(err, -EINVAL, "%s: .hotswap.text is not in the file", co->path);
+	if (sh.sh_addr < co->text_addr + co->text_size || (sh.sh_addr & 3) || !sh.sh_size ||
+	    sh.sh_addr - co->text_addr > POOL_SPAN_MAX ||
+	    sh.sh_size > POOL_SPAN_MAX - (sh.sh_addr - co->text_addr))
+		return 0;
+	start = sh.sh_addr - co->text_addr;
+	end = start + sh.sh_size;
+	t = realloc(co->text, end);
+	if (!t)
+		return -ENOMEM;
+	memset(t + co->text_size, 0, start - co->text_size);
+	memcpy(t + start, d->d_buf, sh.sh_size);
+	co->text = t;
+	co->text_size = end;
+	co->pool_start = start;
+	co->pool_end = end;
+	return 0;
+}
+
 static int parse(struct code_object *co, Elf *elf, char **err)
 {
-	Elf_Scn *scn = NULL, *symtab = NULL;
+	Elf_Scn *scn = NULL, *symtab = NULL, *pool = NULL;
 	size_t shstrndx;
 	GElf_Ehdr eh;
 	int have_meta = 0, rc;
@@ -266,6 +301,9 @@ static int parse(struct code_object *co, Elf *elf, char **err)
 			memcpy(co->text, d->d_buf, sh.sh_size);
 			co->text_addr = sh.sh_addr;
 			co->text_size = sh.sh_size;
+		} else if (name && !strcmp(name, ".hotswap.text") && sh.sh_type == SHT_PROGBITS &&
+		           (sh.sh_flags & SHF_EXECINSTR)) {
+			pool = scn;
 		}
 	}
 	if (!have_meta)
@@ -274,7 +312,8 @@ static int parse(struct code_object *co, Elf *elf, char **err)
 		return fail(err, -EINVAL, "%s: no .text section", co->path);
 	if (!symtab)
 		return fail(err, -EINVAL, "%s: no symbol table", co->path);
-	return read_symbols(co, elf, symtab, err);
+	rc = read_symbols(co, elf, symtab, err);
+	return rc || !pool ? rc : add_pool(co, pool, err);
 }
 
 int co_load(const char *path, struct code_object **out, char **err)

@@ -479,6 +479,7 @@ void rz_pred_end(struct rz *r, LLVMBasicBlockRef join)
 struct extent {
 	uint64_t start, end; /* .text offsets */
 	bool is_kernel;
+	bool is_pool; /* a trampoline in the rewriter's pool, reached by a branch */
 };
 
 struct decoded {
@@ -834,7 +835,7 @@ static int barrier_pairs(struct rz *r, const struct decoded *d, const struct ext
 	memset(state, -1, d->n + 1);
 	for (size_t i = 0; i < d->n; i++)
 		for (size_t e = 0; e < next; e++)
-			if (d->insts[i].offset == ext[e].start)
+			if (d->insts[i].offset == ext[e].start && !ext[e].is_pool)
 				state[i] = 0;
 	while (changed && !rc) {
 		changed = false;
@@ -900,6 +901,56 @@ static bool in_extents(const struct extent *ext, size_t next, uint64_t off)
 	return false;
 }
 
+/* Where the trampoline at pool offset t ends: after its first terminator (the s_branch back). */
+static uint64_t trampoline_end(const struct code_object *co, uint64_t t)
+{
+	struct isa_state st;
+	struct isa_inst in;
+
+	isa_state_reset(&st);
+	for (uint64_t off = t; off < co->pool_end;) {
+		if (isa_decode_gfx1250(co->text, co->pool_end, off, &st, &in) != ISA_OK ||
+		    in.op == ISA_OP_UNKNOWN)
+			return off + 4 <= co->pool_end ? off + 4
+			                               : co->pool_end; /* decode_extent says why */
+		off += in.size;
+		if (in.flags & ISA_F_TERM)
+			return off;
+	}
+	return co->pool_end;
+}
+
+/*
+ * The rewriter's trampolines (docs/rewriter.md): a branch from decoded code into the pool
+ * decodes the trampoline there, up to its branch back, as one more extent (and so on for
+ * what that extent branches to).
+ */
+static int follow_pool(struct rz *r, struct extent **ext, size_t *next, size_t *cap,
+                       struct decoded *d)
+{
+	const struct code_object *co = r->co;
+
+	for (size_t i = 0; i < d->n; i++) {
+		uint64_t t;
+		if (!(d->insts[i].flags & (ISA_F_BRANCH | ISA_F_CONDBR)) ||
+		    label_of(&d->insts[i], &t) || t < co->pool_start || t >= co->pool_end ||
+		    in_extents(*ext, *next, t))
+			continue;
+		if (*next == *cap) {
+			void *p = realloc(*ext, 2 * *cap * sizeof(**ext));
+			if (!p)
+				return rz_refuse(r, RAISE_DECODE, "out of memory");
+			*ext = p;
+			*cap *= 2;
+		}
+		(*ext)[*next] = (struct extent){t, trampoline_end(co, t), false, true};
+		if (decode_extent(r, &(*ext)[*next], d))
+			return -1;
+		(*next)++;
+	}
+	return 0;
+}
+
 static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t next,
                      struct raise_result *res)
 {
@@ -916,7 +967,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		goto out;
 	for (size_t e = 0; e < next; e++) {
 		block_at(r, ext[e].start);
-		if (!ext[e].is_kernel)
+		if (!ext[e].is_kernel && !ext[e].is_pool)
 			funcs[nfuncs++] = r->co->text_addr + ext[e].start;
 		targets[ntargets++] = r->co->text_addr + ext[e].start;
 	}
@@ -1036,6 +1087,7 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	struct rz *r = calloc(1, sizeof(*r));
 	struct decoded d = {0};
 	struct extent *ext = NULL;
+	size_t ext_cap = 0;
 	size_t next = 0;
 	char msg[512];
 	int rc = -1;
@@ -1060,7 +1112,8 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	r->md_lane_pred = LLVMGetMDKindIDInContext(ctx, "mirage.lane_pred", 16);
 	r->md_uniform = LLVMGetMDKindIDInContext(ctx, "mirage.uniform", 14);
 	r->blocks = calloc(co->text_size / 4 + 1, sizeof(*r->blocks));
-	ext = calloc(co->nfuncs + 2, sizeof(*ext));
+	ext_cap = co->nfuncs + 2;
+	ext = calloc(ext_cap, sizeof(*ext));
 	if (!r->blocks || !ext)
 		goto out;
 
@@ -1076,8 +1129,8 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 		          k->group_fixed > kd32(k, 0) ? k->group_fixed : kd32(k, 0));
 		goto out;
 	}
-	ext[next++] =
-	    (struct extent){k->entry - co->text_addr, k->entry - co->text_addr + k->size, true};
+	ext[next++] = (struct extent){k->entry - co->text_addr, k->entry - co->text_addr + k->size,
+	                              true, false};
 	if (decode_extent(r, &ext[0], &d))
 		goto out;
 	for (size_t i = 0; i < d.n; i++)
@@ -1089,13 +1142,17 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 			const struct co_func *f = &co->funcs[i];
 			if (is_kernel_func(co, f->name) || !f->size)
 				continue;
-			ext[next] = (struct extent){f->addr - co->text_addr,
-			                            f->addr - co->text_addr + f->size, false};
+			ext[next] =
+			    (struct extent){f->addr - co->text_addr,
+			                    f->addr - co->text_addr + f->size, false, false};
 			if (decode_extent(r, &ext[next], &d))
 				goto out;
 			next++;
 		}
 	}
+
+	if (follow_pool(r, &ext, &next, &ext_cap, &d))
+		goto out;
 
 	r->M = LLVMModuleCreateWithNameInContext(k->name, ctx);
 	r->B = LLVMCreateBuilderInContext(ctx);

@@ -377,6 +377,35 @@ static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
 	}
 }
 
+/*
+ * ds_{load,store}_addtid_b32 (B0): no address VGPR; lane i addresses M0[19:0] + 4 * i, plus
+ * the offset (the 20-bit view of M0 is B0's, docs/rewriter.md "The B0→A0 pass").
+ */
+static int ds_addtid(struct rz *r, const struct isa_inst *in, const struct mshape *s)
+{
+	const struct isa_operand m0 = {.kind = ISA_OPK_SPECIAL, .reg = ISA_REG_M0, .width = 1};
+	const struct isa_operand *v = NULL;
+	LLVMValueRef addr, p;
+	LLVMBasicBlockRef join;
+
+	for (unsigned i = 0; i < in->nops && !v; i++)
+		if (in->ops[i].kind == ISA_OPK_VGPR)
+			v = &in->ops[i];
+	if (!v || s->bytes != 4 || s->kind == M_ATOMIC)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "ADDTID form without its VGPR");
+	addr = LLVMBuildAdd(B, rz_read32(r, &m0, 0), LLVMBuildShl(B, r->lane, c32(r, 2), ""), "");
+	addr = LLVMBuildAnd(B, addr, c32(r, 0xfffff), "");
+	addr = LLVMBuildAdd(B, addr, c32(r, (uint16_t)in->mods.offset), "");
+	join = rz_pred_begin(r);
+	p = check(r, HOOK_LDS, addr, 4);
+	if (s->kind == M_LOAD)
+		load_into(r, s, p, v, 0);
+	else
+		store_from(r, s, p, v, 0);
+	rz_pred_end(r, join);
+	return 0;
+}
+
 static int ds(struct rz *r, const struct isa_inst *in)
 {
 	struct mshape s;
@@ -389,6 +418,11 @@ static int ds(struct rz *r, const struct isa_inst *in)
 		return 0;
 	if (in->op == ISA_OP_DS_BPERMUTE_B32 || in->op == ISA_OP_DS_SWIZZLE_B32)
 		return ds_cross_lane(r, in);
+	if (in->op == ISA_OP_DS_LOAD_ADDTID_B32 || in->op == ISA_OP_DS_STORE_ADDTID_B32) {
+		parse_shape("ds_load_b32", &s);
+		s.kind = in->op == ISA_OP_DS_LOAD_ADDTID_B32 ? M_LOAD : M_STORE;
+		return ds_addtid(r, in, &s);
+	}
 	if (!parse_shape(mn, &s) || !strcmp(s.aop, "permute") || strstr(mn, "addtid") ||
 	    strstr(mn, "_tr") || strstr(mn, "bpermute"))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS form not raised");

@@ -41,9 +41,12 @@ struct code_object {
 	char *path;
 	char *mcpu;         /* from e_flags: "gfx1250", or NULL when unknown */
 	uint32_t mach;      /* EF_AMDGPU_MACH */
-	uint8_t *text;      /* .text bytes */
+	uint8_t *text;      /* .text bytes, then (zero gap) the rewriter's pool when present */
 	uint64_t text_addr; /* .text sh_addr */
-	uint64_t text_size;
+	uint64_t text_size; /* up to the end of the pool when present */
+	/* The rewriter's .hotswap.text pool (trampolines, entry stubs), as offsets from
+	 * text_addr; pool_start == pool_end when the object has none. */
+	uint64_t pool_start, pool_end;
 	struct co_kernel *kernels;
 	size_t nkernels;
 	struct co_func *funcs; /* every STT_FUNC symbol inside .text, by address */
