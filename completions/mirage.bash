@@ -85,7 +85,7 @@ _mirage_cmd()
 		_mirage_arg=command _mirage_max=0 _mirage_pass=1
 		;;
 	'rewrite')
-		_mirage_opts='--output -o --source --target --entry-trampolines --no-entry-trampolines --strict --no-strict --stub-symbols --no-stub-symbols --b0a0 --no-b0a0 --json --verbose -v --help -h'
+		_mirage_opts='--output -o --source --target --entry-trampolines --no-entry-trampolines --strict --no-strict --stub-symbols --no-stub-symbols --b0a0 --no-b0a0 --best-effort --json --verbose -v --help -h'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'raise')

@@ -197,6 +197,7 @@ complete -c mirage -n "__fish_mirage_at 'rewrite'" -l stub-symbols -d 'name each
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l no-stub-symbols -d 'turn --stub-symbols off'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l b0a0 -d 'run the gfx1250 B0->A0 pass when the ISA pair selects it (default on)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l no-b0a0 -d 'turn --b0a0 off'
+complete -c mirage -n "__fish_mirage_at 'rewrite'" -l best-effort -d 'decline and count required B0->A0 sites that cannot be placed, instead of failing (never with --strict)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l help -s h -d 'show this help'

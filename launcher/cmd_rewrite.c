@@ -23,6 +23,7 @@ enum rewrite_opt {
 	REWRITE_STRICT,
 	REWRITE_STUB_SYMBOLS,
 	REWRITE_B0A0,
+	REWRITE_BEST_EFFORT,
 	REWRITE_NOPTS
 };
 static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
@@ -56,6 +57,10 @@ static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
                       .flags = OPT_NEGATABLE,
                       .help = "run the gfx1250 B0->A0 pass when the ISA pair selects it",
                       .def = "true"},
+    [REWRITE_BEST_EFFORT] = {.name = "best-effort",
+                             .type = OPT_BOOL,
+                             .help = "decline and count required B0->A0 sites that cannot be "
+                                     "placed, instead of failing (never with --strict)"},
 };
 
 /* The kernels with their descriptor fields are always listed: --kernels (part of the documented
@@ -252,6 +257,15 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		opts.flags |= HS_REWRITE_STRICT;
 	if (!args_bool(a, REWRITE_B0A0))
 		opts.flags |= HS_REWRITE_NO_B0A0;
+	if (args_bool(a, REWRITE_BEST_EFFORT)) {
+		if (args_bool(a, REWRITE_STRICT)) {
+			usage_error(
+			    "--best-effort and --strict contradict each other: --strict fails on "
+			    "any required site that cannot be placed");
+			return EXIT_USAGE;
+		}
+		opts.flags |= HS_REWRITE_BEST_EFFORT;
+	}
 	if (read_input(in, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
 		goto out;
 	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, REWRITE_SOURCE),

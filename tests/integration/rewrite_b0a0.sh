@@ -67,6 +67,15 @@ check "an unplaceable required site" 1 \
 [ ! -e "$T/decline.co" ] || fail "a failed rewrite left its output behind"
 mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --strict
 check "an unplaceable required site, --strict" 1 "the edit is required"
+mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --best-effort --strict
+check "--best-effort with --strict" 2 "--best-effort and --strict contradict each other"
+[ ! -e "$T/decline.co" ] || fail "a refused command line left an output behind"
+mirage --json rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --best-effort
+check "--best-effort declines what it cannot place" 0
+[ -s "$T/decline.co" ] || fail "--best-effort wrote no output"
+[ "$(json_get "$OUT" "d['b0a0']['ds2_declined'] > 0")" = True ] || fail "no declined site counted: $(cat "$OUT")"
+readelf_clean "$T/decline.co"
+ok "--best-effort: required sites that cannot be placed are declined and counted, never with --strict"
 
 # inspect lists what B0->A0 would change, per kernel, without rewriting.
 cp "$FIXTURES/b0a0_b0.co" "$T/in.co"
