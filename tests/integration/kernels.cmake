@@ -108,3 +108,5 @@ add_custom_target(kernel_corpus
           LLVM_OBJDUMP=${LLVM_OBJDUMP_EXE} bash ${KERNELS_SRC}/corpus/corpus.sh
           --out ${PROJECT_BINARY_DIR}/corpus
   USES_TERMINAL VERBATIM)
+# The coverage report's script (README: real-kernel coverage).
+mirage_shell_test(kernels_coverage kernels_coverage.sh LABELS translate)
