@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRANSLATE_API_VERSION  1
+#define TRANSLATE_API_VERSION  2
 #define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
 #define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
 
@@ -50,6 +50,22 @@ struct tr_emulate_result {
 	size_t noutputs;
 };
 
+/*
+ * A cross-family translation (gfx1250 -> gfx942/gfx950, docs/translate.md).  kernels[i].raised
+ * is 1 when kernel i translated; a refusal carries offset, mnemonic, reason and detail as a
+ * raise refusal does.  image is set only when every kernel translated: one linked code object
+ * (ET_DYN) holding each kernel under its own name and <name>.kd, with the descriptor checked.
+ * Its metadata is LLVM's: the caller (libhotswap_rewrite's translate route) carries the
+ * source's .args over and adds the provenance note.
+ */
+struct tr_translation {
+	char *error; /* the object could not be read, lowered or linked: the message */
+	struct tr_kernel *kernels;
+	size_t nkernels;
+	unsigned char *image;
+	size_t image_size;
+};
+
 struct translate_api {
 	unsigned version;
 	/* Raises every kernel of the object (or only kernel); IR text when want_ir. */
@@ -60,6 +76,13 @@ struct translate_api {
 	int (*emulate)(const char *launch_path, const char *schedule,
 	               struct tr_emulate_result *out);
 	void (*emulate_result_free)(struct tr_emulate_result *r);
+	/* Translates the code object in memory for target ("gfx942" or "gfx950"). */
+	int (*translate_object)(const void *code, size_t size, const char *target,
+	                        struct tr_translation *out);
+	void (*translation_free)(struct tr_translation *t);
+	/* This translator build's identity (stable for one build, changes with it): cache keys
+	 * and provenance notes name it. */
+	const char *(*build_id)(void);
 };
 
 /*

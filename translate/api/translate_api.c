@@ -92,14 +92,18 @@ static int raise_object(const char *path, const char *kernel, enum tr_binding bi
 	return 0;
 }
 
+static void tr_kernel_free(struct tr_kernel *k)
+{
+	free(k->name);
+	free(k->mnemonic);
+	free(k->detail);
+	free(k->ir);
+}
+
 static void raise_report_free(struct tr_raise_report *r)
 {
-	for (size_t i = 0; i < r->nkernels; i++) {
-		free(r->kernels[i].name);
-		free(r->kernels[i].mnemonic);
-		free(r->kernels[i].detail);
-		free(r->kernels[i].ir);
-	}
+	for (size_t i = 0; i < r->nkernels; i++)
+		tr_kernel_free(&r->kernels[i]);
 	free(r->kernels);
 	free(r->error);
 	memset(r, 0, sizeof(*r));
@@ -312,6 +316,33 @@ static void emulate_result_free(struct tr_emulate_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* The amdgcn binding and lowering land in translate/amdgcn; until then every object is refused
+ * as a whole, so a caller's refusal path is what runs. */
+static int translate_object(const void *code, size_t size, const char *target,
+                            struct tr_translation *out)
+{
+	(void)code;
+	(void)size;
+	memset(out, 0, sizeof(*out));
+	out->error = str_fmt("translation to %s is not built yet", target);
+	return -1;
+}
+
+static void translation_free(struct tr_translation *t)
+{
+	free(t->error);
+	for (size_t i = 0; i < t->nkernels; i++)
+		tr_kernel_free(&t->kernels[i]);
+	free(t->kernels);
+	free(t->image);
+	memset(t, 0, sizeof(*t));
+}
+
+static const char *build_id(void)
+{
+	return "mirage-translate-0";
+}
+
 const struct translate_api *mirage_translate_api(void)
 {
 	static const struct translate_api api = {
@@ -320,6 +351,9 @@ const struct translate_api *mirage_translate_api(void)
 	    .raise_report_free = raise_report_free,
 	    .emulate = emulate,
 	    .emulate_result_free = emulate_result_free,
+	    .translate_object = translate_object,
+	    .translation_free = translation_free,
+	    .build_id = build_id,
 	};
 	return &api;
 }
