@@ -178,9 +178,9 @@ static void test_metadata_width_change(void **state)
 	struct hs_object o;
 	/* A key the kernel lacks changes nothing. */
 	static const struct hs_meta_update u[] = {
-	    {0, ".vgpr_count", 128, NULL},
-	    {0, ".kernarg_segment_size", 70000, NULL}, /* uint32 */
-	    {0, ".no_such_key", 1, NULL}};
+	    {.kernel = 0, .key = ".vgpr_count", .value = 128},
+	    {.kernel = 0, .key = ".kernarg_segment_size", .value = 70000}, /* uint32 */
+	    {.kernel = 0, .key = ".no_such_key", .value = 1}};
 	struct hs_written b;
 	uint64_t v = 0;
 	char *out;
@@ -230,7 +230,8 @@ static void test_metadata_note_aligned_8(void **state)
 	struct blob in = fixture("hello");
 	uint8_t *note = shdr(in, ".note"), *ph = in.data + rd64(in.data + EH(e_phoff));
 	uint8_t *rec = in.data + rd64(note + 24);
-	static const struct hs_meta_update u[] = {{0, ".vgpr_count", 128, NULL}};
+	static const struct hs_meta_update u[] = {
+	    {.kernel = 0, .key = ".vgpr_count", .value = 128}};
 	struct hs_object o;
 	struct hs_written b;
 	char *out;
