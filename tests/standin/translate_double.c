@@ -8,7 +8,8 @@
  *   MIRAGE_TEST_TRANSLATE_KERNELS  comma-separated kernel names it reports, in order
  *   MIRAGE_TEST_TRANSLATE_REFUSE   "kernel:offset:mnemonic:reason:text[:detail]": refuse that one
  *   MIRAGE_TEST_TRANSLATE_ERROR    an object-level error to return instead
- *   MIRAGE_TEST_TRANSLATE_BUILD    what build_id() says (default "double-1")
+ *   MIRAGE_TEST_TRANSLATE_BUILD    what build_id() says (default "double-1", "double-2" when
+ *                                  built with -DREBUILT)
  *   MIRAGE_TEST_TRANSLATE_LOG      a file to append "translate <target>" to on every call
  */
 #include <stdio.h>
@@ -124,10 +125,17 @@ static void translation_free(struct tr_translation *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* REBUILT: another build of the double (another GNU build-id too), for the cache tests. */
+#ifdef REBUILT
+#define DOUBLE_BUILD "double-2"
+#else
+#define DOUBLE_BUILD "double-1"
+#endif
+
 static const char *build_id(void)
 {
 	const char *b = getenv("MIRAGE_TEST_TRANSLATE_BUILD");
-	return b ? b : "double-1";
+	return b ? b : DOUBLE_BUILD;
 }
 
 static const struct translate_api api = {
