@@ -6,7 +6,7 @@ set(INTERCEPT_TESTS
   relocated no_hsa abi old_runtime shim stress mirage_run translate)
 foreach(t ${INTERCEPT_TESTS})
   set(labels intercept)
-  if(t STREQUAL "stress" OR t STREQUAL "cache_failures")
+  if(t STREQUAL "stress" OR t STREQUAL "cache_failures" OR t STREQUAL "translate")
     list(APPEND labels tsan)
   endif()
   mirage_shell_test(intercept_${t} intercept_${t}.sh LABELS ${labels})
