@@ -201,7 +201,10 @@ struct hs_rewrite_output {
  * ISA names: "gfx1250", or "amdgcn-amd-amdhsa--gfx1250[:feature(+|-)]...",
  * where the stepping pseudo-feature gfx1250-b0-specific+ means B0 and - means
  * A0 (defaults: source B0, target A0).  NULL source_isa means "the ISA the
- * code object says"; NULL target_isa means "same as source".
+ * code object says"; NULL target_isa means "same as source".  A gfx1250 source
+ * with a gfx942 or gfx950 target is a translation (HS_PASS_TRANSLATE): the
+ * translator libmirage_translate.so beside this library does it, and a kernel it
+ * refuses fails the call (HS_ERROR, HS_REASON_TRANSLATION_REFUSED).
  * The input is never modified.  On HS_OK, *out holds the result (a copy of the
  * input when nothing changed); on failure *out is left untouched.
  * report may be NULL.
