@@ -40,7 +40,20 @@ add_custom_command(OUTPUT ${HOTSWAP_PY_DST}
   COMMENT "Staging hotswap/${HOTSWAP_TREE_PY_DIR}/${HOTSWAP_PY_SITECUSTOMIZE}"
   VERBATIM)
 
-add_custom_target(hotswap_tree ALL DEPENDS ${HOTSWAP_PY_DST})
+# The translator: the same file as <prefix>/lib/mirage's, copied beside the rewriter, which
+# dlopen()s it from its own directory for a translation (docs/rewriter.md, "Translation").
+set(HOTSWAP_TRANSLATE_DST)
+if(TARGET mirage_translate)
+set(HOTSWAP_TRANSLATE_DST ${HOTSWAP_STAGE_DIR}/${HOTSWAP_TREE_LIB_DIR}/${HOTSWAP_TRANSLATE_LIB})
+add_custom_command(OUTPUT ${HOTSWAP_TRANSLATE_DST}
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE:mirage_translate>
+          ${HOTSWAP_TRANSLATE_DST}
+  DEPENDS mirage_translate $<TARGET_FILE:mirage_translate>
+  COMMENT "Staging hotswap/${HOTSWAP_TREE_LIB_DIR}/${HOTSWAP_TRANSLATE_LIB}"
+  VERBATIM)
+endif()
+
+add_custom_target(hotswap_tree ALL DEPENDS ${HOTSWAP_PY_DST} ${HOTSWAP_TRANSLATE_DST})
 foreach(lib hotswap_intercept hotswap_intercept_core hotswap_rewrite hotswap_mc)
   if(TARGET ${lib})
     add_dependencies(hotswap_tree ${lib})

@@ -61,6 +61,14 @@
 #define HOTSWAP_REWRITE_LIB "libhotswap_rewrite.so"
 /* LLVM MC glue, which the rewriter dlopen()s from its own directory on demand. */
 #define HOTSWAP_MC_LIB "libhotswap_mc.so"
+/*
+ * The translator (gfx1250 -> gfx942/gfx950), which the rewriter dlopen()s from its own directory
+ * only for a translation.  Not a part of the table below: a tree without it is complete, and
+ * `mirage doctor` checks it only for profiles that translate.  The same file as
+ * TRANSLATE_LIBRARY_NAME of translate/api/mirage_translate.h (tests/unit/test_contract.c checks
+ * the two agree, and that the staged tree has it).
+ */
+#define HOTSWAP_TRANSLATE_LIB "libmirage_translate.so"
 /* The reference flavour's patched ROCr and COMGR (and the versioned names accepted instead). */
 #define HOTSWAP_REF_HSA_RUNTIME_LIB "libhsa-runtime64.so"
 #define HOTSWAP_REF_HSA_RUNTIME_ALT "libhsa-runtime64.so.1"
@@ -78,6 +86,7 @@
 #define HOTSWAP_INTERCEPT_CORE_PATH   HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_INTERCEPT_CORE_LIB
 #define HOTSWAP_REWRITE_PATH          HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_REWRITE_LIB
 #define HOTSWAP_MC_PATH               HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_MC_LIB
+#define HOTSWAP_TRANSLATE_PATH        HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_TRANSLATE_LIB
 #define HOTSWAP_REF_HSA_RUNTIME_PATH  HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_REF_HSA_RUNTIME_LIB
 #define HOTSWAP_REF_COMGR_PATH        HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_REF_COMGR_LIB
 #define HOTSWAP_PY_SITECUSTOMIZE_PATH HOTSWAP_TREE_PY_DIR "/" HOTSWAP_PY_SITECUSTOMIZE
@@ -87,6 +96,7 @@
 #define HOTSWAP_INTERCEPT_CORE_SYMBOL  "hsi_core_get_api"
 #define HOTSWAP_REWRITE_SYMBOL         "hs_rewrite"
 #define HOTSWAP_MC_SYMBOL              "hs_mc_get_api"
+#define HOTSWAP_TRANSLATE_SYMBOL       "mirage_translate_api"
 #define HOTSWAP_REF_HSA_RUNTIME_SYMBOL "hsa_init"
 #define HOTSWAP_REF_COMGR_SYMBOL       "amd_comgr_hotswap_rewrite"
 

@@ -92,7 +92,7 @@ set -g __fish_mirage_passthrough 'run'
 # (top level)
 complete -c mirage -n "__fish_mirage_at ''" -a profile -d 'create, list, show, edit, delete, export and import profiles'
 complete -c mirage -n "__fish_mirage_at ''" -a run -d 'run a workload under a profile (the workload replaces mirage)'
-complete -c mirage -n "__fish_mirage_at ''" -a rewrite -d 'rewrite a code object (entry trampolines, stub symbols)'
+complete -c mirage -n "__fish_mirage_at ''" -a rewrite -d 'rewrite a code object (entry trampolines, B0->A0, gfx1250 -> gfx942/gfx950)'
 complete -c mirage -n "__fish_mirage_at ''" -a raise -d 'raise a gfx1250 code object\'s kernels to LLVM IR (or list the refusals)'
 complete -c mirage -n "__fish_mirage_at ''" -a emulate -d 'run one gfx1250 kernel on the CPU from a launch file, no GPU needed'
 complete -c mirage -n "__fish_mirage_at ''" -a inspect -d 'describe a code object: ISA, kernels, descriptors, metadata, pool'
@@ -188,7 +188,7 @@ complete -c mirage -n "__fish_mirage_at 'run --'" -x -a '(__fish_mirage_workload
 # rewrite
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l output -s o -r -F -d 'where to write the rewritten code object (required)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l source -x -a '(__fish_mirage_call gfx sources)' -d 'what the code was built for (default: the code object\'s own ISA)'
-complete -c mirage -n "__fish_mirage_at 'rewrite'" -l target -x -a '(__fish_mirage_call gfx targets)' -d 'what it should run on (default: the source)'
+complete -c mirage -n "__fish_mirage_at 'rewrite'" -l target -x -a '(__fish_mirage_call gfx targets)' -d 'what it should run on (default: the source; gfx942 or gfx950 translates gfx1250 code)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l entry-trampolines -d 'retrofit the gfx12.5 entry-prologue erratum fix'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l no-entry-trampolines -d 'turn --entry-trampolines off'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l strict -d 'fail when a required patch cannot be placed'

@@ -47,6 +47,14 @@ int rewriter_dl_open(const char *path, struct rewriter_dl *rw, struct strbuf *er
 	}
 	/* Optional: added in HOTSWAP_REWRITE_0.2, and only ever shown to people. */
 	RESOLVE(rw, build_identity, "hs_build_identity", NULL);
+	if (RESOLVE(rw, result_kernels, "hs_rewrite_result_kernels", NULL) < 0 ||
+	    RESOLVE(rw, result_kernel, "hs_rewrite_result_kernel", NULL) < 0 ||
+	    RESOLVE(rw, result_free, "hs_rewrite_result_free", NULL) < 0 || !rw->result_kernels ||
+	    !rw->result_kernel || !rw->result_free) {
+		rw->result_kernels = NULL;
+		rw->result_kernel = NULL;
+		rw->result_free = NULL;
+	}
 	return 0;
 }
 

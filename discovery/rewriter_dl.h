@@ -23,6 +23,10 @@ struct rewriter_dl {
 	hs_version_fn version;
 	hs_inspect_fn inspect;
 	hs_build_identity_fn build_identity; /* NULL: a rewriter older than HOTSWAP_REWRITE_0.2 */
+	/* Per-kernel results (HOTSWAP_REWRITE_0.2 too; NULL when older). */
+	hs_rewrite_result_kernels_fn result_kernels;
+	hs_rewrite_result_kernel_fn result_kernel;
+	hs_rewrite_result_free_fn result_free;
 };
 #define REWRITER_DL_INIT                                                                           \
 	{                                                                                          \

@@ -32,4 +32,28 @@ enum selftest_result hotswap_selftest_path(const char *rewriter_path, struct str
 /* Same on a discovered tree: skips unless it is a complete native tree. */
 enum selftest_result hotswap_selftest(const struct hotswap_tree *tree, struct strbuf *detail);
 
+/* What to tell the user when the translation self-test fails. */
+enum translate_selftest_fix {
+	TRANSLATE_FIX_NONE,       /* it passed */
+	TRANSLATE_FIX_INSTALL,    /* no usable lib/libmirage_translate.so beside the rewriter */
+	TRANSLATE_FIX_TRANSLATOR, /* the translator is there but cannot translate the kernel */
+	TRANSLATE_FIX_REPORT,     /* it translated, into something wrong: a bug */
+	TRANSLATE_FIX_REBUILD,    /* the rewriter itself cannot be loaded */
+};
+
+/*
+ * The translation self-test: through the rewriter at rewriter_path (so through the route
+ * a workload takes, libmirage_translate.so beside it), translates the built-in gfx1250 kernel
+ * for target (gfx942 or gfx950) and checks the result: target's e_flags, the kernel's .kd.
+ * Appends one line to detail, sets *fix.  SKIP for a target that is no translation.
+ * dlopen()s the rewriter and the translator (and LLVM): call it only from `mirage doctor`.
+ */
+enum selftest_result hotswap_translate_selftest_path(const char *rewriter_path, const char *target,
+                                                     struct strbuf *detail,
+                                                     enum translate_selftest_fix *fix);
+/* Same on a discovered tree: skips unless it is a complete native tree. */
+enum selftest_result hotswap_translate_selftest(const struct hotswap_tree *tree, const char *target,
+                                                struct strbuf *detail,
+                                                enum translate_selftest_fix *fix);
+
 #endif

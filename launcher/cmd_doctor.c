@@ -6,6 +6,7 @@
 #include "output.h"
 
 #include "config_paths.h"
+#include "gfx_table.h"
 #include "hotswap_tree.h"
 #include "kfd.h"
 #include "profile.h"
@@ -430,7 +431,17 @@ static void check_gpus(struct doctor *d, const struct kfd_gpus *gpus)
 		      gpus->warnings.v[i]);
 }
 
-static void check_target(struct doctor *d, const struct profile *p, const struct kfd_gpus *gpus)
+/* Adds the target to translating (once) when it is a translation target (gfx942, gfx950). */
+static void note_translation(struct strvec *translating, const char *gfx)
+{
+	const struct gfx_info *g = gfx_by_name(gfx);
+
+	if (g && g->retarget == GFX_RETARGET_CROSS && strvec_find(translating, gfx) < 0)
+		strvec_push(translating, gfx);
+}
+
+static void check_target(struct doctor *d, const struct profile *p, const struct kfd_gpus *gpus,
+                         struct strvec *translating)
 {
 	struct strbuf why = STRBUF_INIT, fix = STRBUF_INIT;
 	struct target_choice c;
@@ -445,10 +456,13 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 	if (p && !profile_is_hotswap(p))
 		check(d, CHECK_OK, id, NULL, "profile '%s' uses the %s backend: no target needed",
 		      p->name, p->values[PK_EMULATOR]);
-	else if (!target_resolve(&req, gpus, &c, &why, &fix))
+	else if (!target_resolve(&req, gpus, &c, &why, &fix)) {
 		check(d, CHECK_OK, id, NULL, "%s%s%s would target %s (from %s)",
 		      p ? "profile '" : "", who, p ? "'" : "", c.gfx, c.origin_text);
-	else if (p)
+		/* Only a real profile makes the tree's translator matter. */
+		if (p)
+			note_translation(translating, c.gfx);
+	} else if (p)
 		/* Only a profile that would actually run makes a missing GPU a failure. */
 		check(d, CHECK_FAIL, id, fix.buf, "profile '%s': %s", p->name, why.buf);
 	else
@@ -516,6 +530,12 @@ static void check_env(struct doctor *d)
 
 /* ---- self-test ---- */
 
+/* What the translation child needs (check_translate). */
+struct translate_job {
+	const struct hotswap_tree *tree;
+	const char *target;
+};
+
 /* Writes the self-test's result byte, then its message, to fd. */
 static void selftest_child(int fd, const void *tree)
 {
@@ -565,12 +585,85 @@ static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
 	strbuf_release(&out);
 }
 
+/* ---- translation ---- */
+
+/* Writes the translation self-test's result byte, its fix byte, then its message, to fd. */
+static void translate_child(int fd, const void *ctx)
+{
+	const struct translate_job *job = ctx;
+	struct strbuf msg = STRBUF_INIT;
+	enum translate_selftest_fix fix;
+	signed char r = (signed char)hotswap_translate_selftest(job->tree, job->target, &msg, &fix);
+	unsigned char f = (unsigned char)fix;
+	if (write(fd, &r, 1) != 1 || write(fd, &f, 1) != 1 || write(fd, msg.buf, msg.len) < 0)
+		_exit(1);
+	_exit(0);
+}
+
+static const char *translate_fix_text(enum translate_selftest_fix fix)
+{
+	switch (fix) {
+	case TRANSLATE_FIX_INSTALL:
+		return "rebuild mirage (cmake --build build) or reinstall it, so that the tree has "
+		       "a loadable " HOTSWAP_TRANSLATE_PATH
+		       " of this build beside " HOTSWAP_REWRITE_LIB;
+	case TRANSLATE_FIX_TRANSLATOR:
+		return "this tree's translator cannot translate gfx1250 code yet: update mirage, "
+		       "or "
+		       "run gfx1250 workloads on a gfx1250";
+	case TRANSLATE_FIX_REPORT:
+		return "report it: the translator produced a wrong object";
+	default:
+		return "rebuild the tree (cmake --build build) or reinstall it";
+	}
+}
+
+/*
+ * Whether this tree can translate for target, which a profile would need: the
+ * built-in gfx1250 kernel through the rewriter and its translator, in a forked child (a crash
+ * in either is a FAIL line, not the doctor's end).  A tree that cannot translate is a warning,
+ * as the other optional parts are: the same-ISA work and code built for the target still run.
+ */
+static void check_translate(struct doctor *d, const struct hotswap_tree *tree, const char *target)
+{
+	struct translate_job job = {.tree = tree, .target = target};
+	struct strbuf out = STRBUF_INIT;
+	char *id = xstrfmt("translate:%s", target);
+	const char *step;
+	int status;
+
+	if (run_child(translate_child, &job, &out, &status, &step) < 0)
+		check(d, CHECK_FAIL, id, "retry", "translate: %s: %s", step, strerror(errno));
+	else if (WIFSIGNALED(status))
+		check(d, CHECK_FAIL, id,
+		      "report the crash: the rewriter or the translator is broken",
+		      "cannot translate for %s: the rewriter or '%s/" HOTSWAP_TRANSLATE_LIB
+		      "' crashed (signal %d)",
+		      target, tree->lib_dir ? tree->lib_dir : "?", WTERMSIG(status));
+	else if (out.len < 2)
+		check(d, CHECK_FAIL, id, "report it", "translate: no result from the child");
+	else if (out.buf[0] == SELFTEST_PASS)
+		check(d, CHECK_OK, id, NULL, "%s", out.buf + 2);
+	else if (out.buf[0] == SELFTEST_SKIP)
+		check(d, CHECK_WARN, id, "build or install a complete native tree",
+		      "translation for %s not checked: %s", target, out.buf + 2);
+	else
+		check(d, CHECK_WARN, id,
+		      translate_fix_text((enum translate_selftest_fix)(unsigned char)out.buf[1]),
+		      "%s; gfx1250 code objects will not load on %s (the intercept refuses them, "
+		      "naming why)",
+		      out.buf + 2, target);
+	free(id);
+	strbuf_release(&out);
+}
+
 static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	struct doctor d = {.json = ctx->json};
 	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
 	struct kfd_gpus gpus = KFD_GPUS_INIT;
 	struct profile *profiles = NULL;
+	struct strvec translating = STRVEC_INIT;
 	const char *only = args_str(a, DOCTOR_PROFILE);
 	size_t n;
 
@@ -588,11 +681,14 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	kfd_scan(NULL, &gpus);
 	check_gpus(&d, &gpus);
 	for (size_t i = 0; i < n; i++)
-		check_target(&d, &profiles[i], &gpus);
+		check_target(&d, &profiles[i], &gpus, &translating);
 	if (!n && !only)
-		check_target(&d, NULL, &gpus);
+		check_target(&d, NULL, &gpus, &translating);
 	check_env(&d);
 	check_selftest(&d, &tree);
+	for (size_t i = 0; i < translating.nr; i++)
+		check_translate(&d, &tree, translating.v[i]);
+	strvec_clear(&translating);
 
 	if (d.json) {
 		cJSON *doc = cJSON_CreateObject();

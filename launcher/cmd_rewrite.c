@@ -38,7 +38,8 @@ static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
     [REWRITE_TARGET] = {.name = "target",
                         .type = OPT_GFX_TARGET,
                         .arg_name = "ISA",
-                        .help = "what it should run on (default: the source)"},
+                        .help = "what it should run on (default: the source; gfx942 or gfx950 "
+                                "translates gfx1250 code)"},
     [REWRITE_ENTRY_TRAMPOLINES] = {.name = "entry-trampolines",
                                    .type = OPT_BOOL,
                                    .flags = OPT_NEGATABLE,
@@ -115,11 +116,10 @@ static int read_input(const char *path, struct strbuf *bytes)
 static const struct {
 	uint32_t bit;
 	const char *name;
-} pass_names[] = {{HS_PASS_VALIDATE, "validate"},
-                  {HS_PASS_ENTRY_TRAMPOLINES, "entry-trampolines"},
-                  {HS_PASS_STUB_SYMBOLS, "stub-symbols"},
-                  {HS_PASS_B0A0, "b0a0"},
-                  {HS_PASS_METADATA, "metadata"}};
+} pass_names[] = {
+    {HS_PASS_VALIDATE, "validate"},         {HS_PASS_ENTRY_TRAMPOLINES, "entry-trampolines"},
+    {HS_PASS_STUB_SYMBOLS, "stub-symbols"}, {HS_PASS_B0A0, "b0a0"},
+    {HS_PASS_TRANSLATE, "translate"},       {HS_PASS_METADATA, "metadata"}};
 
 /* The B0->A0 pass's counters (report count[] kinds) as the report names them. */
 static const struct {
@@ -141,6 +141,66 @@ static const struct {
     {HS_COUNT_B0A0_CERTIFIED, "certified_a0"},
     {HS_COUNT_B0A0_UNDECODABLE, "undecodable"},
 };
+
+/* Whether the call took the translation route (its report or its failure says so). */
+static bool is_translation(const struct hs_rewrite_report *r)
+{
+	return (r->passes_run & HS_PASS_TRANSLATE) || r->reason == HS_REASON_TRANSLATION_REFUSED ||
+	       r->reason == HS_REASON_NO_TRANSLATOR;
+}
+
+/* Each kernel's translation verdict, as --json gives it. */
+static cJSON *verdicts_json(const struct rewriter_dl *rw, const struct hs_rewrite_result *res)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (size_t i = 0; res && i < rw->result_kernels(res); i++) {
+		HS_OPTS(hs_kernel_result, k);
+		cJSON *o;
+		char hex[24];
+		if (rw->result_kernel(res, i, &k) != HS_OK)
+			continue;
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "name", k.name);
+		cJSON_AddBoolToObject(o, "translated", k.translated == 1);
+		if (k.translated == 0) {
+			snprintf(hex, sizeof(hex), "0x%" PRIx64, k.refused_offset);
+			cJSON_AddStringToObject(o, "offset", hex);
+			cJSON_AddStringToObject(o, "mnemonic",
+			                        k.refused_mnemonic ? k.refused_mnemonic : "");
+			cJSON_AddStringToObject(o, "reason",
+			                        k.refused_reason ? k.refused_reason : "");
+			cJSON_AddStringToObject(o, "reason_text",
+			                        k.refused_reason_text ? k.refused_reason_text : "");
+			cJSON_AddStringToObject(o, "detail",
+			                        k.refused_detail ? k.refused_detail : "");
+		}
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+/* "  kernel 'k': translated" or "... refused at .text+0x40 (mnemonic): reason: text (detail)". */
+static void verdict_lines(const struct rewriter_dl *rw, const struct hs_rewrite_result *res,
+                          bool refused_only, struct strbuf *out)
+{
+	for (size_t i = 0; res && i < rw->result_kernels(res); i++) {
+		HS_OPTS(hs_kernel_result, k);
+		if (rw->result_kernel(res, i, &k) != HS_OK || (refused_only && k.translated))
+			continue;
+		strbuf_addf(out, "%s  kernel '%s': ", out->len ? "\n" : "", k.name);
+		if (k.translated) {
+			strbuf_addstr(out, "translated");
+			continue;
+		}
+		strbuf_addf(out, "refused at .text+0x%" PRIx64 " (%s): %s: %s", k.refused_offset,
+		            k.refused_mnemonic && *k.refused_mnemonic ? k.refused_mnemonic : "?",
+		            k.refused_reason ? k.refused_reason : "refused",
+		            k.refused_reason_text ? k.refused_reason_text : "no reason given");
+		if (k.refused_detail && *k.refused_detail)
+			strbuf_addf(out, " (%s)", k.refused_detail);
+	}
+}
 
 static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, const char *out)
 {
@@ -171,12 +231,18 @@ static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, con
 			cJSON_AddNumberToObject(b, b0a0_counts[i].name,
 			                        r->count[b0a0_counts[i].kind]);
 	}
+	if (is_translation(r)) {
+		cJSON *t = cJSON_AddObjectToObject(o, "translation");
+		cJSON_AddNumberToObject(t, "translated", r->count[HS_COUNT_KERNELS_TRANSLATED]);
+		cJSON_AddNumberToObject(t, "refused", r->count[HS_COUNT_KERNELS_REFUSED]);
+	}
 	if (r->message[0])
 		cJSON_AddStringToObject(o, "note", r->message);
 	return o;
 }
 
-static void print_report(const struct hs_rewrite_report *r, const char *in, const char *out)
+static void print_report(const struct hs_rewrite_report *r, const char *in, const char *out,
+                         const struct rewriter_dl *rw, const struct hs_rewrite_result *res)
 {
 	struct strbuf passes = STRBUF_INIT;
 	for (size_t i = 0; i < sizeof(pass_names) / sizeof(pass_names[0]); i++)
@@ -184,13 +250,22 @@ static void print_report(const struct hs_rewrite_report *r, const char *in, cons
 			strbuf_addf(&passes, "%s%s", passes.len ? ", " : "", pass_names[i].name);
 	if (!r->changed)
 		print_text("'%s' -> '%s': unchanged (byte-identical copy)\n", in, out);
+	else if (r->passes_run & HS_PASS_TRANSLATE)
+		print_text("'%s' -> '%s': translated, %+" PRId64 " bytes\n", in, out,
+		           r->bytes_grown);
 	else
 		print_text("'%s' -> '%s': rewritten, %+" PRId64 " bytes\n", in, out,
 		           r->bytes_grown);
 	print_text("  passes:   %s\n", passes.buf);
-	print_text(
-	    "  kernels:  %u found, %u stubbed, %u already had the prologue, %u already stubbed\n",
-	    r->kernels, r->kernels_stubbed, r->kernels_skip_prologue, r->kernels_skip_stubbed);
+	if (r->passes_run & HS_PASS_TRANSLATE)
+		print_text("  kernels:  %u found, %u translated, %u refused\n", r->kernels,
+		           r->count[HS_COUNT_KERNELS_TRANSLATED],
+		           r->count[HS_COUNT_KERNELS_REFUSED]);
+	else
+		print_text("  kernels:  %u found, %u stubbed, %u already had the prologue, %u "
+		           "already stubbed\n",
+		           r->kernels, r->kernels_stubbed, r->kernels_skip_prologue,
+		           r->kernels_skip_stubbed);
 	if (r->passes_run & HS_PASS_STUB_SYMBOLS || r->symbols_skipped)
 		print_text("  symbols:  %u <kernel>.stub added%s\n", r->symbols_added,
 		           r->symbols_skipped ? " (skipped: see note)" : "");
@@ -223,12 +298,52 @@ static void print_report(const struct hs_rewrite_report *r, const char *in, cons
 			    "  b0a0:     %u .text region(s) do not decode and were not patched\n",
 			    c[HS_COUNT_B0A0_UNDECODABLE]);
 	}
-	if (r->pool_size)
+	if (r->pool_size && (r->passes_run & HS_PASS_TRANSLATE))
+		print_text("  segment:  0x%" PRIx64 ", %" PRIu64 " bytes (the carried metadata, "
+		           "program headers)\n",
+		           r->pool_vaddr, r->pool_size);
+	else if (r->pool_size)
 		print_text("  pool:     .hotswap.text at 0x%" PRIx64 ", %" PRIu64 " bytes\n",
 		           r->pool_vaddr, r->pool_size);
 	if (r->message[0])
 		print_text("  note:     %s\n", r->message);
+	if (res && (r->passes_run & HS_PASS_TRANSLATE)) {
+		struct strbuf lines = STRBUF_INIT;
+		verdict_lines(rw, res, false, &lines);
+		print_text("%s\n", lines.buf);
+		strbuf_release(&lines);
+	}
 	strbuf_release(&passes);
+}
+
+/* Why a translation failed, per kernel, and how to get on (exit 1). */
+static void translation_failed(const char *in, const struct hs_rewrite_report *r,
+                               const struct rewriter_dl *rw, const struct hs_rewrite_result *res,
+                               const char *target)
+{
+	struct strbuf lines = STRBUF_INIT;
+
+	if (r->reason == HS_REASON_NO_TRANSLATOR) {
+		error("cannot translate '%s' for %s: %s", in, target, r->message);
+		hint("the HotSwap tree needs " HOTSWAP_TRANSLATE_PATH
+		     " beside its " HOTSWAP_REWRITE_LIB
+		     ": rebuild mirage (`cmake --build`) or reinstall it; "
+		     "`mirage doctor` checks it");
+		return;
+	}
+	verdict_lines(rw, res, true, &lines);
+	if (r->count[HS_COUNT_KERNELS_REFUSED] && lines.len) {
+		error("cannot translate '%s' for %s: %u of %u kernels refused:\n%s", in, target,
+		      r->count[HS_COUNT_KERNELS_REFUSED], r->kernels, lines.buf);
+		hint("a refused kernel cannot run on %s; rebuild it for %s from source, or run "
+		     "it on a gfx1250",
+		     target, target);
+	} else {
+		error("cannot translate '%s' for %s: %s", in, target, r->message);
+		hint("this tree's translator cannot translate it; `mirage doctor` shows what the "
+		     "translator can do");
+	}
+	strbuf_release(&lines);
 }
 
 static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
@@ -237,6 +352,7 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
 	struct hs_rewrite_output result = {0};
+	struct hs_rewrite_result *kernels = NULL;
 	HS_OPTS(hs_rewrite_report, report);
 	HS_OPTS(hs_rewrite_opts, opts);
 	enum hs_status st;
@@ -268,8 +384,19 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	if (read_input(in, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
 		goto out;
+	if (rw.result_kernels)
+		opts.result = &kernels;
 	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, REWRITE_SOURCE),
 	                args_str(a, REWRITE_TARGET), &opts, &result, &report);
+	if (st != HS_OK && is_translation(&report)) {
+		if (ctx->json) {
+			cJSON *doc = report_json(&report, in, out);
+			cJSON_AddItemToObject(doc, "kernel_results", verdicts_json(&rw, kernels));
+			output_json(doc);
+		}
+		translation_failed(in, &report, &rw, kernels, args_str(a, REWRITE_TARGET));
+		goto out;
+	}
 	if (st != HS_OK) {
 		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
 		      report.message[0] ? report.message : rw.last_error());
@@ -284,12 +411,18 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		error_errno("cannot write '%s'", out);
 		goto out;
 	}
-	if (ctx->json)
-		output_json(report_json(&report, in, out));
-	else
-		print_report(&report, in, out);
+	if (ctx->json) {
+		cJSON *doc = report_json(&report, in, out);
+		if (report.passes_run & HS_PASS_TRANSLATE)
+			cJSON_AddItemToObject(doc, "kernel_results", verdicts_json(&rw, kernels));
+		output_json(doc);
+	} else {
+		print_report(&report, in, out, &rw, kernels);
+	}
 	ret = EXIT_OK;
 out:
+	if (kernels)
+		rw.result_free(kernels);
 	if (result.data)
 		rw.output_release(&result);
 	rewriter_dl_close(&rw);
@@ -391,8 +524,21 @@ static void print_inspection(const char *path, const cJSON *doc, bool disasm, bo
 		    "than the first, as the HSA runtime reads them\n",
 		    jnum(doc, "metadata_notes_left_out"));
 	cJSON_ArrayForEach(k, kernels) print_kernel(k, disasm);
+	{
+		const cJSON *x = cJSON_GetObjectItemCaseSensitive(doc, "translation");
+		if (x)
+			print_text("translation: from %s for %s, translator %s\n",
+			           jstr(x, "source_isa"), jstr(x, "target_isa"),
+			           jstr(x, "translator_build"));
+	}
 	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "pools"))
 	{
+		/* A translation's segment holds moved notes and headers, not code. */
+		if (jtrue(p, "translate")) {
+			print_text("pool: %s, %.0f bytes (translation: metadata and headers)\n",
+			           jstr(p, "vaddr"), jnum(p, "size"));
+			continue;
+		}
 		print_text("pool: .hotswap.text at %s, %.0f bytes (%s%s, target state %s)\n",
 		           jstr(p, "vaddr"), jnum(p, "size"),
 		           jtrue(p, "entry_trampolines") ? "entry trampolines" : "",
@@ -458,7 +604,7 @@ out:
 
 const struct cmd_entry cmd_rewrite_entry = {
     .name = "rewrite",
-    .summary = "rewrite a code object (entry trampolines, stub symbols)",
+    .summary = "rewrite a code object (entry trampolines, B0->A0, gfx1250 -> gfx942/gfx950)",
     .usage = "IN -o OUT",
     .opts = rewrite_opts,
     .min_args = 1,

@@ -1,7 +1,7 @@
 /*
- * The decision table of docs/intercept.md: given the switches, the agent and
- * the code object, pass the object through or rewrite it (and how).  Pure:
- * no HSA calls, no allocation, so it is unit-tested row by row.
+ * The route table of docs/intercept.md: given the switches, the agent and the code object,
+ * pass the object through, rewrite it or translate it (and how).  Pure: no HSA calls, no
+ * allocation, so it is unit-tested row by row.
  */
 #ifndef HOTSWAP_INTERCEPT_DECIDE_H
 #define HOTSWAP_INTERCEPT_DECIDE_H
@@ -22,6 +22,7 @@ struct hsi_config {
 	bool trampolines;           /* HSA_HOTSWAP_ENTRY_TRAMPOLINES */
 	enum hsi_stepping stepping; /* HSA_HOTSWAP_STEPPING=a0|b0, else UNKNOWN (use the agent's) */
 	bool stepping_invalid;      /* HSA_HOTSWAP_STEPPING was set to something else */
+	char isa_override[64]; /* HSA_HOTSWAP_ISA_OVERRIDE ("" unset): a translation's target */
 };
 
 void hsi_config_from_env(struct hsi_config *cfg);
@@ -44,7 +45,8 @@ struct hsi_object_facts {
 
 struct hsi_decision {
 	bool rewrite;           /* false: load the original untouched */
-	bool required;          /* strict: a failed rewrite refuses the load */
+	bool required;          /* strict, or a translation: a failure refuses the load */
+	bool translate;         /* the translation route (gfx1250 -> gfx942/gfx950) */
 	const char *source_isa; /* for hs_rewrite; NULL = what the object says */
 	const char *target_isa; /* for hs_rewrite; NULL = same as the source */
 	uint64_t flags;         /* HS_REWRITE_* */

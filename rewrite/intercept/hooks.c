@@ -153,20 +153,23 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 		hsi_info("%s (%s) on %s: loading untouched: %s", uri, obj.proc, af.gfx, d.why);
 		return LOAD_ORIGINAL;
 	}
-	hsi_info("%s (%s) on %s: rewriting %s -> %s (%s, flags 0x%llx%s)", uri, obj.proc, af.gfx,
-	         d.src_name, d.tgt_name, d.why, (unsigned long long)d.flags,
-	         d.required ? ", required" : "");
+	hsi_info("%s (%s) on %s: %s %s -> %s (%s, flags 0x%llx%s)", uri, obj.proc, af.gfx,
+	         d.translate ? "translating" : "rewriting", d.src_name, d.tgt_name, d.why,
+	         (unsigned long long)d.flags, d.required ? ", required" : "");
 	tr = hsi_translate(bytes, size, &obj, &d, uri, out, err, sizeof(err));
 	if (tr == HSI_TRANSLATED)
 		return LOAD_REWRITTEN;
-	then = d.required ? "refusing the load (" HOTSWAP_ENV_STRICT " is set)"
-	                  : "loading the original";
+	then = d.translate  ? "refusing the load (gfx1250 code cannot run on this agent)"
+	       : d.required ? "refusing the load (" HOTSWAP_ENV_STRICT " is set)"
+	                    : "loading the original";
 	/* Once per object: the load that ran the rewrite warns, later loads of those bytes only
 	 * repeat it under HSA_HOTSWAP_VERBOSE (480 loads of one object are not 480 warnings). */
 	if (tr == HSI_TRANSLATE_FAILED)
-		hsi_warn("rewrite of %s failed: %s; %s", uri, err, then);
+		hsi_warn("%s of %s failed: %s; %s", d.translate ? "translation" : "rewrite", uri,
+		         err, then);
 	else
-		hsi_info("rewrite of %s failed: %s (remembered, not retried); %s", uri, err, then);
+		hsi_info("%s of %s failed: %s (remembered, not retried); %s",
+		         d.translate ? "translation" : "rewrite", uri, err, then);
 	return d.required ? REFUSE : LOAD_ORIGINAL;
 }
 

@@ -44,15 +44,41 @@ struct job {
 	char why[640];      /* why an entry was invalid or the cache bypassed ("" when not) */
 };
 
+/*
+ * One warning per kernel the translator refused, naming it and why: the load is refused, and
+ * the line is what the user reads instead of the runtime's bare "incompatible ISA".
+ */
+static void warn_refusals(const struct job *j, const struct hs_rewrite_result *res)
+{
+	for (size_t i = 0; i < hs_rewrite_result_kernels(res); i++) {
+		HS_OPTS(hs_kernel_result, k);
+		if (hs_rewrite_result_kernel(res, i, &k) != HS_OK || k.translated)
+			continue;
+		hsi_warn("%s: kernel '%s' cannot be translated for %s: %s at .text+0x%" PRIx64
+		         " (%s): %s%s%s%s",
+		         j->uri, k.name, j->d->tgt_name,
+		         k.refused_reason ? k.refused_reason : "refused", k.refused_offset,
+		         k.refused_mnemonic ? k.refused_mnemonic : "?",
+		         k.refused_reason_text ? k.refused_reason_text : "",
+		         k.refused_detail && *k.refused_detail ? " (" : "",
+		         k.refused_detail ? k.refused_detail : "",
+		         k.refused_detail && *k.refused_detail ? ")" : "");
+	}
+}
+
 static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t err_size)
 {
-	HS_OPTS(hs_rewrite_opts, opts, .flags = j->d->flags);
+	struct hs_rewrite_result *res_kernels = NULL;
+	HS_OPTS(hs_rewrite_opts, opts, .flags = j->d->flags,
+	        .result = j->d->translate ? &res_kernels : NULL);
 	struct hs_rewrite_report report = {.sz = sizeof(report)};
 	struct hs_rewrite_output res = {0};
 	enum hs_status st;
 
 	st =
 	    hs_rewrite(j->in, j->in_size, j->d->source_isa, j->d->target_isa, &opts, &res, &report);
+	warn_refusals(j, res_kernels);
+	hs_rewrite_result_free(res_kernels);
 	if (st != HS_OK) {
 		const char *why = report.message[0] ? report.message : hs_last_error();
 		snprintf(err, err_size, "%s (%s)", why && *why ? why : "no reason given",
@@ -60,10 +86,15 @@ static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t er
 		/* Only running out of memory may go better next time; the rest is the input's. */
 		return st == HS_OUT_OF_RESOURCES ? HSI_PRODUCE_FAILED : HSI_PRODUCE_REJECTED;
 	}
-	hsi_info("rewrote %s (%s -> %s): %" PRIu32 " kernels, %" PRIu32 " stubbed, %" PRIu32
-	         " patches applied%s%s",
-	         j->uri, j->d->src_name, j->d->tgt_name, report.kernels, report.kernels_stubbed,
-	         report.patches_applied, report.message[0] ? "; " : "", report.message);
+	if (j->d->translate)
+		hsi_info("translated %s (%s -> %s): %" PRIu32 " kernels", j->uri, j->d->src_name,
+		         j->d->tgt_name, report.count[HS_COUNT_KERNELS_TRANSLATED]);
+	else
+		hsi_info("rewrote %s (%s -> %s): %" PRIu32 " kernels, %" PRIu32 " stubbed, %" PRIu32
+		         " patches applied%s%s",
+		         j->uri, j->d->src_name, j->d->tgt_name, report.kernels,
+		         report.kernels_stubbed, report.patches_applied,
+		         report.message[0] ? "; " : "", report.message);
 	out->data = res.data;
 	out->size = res.size;
 	out->kernels = report.kernels;

@@ -1,9 +1,12 @@
 /*
- * The build identity: which bytes of the rewriter and of its MC library are doing the work.
+ * The build identity: which bytes of the rewriter, its MC library and the translator beside it
+ * are doing the work.
  *
  * hs_version() only changes on a release, so a cache keyed on it would serve entries a
  * rebuilt rewriter no longer produces.  Each library's GNU build-id changes with its code,
- * and reading it from the file keeps LLVM unloaded (a cache hit must never pay for it).
+ * and reading it from the file keeps LLVM unloaded (a cache hit must never pay for it).  The
+ * translator's build-id is in it too, so a new translator never serves an old translation; it
+ * is read from the file for the same reason (its build_id() would need it loaded).
  */
 #include "hs_internal.h"
 
@@ -14,13 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hotswap_contract.h"
 #include "hs_mc.h"
 #include "object_path.h"
 
 #define BUILD_ID_MAX 64 /* bytes; sha1 is 20, md5 16, uuid 16 */
 
 static pthread_once_t identity_once = PTHREAD_ONCE_INIT;
-static char identity[64 + 2 * 2 * BUILD_ID_MAX];
+static char identity[64 + 3 * 2 * BUILD_ID_MAX];
 
 /* Appends the hex of the NT_GNU_BUILD_ID note in elf's note sections; false when none. */
 static bool add_build_id(Elf *elf, char *out, size_t out_size)
@@ -75,14 +79,16 @@ static void compute_identity(void)
 {
 	const void *anchor = (const void *)compute_identity;
 	const char *self = object_path(anchor);
-	char mc[4096];
+	char mc[4096], translate[4096];
 
 	snprintf(identity, sizeof(identity), "%s", hs_version());
 	if (hs_libelf_init() != HS_OK || !self ||
-	    object_sibling_path(anchor, HS_MC_LIBRARY_NAME, mc, sizeof(mc)) < 0)
+	    object_sibling_path(anchor, HS_MC_LIBRARY_NAME, mc, sizeof(mc)) < 0 ||
+	    object_sibling_path(anchor, HOTSWAP_TRANSLATE_LIB, translate, sizeof(translate)) < 0)
 		return; /* the version alone: still correct across releases */
 	add_library("rewrite", self);
 	add_library("mc", mc);
+	add_library("translate", translate);
 }
 
 HS_API const char *hs_build_identity(void)

@@ -252,6 +252,8 @@ HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
 /* Reads an unsigned key of kernel k; false when missing or not an unsigned integer. */
 HS_INTERNAL bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v);
+/* The msgpack value (a const msgpack_object *) of key in kernel k, NULL when missing. */
+HS_INTERNAL const void *hs_meta_get_value(const struct hs_meta *m, int k, const char *key);
 /* A string key of kernel k: its bytes and length (not NUL-terminated). */
 enum hs_meta_str {
 	HS_META_STR_OK = 0,
@@ -283,6 +285,13 @@ struct hs_meta_update {
 	const char *key;
 	uint64_t value;  /* an unsigned key's new value */
 	const char *str; /* or, when set, a string key's new value (static storage) */
+	/*
+	 * Or, when carry is set: the key takes the value obj (a msgpack value of another
+	 * metadata, hs_meta_get_value, which must outlive the encoding), added when the kernel
+	 * lacks it; obj NULL removes the key.  The translation route carries the source's .args.
+	 */
+	bool carry;
+	const void *obj;
 };
 HS_INTERNAL enum hs_status hs_meta_encode_record(const struct hs_meta *m, size_t i,
                                                  const struct hs_meta_update *u, size_t n,
@@ -302,6 +311,27 @@ enum hs_target_state {
 HS_INTERNAL const char *hs_state_name(uint32_t state);
 #define HS_XFORM_ENTRY_TRAMPOLINES (1u << 0)
 #define HS_XFORM_B0A0              (1u << 1)
+#define HS_XFORM_TRANSLATE         (1u << 2) /* made by the translator (the translation note) */
+
+/*
+ * The translation note (type HS_NT_TRANSLATION, owner "AMDGPU", beside the provenance note):
+ * desc = u32 version, then three NUL-terminated strings (source ISA, target ISA, translator
+ * build id), zero-padded to 4.
+ */
+#define HS_NT_TRANSLATION      0x48535754u /* "HSWT" */
+#define HS_TRANSLATION_VERSION 1u
+struct hs_translation_prov {
+	char source[128], target[128], build[256];
+};
+/*
+ * The translation note of e, if any: *t filled, *found true.  A malformed one is
+ * HS_INVALID_ARGUMENT, like a malformed provenance note.
+ */
+HS_INTERNAL enum hs_status hs_translation_read(const struct hs_elf *e,
+                                               struct hs_translation_prov *t, bool *found);
+/* The whole 4-aligned record of a translation note, malloc()ed into *rec. */
+HS_INTERNAL enum hs_status hs_translation_record(const char *source, const char *target,
+                                                 const char *build, uint8_t **rec, size_t *size);
 
 struct hs_provenance {
 	uint32_t version;

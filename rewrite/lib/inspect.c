@@ -373,10 +373,27 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 		cJSON_AddBoolToObject(p, "entry_trampolines",
 		                      obj.prov[i].transforms & HS_XFORM_ENTRY_TRAMPOLINES);
 		cJSON_AddBoolToObject(p, "b0a0", obj.prov[i].transforms & HS_XFORM_B0A0);
+		/* Only translations carry the key, so other objects describe as before. */
+		if (obj.prov[i].transforms & HS_XFORM_TRANSLATE)
+			cJSON_AddBoolToObject(p, "translate", true);
 		cJSON_AddStringToObject(p, "target_state", hs_state_name(obj.prov[i].state));
 		add_hex(p, "vaddr", obj.prov[i].pool_vaddr);
 		cJSON_AddNumberToObject(p, "size", (double)obj.prov[i].pool_size);
 		cJSON_AddItemToArray(pools, p);
+	}
+	{
+		/* A translated object says what it was made from and by which translator. */
+		struct hs_translation_prov t;
+		bool found;
+		st = hs_translation_read(&obj.e, &t, &found);
+		if (st)
+			goto cleanup;
+		if (found) {
+			cJSON *x = cJSON_AddObjectToObject(root, "translation");
+			cJSON_AddStringToObject(x, "source_isa", t.source);
+			cJSON_AddStringToObject(x, "target_isa", t.target);
+			cJSON_AddStringToObject(x, "translator_build", t.build);
+		}
 	}
 	*json = cJSON_PrintUnformatted(root);
 	if (!*json)

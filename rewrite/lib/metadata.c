@@ -350,6 +350,11 @@ bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t 
 	return true;
 }
 
+const void *hs_meta_get_value(const struct hs_meta *m, int k, const char *key)
+{
+	return map_get(kernel_map(m, k), key);
+}
+
 enum hs_meta_str hs_meta_get_str(const struct hs_meta *m, int k, const char *key, const char **str,
                                  size_t *len)
 {
@@ -376,12 +381,14 @@ void hs_meta_location(const struct hs_meta *m, size_t i, uint64_t *rec_off, uint
 static int cmp_update(const void *a, const void *b)
 {
 	const struct hs_meta_update *x = a, *y = b;
-	return (x->kernel > y->kernel) - (x->kernel < y->kernel);
+	/* Then by key, so added keys come out in one order whatever qsort does with ties. */
+	if (x->kernel != y->kernel)
+		return (x->kernel > y->kernel) - (x->kernel < y->kernel);
+	return strcmp(x->key, y->key);
 }
 
-/* The new value of key in metadata kernel k, if an update sets it (u sorted by kernel). */
-static const struct hs_meta_update *update_for(const struct hs_meta_update *u, size_t n, int k,
-                                               const msgpack_object *key)
+/* The first update of metadata kernel k (u sorted by kernel); n when it has none. */
+static size_t first_update(const struct hs_meta_update *u, size_t n, int k)
 {
 	size_t lo = 0, hi = n;
 
@@ -392,10 +399,33 @@ static const struct hs_meta_update *update_for(const struct hs_meta_update *u, s
 		else
 			hi = mid;
 	}
-	for (; lo < n && u[lo].kernel == k; lo++)
-		if (key_is(key, u[lo].key))
-			return &u[lo];
+	return lo < n && u[lo].kernel == k ? lo : n;
+}
+
+/* The new value of key in metadata kernel k, if an update sets it (u sorted by kernel). */
+static const struct hs_meta_update *update_for(const struct hs_meta_update *u, size_t n, int k,
+                                               const msgpack_object *key)
+{
+	for (size_t i = first_update(u, n, k); i < n && u[i].kernel == k; i++)
+		if (key_is(key, u[i].key))
+			return &u[i];
 	return NULL;
+}
+
+/* The map's entry count once kernel k's carried keys are added and removed ones dropped. */
+static uint32_t packed_size(const msgpack_object *km, int k, const struct hs_meta_update *u,
+                            size_t n)
+{
+	uint32_t size = km->via.map.size;
+
+	for (size_t i = first_update(u, n, k); i < n && u[i].kernel == k; i++) {
+		bool present = map_get(km, u[i].key) != NULL;
+		if (u[i].carry && u[i].obj && !present)
+			size++;
+		else if (u[i].carry && !u[i].obj && present)
+			size--;
+	}
+	return size;
 }
 
 /* Packs one kernel map with its updated keys (msgpack-c writes each integer smallest). */
@@ -404,19 +434,32 @@ static int pack_kernel(msgpack_packer *pk, const msgpack_object *km, int k,
 {
 	if (km->type != MSGPACK_OBJECT_MAP)
 		return msgpack_pack_object(pk, *km);
-	if (msgpack_pack_map(pk, km->via.map.size))
+	if (msgpack_pack_map(pk, packed_size(km, k, u, n)))
 		return -1;
 	for (uint32_t i = 0; i < km->via.map.size; i++) {
 		const msgpack_object_kv *kv = &km->via.map.ptr[i];
 		const struct hs_meta_update *up = update_for(u, n, k, &kv->key);
-		int rc = msgpack_pack_object(pk, kv->key);
-		if (!rc && up && up->str && kv->val.type == MSGPACK_OBJECT_STR)
+		int rc;
+		if (up && up->carry && !up->obj)
+			continue; /* removed */
+		rc = msgpack_pack_object(pk, kv->key);
+		if (!rc && up && up->carry)
+			rc = msgpack_pack_object(pk, *(const msgpack_object *)up->obj);
+		else if (!rc && up && up->str && kv->val.type == MSGPACK_OBJECT_STR)
 			rc = msgpack_pack_str_with_body(pk, up->str, strlen(up->str));
 		else if (!rc && up && !up->str && kv->val.type == MSGPACK_OBJECT_POSITIVE_INTEGER)
 			rc = msgpack_pack_uint64(pk, up->value);
 		else if (!rc)
 			rc = msgpack_pack_object(pk, kv->val);
 		if (rc)
+			return -1;
+	}
+	/* Carried keys the kernel lacked go last, by key. */
+	for (size_t i = first_update(u, n, k); i < n && u[i].kernel == k; i++) {
+		if (!u[i].carry || !u[i].obj || map_get(km, u[i].key))
+			continue;
+		if (msgpack_pack_str_with_body(pk, u[i].key, strlen(u[i].key)) ||
+		    msgpack_pack_object(pk, *(const msgpack_object *)u[i].obj))
 			return -1;
 	}
 	return 0;

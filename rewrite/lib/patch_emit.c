@@ -124,6 +124,9 @@ enum hs_status hs_patch_emit(const struct hs_object *o, const struct hs_plan *p,
 		if (st)
 			return st;
 		put_provenance(out + l->prov_off, p, l);
+		if (p->xlat_note_size)
+			memcpy(out + l->prov_off + HS_PROV_RECORD_SIZE, p->xlat_note,
+			       p->xlat_note_size);
 		put_strtab(out, &o->e, &l->shstr, layout_name, &l->shstr);
 		hs_wr64(out + offsetof(Elf64_Ehdr, e_phoff), l->phoff);
 		/* An input without program headers may state any entry size; ours are 56 bytes. */

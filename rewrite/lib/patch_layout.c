@@ -183,11 +183,11 @@ static enum hs_status plan_pool(const struct hs_object *o, const struct hs_plan 
 	l->prov_sec = l->shnum++;
 	*pos = align_to(*pos, 4);
 	l->prov_off = *pos;
-	*pos += HS_PROV_RECORD_SIZE;
+	*pos += HS_PROV_RECORD_SIZE + p->xlat_note_size;
 	l->sh[l->prov_sec] = (GElf_Shdr){
 	    .sh_type = SHT_NOTE,
 	    .sh_offset = l->prov_off,
-	    .sh_size = HS_PROV_RECORD_SIZE,
+	    .sh_size = HS_PROV_RECORD_SIZE + p->xlat_note_size,
 	    .sh_addralign = 4,
 	};
 	{
@@ -252,7 +252,8 @@ enum hs_status hs_patch_layout(const struct hs_object *o, const struct hs_plan *
 		if (st)
 			return st;
 	}
-	l->pool = p->pool.used > 0 || l->note_moves;
+	/* A translation always says so in its notes, pool bytes or not. */
+	l->pool = p->pool.used > 0 || l->note_moves || p->xlat_note_size;
 	if (l->pool && e->phnum + 1 >= PN_XNUM)
 		return hs_fail(HS_ERROR, "the program header table is full (%zu entries)",
 		               e->phnum);

@@ -32,6 +32,7 @@ void hs_plan_free(struct hs_plan *p)
 	free(p->pool.bytes);
 	free(p->kc);
 	free(p->meta);
+	free(p->xlat_note);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -254,6 +255,18 @@ enum hs_status hs_plan_meta_str(struct hs_plan *p, int kernel, const char *key, 
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	p->meta = nm;
 	p->meta[p->n_meta++] = (struct hs_meta_update){.kernel = kernel, .key = key, .str = str};
+	return HS_OK;
+}
+
+enum hs_status hs_plan_meta_carry(struct hs_plan *p, int kernel, const char *key, const void *obj)
+{
+	struct hs_meta_update *nm = realloc(p->meta, (p->n_meta + 1) * sizeof(*nm));
+
+	if (!nm)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	p->meta = nm;
+	p->meta[p->n_meta++] =
+	    (struct hs_meta_update){.kernel = kernel, .key = key, .carry = true, .obj = obj};
 	return HS_OK;
 }
 

@@ -69,7 +69,13 @@ struct hs_plan {
 	struct hs_meta_update *meta; /* string retags by passes, then counts by hs_plan_finalize */
 	size_t n_meta;
 	uint32_t transforms; /* HS_XFORM_* for the provenance note */
-	uint32_t state;      /* HS_STATE_* the edits were made for */
+	/*
+	 * A translation note record (hs_translation_record), owned; written after the
+	 * provenance note, and it makes the writer add that note even with no pool bytes.
+	 */
+	uint8_t *xlat_note;
+	size_t xlat_note_size;
+	uint32_t state; /* HS_STATE_* the edits were made for */
 	uint32_t count[HS_COUNT_CAPACITY];
 	enum hs_reason note_reason; /* a note for the report (HS_REASON_NONE: none) */
 	char note[512];
@@ -110,6 +116,12 @@ HS_INTERNAL enum hs_status hs_plan_state(struct hs_plan *p, uint32_t state);
  */
 HS_INTERNAL enum hs_status hs_plan_decline(struct hs_plan *p, enum hs_count declined_kind,
                                            const char *fmt, ...) HS_PRINTF(3, 4);
+/*
+ * Metadata kernel `kernel`'s key (static storage) takes the value obj of another metadata
+ * (hs_meta_get_value; it must outlive the write), added if missing; obj NULL removes the key.
+ */
+HS_INTERNAL enum hs_status hs_plan_meta_carry(struct hs_plan *p, int kernel, const char *key,
+                                              const void *obj);
 /* A string metadata key of metadata kernel `kernel` becomes str (static storage). */
 HS_INTERNAL enum hs_status hs_plan_meta_str(struct hs_plan *p, int kernel, const char *key,
                                             const char *str);

@@ -9,6 +9,9 @@ struct kernel_rec {
 	uint64_t descriptor, entry_before, entry_after;
 	uint64_t sgprs_before, sgprs_after, vgprs_before, vgprs_after;
 	uint32_t passes;
+	int translated; /* -1: not a translation */
+	uint64_t refused_offset;
+	char *refused_mnemonic, *refused_reason, *refused_reason_text, *refused_detail;
 };
 
 struct hs_rewrite_result {
@@ -51,6 +54,7 @@ enum hs_status hs_result_build(const struct hs_object *o, const struct hs_plan *
 		}
 		r->n++;
 		kr->descriptor = k->kd_vaddr;
+		kr->translated = -1;
 		kr->passes = passes[i];
 		kr->entry_before = k->entry;
 		kr->entry_after = c->new_entry ? c->entry : k->entry;
@@ -59,6 +63,56 @@ enum hs_status hs_result_build(const struct hs_object *o, const struct hs_plan *
 	}
 	*out = r;
 	return HS_OK;
+}
+
+enum hs_status hs_result_new(size_t n, struct hs_rewrite_result **out)
+{
+	struct hs_rewrite_result *r = calloc(1, sizeof(*r));
+
+	*out = NULL;
+	if (!r || !(r->k = calloc(n ? n : 1, sizeof(*r->k)))) {
+		free(r);
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	}
+	r->n = n;
+	*out = r;
+	return HS_OK;
+}
+
+/* A copy of s, or NULL for NULL; *ok false when the copy failed. */
+static char *dup_or_null(const char *s, bool *ok)
+{
+	char *d = s ? strdup(s) : NULL;
+
+	if (s && !d)
+		*ok = false;
+	return d;
+}
+
+enum hs_status hs_result_set(struct hs_rewrite_result *r, size_t i,
+                             const struct hs_kernel_result *v)
+{
+	struct kernel_rec *kr = &r->k[i];
+	bool ok = true;
+
+	*kr = (struct kernel_rec){
+	    .name = dup_or_null(v->name ? v->name : "", &ok),
+	    .descriptor = v->descriptor,
+	    .entry_before = v->entry_before,
+	    .entry_after = v->entry_after,
+	    .sgprs_before = v->sgprs_before,
+	    .sgprs_after = v->sgprs_after,
+	    .vgprs_before = v->vgprs_before,
+	    .vgprs_after = v->vgprs_after,
+	    .passes = v->passes,
+	    .translated = v->translated,
+	    .refused_offset = v->refused_offset,
+	    .refused_mnemonic = dup_or_null(v->refused_mnemonic, &ok),
+	    .refused_reason = dup_or_null(v->refused_reason, &ok),
+	    .refused_reason_text = dup_or_null(v->refused_reason_text, &ok),
+	    .refused_detail = dup_or_null(v->refused_detail, &ok),
+	};
+	return ok ? HS_OK : hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 }
 
 HS_API size_t hs_rewrite_result_kernels(const struct hs_rewrite_result *res)
@@ -91,6 +145,12 @@ HS_API enum hs_status hs_rewrite_result_kernel(const struct hs_rewrite_result *r
 	    .sgprs_after = res->k[i].sgprs_after,
 	    .vgprs_before = res->k[i].vgprs_before,
 	    .vgprs_after = res->k[i].vgprs_after,
+	    .translated = res->k[i].translated,
+	    .refused_offset = res->k[i].refused_offset,
+	    .refused_mnemonic = res->k[i].refused_mnemonic,
+	    .refused_reason = res->k[i].refused_reason,
+	    .refused_reason_text = res->k[i].refused_reason_text,
+	    .refused_detail = res->k[i].refused_detail,
 	};
 	/* Only the fields both sides know; a newer caller's tail is theirs. */
 	n = kr->sz < sizeof(v) ? kr->sz : sizeof(v);
@@ -102,8 +162,13 @@ HS_API void hs_rewrite_result_free(struct hs_rewrite_result *res)
 {
 	if (!res)
 		return;
-	for (size_t i = 0; i < res->n; i++)
+	for (size_t i = 0; i < res->n; i++) {
 		free(res->k[i].name);
+		free(res->k[i].refused_mnemonic);
+		free(res->k[i].refused_reason);
+		free(res->k[i].refused_reason_text);
+		free(res->k[i].refused_detail);
+	}
 	free(res->k);
 	free(res);
 }

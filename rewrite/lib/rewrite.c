@@ -1,6 +1,7 @@
 /* hs_rewrite: argument guards, target selection, the pass pipeline and the report. */
 #include "pass.h"
 #include "result.h"
+#include "route.h"
 #include "writer.h"
 
 #include <stdio.h>
@@ -17,8 +18,10 @@ struct hs_ctx {
 	struct hs_isa src, dst;
 	struct hs_decoder dec; /* created only if a pass must decode */
 	struct hs_plan plan;
-	uint32_t *kernel_passes;    /* per kernel: HS_PASS_* of the rows that changed it */
-	struct hs_rewrite_report r; /* copied out on success */
+	uint32_t *kernel_passes; /* per kernel: HS_PASS_* of the rows that changed it */
+	bool translate;          /* the translation route (route.h), not the pass table */
+	struct hs_rewrite_result *xlat_result; /* its per-kernel verdicts */
+	struct hs_rewrite_report r;            /* copied out on success */
 };
 
 /* The first published versions of the size-guarded structs. */
@@ -61,7 +64,7 @@ static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *f
 	return HS_OK;
 }
 
-/* Source and target ids against the object: same processor only, for now. */
+/* Source and target ids against the object: same processor, or a translation (route.h). */
 static enum hs_status select_targets(struct hs_ctx *c, const char *source, const char *target)
 {
 	char err[256];
@@ -91,11 +94,16 @@ static enum hs_status select_targets(struct hs_ctx *c, const char *source, const
 	if (hs_isa_is_gfx1250(&c->dst) && c->dst.stepping == HS_STEP_DEFAULT)
 		c->dst.stepping = HS_STEP_A0;
 	if (c->dst.gfx != c->src.gfx) {
+		if (hs_route_translates(&c->src, &c->dst)) {
+			c->translate = true;
+			return HS_OK;
+		}
 		if (c->dst.gfx->retarget == GFX_RETARGET_CROSS)
-			return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
-			                   "cross-family translation %s -> %s is "
-			                   "not supported yet",
-			                   c->src.gfx->name, c->dst.gfx->name);
+			return hs_fail_why(
+			    HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
+			    "cross-family translation %s -> %s is not supported: the "
+			    "translator reads gfx1250 code only",
+			    c->src.gfx->name, c->dst.gfx->name);
 		return hs_fail_why(HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR,
 		                   "rewriting %s code for %s is not supported yet",
 		                   c->src.gfx->name, c->dst.gfx->name);
@@ -140,6 +148,7 @@ static enum hs_status check_joined(const struct hs_object *o)
 static void ctx_free(struct hs_ctx *c)
 {
 	hs_plan_free(&c->plan);
+	hs_rewrite_result_free(c->xlat_result);
 	free(c->kernel_passes);
 	hs_decoder_release(&c->dec);
 	hs_object_free(&c->o);
@@ -211,6 +220,32 @@ static void report_from_plan(struct hs_ctx *c)
 	snprintf(r->message, sizeof(r->message), "%s", p->note);
 }
 
+/*
+ * The translation route instead of the pass table: none of the passes runs on a translated
+ * object (the gfx12.5 entry erratum and the B0->A0 edits are gfx1250 facts), so asking for one
+ * is a note, as for any pass that does not apply.
+ */
+static enum hs_status run_translation(struct hs_ctx *c, struct hs_rewrite_output *out)
+{
+	struct hs_route_ctx rc = {.flags = c->flags, .src = &c->o, .dst = &c->dst};
+	struct hs_written w;
+	enum hs_status st;
+
+	st = hs_route_translate(&rc, &w, &c->r, &c->xlat_result);
+	if (st)
+		return st;
+	if (c->flags & HS_REWRITE_ENTRY_TRAMPOLINES) {
+		c->r.reason = HS_REASON_PASS_NOT_APPLICABLE;
+		snprintf(
+		    c->r.message, sizeof(c->r.message),
+		    "entry trampolines are a gfx12.5 erratum fix; a translation to %s needs none",
+		    c->dst.gfx->name);
+	}
+	out->data = w.data;
+	out->size = w.size;
+	return HS_OK;
+}
+
 static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, const char *source,
                           const char *target, struct hs_rewrite_output *out)
 {
@@ -222,6 +257,10 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 		st = select_targets(c, source, target);
 	if (!st)
 		st = check_joined(&c->o);
+	if (!st && c->translate) {
+		c->r.passes_run |= HS_PASS_VALIDATE;
+		return run_translation(c, out);
+	}
 	if (!st)
 		st = check_stepping(c);
 	if (!st)
@@ -261,15 +300,20 @@ static enum hs_status run(struct hs_ctx *c, const void *in, size_t in_size, cons
 }
 
 /*
- * Copies r (NULL: the calling thread's failure) into the caller's report: only the fields
- * both sides know, the smaller of its sz and ours; a newer caller's tail is theirs.
+ * Copies r (NULL: the calling thread's failure, over partial's counts when set) into the
+ * caller's report: only the fields both sides know, the smaller of its sz and ours; a newer
+ * caller's tail is theirs.
  */
-static void fill_report(struct hs_rewrite_report *report, const struct hs_rewrite_report *r)
+static void fill_report(struct hs_rewrite_report *report, const struct hs_rewrite_report *r,
+                        const struct hs_rewrite_report *partial)
 {
 	struct hs_rewrite_report failed = {0};
 	size_t n = report->sz < sizeof(*report) ? report->sz : sizeof(*report);
 
 	if (!r) {
+		/* A failed translation still says how many kernels it translated and refused. */
+		if (partial)
+			failed = *partial;
 		snprintf(failed.message, sizeof(failed.message), "%s", hs_last_error());
 		failed.reason = hs_last_reason();
 		r = &failed;
@@ -314,7 +358,12 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 	}
 	c->flags = flags;
 	st = run(c, in, in_size, source_isa, target_isa, &res);
-	if (st == HS_OK && result) {
+	if (c->translate && result &&
+	    (st == HS_OK || hs_last_reason() == HS_REASON_TRANSLATION_REFUSED)) {
+		/* A translation's verdicts, refusals included: which kernels and why. */
+		*result = c->xlat_result;
+		c->xlat_result = NULL;
+	} else if (st == HS_OK && result) {
 		st = hs_result_build(&c->o, &c->plan, c->kernel_passes, result);
 		if (st)
 			hs_rewrite_output_release(&res);
@@ -323,7 +372,8 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 		*out = res;
 cleanup:
 	if (report)
-		fill_report(report, st == HS_OK && c ? &c->r : NULL);
+		fill_report(report, st == HS_OK && c ? &c->r : NULL,
+		            c && c->translate ? &c->r : NULL);
 	if (c)
 		ctx_free(c);
 	free(c);

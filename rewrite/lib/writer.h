@@ -3,11 +3,11 @@
  * the plan only (patches, pool bytes, symbols, metadata updates, provenance) and never
  * learn which pass an edit came from.
  *
- * Two seats.  The patch writer (patch_layout.c + patch_emit.c) keeps the input and grows
- * it: in-place patches, one appended pool segment, relocated tables.  The cross-family
- * translator will add a second writer that emits a new object from scratch (its own
- * sections, descriptors and metadata); rewrite.c picks the writer, not the passes.
- * See docs/rewriter.md.
+ * The patch writer (patch_layout.c + patch_emit.c) keeps its object and grows it: in-place
+ * patches, one appended pool segment, relocated tables.  The translation route
+ * (route_translate.c) has the translator link a new object and then runs this same writer
+ * over a plan for that object, so there is one writer; rewrite.c picks the route, not the
+ * passes.  See docs/rewriter.md.
  */
 #ifndef HS_WRITER_H
 #define HS_WRITER_H

@@ -26,7 +26,7 @@ for check in \
 	'^warn  no KFD topology at ' \
 	'^warn  a profile with target auto would fail: ' \
 	'^ok    no LD_PRELOAD, HSA_TOOLS_LIB or stale HSA_HOTSWAP_\* variables in the way$' \
-	'^ok    self-test: rewrote the built-in gfx1250 kernel: 1 kernel stubbed, [0-9]+ -> [0-9]+ bytes, second pass unchanged \(rewriter '"${MIRAGE_VERSION//./\\.}"' rewrite=[0-9a-f]{40} mc=[0-9a-f]{40}\)$'; do
+	'^ok    self-test: rewrote the built-in gfx1250 kernel: 1 kernel stubbed, [0-9]+ -> [0-9]+ bytes, second pass unchanged \(rewriter '"${MIRAGE_VERSION//./\\.}"' rewrite=[0-9a-f]{40} mc=[0-9a-f]{40} translate=[0-9a-f]{40}\)$'; do
 	expect_line "$check"
 done
 [ "$(printf '%s\n' "$OUT" | grep -c '^FAIL')" = 0 ] || fail "unexpected FAIL lines:"$'\n'"$OUT"

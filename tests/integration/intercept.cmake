@@ -3,10 +3,10 @@
 set(INTERCEPT_TESTS
   tools preload both passthrough fail_open strict cache cache_trust cache_entries cache_failures
   log_escape
-  relocated no_hsa abi old_runtime shim stress mirage_run)
+  relocated no_hsa abi old_runtime shim stress mirage_run translate)
 foreach(t ${INTERCEPT_TESTS})
   set(labels intercept)
-  if(t STREQUAL "stress" OR t STREQUAL "cache_failures")
+  if(t STREQUAL "stress" OR t STREQUAL "cache_failures" OR t STREQUAL "translate")
     list(APPEND labels tsan)
   endif()
   mirage_shell_test(intercept_${t} intercept_${t}.sh LABELS ${labels})

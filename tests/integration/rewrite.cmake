@@ -10,3 +10,5 @@ mirage_shell_test(rewrite_b0a0 rewrite_b0a0.sh LABELS rewrite)
 mirage_shell_test(rewrite_escape rewrite_escape.sh LABELS rewrite)
 # ... and B0 semantics kept: mirage emulate of the original and the rewritten object agree.
 mirage_shell_test(rewrite_b0a0_emulate rewrite_b0a0_emulate.sh LABELS rewrite emulate)
+# The translation route (gfx1250 -> gfx942/gfx950) from the shell, with a test-double translator.
+mirage_shell_test(rewrite_translate rewrite_translate.sh LABELS rewrite)

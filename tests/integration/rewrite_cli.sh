@@ -98,8 +98,9 @@ mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250
 check "a required B0->A0 site that cannot be placed fails closed" 1 \
 	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0"
 [ ! -e "$T/decline.co" ] || fail "a failed rewrite left its output behind"
-mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --target gfx942 --entry-trampolines
-check "cross-family is refused for now" 1 "cannot rewrite"
+mirage rewrite "$FIXTURES/gfx1251.co" -o "$T/x.co" --target gfx942
+check "cross-family from gfx1251 is refused" 1 \
+	"cannot rewrite '$FIXTURES/gfx1251.co': INVALID_ARGUMENT: cross-family translation gfx1251 -> gfx942 is not supported: the translator reads gfx1250 code only"
 mirage rewrite "$FIXTURES/hello.co" -o "$T/x.co" --target gfx9000
 check "unknown target ISA" 1 "INVALID_ARGUMENT"
 printf 'not an ELF file at all' >"$T/garbage.co"

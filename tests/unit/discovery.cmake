@@ -57,6 +57,7 @@ endif()
 if(MIRAGE_BUILD_HOTSWAP)
   mirage_unit_test(contract SOURCES test_contract.c LIBS mirage_discovery LABELS discovery)
   add_dependencies(test_contract hotswap_tree)
+  target_include_directories(test_contract PRIVATE ${PROJECT_SOURCE_DIR}/translate/api)
   target_compile_definitions(test_contract PRIVATE
                              "HOTSWAP_STAGED_TREE=\"${PROJECT_BINARY_DIR}/hotswap\"")
 endif()

@@ -11,6 +11,7 @@
 
 #include "hotswap_contract.h"
 #include "hotswap_tree.h"
+#include "mirage_translate.h"
 
 static void test_table_rows(void **state)
 {
@@ -38,6 +39,9 @@ static void test_table_rows(void **state)
 	                    HOTSWAP_INTERCEPT_CORE_PATH);
 	assert_string_equal(hotswap_tree_parts[HOTSWAP_PART_PY_RUNTIME].path,
 	                    HOTSWAP_PY_SITECUSTOMIZE_PATH);
+	/* The translator's own header and the contract name one file and one entry point. */
+	assert_string_equal(HOTSWAP_TRANSLATE_LIB, TRANSLATE_LIBRARY_NAME);
+	assert_string_equal(HOTSWAP_TRANSLATE_SYMBOL, TRANSLATE_ENTRY_SYMBOL);
 }
 
 static void assert_staged(const char *rel)
@@ -60,6 +64,7 @@ static void test_staged_tree_matches(void **state)
 		if (hotswap_tree_parts[i].flavour != HOTSWAP_FLAVOUR_REFERENCE)
 			assert_staged(hotswap_tree_parts[i].path);
 	assert_staged(HOTSWAP_MC_PATH);
+	assert_staged(HOTSWAP_TRANSLATE_PATH);
 
 	/* And the predicate, reading the same table, finds it complete with nothing to warn. */
 	assert_int_equal(hotswap_check_root(HOTSWAP_STAGED_TREE, &tree), 0);

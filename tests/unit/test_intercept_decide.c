@@ -1,4 +1,4 @@
-/* The intercept's decision table (docs/intercept.md), row by row, and its switches. */
+/* The intercept's route table (docs/intercept.md), row by row, and its switches. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +21,7 @@ struct row {
 	bool required;
 	const char *src; /* expected source_isa (NULL = the object's) */
 	uint64_t flags;
+	const char *translate_to; /* a translation to this target (NULL: not a translation) */
 };
 
 #define B0OBJ     "amdgcn-amd-amdhsa--gfx1250"
@@ -29,7 +30,7 @@ struct row {
 
 static const struct row rows[] = {
     /* A0 gfx1250 + B0 object: B0->A0 by default, plus trampolines when asked. */
-    {"gfx1250", 0, B0OBJ, {STEP_NONE}, true, false, HSI_ISA_GFX1250_B0, 0},
+    {"gfx1250", 0, B0OBJ, {STEP_NONE}, true, false, HSI_ISA_GFX1250_B0, 0, NULL},
     {"gfx1250",
      0,
      B0OBJ,
@@ -37,7 +38,8 @@ static const struct row rows[] = {
      true,
      false,
      HSI_ISA_GFX1250_B0,
-     HS_REWRITE_ENTRY_DEFAULT},
+     HS_REWRITE_ENTRY_DEFAULT,
+     NULL},
     {"gfx1250",
      0,
      B0OBJ,
@@ -45,11 +47,12 @@ static const struct row rows[] = {
      true,
      true,
      HSI_ISA_GFX1250_B0,
-     HS_REWRITE_STRICT},
+     HS_REWRITE_STRICT,
+     NULL},
     /* An object already built for A0 needs no stepping pass. */
-    {"gfx1250", 0, A0OBJ, {STEP_NONE}, false, false, NULL, 0},
+    {"gfx1250", 0, A0OBJ, {STEP_NONE}, false, false, NULL, 0, NULL},
     /* B0 gfx1250: nothing by default; trampolines B0->B0; strict B0 rewrite. */
-    {"gfx1250", 1, B0OBJ, {STEP_NONE}, false, false, NULL, 0},
+    {"gfx1250", 1, B0OBJ, {STEP_NONE}, false, false, NULL, 0, NULL},
     {"gfx1250",
      1,
      B0OBJ,
@@ -57,10 +60,11 @@ static const struct row rows[] = {
      true,
      false,
      NULL,
-     HS_REWRITE_ENTRY_DEFAULT},
-    {"gfx1250", 1, B0OBJ, {.strict = true, STEP_NONE}, true, true, NULL, HS_REWRITE_STRICT},
+     HS_REWRITE_ENTRY_DEFAULT,
+     NULL},
+    {"gfx1250", 1, B0OBJ, {.strict = true, STEP_NONE}, true, true, NULL, HS_REWRITE_STRICT, NULL},
     /* A later revision is B0 silicon too (doctor says so through the same gfx_stepping). */
-    {"gfx1250", 2, B0OBJ, {STEP_NONE}, false, false, NULL, 0},
+    {"gfx1250", 2, B0OBJ, {STEP_NONE}, false, false, NULL, 0, NULL},
     /* Any gfx125x with trampolines keeps its processor. */
     {"gfx1251",
      0,
@@ -69,8 +73,9 @@ static const struct row rows[] = {
      true,
      false,
      NULL,
-     HS_REWRITE_ENTRY_DEFAULT},
-    {"gfx1251", 0, "amdgcn-amd-amdhsa--gfx1251", {STEP_NONE}, false, false, NULL, 0},
+     HS_REWRITE_ENTRY_DEFAULT,
+     NULL},
+    {"gfx1251", 0, "amdgcn-amd-amdhsa--gfx1251", {STEP_NONE}, false, false, NULL, 0, NULL},
     /* Everything else passes through, whatever the switches say. */
     {"gfx942",
      0,
@@ -79,8 +84,39 @@ static const struct row rows[] = {
      false,
      false,
      NULL,
-     0},
-    {"gfx942", 0, B0OBJ, {.trampolines = true, STEP_NONE}, false, false, NULL, 0},
+     0,
+     NULL},
+    /* gfx1250 code on gfx942/gfx950: the translator, always required (it cannot run there),
+     * no trampolines (a gfx12.5 fix), strict passed on. */
+    {"gfx942", 0, B0OBJ, {.trampolines = true, STEP_NONE}, true, true, NULL, 0, "gfx942"},
+    {"gfx950", -1, A0OBJ, {STEP_NONE}, true, true, NULL, 0, "gfx950"},
+    {"gfx942",
+     0,
+     B0OBJ,
+     {.strict = true, STEP_NONE},
+     true,
+     true,
+     NULL,
+     HS_REWRITE_STRICT,
+     "gfx942"},
+    /* HSA_HOTSWAP_ISA_OVERRIDE naming gfx942/gfx950 picks the translation's target. */
+    {"gfx1250", 0, B0OBJ, {.isa_override = "gfx950", STEP_NONE}, true, true, NULL, 0, "gfx950"},
+    {"gfx942", 0, B0OBJ, {.isa_override = "gfx950", STEP_NONE}, true, true, NULL, 0, "gfx950"},
+    /* An override that is no cross-family target leaves the agent's. */
+    {"gfx942", 0, B0OBJ, {.isa_override = "gfx1250", STEP_NONE}, true, true, NULL, 0, "gfx942"},
+    {"gfx1250",
+     0,
+     B0OBJ,
+     {.isa_override = "gfx1250", STEP_NONE},
+     true,
+     false,
+     HSI_ISA_GFX1250_B0,
+     0,
+     NULL},
+    /* The translator reads gfx1250 only; other objects on gfx942 pass, and so does DISABLE. */
+    {"gfx942", 0, "amdgcn-amd-amdhsa--gfx1251", {STEP_NONE}, false, false, NULL, 0, NULL},
+    {"gfx942", 0, B0OBJ, {.disable = true, STEP_NONE}, false, false, NULL, 0, NULL},
+    {"gfx1100", 0, B0OBJ, {STEP_NONE}, false, false, NULL, 0, NULL},
     {"gfx1250",
      0,
      "amdgcn-amd-amdhsa--gfx942",
@@ -88,13 +124,22 @@ static const struct row rows[] = {
      false,
      false,
      NULL,
-     0},
-    {"gfx1250", 0, B0OBJ, {.disable = true, .trampolines = true, STEP_NONE}, false, false, NULL, 0},
+     0,
+     NULL},
+    {"gfx1250",
+     0,
+     B0OBJ,
+     {.disable = true, .trampolines = true, STEP_NONE},
+     false,
+     false,
+     NULL,
+     0,
+     NULL},
     /* HSA_HOTSWAP_STEPPING overrides what the runtime reports. */
-    {"gfx1250", 1, B0OBJ, {.stepping = HSI_STEP_A0}, true, false, HSI_ISA_GFX1250_B0, 0},
-    {"gfx1250", 0, B0OBJ, {.stepping = HSI_STEP_B0}, false, false, NULL, 0},
+    {"gfx1250", 1, B0OBJ, {.stepping = HSI_STEP_A0}, true, false, HSI_ISA_GFX1250_B0, 0, NULL},
+    {"gfx1250", 0, B0OBJ, {.stepping = HSI_STEP_B0}, false, false, NULL, 0, NULL},
     /* No ASIC revision from the runtime: no stepping pass, trampolines still work. */
-    {"gfx1250", -1, B0OBJ, {STEP_NONE}, false, false, NULL, 0},
+    {"gfx1250", -1, B0OBJ, {STEP_NONE}, false, false, NULL, 0, NULL},
     {"gfx1250",
      -1,
      B0OBJ,
@@ -102,7 +147,8 @@ static const struct row rows[] = {
      true,
      false,
      NULL,
-     HS_REWRITE_ENTRY_DEFAULT},
+     HS_REWRITE_ENTRY_DEFAULT,
+     NULL},
 };
 
 static void proc_of(const char *isa, char *out, size_t n)
@@ -133,11 +179,15 @@ static void test_rows(void **state)
 			    "row %zu (%s rev %d, %s): rewrite %d required %d flags 0x%llx (%s)", i,
 			    r->agent, r->asic_rev, r->obj_isa, d.rewrite, d.required,
 			    (unsigned long long)d.flags, d.why);
+		if (d.translate != (r->translate_to != NULL))
+			fail_msg("row %zu: translate %d (%s)", i, d.translate, d.why);
 		if (r->src)
 			assert_string_equal(d.source_isa, r->src);
 		else
 			assert_null(d.source_isa);
-		if (r->src)
+		if (r->translate_to)
+			assert_string_equal(d.target_isa, r->translate_to);
+		else if (r->src)
 			assert_string_equal(d.target_isa, HSI_ISA_GFX1250_A0);
 		else
 			assert_null(d.target_isa);
@@ -169,9 +219,14 @@ static void test_config_from_env(void **state)
 
 	unsetenv(HOTSWAP_ENV_STEPPING);
 	setenv(HOTSWAP_ENV_DISABLE, "1", 1);
+	setenv(HOTSWAP_ENV_ISA_OVERRIDE, "gfx950", 1);
 	hsi_config_from_env(&c);
 	assert_true(c.disable);
 	assert_false(c.stepping_invalid);
+	assert_string_equal(c.isa_override, "gfx950");
+	unsetenv(HOTSWAP_ENV_ISA_OVERRIDE);
+	hsi_config_from_env(&c);
+	assert_string_equal(c.isa_override, "");
 }
 
 int main(void)

@@ -476,8 +476,11 @@ static void test_isa_pairs(void **state)
 	     HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
 	    {"hello", "gfx1250:gfx1250-b0-specific-", "gfx1250:gfx1250-b0-specific+", 0,
 	     HS_INVALID_ARGUMENT, "A0 -> B0"},
-	    {"hello", NULL, "gfx942", 0, HS_INVALID_ARGUMENT, "not supported yet"},
-	    {"hello", NULL, "gfx950", HS_REWRITE_NO_B0A0, HS_INVALID_ARGUMENT, "not supported yet"},
+	    /* gfx1250 -> gfx942/gfx950 is the translation route (test_translate_route.c). */
+	    {"hello", NULL, "gfx1100", 0, HS_INVALID_ARGUMENT, "not supported yet"},
+	    {"gfx1251", NULL, "gfx942", 0, HS_INVALID_ARGUMENT, "gfx1250 code only"},
+	    {"gfx1251", NULL, "gfx950", HS_REWRITE_NO_B0A0, HS_INVALID_ARGUMENT,
+	     "gfx1250 code only"},
 	    {"hello", "gfx942", NULL, 0, HS_INVALID_ARGUMENT, "gfx1250"},
 	    {"hello", "gfx1250-nonsense", NULL, 0, HS_INVALID_ARGUMENT, "source ISA"},
 	    {"gfx1251", "gfx1251", "gfx1251", HS_REWRITE_ENTRY_DEFAULT, HS_OK, NULL},
@@ -584,7 +587,8 @@ static void test_reason_codes(void **state)
 	    {"b0a0_decline", NULL, "gfx1250", 0, HS_ERROR, HS_REASON_CANNOT_APPLY},
 	    {"hello", "gfx1250:gfx1250-b0-specific-", "gfx1250:gfx1250-b0-specific+", 0,
 	     HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR},
-	    {"hello", NULL, "gfx942", 0, HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR},
+	    {"hello", NULL, "gfx1100", 0, HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR},
+	    {"gfx1251", NULL, "gfx942", 0, HS_INVALID_ARGUMENT, HS_REASON_UNSUPPORTED_PAIR},
 	    {"hello", "gfx1250-nonsense", NULL, 0, HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT},
 	    {"hello", NULL, NULL, UINT64_C(1) << 40, HS_INVALID_ARGUMENT, HS_REASON_BAD_ARGUMENT},
 	    {"dup", NULL, NULL, 0, HS_INVALID_ARGUMENT, HS_REASON_BAD_OBJECT},
@@ -648,9 +652,9 @@ static void test_report_counts_and_v1_size(void **state)
 		assert_int_equal(((uint8_t *)small)[i], 0xa5);
 	memset(small, 0xa5, sizeof(*small));
 	small->sz = v1;
-	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx942", &opts, &out, small),
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx1100", &opts, &out, small),
 	                 HS_INVALID_ARGUMENT);
-	assert_non_null(strstr(small->message, "gfx942"));
+	assert_non_null(strstr(small->message, "gfx1100"));
 	for (size_t i = v1; i < sizeof(*small); i++)
 		assert_int_equal(((uint8_t *)small)[i], 0xa5);
 	free(small);
@@ -708,7 +712,7 @@ static void test_kernel_results(void **state)
 	hs_rewrite_output_release(&out);
 	/* A failed call leaves no result. */
 	res = (struct hs_rewrite_result *)&res;
-	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx942", &opts, &out, NULL),
+	assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx1100", &opts, &out, NULL),
 	                 HS_INVALID_ARGUMENT);
 	assert_null(res);
 	/* A 0.1 caller's options end before .result: never read, never written. */

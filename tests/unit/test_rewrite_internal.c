@@ -178,9 +178,9 @@ static void test_metadata_width_change(void **state)
 	struct hs_object o;
 	/* A key the kernel lacks changes nothing. */
 	static const struct hs_meta_update u[] = {
-	    {0, ".vgpr_count", 128, NULL},
-	    {0, ".kernarg_segment_size", 70000, NULL}, /* uint32 */
-	    {0, ".no_such_key", 1, NULL}};
+	    {.kernel = 0, .key = ".vgpr_count", .value = 128},
+	    {.kernel = 0, .key = ".kernarg_segment_size", .value = 70000}, /* uint32 */
+	    {.kernel = 0, .key = ".no_such_key", .value = 1}};
 	struct hs_written b;
 	uint64_t v = 0;
 	char *out;
@@ -219,6 +219,61 @@ static void test_metadata_width_change(void **state)
 }
 
 /*
+ * The translation route's carry (hs_plan_meta_carry): a key takes another metadata's msgpack
+ * value whole (xk's .args, five maps), is added when missing, and removed when that value is
+ * NULL (xk2 has no .args in the source); keys are judged by llvm-readelf-22 afterwards.
+ */
+static void test_metadata_carry(void **state)
+{
+	struct blob src_in = fixture("xlat_src"), out_in = fixture("xlat_gfx942");
+	struct hs_object src, out, again;
+	struct hs_meta_update u[4];
+	struct hs_written b;
+	uint64_t v = 0;
+	char *text;
+
+	assert_int_equal(hs_object_load(&src, src_in.data, src_in.size), HS_OK);
+	assert_int_equal(hs_object_load(&out, out_in.data, out_in.size), HS_OK);
+	/* xk is metadata kernel 0 in both; xk2 is 1. */
+	u[0] = (struct hs_meta_update){.kernel = 0,
+	                               .key = ".args",
+	                               .carry = true,
+	                               .obj = hs_meta_get_value(src.meta, 0, ".args")};
+	u[1] = (struct hs_meta_update){
+	    .kernel = 0,
+	    .key = ".kernarg_segment_align",
+	    .carry = true,
+	    .obj = hs_meta_get_value(src.meta, 0, ".kernarg_segment_align")};
+	u[2] = (struct hs_meta_update){.kernel = 1, .key = ".args", .carry = true, .obj = NULL};
+	/* A key the kernel lacks is added: the source's xk2 .sgpr_count (1) as .x_added. */
+	u[3] = (struct hs_meta_update){.kernel = 1,
+	                               .key = ".x_added",
+	                               .carry = true,
+	                               .obj = hs_meta_get_value(src.meta, 1, ".sgpr_count")};
+	assert_non_null(u[0].obj);
+	b = write_meta(&out, u, 4);
+	text = readelf_clean("carried.co", b.data, b.size);
+	assert_non_null(strstr(text, "hidden_grid_dims"));
+	assert_non_null(strstr(text, ".x_added:"));
+	free(text);
+	assert_int_equal(hs_object_load(&again, b.data, b.size), HS_OK);
+	assert_non_null(hs_meta_get_value(again.meta, 0, ".args"));
+	assert_null(hs_meta_get_value(again.meta, 1, ".args"));
+	assert_true(hs_meta_get_uint(again.meta, 1, ".x_added", &v));
+	assert_int_equal(v, 1);
+	assert_true(hs_meta_get_uint(again.meta, 0, ".kernarg_segment_align", &v));
+	assert_int_equal(v, 8);
+	assert_true(hs_meta_get_uint(again.meta, 0, ".kernarg_segment_size", &v));
+	assert_int_equal(v, 272);
+	hs_object_free(&again);
+	free(b.data);
+	hs_object_free(&out);
+	hs_object_free(&src);
+	free(src_in.data);
+	free(out_in.data);
+}
+
+/*
  * A note section aligned to 8 pads its records as LLVM reads them: header and
  * name to 24 bytes, desc to 8.  hello's note is re-laid that way (its 372 bytes
  * become 376, which the 4-byte gap before .dynsym takes), then a count widens
@@ -230,7 +285,8 @@ static void test_metadata_note_aligned_8(void **state)
 	struct blob in = fixture("hello");
 	uint8_t *note = shdr(in, ".note"), *ph = in.data + rd64(in.data + EH(e_phoff));
 	uint8_t *rec = in.data + rd64(note + 24);
-	static const struct hs_meta_update u[] = {{0, ".vgpr_count", 128, NULL}};
+	static const struct hs_meta_update u[] = {
+	    {.kernel = 0, .key = ".vgpr_count", .value = 128}};
 	struct hs_object o;
 	struct hs_written b;
 	char *out;
@@ -347,6 +403,7 @@ int main(void)
 	    cmocka_unit_test(test_stub_bytes),
 	    cmocka_unit_test(test_stub_matches_llvm_assembler),
 	    cmocka_unit_test(test_metadata_width_change),
+	    cmocka_unit_test(test_metadata_carry),
 	    cmocka_unit_test(test_metadata_note_aligned_8),
 	    cmocka_unit_test(test_note_iter),
 	};

@@ -82,7 +82,9 @@ struct hs_rewrite_opts {
 	uint64_t flags; /* HS_REWRITE_*; default 0 (validate and copy, plus any required pass) */
 	/*
 	 * 0.2: when set, a successful call stores its per-kernel results here (free them
-	 * with hs_rewrite_result_free); on failure *result is set to NULL.
+	 * with hs_rewrite_result_free); on failure *result is set to NULL, except when the
+	 * translator refused kernels (reason HS_REASON_TRANSLATION_REFUSED): then it holds
+	 * every kernel's verdict, the refusals with their reasons.
 	 */
 	struct hs_rewrite_result **result;
 	size_t : 0;
@@ -97,6 +99,12 @@ struct hs_rewrite_opts {
 #define HS_PASS_STUB_SYMBOLS      (1u << 2)
 #define HS_PASS_B0A0              (1u << 3)
 #define HS_PASS_METADATA          (1u << 4)
+/*
+ * 0.2: the cross-family translation route (gfx1250 -> gfx942/gfx950), through the translator
+ * libmirage_translate.so beside this library, loaded only by a call that translates.  It
+ * replaces the passes: none of the others runs on a translated object (docs/rewriter.md).
+ */
+#define HS_PASS_TRANSLATE (1u << 5)
 
 /*
  * Why a call failed, or what its note says (report->reason), so callers switch on a
@@ -104,15 +112,17 @@ struct hs_rewrite_opts {
  */
 enum hs_reason {
 	HS_REASON_NONE = 0,
-	HS_REASON_BAD_ARGUMENT = 1,      /* options, sizes or ISA names the caller passed */
-	HS_REASON_BAD_OBJECT = 2,        /* the input is not a well-formed AMDGPU code object */
-	HS_REASON_UNKNOWN_PROCESSOR = 3, /* its EF_AMDGPU_MACH names no processor we know */
-	HS_REASON_UNSUPPORTED_PAIR = 4,  /* this source -> target pair is not supported */
-	HS_REASON_NEEDS_B0A0 = 5,        /* 0.1 only: B0 -> A0 before the B0->A0 pass existed */
-	HS_REASON_STEPPING_CONFLICT = 6, /* an earlier pool was made for another stepping */
-	HS_REASON_CANNOT_APPLY = 7,      /* a required edit cannot be made safely */
-	HS_REASON_NO_RESOURCES = 8,      /* memory, or a table that cannot grow */
-	HS_REASON_SEVERAL_METADATA = 9,  /* more than one NT_AMDGPU_METADATA note */
+	HS_REASON_BAD_ARGUMENT = 1,         /* options, sizes or ISA names the caller passed */
+	HS_REASON_BAD_OBJECT = 2,           /* the input is not a well-formed AMDGPU code object */
+	HS_REASON_UNKNOWN_PROCESSOR = 3,    /* its EF_AMDGPU_MACH names no processor we know */
+	HS_REASON_UNSUPPORTED_PAIR = 4,     /* this source -> target pair is not supported */
+	HS_REASON_NEEDS_B0A0 = 5,           /* 0.1 only: B0 -> A0 before the B0->A0 pass existed */
+	HS_REASON_STEPPING_CONFLICT = 6,    /* an earlier pool was made for another stepping */
+	HS_REASON_CANNOT_APPLY = 7,         /* a required edit cannot be made safely */
+	HS_REASON_NO_RESOURCES = 8,         /* memory, or a table that cannot grow */
+	HS_REASON_SEVERAL_METADATA = 9,     /* more than one NT_AMDGPU_METADATA note */
+	HS_REASON_TRANSLATION_REFUSED = 10, /* the translator refused a kernel (see the result) */
+	HS_REASON_NO_TRANSLATOR = 11, /* libmirage_translate.so is missing, unloadable or stale */
 	/* Notes on success (the message says more). */
 	HS_REASON_SYMBOLS_SKIPPED = 64, /* stub symbols asked for, .symtab cannot take them */
 	HS_REASON_PASS_NOT_APPLICABLE =
@@ -149,7 +159,10 @@ enum hs_count {
 	HS_COUNT_B0A0_RETAGGED,        /* .gfx1250_revision tags rewritten B0 -> A0 */
 	HS_COUNT_B0A0_CERTIFIED,       /* 1: every kernel is tagged A0, the object was left alone */
 	HS_COUNT_B0A0_UNDECODABLE,     /* .text regions the decoder could not size (not patched) */
-	HS_COUNT__KNOWN                /* kinds this header knows; not a kind */
+	/* The translation route. */
+	HS_COUNT_KERNELS_TRANSLATED, /* kernels the translator translated */
+	HS_COUNT_KERNELS_REFUSED,    /* kernels it refused (then the call fails) */
+	HS_COUNT__KNOWN              /* kinds this header knows; not a kind */
 };
 #define HS_COUNT_CAPACITY 32
 
@@ -188,7 +201,10 @@ struct hs_rewrite_output {
  * ISA names: "gfx1250", or "amdgcn-amd-amdhsa--gfx1250[:feature(+|-)]...",
  * where the stepping pseudo-feature gfx1250-b0-specific+ means B0 and - means
  * A0 (defaults: source B0, target A0).  NULL source_isa means "the ISA the
- * code object says"; NULL target_isa means "same as source".
+ * code object says"; NULL target_isa means "same as source".  A gfx1250 source
+ * with a gfx942 or gfx950 target is a translation (HS_PASS_TRANSLATE): the
+ * translator libmirage_translate.so beside this library does it, and a kernel it
+ * refuses fails the call (HS_ERROR, HS_REASON_TRANSLATION_REFUSED).
  * The input is never modified.  On HS_OK, *out holds the result (a copy of the
  * input when nothing changed); on failure *out is left untouched.
  * report may be NULL.
@@ -213,9 +229,21 @@ struct hs_kernel_result {
 	uint64_t sgprs_after;
 	uint64_t vgprs_before; /* metadata .vgpr_count (0: unknown) */
 	uint64_t vgprs_after;
+	/*
+	 * The translation route (HS_PASS_TRANSLATE): 1 translated, 0 refused, -1 not a
+	 * translation.  A refusal says where and why: the instruction's offset in the source's
+	 * .text, its mnemonic, the translator's reason code ("unknown-instruction") and text,
+	 * and a detail; strings valid until the result is freed, NULL when not known.
+	 */
+	int translated;
+	uint64_t refused_offset;
+	const char *refused_mnemonic;
+	const char *refused_reason;
+	const char *refused_reason_text;
+	const char *refused_detail;
 	size_t : 0;
 };
-#define hs_kernel_result__last_field vgprs_after
+#define hs_kernel_result__last_field refused_detail
 
 /* The number of kernels in a result (0 for NULL). */
 HS_API size_t hs_rewrite_result_kernels(const struct hs_rewrite_result *res);
@@ -239,9 +267,10 @@ HS_API const char *hs_version(void);
 
 /*
  * The version and the GNU build-ids of this library and of libhotswap_mc.so beside it:
- * "<hs_version()> rewrite=<hex> mc=<hex>" ("none" for a part without one).  It changes whenever
- * either library is rebuilt with other code, so caches of rewritten objects key on it.
- * Reads the files; never loads LLVM.  (HOTSWAP_REWRITE_0.2)
+ * "<hs_version()> rewrite=<hex> mc=<hex> translate=<hex>" ("none" for a part without one or
+ * missing; translate is the translator libmirage_translate.so beside it).  It changes whenever
+ * one of them is rebuilt with other code, so caches of rewritten objects key on it.
+ * Reads the files; never loads LLVM nor the translator.  (HOTSWAP_REWRITE_0.2)
  */
 HS_API const char *hs_build_identity(void);
 
@@ -288,6 +317,10 @@ typedef const char *(*hs_version_fn)(void);
 typedef const char *(*hs_build_identity_fn)(void);
 typedef enum hs_status (*hs_inspect_fn)(const void *in, size_t in_size, unsigned flags,
                                         const char *kernel, char **json);
+typedef size_t (*hs_rewrite_result_kernels_fn)(const struct hs_rewrite_result *res);
+typedef enum hs_status (*hs_rewrite_result_kernel_fn)(const struct hs_rewrite_result *res, size_t i,
+                                                      struct hs_kernel_result *kr);
+typedef void (*hs_rewrite_result_free_fn)(struct hs_rewrite_result *res);
 #if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 #define HS_DL_TYPE_CHECK(fn) _Static_assert(_Generic(&fn, fn##_fn : 1, default : 0), #fn "_fn")
 HS_DL_TYPE_CHECK(hs_rewrite);
@@ -297,6 +330,9 @@ HS_DL_TYPE_CHECK(hs_status_str);
 HS_DL_TYPE_CHECK(hs_version);
 HS_DL_TYPE_CHECK(hs_build_identity);
 HS_DL_TYPE_CHECK(hs_inspect);
+HS_DL_TYPE_CHECK(hs_rewrite_result_kernels);
+HS_DL_TYPE_CHECK(hs_rewrite_result_kernel);
+HS_DL_TYPE_CHECK(hs_rewrite_result_free);
 #undef HS_DL_TYPE_CHECK
 #endif
 
