@@ -40,6 +40,7 @@ struct raise_result {
 	size_t instructions;    /* machine instructions raised */
 	uint32_t scratch_bytes; /* per lane: private segment (+ dynamic stack when used) */
 	int uses_calls;
+	unsigned wave_size; /* lanes per wave: 32 (gfx12.5) or 64 (gfx9.4), from the ISA */
 };
 
 /*
