@@ -3,15 +3,7 @@ cross-lane moves (DPP row/wave shifts and broadcasts), readlane/readfirstlane, b
 mbcnt at wave64, and SDWA selects."""
 import struct, sys
 
-def rnd(seed, n):  # launch_random_fill: splitmix64
-    out, s = b"", seed
-    while len(out) < n:
-        s = (s + 0x9e3779b97f4a7c15) & 0xFFFFFFFFFFFFFFFF
-        z = s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        out += struct.pack("<Q", z ^ (z >> 31))
-    return out[:n]
+from launch_random import rnd
 
 def sx(x, bits):
     x &= (1 << bits) - 1
