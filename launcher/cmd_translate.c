@@ -182,7 +182,8 @@ static int emulate_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 
 const struct cmd_entry cmd_raise_entry = {
     .name = "raise",
-    .summary = "raise a gfx1250 code object's kernels to LLVM IR (or list the refusals)",
+    .summary =
+        "raise a gfx1250/gfx942/gfx950 code object's kernels to LLVM IR (or list the refusals)",
     .usage = "CODE_OBJECT",
     .opts = raise_opts,
     .min_args = 1,
@@ -193,7 +194,7 @@ const struct cmd_entry cmd_raise_entry = {
 
 const struct cmd_entry cmd_emulate_entry = {
     .name = "emulate",
-    .summary = "run one gfx1250 kernel on the CPU from a launch file, no GPU needed",
+    .summary = "run one gfx1250/gfx942/gfx950 kernel on the CPU from a launch file, no GPU needed",
     .usage = "LAUNCH.json",
     .opts = emulate_opts,
     .min_args = 1,

@@ -13,18 +13,29 @@ endforeach()
 mirage_shell_test(isa_dump_tables isa_dump_tables.sh LABELS translate)
 
 # mirage emulate over the kernel suite (tests/kernels, objects built by kernels.cmake): every
-# launch file at -O0/-O2/-O3 against the host-C reference (and POCL at -O2), and shuffled.
+# launch file at -O0/-O2/-O3 against the host-C reference (and POCL at -O2), and shuffled;
+# emulate/ runs the gfx1250 objects (wave32), emulate_gfx942/ the gfx942 builds of the same
+# kernels (the gfx942 table, wave64; the references with 64-wide sub-groups).
 file(GLOB emulate_launches CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/kernels/launch/*.json)
-foreach(launch ${emulate_launches})
-  get_filename_component(kname ${launch} NAME_WE)
-  get_filename_component(full ${launch} NAME)
-  string(REGEX REPLACE "\\.json$" "" variant ${full})
-  foreach(opt O0 O2 O3)
-    mirage_shell_test(emulate/${variant}.${opt} emulate_kernel.sh LABELS translate emulate)
-    set_property(TEST integration/emulate/${variant}.${opt} APPEND PROPERTY ENVIRONMENT
-                 "KERNEL=${kname}" "LAUNCH=${launch}" "OPT=${opt}")
+foreach(target gfx1250 gfx942)
+  set(dir emulate)
+  if(NOT target STREQUAL "gfx1250")
+    set(dir emulate_${target})
+  endif()
+  foreach(launch ${emulate_launches})
+    get_filename_component(kname ${launch} NAME_WE)
+    get_filename_component(full ${launch} NAME)
+    string(REGEX REPLACE "\\.json$" "" variant ${full})
+    foreach(opt O0 O2 O3)
+      mirage_shell_test(${dir}/${variant}.${opt} emulate_kernel.sh LABELS translate emulate)
+      set_property(TEST integration/${dir}/${variant}.${opt} APPEND PROPERTY ENVIRONMENT
+                   "KERNEL=${kname}" "LAUNCH=${launch}" "OPT=${opt}" "TARGET=${target}")
+    endforeach()
   endforeach()
 endforeach()
 mirage_shell_test(raise_refusals raise_refusals.sh LABELS translate)
 mirage_shell_test(translate_lazy translate_lazy.sh LABELS translate)
 mirage_shell_test(emulate_crosslane emulate_crosslane.sh LABELS translate emulate)
+mirage_shell_test(emulate_crosslane_gfx942 emulate_crosslane.sh LABELS translate emulate)
+set_property(TEST integration/emulate_crosslane_gfx942 APPEND PROPERTY ENVIRONMENT "TARGET=gfx942")
+mirage_shell_test(emulate_gfx9_forms emulate_gfx9_forms.sh LABELS translate emulate)

@@ -1,15 +1,7 @@
 """Writes what crosslane.cl must store for an input of one wave: the ISA's cross-lane moves."""
 import struct, sys
 
-def rnd(seed, n):  # launch_random_fill: splitmix64
-    out, s = b"", seed
-    while len(out) < n:
-        s = (s + 0x9e3779b97f4a7c15) & 0xFFFFFFFFFFFFFFFF
-        z = s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        out += struct.pack("<Q", z ^ (z >> 31))
-    return out[:n]
+from launch_random import rnd
 
 v = struct.unpack("<32I", rnd(int(sys.argv[1]), 128))
 res = [[0] * 64 for _ in range(8)]

@@ -261,6 +261,7 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	cfg.kernarg_size = k->kernarg_size;
 	cfg.lds_bytes = k->group_fixed + lf->dynamic_lds;
 	cfg.scratch_bytes = res.scratch_bytes;
+	cfg.wave = res.wave_size;
 	cfg.regions = regions;
 	cfg.nregions = lf->nbuffers + 2;
 	cfg.dispatch = dispatch;

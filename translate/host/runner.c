@@ -35,17 +35,18 @@ struct lane {
 	ucontext_t ctx;
 	enum lane_state state;
 	enum hook_kind kind;
-	uint32_t site, a, b, result;
+	uint32_t site, a, b;
+	uint64_t result;
 	uint32_t index; /* in the wave */
 	uint32_t packed_tid;
-	uint32_t entry_exec; /* its wave's */
+	uint64_t entry_exec; /* its wave's */
 	uint8_t *scratch;
 	uint8_t *stack;
 };
 
 struct wave {
-	struct lane lanes[RUNNER_WAVE];
-	uint32_t entry_exec;
+	struct lane lanes[RUNNER_MAX_WAVE];
+	uint64_t entry_exec;
 	bool done, at_barrier;
 };
 
@@ -55,6 +56,7 @@ struct runner {
 	ucontext_t sched;
 	struct wave *waves;
 	uint32_t nwaves;
+	uint32_t wave; /* lanes per wave */
 	uint32_t wg_id[3];
 	uint8_t *lds, *scratch, *stacks;
 	size_t stacks_bytes;
@@ -108,7 +110,7 @@ static void fail(struct runner *r, enum run_status st, uint64_t off, const char 
 /* An hsa_queue_t-sized block of zeros: kernels that enable the queue pointer for calls read
  * nothing from it that a CPU run could honour. */
 static uint8_t queue_block[256] __attribute__((aligned(64)));
-static uint32_t rendezvous(enum hook_kind k, uint32_t site, uint32_t a, uint32_t b)
+static uint64_t rendezvous(enum hook_kind k, uint32_t site, uint32_t a, uint32_t b)
 {
 	struct lane *l = cur;
 	l->state = LANE_AT_HOOK;
@@ -133,6 +135,10 @@ static uint32_t h_wg_id(uint32_t d)
 	return d < 3 ? rt->wg_id[d] : 0;
 }
 static uint32_t h_entry_exec(void)
+{
+	return (uint32_t)cur->entry_exec;
+}
+static uint64_t h_entry_exec64(void)
 {
 	return cur->entry_exec;
 }
@@ -201,15 +207,19 @@ static void *h_scratch(uint32_t addr, uint32_t bytes, uint32_t off)
 /* i1 arguments arrive with only bit 0 defined. */
 static uint32_t h_ballot(uint32_t p, uint32_t site)
 {
+	return (uint32_t)rendezvous(K_BALLOT, site, p, 0);
+}
+static uint64_t h_ballot64(uint32_t p, uint32_t site)
+{
 	return rendezvous(K_BALLOT, site, p, 0);
 }
 static uint32_t h_readlane(uint32_t v, uint32_t lane, uint32_t site)
 {
-	return rendezvous(K_READLANE, site, v, lane);
+	return (uint32_t)rendezvous(K_READLANE, site, v, lane);
 }
 static uint32_t h_readfirstlane(uint32_t v, uint32_t exec, uint32_t site)
 {
-	return rendezvous(K_READFIRSTLANE, site, v, exec);
+	return (uint32_t)rendezvous(K_READFIRSTLANE, site, v, exec);
 }
 static void h_barrier(uint32_t site)
 {
@@ -281,6 +291,7 @@ static const struct {
     {"mx.packed_workitem_id", (void *)h_packed_tid},
     {"mx.workgroup_id", (void *)h_wg_id},
     {"mx.entry_exec", (void *)h_entry_exec},
+    {"mx.entry_exec64", (void *)h_entry_exec64},
     {"mx.kernarg_ptr", (void *)h_kernarg},
     {"mx.dispatch_ptr", (void *)h_dispatch},
     {"mx.queue_ptr", (void *)h_queue},
@@ -288,6 +299,7 @@ static const struct {
     {"mx.lds", (void *)h_lds},
     {"mx.scratch", (void *)h_scratch},
     {"mx.ballot", (void *)h_ballot},
+    {"mx.ballot64", (void *)h_ballot64},
     {"mx.readlane", (void *)h_readlane},
     {"mx.readfirstlane", (void *)h_readfirstlane},
     {"mx.barrier", (void *)h_barrier},
@@ -333,25 +345,25 @@ static void resume(struct runner *r, struct lane *l)
 /* Runs wave w until its lanes are all done or all at the barrier; 0, or -1 on failure. */
 static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 {
-	uint32_t idx[RUNNER_WAVE];
+	uint32_t idx[RUNNER_MAX_WAVE], n = r->wave;
 
 	for (;;) {
 		struct lane *first;
 		uint32_t ndone = 0;
-		order(r, idx, RUNNER_WAVE);
-		for (uint32_t i = 0; i < RUNNER_WAVE; i++)
+		order(r, idx, n);
+		for (uint32_t i = 0; i < n; i++)
 			if (w->lanes[idx[i]].state == LANE_READY)
 				resume(r, &w->lanes[idx[i]]);
 		if (r->failed)
 			return -1;
 		first = NULL;
-		for (uint32_t i = 0; i < RUNNER_WAVE; i++) {
+		for (uint32_t i = 0; i < n; i++) {
 			if (w->lanes[i].state == LANE_DONE)
 				ndone++;
 			else if (!first)
 				first = &w->lanes[i];
 		}
-		if (ndone == RUNNER_WAVE) {
+		if (ndone == n) {
 			w->done = true;
 			return 0;
 		}
@@ -364,7 +376,7 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 			     kind_name[first->kind], first->site / 4);
 			return -1;
 		}
-		for (uint32_t i = 1; i < RUNNER_WAVE; i++) {
+		for (uint32_t i = 1; i < n; i++) {
 			struct lane *l = &w->lanes[i];
 			if (l->kind != first->kind || l->site != first->site) {
 				fail(r, RUN_CONVERGENCE, l->site / 4,
@@ -379,20 +391,20 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 		}
 		switch (first->kind) {
 		case K_BALLOT: {
-			uint32_t m = 0;
-			for (uint32_t i = 0; i < RUNNER_WAVE; i++)
-				m |= (w->lanes[i].a & 1u) << i;
-			for (uint32_t i = 0; i < RUNNER_WAVE; i++)
+			uint64_t m = 0;
+			for (uint32_t i = 0; i < n; i++)
+				m |= (uint64_t)(w->lanes[i].a & 1u) << i;
+			for (uint32_t i = 0; i < n; i++)
 				w->lanes[i].result = m;
 			break;
 		}
 		case K_READLANE:
-			for (uint32_t i = 0; i < RUNNER_WAVE; i++)
-				w->lanes[i].result = w->lanes[w->lanes[i].b & 31].a;
+			for (uint32_t i = 0; i < n; i++)
+				w->lanes[i].result = w->lanes[w->lanes[i].b & (n - 1)].a;
 			break;
 		case K_READFIRSTLANE: {
 			uint32_t exec = first->b, lane = exec ? (uint32_t)__builtin_ctz(exec) : 0;
-			for (uint32_t i = 0; i < RUNNER_WAVE; i++)
+			for (uint32_t i = 0; i < n; i++)
 				w->lanes[i].result = w->lanes[lane].a;
 			break;
 		}
@@ -402,7 +414,7 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 		default:
 			return -1;
 		}
-		for (uint32_t i = 0; i < RUNNER_WAVE; i++)
+		for (uint32_t i = 0; i < n; i++)
 			w->lanes[i].state = LANE_READY;
 	}
 }
@@ -426,7 +438,7 @@ static uint32_t div_up(uint32_t a, uint32_t b)
 static int run_group(struct runner *r, const uint32_t id[3])
 {
 	const struct run_config *c = r->cfg;
-	uint32_t size[3], items, nw, widx[1024 / RUNNER_WAVE + 1];
+	uint32_t size[3], items, nw, widx[1024 / 32 + 1], n = r->wave;
 
 	for (int d = 0; d < 3; d++) {
 		uint32_t start = id[d] * c->wg[d];
@@ -434,17 +446,18 @@ static int run_group(struct runner *r, const uint32_t id[3])
 		r->wg_id[d] = id[d];
 	}
 	items = size[0] * size[1] * size[2];
-	nw = div_up(items, RUNNER_WAVE);
+	nw = div_up(items, n);
 	r->nwaves = nw;
 	memset(r->lds, 0, c->lds_bytes);
 	for (uint32_t w = 0; w < nw; w++) {
 		struct wave *wv = &r->waves[w];
-		uint32_t valid = items - w * RUNNER_WAVE;
+		uint32_t valid = items - w * n;
 		wv->done = wv->at_barrier = false;
-		wv->entry_exec = valid >= RUNNER_WAVE ? 0xffffffffu : (1u << valid) - 1;
-		for (uint32_t i = 0; i < RUNNER_WAVE; i++) {
+		wv->entry_exec = valid >= n ? (n == 64 ? ~UINT64_C(0) : UINT64_C(0xffffffff))
+		                            : (UINT64_C(1) << valid) - 1;
+		for (uint32_t i = 0; i < n; i++) {
 			struct lane *l = &wv->lanes[i];
-			uint32_t flat = w * RUNNER_WAVE + i;
+			uint32_t flat = w * n + i;
 			l->index = i;
 			l->state = LANE_READY;
 			l->kind = K_NONE;
@@ -455,9 +468,9 @@ static int run_group(struct runner *r, const uint32_t id[3])
 				         z = flat / (size[0] * size[1]);
 				l->packed_tid = x | y << 10 | z << 20;
 			}
-			l->scratch = r->scratch + (size_t)(w * RUNNER_WAVE + i) * c->scratch_bytes;
+			l->scratch = r->scratch + (size_t)flat * c->scratch_bytes;
 			memset(l->scratch, 0, c->scratch_bytes);
-			fiber_init(l, r->stacks + (size_t)(w * RUNNER_WAVE + i) * STACK_BYTES);
+			fiber_init(l, r->stacks + (size_t)flat * STACK_BYTES);
 		}
 	}
 	r->rep->waves += nw;
@@ -479,7 +492,7 @@ static int run_group(struct runner *r, const uint32_t id[3])
 			for (uint32_t w = 0; w < nw; w++)
 				if (r->waves[w].at_barrier) {
 					r->waves[w].at_barrier = false;
-					for (uint32_t i = 0; i < RUNNER_WAVE; i++)
+					for (uint32_t i = 0; i < n; i++)
 						r->waves[w].lanes[i].state = LANE_READY;
 				}
 	}
@@ -488,7 +501,8 @@ static int run_group(struct runner *r, const uint32_t id[3])
 int runner_run(const struct run_config *c, struct run_report *rep)
 {
 	struct runner r = {0};
-	uint32_t wg_items = c->wg[0] * c->wg[1] * c->wg[2], maxw = div_up(wg_items, RUNNER_WAVE);
+	uint32_t wave = c->wave == 64 ? 64 : 32;
+	uint32_t wg_items = c->wg[0] * c->wg[1] * c->wg[2], maxw = div_up(wg_items, wave);
 	uint32_t groups[3], id[3];
 	unsigned csr = _mm_getcsr();
 	int rc = 0;
@@ -497,12 +511,13 @@ int runner_run(const struct run_config *c, struct run_report *rep)
 	r.cfg = c;
 	r.rep = rep;
 	r.rng = c->seed;
+	r.wave = wave;
 	/* Round to nearest even, denormals neither flushed nor treated as zero (FTZ, DAZ off). */
 	_mm_setcsr((csr & ~(0x6000u | 0x8000u | 0x0040u)) | 0x1f80u);
 	r.waves = calloc(maxw, sizeof(*r.waves));
 	r.lds = calloc(1, c->lds_bytes ? c->lds_bytes : 1);
-	r.scratch = calloc((size_t)maxw * RUNNER_WAVE, c->scratch_bytes ? c->scratch_bytes : 1);
-	r.stacks_bytes = (size_t)maxw * RUNNER_WAVE * STACK_BYTES;
+	r.scratch = calloc((size_t)maxw * wave, c->scratch_bytes ? c->scratch_bytes : 1);
+	r.stacks_bytes = (size_t)maxw * wave * STACK_BYTES;
 	r.stacks = mmap(NULL, r.stacks_bytes, PROT_READ | PROT_WRITE,
 	                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (!r.waves || !r.lds || !r.scratch || r.stacks == MAP_FAILED) {

@@ -1,8 +1,8 @@
 /*
  * The CPU runner: executes a raised, host-bound kernel for a grid.  One fiber per lane,
- * waves of 32 lanes in lockstep at every cross-lane hook (a lane at another hook site is a
- * reported convergence violation, never a hang), workgroup barriers across the waves of a
- * group, one LDS buffer per workgroup, scratch per lane, every memory access checked
+ * waves of 32 or 64 lanes (the kernel's wave size) in lockstep at every cross-lane hook (a lane at
+ * another hook site is a reported convergence violation, never a hang), workgroup barriers across
+ * the waves of a group, one LDS buffer per workgroup, scratch per lane, every memory access checked
  * against the launch's buffers.  Workgroups run one after another; the schedule of waves
  * and lanes between rendezvous is deterministic, or shuffled from a seed.
  */
@@ -12,7 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RUNNER_WAVE 32
+/* The widest wave (gfx9.4 wave64); gfx12.5 kernels run waves of 32. */
+#define RUNNER_MAX_WAVE 64
 
 struct run_region {
 	const char *name; /* a buffer's name, "kernarg" */
@@ -29,6 +30,7 @@ struct run_config {
 	uint32_t kernarg_size;
 	uint32_t lds_bytes;     /* static + dynamic LDS per workgroup */
 	uint32_t scratch_bytes; /* per lane */
+	uint32_t wave;          /* lanes per wave: 32 or 64 (0 = 32) */
 	const struct run_region *regions;
 	size_t nregions;
 	int shuffle; /* 0 deterministic; else seeded */

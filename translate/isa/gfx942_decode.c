@@ -225,6 +225,7 @@ static unsigned sdwa(struct isa_ctx *c, unsigned vsrc1, unsigned *s1, unsigned *
 	in->sdwa = 1;
 	in->sdwa_src0_sel = (uint8_t)isa_bits(d, 18, 16);
 	in->sdwa_src1_sel = (uint8_t)isa_bits(d, 26, 24);
+	in->sdwa_sext = (uint8_t)(isa_bits(d, 19, 19) | isa_bits(d, 27, 27) << 1);
 	if (c->fmt == ISA_FMT_VOPC) {
 		*sdst = isa_bits(d, 15, 15) ? isa_bits(d, 14, 8) : ISA_REG_VCC_LO;
 	} else {

@@ -163,15 +163,45 @@ static LLVMValueRef ttmp_slot(struct rz *r, unsigned i)
 	return slot(r, &r->ttmp[i], r->i32, name);
 }
 
+/* A pair of 32-bit cells as one i64 (exec_lo:exec_hi, vcc_lo:vcc_hi on wave64). */
+static LLVMValueRef load_pair(struct rz *r, LLVMValueRef lo, LLVMValueRef hi)
+{
+	LLVMValueRef l = LLVMBuildZExt(r->B, LLVMBuildLoad2(r->B, r->i32, lo, ""), r->i64, "");
+	LLVMValueRef h = LLVMBuildZExt(r->B, LLVMBuildLoad2(r->B, r->i32, hi, ""), r->i64, "");
+	return LLVMBuildOr(r->B, l, LLVMBuildShl(r->B, h, rz_const64(r, 32), ""), "");
+}
+
 LLVMValueRef rz_load_exec(struct rz *r)
 {
+	if (r->wave == 64)
+		return load_pair(r, slot(r, &r->exec, r->i32, "exec"),
+		                 slot(r, &r->exec_hi, r->i32, "exec_hi"));
 	return LLVMBuildLoad2(r->B, r->i32, slot(r, &r->exec, r->i32, "exec"), "exec");
 }
 
 void rz_store_exec(struct rz *r, LLVMValueRef v)
 {
-	LLVMBuildStore(r->B, v, slot(r, &r->exec, r->i32, "exec"));
+	if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 64) {
+		LLVMBuildStore(r->B, LLVMBuildTrunc(r->B, v, r->i32, ""),
+		               slot(r, &r->exec, r->i32, "exec"));
+		if (r->wave == 64)
+			LLVMBuildStore(r->B,
+			               LLVMBuildTrunc(r->B,
+			                              LLVMBuildLShr(r->B, v, rz_const64(r, 32), ""),
+			                              r->i32, ""),
+			               slot(r, &r->exec_hi, r->i32, "exec_hi"));
+	} else {
+		LLVMBuildStore(r->B, v, slot(r, &r->exec, r->i32, "exec"));
+	}
 	r->active = NULL;
+}
+
+/* VCC as a wave mask. */
+static LLVMValueRef load_vcc(struct rz *r)
+{
+	if (r->wave == 64)
+		return load_pair(r, sgpr_slot(r, 106), sgpr_slot(r, 107));
+	return LLVMBuildLoad2(r->B, r->i32, sgpr_slot(r, 106), "");
 }
 
 LLVMValueRef rz_load_scc(struct rz *r)
@@ -186,8 +216,10 @@ void rz_store_scc(struct rz *r, LLVMValueRef i1)
 
 LLVMValueRef rz_lane_bit(struct rz *r, LLVMValueRef m)
 {
-	LLVMValueRef sh = LLVMBuildLShr(r->B, m, r->lane, "");
-	return LLVMBuildTrunc(r->B, sh, r->i1, "");
+	LLVMValueRef lane = r->lane;
+	if (LLVMGetIntTypeWidth(LLVMTypeOf(m)) == 64)
+		lane = LLVMBuildZExt(r->B, lane, r->i64, "");
+	return LLVMBuildTrunc(r->B, LLVMBuildLShr(r->B, m, lane, ""), r->i1, "");
 }
 
 LLVMValueRef rz_active(struct rz *r)
@@ -201,7 +233,33 @@ LLVMValueRef rz_ballot(struct rz *r, LLVMValueRef pred, unsigned k)
 {
 	LLVMValueRef args[2] = {LLVMBuildAnd(r->B, pred, rz_active(r), ""),
 	                        rz_const32(r, rz_pc(r) * 4 + k)};
-	return rz_call(r, HOOK_BALLOT, args, 2);
+	return rz_call(r, r->wave == 64 ? HOOK_BALLOT64 : HOOK_BALLOT, args, 2);
+}
+
+LLVMValueRef rz_readfirstlane(struct rz *r, LLVMValueRef v, unsigned k)
+{
+	LLVMValueRef exec = rz_load_exec(r), args[3];
+	LLVMTypeRef t = LLVMTypeOf(exec);
+	LLVMValueRef cz[2] = {exec, LLVMConstInt(r->i1, 1, 0)};
+
+	if (r->wave == 32) { /* the wave32 hook, as the amdgcn binding maps it */
+		args[0] = v;
+		args[1] = exec;
+		args[2] = rz_const32(r, rz_pc(r) * 4 + k);
+		return rz_call(r, HOOK_READFIRSTLANE, args, 3);
+	}
+	/* wave64: readlane of the first set lane (cttz is uniform: EXEC is) */
+	args[1] = LLVMBuildSelect(
+	    r->B, LLVMBuildICmp(r->B, LLVMIntEQ, exec, LLVMConstNull(t), ""), rz_const32(r, 0),
+	    LLVMBuildTrunc(r->B, rz_intrinsic(r, "llvm.cttz", &t, 1, cz, 2), r->i32, ""), "");
+	args[0] = v;
+	args[2] = rz_const32(r, rz_pc(r) * 4 + k);
+	return rz_call(r, HOOK_READLANE, args, 3);
+}
+
+LLVMValueRef rz_mask_src(struct rz *r, const struct isa_operand *o)
+{
+	return rz_src(r, o, r->wave, 0);
 }
 
 LLVMValueRef rz_shuffle(struct rz *r, LLVMValueRef v, LLVMValueRef src_lane, unsigned k)
@@ -327,6 +385,8 @@ LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
 	switch (o->kind) {
 	case ISA_OPK_VGPR:
 		return LLVMBuildLoad2(r->B, r->i32, rz_vgpr_slot(r, o->reg + k), "");
+	case ISA_OPK_AGPR:
+		return LLVMBuildLoad2(r->B, r->i32, rz_vgpr_slot(r, AGPR_SLOT0 + o->reg + k), "");
 	case ISA_OPK_INLINE:
 		if (k && !(o->flags & ISA_OPF_FLOATINL))
 			return rz_const32(r, o->imm < 0 ? 0xffffffffu : 0);
@@ -342,12 +402,11 @@ LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
 		if (o->reg == ISA_REG_SCC)
 			return LLVMBuildZExt(r->B, rz_load_scc(r), r->i32, "");
 		if (o->reg == ISA_REG_EXECZ || o->reg == ISA_REG_VCCZ) {
-			LLVMValueRef m = o->reg == ISA_REG_EXECZ
-			                     ? rz_load_exec(r)
-			                     : LLVMBuildLoad2(r->B, r->i32, sgpr_slot(r, 106), "");
+			LLVMValueRef m = o->reg == ISA_REG_EXECZ ? rz_load_exec(r) : load_vcc(r);
 			return LLVMBuildZExt(
-			    r->B, LLVMBuildICmp(r->B, LLVMIntEQ, m, rz_const32(r, 0), ""), r->i32,
-			    "");
+			    r->B,
+			    LLVMBuildICmp(r->B, LLVMIntEQ, m, LLVMConstNull(LLVMTypeOf(m)), ""),
+			    r->i32, "");
 		}
 		break;
 	default:
@@ -374,6 +433,47 @@ static LLVMValueRef fp_mods(struct rz *r, const struct isa_operand *o, LLVMValue
 	if (o->flags & ISA_OPF_NEG)
 		v = LLVMBuildXor(r->B, v, LLVMConstInt(it, sign, 0), "");
 	return v;
+}
+
+/*
+ * SDWA source select k (0 src0, 1 src1): BYTE_0..3 and WORD_0..1 extracted, zero- or (sext)
+ * sign-extended; DWORD as is.
+ */
+static LLVMValueRef sdwa_select(struct rz *r, LLVMValueRef v, unsigned k)
+{
+	unsigned sel = k ? r->in->sdwa_src1_sel : r->in->sdwa_src0_sel;
+	unsigned sext = r->in->sdwa_sext >> k & 1, shift, width;
+
+	if (sel >= 6)
+		return v;
+	shift = sel < 4 ? 8 * sel : 16 * (sel - 4);
+	width = sel < 4 ? 8 : 16;
+	v = LLVMBuildShl(r->B, v, rz_const32(r, 32 - shift - width), "");
+	return sext ? LLVMBuildAShr(r->B, v, rz_const32(r, 32 - width), "")
+	            : LLVMBuildLShr(r->B, v, rz_const32(r, 32 - width), "");
+}
+
+/* SDWA destination: the result's low byte/word into dst_sel, the rest padded with zeros,
+ * sign-extended or preserved (dst_unused). */
+static LLVMValueRef sdwa_place(struct rz *r, LLVMValueRef v, LLVMValueRef old)
+{
+	unsigned sel = r->in->sdwa_dst_sel, unused = r->in->sdwa_dst_unused, shift, width;
+	uint32_t field;
+
+	if (sel >= 6)
+		return v;
+	shift = sel < 4 ? 8 * sel : 16 * (sel - 4);
+	width = sel < 4 ? 8 : 16;
+	field = (uint32_t)(((UINT64_C(1) << width) - 1) << shift);
+	v = LLVMBuildShl(r->B, v, rz_const32(r, 32 - width), "");
+	if (unused == 1) { /* UNUSED_SEXT: the field's sign above it */
+		v = LLVMBuildAShr(r->B, v, rz_const32(r, 32 - width - shift), "");
+		return LLVMBuildAnd(r->B, v, rz_const32(r, ~((UINT64_C(1) << shift) - 1)), "");
+	}
+	v = LLVMBuildLShr(r->B, v, rz_const32(r, 32 - width - shift), "");
+	if (unused == 2) /* UNUSED_PRESERVE */
+		return LLVMBuildOr(r->B, v, LLVMBuildAnd(r->B, old, rz_const32(r, ~field), ""), "");
+	return v; /* UNUSED_PAD */
 }
 
 LLVMValueRef rz_src(struct rz *r, const struct isa_operand *o, unsigned bits, unsigned fp)
@@ -406,6 +506,8 @@ LLVMValueRef rz_src(struct rz *r, const struct isa_operand *o, unsigned bits, un
 		v = LLVMBuildOr(r->B, lo, LLVMBuildShl(r->B, hi, rz_const64(r, 32), ""), "");
 	} else {
 		v = rz_read32(r, o, 0);
+		if (o == r->sdwa_src[0] || o == r->sdwa_src[1])
+			v = sdwa_select(r, v, o == r->sdwa_src[0] ? 0 : 1);
 		if (bits < 32)
 			v = LLVMBuildTrunc(r->B, v, it, "");
 	}
@@ -424,9 +526,12 @@ int rz_write32(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueR
 	LLVMValueRef cell;
 	int bad;
 
-	if (o->kind == ISA_OPK_VGPR) {
-		LLVMValueRef p = rz_vgpr_slot(r, o->reg + k);
+	if (o->kind == ISA_OPK_VGPR || o->kind == ISA_OPK_AGPR) {
+		LLVMValueRef p =
+		    rz_vgpr_slot(r, o->reg + k + (o->kind == ISA_OPK_AGPR ? AGPR_SLOT0 : 0));
 		LLVMValueRef old = LLVMBuildLoad2(r->B, r->i32, p, "");
+		if (o == r->sdwa_dst && k == 0)
+			v = sdwa_place(r, v, old);
 		LLVMBuildStore(r->B, LLVMBuildSelect(r->B, rz_active(r), v, old, ""), p);
 		return 0;
 	}
@@ -435,7 +540,8 @@ int rz_write32(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueR
 		return rz_refuse(r, RAISE_UNSUPPORTED_REGISTER, "destination register %u", o->reg);
 	if (cell)
 		LLVMBuildStore(r->B, v, cell);
-	if (o->kind == ISA_OPK_SPECIAL && o->reg + k == ISA_REG_EXEC_LO)
+	if (o->kind == ISA_OPK_SPECIAL &&
+	    (o->reg + k == ISA_REG_EXEC_LO || (r->wave == 64 && o->reg + k == ISA_REG_EXEC_HI)))
 		r->active = NULL;
 	return 0;
 }
@@ -505,7 +611,7 @@ static int decode_extent(struct rz *r, const struct extent *e, struct decoded *d
 			d->cap = cap;
 		}
 		in = &d->insts[d->n];
-		rc = isa_decode_gfx1250(co->text, e->end, off, &st, in);
+		rc = isa_decode(r->arch, co->text, e->end, off, &st, in);
 		r->in = in;
 		if (rc != ISA_OK) {
 			in->offset = (uint32_t)off;
@@ -553,13 +659,14 @@ static uint32_t kd32(const struct co_kernel *k, unsigned off)
 	       (uint32_t)k->kd[off + 2] << 16 | (uint32_t)k->kd[off + 3] << 24;
 }
 
-static int seed_entry(struct rz *r)
+/*
+ * The user SGPRs, in descriptor order (the same bits on gfx12.5 and gfx9.4): kernarg,
+ * dispatch and queue pointers, a dispatch id of 0, preloaded kernargs reloaded from the
+ * segment; returns the next SGPR, or -1 refused.
+ */
+static int seed_user_sgprs(struct rz *r, uint16_t props, uint16_t preload, unsigned user_count)
 {
-	const struct co_kernel *k = r->k;
-	uint32_t rsrc2 = kd32(k, 52);
-	uint16_t props = (uint16_t)(k->kd[56] | k->kd[57] << 8);
-	uint16_t preload = (uint16_t)(k->kd[58] | k->kd[59] << 8);
-	unsigned user_count = (rsrc2 >> 1) & 0x3f, s = 0;
+	unsigned s = 0;
 	static const struct {
 		unsigned bit, width;
 		const char *what;
@@ -567,12 +674,7 @@ static int seed_entry(struct rz *r)
 	    {0, 4, "private segment buffer"}, {1, 2, "dispatch ptr"}, {2, 2, "queue ptr"},
 	    {3, 2, "kernarg segment ptr"},    {4, 2, "dispatch id"},  {5, 2, "flat scratch init"},
 	    {6, 1, "private segment size"}};
-	LLVMValueRef args[1];
 
-	if (!(props & (1u << 10)) || (k->wavefront_size && k->wavefront_size != 32))
-		return rz_refuse(r, RAISE_WAVE64, "the descriptor does not enable wave32");
-	if (k->has_cluster_dims)
-		return rz_refuse(r, RAISE_CLUSTER, ".cluster_dims is set");
 	for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++) {
 		if (!(props & (1u << user[i].bit)))
 			continue;
@@ -618,21 +720,77 @@ static int seed_entry(struct rz *r)
 		return rz_refuse(r, RAISE_USER_SGPR_LAYOUT,
 		                 "RSRC2 USER_SGPR_COUNT is %u, the enabled user SGPRs need %u",
 		                 user_count, s);
+	return (int)s;
+}
+
+/*
+ * gfx12.5: the user SGPRs (RSRC2 USER_SGPR_COUNT is bits [6:1]); the workgroup ids in
+ * ttmp9 (x) and ttmp7 (y | z << 16); v0 the packed workitem id.
+ */
+static int seed_gfx1250(struct rz *r, uint32_t rsrc2, uint16_t props, uint16_t preload)
+{
+	LLVMValueRef args[1], y, z;
+
+	if (!(props & (1u << 10)) || (r->k->wavefront_size && r->k->wavefront_size != 32))
+		return rz_refuse(r, RAISE_WAVE64, "the descriptor does not enable wave32");
+	if (seed_user_sgprs(r, props, preload, (rsrc2 >> 1) & 0x3f) < 0)
+		return -1;
 	args[0] = rz_const32(r, 0);
 	LLVMBuildStore(r->B, rz_call(r, HOOK_WG_ID, args, 1), ttmp_slot(r, 9));
-	{
-		LLVMValueRef y, z;
-		args[0] = rz_const32(r, 1);
-		y = rz_call(r, HOOK_WG_ID, args, 1);
-		args[0] = rz_const32(r, 2);
-		z = rz_call(r, HOOK_WG_ID, args, 1);
-		LLVMBuildStore(r->B,
-		               LLVMBuildOr(r->B, LLVMBuildAnd(r->B, y, rz_const32(r, 0xffff), ""),
-		                           LLVMBuildShl(r->B, z, rz_const32(r, 16), ""), ""),
-		               ttmp_slot(r, 7));
-	}
+	args[0] = rz_const32(r, 1);
+	y = rz_call(r, HOOK_WG_ID, args, 1);
+	args[0] = rz_const32(r, 2);
+	z = rz_call(r, HOOK_WG_ID, args, 1);
+	LLVMBuildStore(r->B,
+	               LLVMBuildOr(r->B, LLVMBuildAnd(r->B, y, rz_const32(r, 0xffff), ""),
+	                           LLVMBuildShl(r->B, z, rz_const32(r, 16), ""), ""),
+	               ttmp_slot(r, 7));
+	return 0;
+}
+
+/*
+ * gfx9.4 (gfx942/gfx950, wave64, architected flat scratch): the user SGPRs (USER_SGPR_COUNT
+ * is bits [5:1]), then one SGPR per workgroup id RSRC2 TGID_{X,Y,Z}_EN (bits 7..9) enables,
+ * then the private segment wave offset when ENABLE_PRIVATE_SEGMENT (bit 0) is set: 0, since
+ * scratch instructions address the lane's own window (flat scratch is the hardware's).
+ * Workitem ids are packed into v0 (x | y << 10 | z << 20) on gfx90a and later.
+ */
+static int seed_gfx942(struct rz *r, uint32_t rsrc2, uint16_t props, uint16_t preload)
+{
+	int s;
+
+	if ((props & (1u << 10)) || (r->k->wavefront_size && r->k->wavefront_size != 64))
+		return rz_refuse(r, RAISE_WAVE64, "a gfx9.4 descriptor that is not wave64");
+	if (rsrc2 & (1u << 10))
+		return rz_refuse(r, RAISE_ENTRY_SGPR,
+		                 "RSRC2 enables the workgroup info SGPR (TG_SIZE_EN)");
+	s = seed_user_sgprs(r, props, preload, (rsrc2 >> 1) & 0x1f);
+	if (s < 0)
+		return -1;
+	for (unsigned d = 0; d < 3; d++)
+		if (rsrc2 & (1u << (7 + d))) {
+			LLVMValueRef arg = rz_const32(r, d);
+			LLVMBuildStore(r->B, rz_call(r, HOOK_WG_ID, &arg, 1), sgpr_slot(r, s++));
+		}
+	if (rsrc2 & 1u)
+		LLVMBuildStore(r->B, rz_const32(r, 0), sgpr_slot(r, s++));
+	return 0;
+}
+
+static int seed_entry(struct rz *r)
+{
+	const struct co_kernel *k = r->k;
+	uint32_t rsrc2 = kd32(k, 52);
+	uint16_t props = (uint16_t)(k->kd[56] | k->kd[57] << 8);
+	uint16_t preload = (uint16_t)(k->kd[58] | k->kd[59] << 8);
+
+	if (k->has_cluster_dims)
+		return rz_refuse(r, RAISE_CLUSTER, ".cluster_dims is set");
+	if (r->arch == ISA_ARCH_GFX1250 ? seed_gfx1250(r, rsrc2, props, preload)
+	                                : seed_gfx942(r, rsrc2, props, preload))
+		return -1;
 	rz_write_vgpr_raw(r, 0, rz_call(r, HOOK_PACKED_TID, NULL, 0));
-	rz_store_exec(r, rz_call(r, HOOK_ENTRY_EXEC, NULL, 0));
+	rz_store_exec(r, rz_call(r, r->wave == 64 ? HOOK_ENTRY_EXEC64 : HOOK_ENTRY_EXEC, NULL, 0));
 	return 0;
 }
 
@@ -706,7 +864,15 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 	case ISA_OP_S_WAIT_LOADCNT_DSCNT:
 	case ISA_OP_S_WAIT_STORECNT_DSCNT:
 	case ISA_OP_S_WAIT_IDLE:
+	case ISA_OP_S_WAITCNT:   /* GFX9: one wait for every counter */
+	case ISA_OP_BUFFER_WBL2: /* GFX9 cache write-back / invalidate of a release/acquire */
+	case ISA_OP_BUFFER_INV:
+	case ISA_OP_S_DCACHE_WB:
 		rz_call(r, HOOK_FENCE, NULL, 0);
+		return 0;
+	case ISA_OP_S_BARRIER: /* GFX9: the whole barrier in one instruction */
+		a[0] = rz_const32(r, rz_pc(r) * 4);
+		rz_call(r, HOOK_BARRIER, a, 1);
 		return 0;
 	case ISA_OP_S_SENDMSG:
 		/* MSG_DEALLOC_VGPRS (3) is dropped; the rest talks to hardware. */
@@ -750,11 +916,11 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 			LLVMValueRef m =
 			    in->op == ISA_OP_S_CBRANCH_EXECZ || in->op == ISA_OP_S_CBRANCH_EXECNZ
 			        ? rz_load_exec(r)
-			        : LLVMBuildLoad2(r->B, r->i32, sgpr_slot(r, 106), "");
+			        : load_vcc(r);
 			bool z =
 			    in->op == ISA_OP_S_CBRANCH_EXECZ || in->op == ISA_OP_S_CBRANCH_VCCZ;
-			cond =
-			    LLVMBuildICmp(r->B, z ? LLVMIntEQ : LLVMIntNE, m, rz_const32(r, 0), "");
+			cond = LLVMBuildICmp(r->B, z ? LLVMIntEQ : LLVMIntNE, m,
+			                     LLVMConstNull(LLVMTypeOf(m)), "");
 		}
 		if (!fall)
 			return rz_refuse(r, RAISE_UNTERMINATED, "a conditional branch at the end");
@@ -902,14 +1068,14 @@ static bool in_extents(const struct extent *ext, size_t next, uint64_t off)
 }
 
 /* Where the trampoline at pool offset t ends: after its first terminator (the s_branch back). */
-static uint64_t trampoline_end(const struct code_object *co, uint64_t t)
+static uint64_t trampoline_end(const struct code_object *co, unsigned arch, uint64_t t)
 {
 	struct isa_state st;
 	struct isa_inst in;
 
 	isa_state_reset(&st);
 	for (uint64_t off = t; off < co->pool_end;) {
-		if (isa_decode_gfx1250(co->text, co->pool_end, off, &st, &in) != ISA_OK ||
+		if (isa_decode(arch, co->text, co->pool_end, off, &st, &in) != ISA_OK ||
 		    in.op == ISA_OP_UNKNOWN)
 			return off + 4 <= co->pool_end ? off + 4
 			                               : co->pool_end; /* decode_extent says why */
@@ -943,7 +1109,7 @@ static int follow_pool(struct rz *r, struct extent **ext, size_t *next, size_t *
 			*ext = p;
 			*cap *= 2;
 		}
-		(*ext)[*next] = (struct extent){t, trampoline_end(co, t), false, true};
+		(*ext)[*next] = (struct extent){t, trampoline_end(co, r->arch, t), false, true};
 		if (decode_extent(r, &(*ext)[*next], d))
 			return -1;
 		(*next)++;
@@ -1023,6 +1189,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		r->in = in;
 		r->active = NULL;
 		r->dpp_op = NULL;
+		r->sdwa_src[0] = r->sdwa_src[1] = r->sdwa_dst = NULL;
 		while (e + 1 < next && in->offset >= ext[e + 1].start) {
 			if (open_block) {
 				rz_refuse(r, RAISE_UNTERMINATED, "%s ends without a terminator",
@@ -1117,17 +1284,32 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	if (!r->blocks || !ext)
 		goto out;
 
-	/* The one decoder table is gfx1250's; gfx1251 is the same ISA (common/gfx_table.c). */
-	if (!co->mcpu || strncmp(co->mcpu, "gfx125", 6)) {
-		rz_refuse(r, RAISE_TARGET, "the object is for %s",
-		          co->mcpu ? co->mcpu : "an unknown processor");
-		goto out;
+	/* A table per ISA (gfx1251 is gfx1250's ISA, gfx9-4-generic gfx942's: isa_arch_of_e_flags);
+	 * the wave size is the ISA's: wave32 on gfx12.5, wave64 on gfx9.4 (seed_entry checks the
+	 * descriptor agrees). */
+	{
+		int arch = isa_arch_of_e_flags(co->mach);
+		if (arch < 0) {
+			rz_refuse(r, RAISE_TARGET, "the object is for %s",
+			          co->mcpu ? co->mcpu : "an unknown processor");
+			goto out;
+		}
+		r->arch = (unsigned)arch;
+		r->wave = arch == ISA_ARCH_GFX1250 ? 32 : 64;
+		r->mask = r->wave == 64 ? r->i64 : r->i32;
+		res->wave_size = r->wave;
 	}
-	/* gfx1250 has 320 KiB of LDS per workgroup: a kernel asking for more is no real one. */
-	if (k->group_fixed > 320u * 1024 || kd32(k, 0) > 320u * 1024) {
-		rz_refuse(r, RAISE_LDS_LIMIT, "%u bytes of LDS, gfx1250 has 327680",
-		          k->group_fixed > kd32(k, 0) ? k->group_fixed : kd32(k, 0));
-		goto out;
+	/* LDS per workgroup: gfx1250 320 KiB, gfx950 160 KiB, gfx942 64 KiB. */
+	{
+		uint32_t limit = r->arch == ISA_ARCH_GFX1250  ? 320u * 1024
+		                 : r->arch == ISA_ARCH_GFX950 ? 160u * 1024
+		                                              : 64u * 1024;
+		uint32_t need = k->group_fixed > kd32(k, 0) ? k->group_fixed : kd32(k, 0);
+		if (need > limit) {
+			rz_refuse(r, RAISE_LDS_LIMIT, "%u bytes of LDS, %s has %u", need,
+			          isa_arch_name(r->arch), limit);
+			goto out;
+		}
 	}
 	ext[next++] = (struct extent){k->entry - co->text_addr, k->entry - co->text_addr + k->size,
 	                              true, false};

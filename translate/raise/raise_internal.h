@@ -17,7 +17,10 @@ enum raise_hook {
 
 #define NSGPR 108 /* s0..s105, vcc_lo (106), vcc_hi (107) */
 #define NVGPR 1024
-#define NTTMP 16
+/* gfx942's AGPRs a0..a255 live in the VGPR slots from here (gfx942 has 512 VGPRs at most,
+ * and gfx1250, whose VOPD spare is v1022, has no AGPRs). */
+#define AGPR_SLOT0 512
+#define NTTMP      16
 
 struct rz {
 	LLVMContextRef C;
@@ -35,15 +38,26 @@ struct rz {
 	LLVMBasicBlockRef *blocks; /* by .text offset / 4 */
 	const struct code_object *co;
 	const struct co_kernel *k;
-	const struct isa_inst *in;        /* being raised */
-	LLVMValueRef active;              /* this lane's EXEC bit for in, or NULL */
+	unsigned arch;             /* enum isa_arch of the object's table */
+	unsigned wave;             /* 32 or 64 lanes: the kernel's wave size (its descriptor) */
+	LLVMTypeRef mask;          /* i32 or i64: EXEC, VCC and compare results at wave width */
+	const struct isa_inst *in; /* being raised */
+	LLVMValueRef active;       /* this lane's EXEC bit for in, or NULL */
 	const struct isa_operand *dpp_op; /* DPP: this source reads dpp_val instead */
 	LLVMValueRef dpp_val;
+	/* SDWA (GFX9): the sources whose byte/word select applies, and the destination */
+	const struct isa_operand *sdwa_src[2], *sdwa_dst;
 	uint64_t *ret_sites; /* pcs after each call: where s_set_pc may return */
 	size_t nret_sites;
 	struct raise_refusal *why;
 	bool refused;
 };
+
+/* The row of op in the kernel's table (gfx1250 or gfx942/gfx950). */
+static inline const struct isa_row *rz_row(const struct rz *r, unsigned op)
+{
+	return &isa_arch_rows(r->arch)[op];
+}
 
 /* Records the first refusal (for rz->in, or offset off when in is NULL); returns -1. */
 int rz_refuse(struct rz *r, enum raise_reason reason, const char *fmt, ...)
@@ -70,8 +84,12 @@ void rz_store_scc(struct rz *r, LLVMValueRef i1);
 LLVMValueRef rz_ballot(struct rz *r, LLVMValueRef pred, unsigned k);
 /* The value v of lane src_lane (per lane, i32): a cross-lane rendezvous (site k). */
 LLVMValueRef rz_shuffle(struct rz *r, LLVMValueRef v, LLVMValueRef src_lane, unsigned k);
-/* The bit of this lane in wave mask m (i1). */
+/* The bit of this lane in wave mask m (i1; m is i32 or i64). */
 LLVMValueRef rz_lane_bit(struct rz *r, LLVMValueRef m);
+/* A wave-mask operand (VCC, an SGPR pair, a constant) at the wave's width. */
+LLVMValueRef rz_mask_src(struct rz *r, const struct isa_operand *o);
+/* The value of v (i32) in this wave's first lane set in exec (lane 0 when none). */
+LLVMValueRef rz_readfirstlane(struct rz *r, LLVMValueRef v, unsigned k);
 
 /* Operand access: dword k of an operand (i32), bits of a source as an integer. */
 LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k);

@@ -205,6 +205,16 @@ static LLVMValueRef check(struct rz *r, enum raise_hook h, LLVMValueRef addr, un
 	return rz_call(r, h, a, 3);
 }
 
+/*
+ * The mnemonic the shapes are parsed from: gfx1250's for an op id both tables share (gfx942's
+ * global_load_dword is GLOBAL_LOAD_B32, "global_load_b32"), else the instruction's own.
+ */
+static const char *shape_mnemonic(const struct isa_inst *in)
+{
+	const char *mn = isa_gfx1250_rows[in->op].mnemonic;
+	return mn ? mn : isa_inst_mnemonic(in);
+}
+
 static int smem(struct rz *r, const struct isa_inst *in)
 {
 	struct mshape s;
@@ -214,10 +224,10 @@ static int smem(struct rz *r, const struct isa_inst *in)
 
 	if (in->op == ISA_OP_S_PREFETCH_DATA)
 		return 0;
-	if (!strncmp(isa_inst_mnemonic(in), "s_buffer_", 9))
+	if (!strncmp(shape_mnemonic(in), "s_buffer_", 9))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION,
 		                 "buffer resources are not raised");
-	if (!parse_shape(isa_inst_mnemonic(in), &s) || s.kind != M_LOAD || in->nops < 2)
+	if (!parse_shape(shape_mnemonic(in), &s) || s.kind != M_LOAD || in->nops < 2)
 		return 1;
 	addr = LLVMBuildAdd(B, rz_src(r, &in->ops[1], 64, 0),
 	                    LLVMConstInt(r->i64, (uint64_t)(int64_t)in->mods.offset, 0), "");
@@ -263,7 +273,7 @@ static int flat(struct rz *r, const struct isa_inst *in)
 		rz_call(r, HOOK_FENCE, NULL, 0); /* cache maintenance: ordering only on the host */
 		return 0;
 	}
-	if (!parse_shape(isa_inst_mnemonic(in), &s))
+	if (!parse_shape(shape_mnemonic(in), &s))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "memory form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {
 		const struct isa_operand *o = &in->ops[i];
@@ -284,6 +294,8 @@ static int flat(struct rz *r, const struct isa_inst *in)
 	w1 = (uint32_t)r->co->text[in->offset + 4] | (uint32_t)r->co->text[in->offset + 5] << 8 |
 	     (uint32_t)r->co->text[in->offset + 6] << 16 |
 	     (uint32_t)r->co->text[in->offset + 7] << 24;
+	if (r->arch != ISA_ARCH_GFX1250)
+		w1 = 0; /* GFX9 has no scale_offset (those bits are saddr) */
 	if (saddr && is_off(saddr))
 		saddr = NULL;
 	if (scratch) {
@@ -410,7 +422,7 @@ static int ds(struct rz *r, const struct isa_inst *in)
 {
 	struct mshape s;
 	const struct isa_operand *dst = NULL, *addr_op = NULL, *d0 = NULL, *d1 = NULL;
-	const char *mn = isa_inst_mnemonic(in);
+	const char *mn = shape_mnemonic(in);
 	LLVMValueRef addr;
 	LLVMBasicBlockRef join;
 

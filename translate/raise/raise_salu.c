@@ -19,21 +19,72 @@ static LLVMValueRef simm16(struct rz *r, const struct isa_inst *in, int sign)
 }
 
 /* Width in bits of the row's operands: 64 when the row's src0 slot is 2 dwords. */
-static unsigned width_of(const struct isa_inst *in, unsigned slot)
+static unsigned width_of(const struct rz *r, const struct isa_inst *in, unsigned slot)
 {
-	const struct isa_row *row = &isa_gfx1250_rows[in->op];
+	const struct isa_row *row = rz_row(r, in->op);
 	unsigned w = slot == 0 ? row->dst : slot == 1 ? row->src0 : row->src1;
 	return w == 2 ? 64 : 32;
 }
 
+/* The _b64 forms (wave64) compute the same on 64-bit masks. */
+static unsigned saveexec_op32(unsigned op)
+{
+	static const uint16_t pairs[][2] = {
+	    {ISA_OP_S_AND_SAVEEXEC_B64, ISA_OP_S_AND_SAVEEXEC_B32},
+	    {ISA_OP_S_OR_SAVEEXEC_B64, ISA_OP_S_OR_SAVEEXEC_B32},
+	    {ISA_OP_S_XOR_SAVEEXEC_B64, ISA_OP_S_XOR_SAVEEXEC_B32},
+	    {ISA_OP_S_NAND_SAVEEXEC_B64, ISA_OP_S_NAND_SAVEEXEC_B32},
+	    {ISA_OP_S_NOR_SAVEEXEC_B64, ISA_OP_S_NOR_SAVEEXEC_B32},
+	    {ISA_OP_S_XNOR_SAVEEXEC_B64, ISA_OP_S_XNOR_SAVEEXEC_B32},
+	    {ISA_OP_S_AND_NOT0_SAVEEXEC_B64, ISA_OP_S_AND_NOT0_SAVEEXEC_B32},
+	    {ISA_OP_S_OR_NOT0_SAVEEXEC_B64, ISA_OP_S_OR_NOT0_SAVEEXEC_B32},
+	    {ISA_OP_S_AND_NOT1_SAVEEXEC_B64, ISA_OP_S_AND_NOT1_SAVEEXEC_B32},
+	    {ISA_OP_S_OR_NOT1_SAVEEXEC_B64, ISA_OP_S_OR_NOT1_SAVEEXEC_B32},
+	    {ISA_OP_S_AND_NOT0_WREXEC_B64, ISA_OP_S_AND_NOT0_WREXEC_B32},
+	    {ISA_OP_S_AND_NOT1_WREXEC_B64, ISA_OP_S_AND_NOT1_WREXEC_B32},
+	};
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (pairs[i][0] == op)
+			return pairs[i][1];
+	return 0;
+}
+
 static int saveexec(struct rz *r, const struct isa_inst *in)
 {
-	LLVMValueRef old = rz_load_exec(r), s = rz_src(r, &in->ops[1], 32, 0), n,
-	             ns = LLVMBuildNot(B, s, "");
-	LLVMValueRef no = LLVMBuildNot(B, old, "");
+	unsigned op = in->op, op32 = saveexec_op32(op);
+	LLVMValueRef old, s, n, ns, no;
 	bool wrexec = false;
 
-	switch (in->op) {
+	if (op32) {
+		if (r->wave != 64)
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
+			                 "a 64-bit EXEC write on wave32");
+		op = op32;
+	}
+	switch (op) {
+	case ISA_OP_S_AND_SAVEEXEC_B32:
+	case ISA_OP_S_OR_SAVEEXEC_B32:
+	case ISA_OP_S_XOR_SAVEEXEC_B32:
+	case ISA_OP_S_NAND_SAVEEXEC_B32:
+	case ISA_OP_S_NOR_SAVEEXEC_B32:
+	case ISA_OP_S_XNOR_SAVEEXEC_B32:
+	case ISA_OP_S_AND_NOT0_SAVEEXEC_B32:
+	case ISA_OP_S_OR_NOT0_SAVEEXEC_B32:
+	case ISA_OP_S_AND_NOT1_SAVEEXEC_B32:
+	case ISA_OP_S_OR_NOT1_SAVEEXEC_B32:
+	case ISA_OP_S_AND_NOT0_WREXEC_B32:
+	case ISA_OP_S_AND_NOT1_WREXEC_B32:
+		break;
+	default:
+		return 1;
+	}
+	if (!op32 && r->wave == 64)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "a 32-bit EXEC write on wave64");
+	old = rz_load_exec(r);
+	s = rz_mask_src(r, &in->ops[1]);
+	ns = LLVMBuildNot(B, s, "");
+	no = LLVMBuildNot(B, old, "");
+	switch (op) {
 	case ISA_OP_S_AND_SAVEEXEC_B32:
 		n = LLVMBuildAnd(B, s, old, "");
 		break;
@@ -68,12 +119,10 @@ static int saveexec(struct rz *r, const struct isa_inst *in)
 		n = LLVMBuildAnd(B, ns, old, "");
 		wrexec = true;
 		break;
-	case ISA_OP_S_AND_NOT1_WREXEC_B32:
+	default: /* ISA_OP_S_AND_NOT1_WREXEC_B32 */
 		n = LLVMBuildAnd(B, s, no, "");
 		wrexec = true;
 		break;
-	default:
-		return 1;
 	}
 	rz_store_exec(r, n);
 	rz_store_scc(r, ne0(r, n));
@@ -189,6 +238,31 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 		case ISA_OP_S_MULK_I32:
 			return rz_write(r, d,
 			                LLVMBuildMul(B, rz_src(r, d, 32, 0), simm16(r, in, 1), ""));
+		case ISA_OP_S_CMPK_EQ_I32: /* GFX9: SCC = the register against simm16 */
+		case ISA_OP_S_CMPK_LG_I32:
+		case ISA_OP_S_CMPK_EQ_U32:
+		case ISA_OP_S_CMPK_LG_U32:
+		case ISA_OP_S_CMPK_GT_U32:
+		case ISA_OP_S_CMPK_LT_U32: {
+			static const struct {
+				uint16_t op;
+				LLVMIntPredicate p;
+				uint8_t sign;
+			} k[] = {{ISA_OP_S_CMPK_EQ_I32, LLVMIntEQ, 1},
+			         {ISA_OP_S_CMPK_LG_I32, LLVMIntNE, 1},
+			         {ISA_OP_S_CMPK_EQ_U32, LLVMIntEQ, 0},
+			         {ISA_OP_S_CMPK_LG_U32, LLVMIntNE, 0},
+			         {ISA_OP_S_CMPK_GT_U32, LLVMIntUGT, 0},
+			         {ISA_OP_S_CMPK_LT_U32, LLVMIntULT, 0}};
+			unsigned i = 0, reg = 0;
+			while (k[i].op != in->op)
+				i++;
+			while (reg + 1 < in->nops && in->ops[reg].kind == ISA_OPK_IMM)
+				reg++;
+			rz_store_scc(r, LLVMBuildICmp(B, k[i].p, rz_src(r, &in->ops[reg], 32, 0),
+			                              simm16(r, in, k[i].sign), ""));
+			return 0;
+		}
 		case ISA_OP_S_GETREG_B32:
 			/* MODE and the cluster status read as 0: no clusters, RNE, denormals kept.
 			 */
@@ -205,7 +279,7 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 		int rc = saveexec(r, in);
 		if (rc != 1)
 			return rc;
-		bits = width_of(in, 1);
+		bits = width_of(r, in, 1);
 		switch (in->op) {
 		case ISA_OP_S_MOV_B32:
 		case ISA_OP_S_MOV_B64:
@@ -318,9 +392,9 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 	default:
 		break;
 	}
-	bits = width_of(in, 1);
+	bits = width_of(r, in, 1);
 	a = rz_src(r, &in->ops[1], bits, 0);
-	b = rz_src(r, &in->ops[2], width_of(in, 2), 0);
+	b = rz_src(r, &in->ops[2], width_of(r, in, 2), 0);
 	switch (in->op) {
 	case ISA_OP_S_ADD_CO_U32:
 		v = LLVMBuildAdd(B, a, b, "");

@@ -126,6 +126,20 @@ static LLVMValueRef sh32(struct rz *r, LLVMValueRef v)
 	return LLVMBuildAnd(B, v, c32(r, 31), "");
 }
 
+/* A lane number read from a register: modulo the wave size (readlane, writelane). */
+static LLVMValueRef lane_index(struct rz *r, LLVMValueRef v)
+{
+	return LLVMBuildAnd(B, v, c32(r, r->wave - 1), "");
+}
+
+/* The lanes below this one, as a mask of the wave's width. */
+static LLVMValueRef lanes_below(struct rz *r)
+{
+	LLVMValueRef one = LLVMConstInt(r->mask, 1, 0);
+	LLVMValueRef lane = r->wave == 64 ? zx(r, r->lane, r->i64) : r->lane;
+	return LLVMBuildSub(B, LLVMBuildShl(B, one, lane, ""), one, "");
+}
+
 static LLVMValueRef umin_(struct rz *r, LLVMValueRef a, LLVMValueRef b, LLVMIntPredicate p)
 {
 	return LLVMBuildSelect(B, LLVMBuildICmp(B, p, a, b, ""), a, b, "");
@@ -167,7 +181,7 @@ static LLVMValueRef fclass(struct rz *r, LLVMValueRef bitsv, unsigned bits)
 
 static int vcmp(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
 {
-	const char *mn = isa_gfx1250_rows[op].mnemonic, *p;
+	const char *mn = rz_row(r, op)->mnemonic, *p;
 	bool cmpx = !strncmp(mn, "v_cmpx_", 7);
 	char cond[8] = {0}, type[8] = {0};
 	LLVMValueRef pred, m;
@@ -227,7 +241,9 @@ static int vcmp(struct rz *r, const struct isa_inst *in, unsigned op, const stru
 	m = rz_ballot(r, pred, 0);
 	if (cmpx) {
 		rz_store_exec(r, m);
-		return 0;
+		/* GFX9's v_cmpx also writes its destination (VCC for e32, the SGPR pair of e64) */
+		if (r->arch == ISA_ARCH_GFX1250 || !o->nd)
+			return 0;
 	}
 	return rz_write(r, o->d[0], m);
 }
@@ -261,29 +277,41 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		return rz_write(r, d, rz_src(r, o->s[0], 32, 0));
 	case ISA_OP_V_MOV_B64:
 		return rz_write(r, d, rz_src(r, o->s[0], 64, 0));
-	case ISA_OP_V_READFIRSTLANE_B32: {
-		LLVMValueRef args[3] = {rz_src(r, o->s[0], 32, 0), rz_load_exec(r),
-		                        c32(r, rz_pc(r) * 4)};
-		return rz_write(r, d, rz_call(r, HOOK_READFIRSTLANE, args, 3));
-	}
+	case ISA_OP_V_ACCVGPR_WRITE_B32: /* gfx942 AGPR moves (spill slots of calls) */
+	case ISA_OP_V_ACCVGPR_READ_B32:
+	case ISA_OP_V_ACCVGPR_MOV_B32:
+		return rz_write(r, d, rz_src(r, o->s[0], 32, 0));
+	case ISA_OP_V_READFIRSTLANE_B32:
+		return rz_write(r, d, rz_readfirstlane(r, rz_src(r, o->s[0], 32, 0), 0));
 	case ISA_OP_V_READLANE_B32: {
 		LLVMValueRef args[3] = {rz_src(r, o->s[0], 32, 0),
-		                        sh32(r, rz_src(r, o->s[1], 32, 0)), c32(r, rz_pc(r) * 4)};
+		                        lane_index(r, rz_src(r, o->s[1], 32, 0)),
+		                        c32(r, rz_pc(r) * 4)};
 		return rz_write(r, d, rz_call(r, HOOK_READLANE, args, 3));
 	}
 	case ISA_OP_V_WRITELANE_B32: {
 		LLVMValueRef val = rz_src(r, o->s[0], 32, 0),
-		             idx = sh32(r, rz_src(r, o->s[1], 32, 0));
+		             idx = lane_index(r, rz_src(r, o->s[1], 32, 0));
 		LLVMValueRef old = LLVMBuildLoad2(B, i32, rz_vgpr_slot(r, d->reg), "");
 		rz_write_vgpr_raw(r, d->reg,
 		                  LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, r->lane, idx, ""),
 		                                  val, old, ""));
 		return 0;
 	}
-	case ISA_OP_V_MBCNT_LO_U32_B32: {
-		LLVMValueRef below =
-		    LLVMBuildSub(B, LLVMBuildShl(B, c32(r, 1), r->lane, ""), c32(r, 1), "");
-		LLVMValueRef x = LLVMBuildAnd(B, rz_src(r, o->s[0], 32, 0), below, "");
+	case ISA_OP_V_MBCNT_LO_U32_B32:
+	case ISA_OP_V_MBCNT_HI_U32_B32: {
+		/* the set bits of the mask's low (high) half below this lane; wave32 has no high
+		 * half: mbcnt_hi only adds */
+		LLVMValueRef below = lanes_below(r), x;
+		if (op == ISA_OP_V_MBCNT_HI_U32_B32 && r->wave == 32)
+			return rz_write(r, d, rz_src(r, o->s[1], 32, 0));
+		if (r->wave == 64)
+			below = LLVMBuildTrunc(B,
+			                       op == ISA_OP_V_MBCNT_HI_U32_B32
+			                           ? LLVMBuildLShr(B, below, rz_const64(r, 32), "")
+			                           : below,
+			                       i32, "");
+		x = LLVMBuildAnd(B, rz_src(r, o->s[0], 32, 0), below, "");
 		return rz_write(
 		    r, d,
 		    LLVMBuildAdd(B, fcall1(r, "llvm.ctpop", x), rz_src(r, o->s[1], 32, 0), ""));
@@ -308,8 +336,6 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		return rz_write(r, d,
 		                rz_shuffle(r, isrc(r, o, 0, 32), LLVMBuildOr(B, row, sel, ""), 0));
 	}
-	case ISA_OP_V_MBCNT_HI_U32_B32:
-		return rz_write(r, d, rz_src(r, o->s[1], 32, 0));
 	case ISA_OP_V_BCNT_U32_B32:
 		return rz_write(r, d,
 		                LLVMBuildAdd(B, fcall1(r, "llvm.ctpop", rz_src(r, o->s[0], 32, 0)),
@@ -318,8 +344,7 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		/* v_dual_cndmask reads vcc_lo without naming it */
 		static const struct isa_operand vcc = {
 		    .kind = ISA_OPK_SPECIAL, .width = 1, .reg = ISA_REG_VCC_LO};
-		v = LLVMBuildSelect(B,
-		                    lane_mask_bit(r, rz_src(r, o->ns > 2 ? o->s[2] : &vcc, 32, 0)),
+		v = LLVMBuildSelect(B, lane_mask_bit(r, rz_mask_src(r, o->ns > 2 ? o->s[2] : &vcc)),
 		                    rz_src(r, o->s[1], 32, in->flags & ISA_F_FLOAT ? 32 : 0),
 		                    rz_src(r, o->s[0], 32, in->flags & ISA_F_FLOAT ? 32 : 0), "");
 		return rz_write(r, d, v);
@@ -582,7 +607,7 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		bool rev = op == ISA_OP_V_SUBREV_CO_U32 || op == ISA_OP_V_SUBREV_CO_CI_U32;
 		bool add = op == ISA_OP_V_ADD_CO_U32 || op == ISA_OP_V_ADD_CO_CI_U32;
 		LLVMValueRef cin =
-		    ci ? zx(r, lane_mask_bit(r, rz_src(r, o->s[2], 32, 0)), i64) : rz_const64(r, 0);
+		    ci ? zx(r, lane_mask_bit(r, rz_mask_src(r, o->s[2])), i64) : rz_const64(r, 0);
 		a = zx(r, isrc(r, o, rev ? 1 : 0, 32), i64);
 		b = zx(r, isrc(r, o, rev ? 0 : 1, 32), i64);
 		v = add ? LLVMBuildAdd(B, LLVMBuildAdd(B, a, b, ""), cin, "")
@@ -775,7 +800,7 @@ static int valu_float(struct rz *r, const struct isa_inst *in, unsigned op, cons
 {
 	const struct isa_operand *d = o->d[0];
 	unsigned bits = 32;
-	const char *mn = isa_gfx1250_rows[op].mnemonic;
+	const char *mn = rz_row(r, op)->mnemonic;
 	LLVMValueRef a, b, v;
 
 	if (strstr(mn, "_f64"))
@@ -1104,6 +1129,30 @@ static int dpp_prepare(struct rz *r, const struct isa_inst *in, const struct vop
 		src = LLVMBuildOr(
 		    B, LLVMBuildAnd(B, lane, c32(r, ~7u), ""),
 		    LLVMBuildSub(B, c32(r, 7), LLVMBuildAnd(B, lane, c32(r, 7), ""), ""), "");
+	} else if (r->arch != ISA_ARCH_GFX1250 && (ctl == 0x130 || ctl == 0x138)) {
+		/* GFX9 wave_shl:1 / wave_shr:1: the next / previous lane of the wave */
+		LLVMValueRef t = ctl == 0x130 ? LLVMBuildAdd(B, lane, c32(r, 1), "")
+		                              : LLVMBuildSub(B, lane, c32(r, 1), "");
+		valid = LLVMBuildICmp(B, LLVMIntULT, t, c32(r, r->wave), "");
+		src = LLVMBuildAnd(B, t, c32(r, r->wave - 1), "");
+	} else if (r->arch != ISA_ARCH_GFX1250 && (ctl == 0x134 || ctl == 0x13c)) {
+		/* GFX9 wave_rol:1 / wave_ror:1 */
+		LLVMValueRef t = ctl == 0x134 ? LLVMBuildAdd(B, lane, c32(r, 1), "")
+		                              : LLVMBuildSub(B, lane, c32(r, 1), "");
+		src = LLVMBuildAnd(B, t, c32(r, r->wave - 1), "");
+	} else if (r->arch != ISA_ARCH_GFX1250 && (ctl == 0x142 || ctl == 0x143)) {
+		/* GFX9 row_bcast:15 (lane 15 of each row into the next row) / row_bcast:31 (lane 31
+		 * into rows 2 and 3) */
+		if (ctl == 0x142) {
+			valid = LLVMBuildICmp(B, LLVMIntUGE, lane, c32(r, 16), "");
+			src = LLVMBuildSub(B, row, c32(r, 1), "");
+		} else {
+			valid = LLVMBuildICmp(B, LLVMIntUGE, lane, c32(r, 32), "");
+			src = c32(r, 31);
+		}
+		src = LLVMBuildAnd(B, src, c32(r, r->wave - 1), "");
+	} else if (r->arch != ISA_ARCH_GFX1250 && ctl >= 0x150) {
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "DPP control 0x%x", ctl);
 	} else if (ctl >= 0x150 && ctl <= 0x15f) { /* row_share */
 		src = LLVMBuildOr(B, row, c32(r, ctl & 15), "");
 	} else if (ctl >= 0x160 && ctl <= 0x16f) { /* row_xmask */
@@ -1114,7 +1163,11 @@ static int dpp_prepare(struct rz *r, const struct isa_inst *in, const struct vop
 	exec = rz_load_exec(r);
 	if (!in->mods.fi)
 		valid = LLVMBuildAnd(
-		    B, valid, LLVMBuildTrunc(B, LLVMBuildLShr(B, exec, src, ""), r->i1, ""), "");
+		    B, valid,
+		    LLVMBuildTrunc(
+		        B, LLVMBuildLShr(B, exec, r->wave == 64 ? zx(r, src, r->i64) : src, ""),
+		        r->i1, ""),
+		    "");
 	{
 		struct isa_operand plain = *o->s[0];
 		plain.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
@@ -1152,8 +1205,13 @@ static int valu_dispatch(struct rz *r, const struct isa_inst *in, unsigned op, c
 
 	if (in->dpp && !r->dpp_op && dpp_prepare(r, in, o))
 		return -1;
+	if (in->sdwa) {
+		r->sdwa_src[0] = o->ns > 0 ? o->s[0] : NULL;
+		r->sdwa_src[1] = o->ns > 1 ? o->s[1] : NULL;
+		r->sdwa_dst = in->format == ISA_FMT_VOPC ? NULL : o->d[0];
+	}
 
-	if (in->format == ISA_FMT_VOPC || !strncmp(isa_gfx1250_rows[op].mnemonic, "v_cmp", 5)) {
+	if (in->format == ISA_FMT_VOPC || !strncmp(rz_row(r, op)->mnemonic, "v_cmp", 5)) {
 		rc = vcmp(r, in, op, o);
 		if (rc != 1)
 			return rc;

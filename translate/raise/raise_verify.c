@@ -28,10 +28,22 @@ static const char *callee_name(LLVMValueRef call)
 	return f ? LLVMGetValueName2(f, &len) : "";
 }
 
+/* The cross-lane hooks and the barrier, from the hook table's kinds. */
 static bool is_xlane(const char *name)
 {
-	return !strcmp(name, "mx.ballot") || !strcmp(name, "mx.readlane") ||
-	       !strcmp(name, "mx.readfirstlane") || !strcmp(name, "mx.barrier");
+	static const struct {
+		const char *name;
+		bool xlane;
+	} kinds[] = {
+#define RAISE_HOOK(id, hname, ret, args, kind)                                                     \
+	{hname, !strcmp(#kind, "XLANE") || !strcmp(#kind, "BARRIER")},
+#include "mirage/raise_hooks.def"
+#undef RAISE_HOOK
+	};
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(kinds[i].name, name))
+			return kinds[i].xlane;
+	return false;
 }
 
 /* Values already looked at in this query (a DAG is walked once, not once per path). */
@@ -80,7 +92,7 @@ static bool varying(LLVMValueRef v, int depth)
 			return true;
 		if (is_xlane(n) || !strcmp(n, "mx.kernarg_ptr") || !strcmp(n, "mx.dispatch_ptr") ||
 		    !strcmp(n, "mx.queue_ptr") || !strcmp(n, "mx.workgroup_id") ||
-		    !strcmp(n, "mx.entry_exec"))
+		    !strcmp(n, "mx.entry_exec") || !strcmp(n, "mx.entry_exec64"))
 			return false;
 	}
 	for (int i = 0, n = LLVMGetNumOperands(v); i < n; i++) {

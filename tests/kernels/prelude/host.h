@@ -3,9 +3,10 @@
  * compiled as C17 with this header first, and ref/host_runtime.c runs it with one thread
  * per work-item of a workgroup (workgroups one after another), so barrier() is a
  * pthread barrier and __local variables are function statics shared by the workgroup's
- * threads.  Sub-groups are 32 consecutive work-items of the workgroup (linear order), as
- * the waves of a gfx1250 workgroup.  Geometry follows OpenCL 2.0 non-uniform workgroups:
- * the last workgroup of a dimension may be partial, as a HIP launch makes it.
+ * threads.  Sub-groups are 32 (64 with --sub-group-size 64) consecutive work-items of the
+ * workgroup (linear order), as the waves of a gfx1250 (gfx942) workgroup.  Geometry follows
+ * OpenCL 2.0 non-uniform workgroups: the last workgroup of a dimension may be partial, as a HIP
+ * launch makes it.
  */
 #ifndef MIRAGE_PRELUDE_HOST_H
 #define MIRAGE_PRELUDE_HOST_H
@@ -127,11 +128,11 @@ static inline void vstore_half(float v, size_t i, half *p)
 /* Sub-group operations: every work-item of the sub-group calls them at the same point. */
 static inline uint get_sub_group_local_id(void)
 {
-	return mirage_wi.linear_local_id % MIRAGE_SUB_GROUP_SIZE;
+	return mirage_wi.linear_local_id % mirage_sub_group_size;
 }
 static inline uint get_sub_group_id(void)
 {
-	return mirage_wi.linear_local_id / MIRAGE_SUB_GROUP_SIZE;
+	return mirage_wi.linear_local_id / mirage_sub_group_size;
 }
 static inline uint get_sub_group_size(void)
 {
@@ -139,41 +140,41 @@ static inline uint get_sub_group_size(void)
 }
 static inline int sub_group_any(int p)
 {
-	uint all[MIRAGE_SUB_GROUP_SIZE], n = mirage_sub_group_exchange(p != 0, all), r = 0;
+	uint all[MIRAGE_SUB_GROUP_MAX], n = mirage_sub_group_exchange(p != 0, all), r = 0;
 	for (uint l = 0; l < n; l++)
 		r |= all[l];
 	return r != 0;
 }
 static inline int sub_group_all(int p)
 {
-	uint all[MIRAGE_SUB_GROUP_SIZE], n = mirage_sub_group_exchange(p != 0, all), r = 1;
+	uint all[MIRAGE_SUB_GROUP_MAX], n = mirage_sub_group_exchange(p != 0, all), r = 1;
 	for (uint l = 0; l < n; l++)
 		r &= all[l];
 	return r != 0;
 }
 static inline uint mirage_sub_group_ballot_rank(int p)
 {
-	uint all[MIRAGE_SUB_GROUP_SIZE], n = mirage_sub_group_exchange(p != 0, all), r = 0;
+	uint all[MIRAGE_SUB_GROUP_MAX], n = mirage_sub_group_exchange(p != 0, all), r = 0;
 	for (uint l = 0; l < n && l < get_sub_group_local_id(); l++)
 		r += all[l];
 	return r;
 }
 static inline uint mirage_sub_group_ballot_count(int p)
 {
-	uint all[MIRAGE_SUB_GROUP_SIZE], n = mirage_sub_group_exchange(p != 0, all), r = 0;
+	uint all[MIRAGE_SUB_GROUP_MAX], n = mirage_sub_group_exchange(p != 0, all), r = 0;
 	for (uint l = 0; l < n; l++)
 		r += all[l];
 	return r;
 }
 static inline uint sub_group_broadcast(uint x, uint lane)
 {
-	uint all[MIRAGE_SUB_GROUP_SIZE];
+	uint all[MIRAGE_SUB_GROUP_MAX];
 	mirage_sub_group_exchange(x, all);
-	return all[lane % MIRAGE_SUB_GROUP_SIZE];
+	return all[lane % mirage_sub_group_size];
 }
 static inline uint sub_group_scan_inclusive_add(uint x)
 {
-	uint all[MIRAGE_SUB_GROUP_SIZE], r = 0;
+	uint all[MIRAGE_SUB_GROUP_MAX], r = 0;
 	mirage_sub_group_exchange(x, all);
 	for (uint l = 0; l <= get_sub_group_local_id(); l++)
 		r += all[l];
@@ -181,14 +182,14 @@ static inline uint sub_group_scan_inclusive_add(uint x)
 }
 static inline uint sub_group_reduce_add(uint x)
 {
-	uint all[MIRAGE_SUB_GROUP_SIZE], n = mirage_sub_group_exchange(x, all), r = 0;
+	uint all[MIRAGE_SUB_GROUP_MAX], n = mirage_sub_group_exchange(x, all), r = 0;
 	for (uint l = 0; l < n; l++)
 		r += all[l];
 	return r;
 }
 static inline int sub_group_reduce_max(int x)
 {
-	uint all[MIRAGE_SUB_GROUP_SIZE], n = mirage_sub_group_exchange((uint)x, all);
+	uint all[MIRAGE_SUB_GROUP_MAX], n = mirage_sub_group_exchange((uint)x, all);
 	int r = (int)all[0];
 	for (uint l = 1; l < n; l++)
 		r = (int)all[l] > r ? (int)all[l] : r;

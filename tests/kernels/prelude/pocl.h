@@ -1,14 +1,17 @@
 /*
  * What the test kernels need beyond OpenCL C 1.2, for POCL (Debian's 3.1 has no sub-groups):
- * sub-groups of 32 consecutive work-items of the workgroup (linear order), as the waves of a
- * gfx1250 workgroup, built from LDS and barriers.  OpenCL C allows __local variables only at
+ * sub-groups of MIRAGE_SUB_GROUP_SIZE (32, or 64 with --sub-group-size 64) consecutive
+ * work-items of the workgroup (linear order), as the waves of a gfx1250 (gfx942) workgroup,
+ * built from LDS and barriers.  OpenCL C allows __local variables only at
  * a kernel's outermost scope, so a kernel that uses sub-groups opens with
  * MIRAGE_SUB_GROUP_SCRATCH (empty elsewhere), and every work-item of the workgroup must reach
  * each sub-group call (the suite's kernels call them unconditionally).  ref/pocl_ref.c puts
  * this text in front of the kernel's source.
  */
+#ifndef MIRAGE_SUB_GROUP_SIZE /* ref/pocl_main.c defines it from --sub-group-size */
 #define MIRAGE_SUB_GROUP_SIZE 32
-#define MIRAGE_MAX_WORKGROUP  1024
+#endif
+#define MIRAGE_MAX_WORKGROUP 1024
 
 uint mirage_linear_local_id(void)
 {

@@ -8,6 +8,7 @@
 
 #include "host_runtime.h"
 #include "ref_common.h"
+#include "work_item.h"
 
 static const struct mirage_host_kernel *find_kernel(const char *name)
 {
@@ -83,6 +84,7 @@ int main(int argc, char **argv)
 			args[i] = a->value;
 		}
 	}
+	mirage_sub_group_size = run.sub_group_size;
 	if (mirage_host_run(k, args, run.lf->grid, run.lf->workgroup, &err)) {
 		ref_error(&run, "kernel '%s': %s", k->name, err);
 		fflush(stderr);

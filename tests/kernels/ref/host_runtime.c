@@ -8,10 +8,11 @@
 
 typedef unsigned int uint;
 _Thread_local struct mirage_work_item mirage_wi;
+unsigned mirage_sub_group_size = 32;
 
 struct mirage_workgroup {
 	pthread_barrier_t barrier;
-	pthread_barrier_t sub_group[MIRAGE_MAX_WORKGROUP / MIRAGE_SUB_GROUP_SIZE];
+	pthread_barrier_t sub_group[MIRAGE_MAX_WORKGROUP / 32]; /* the narrowest sub-groups */
 	uint slots[MIRAGE_MAX_WORKGROUP];
 };
 
@@ -31,8 +32,8 @@ void mirage_barrier(void)
 uint mirage_sub_group_exchange(uint x, uint *all)
 {
 	struct mirage_workgroup *g = mirage_wi.group;
-	uint sg = mirage_wi.linear_local_id / MIRAGE_SUB_GROUP_SIZE;
-	uint base = sg * MIRAGE_SUB_GROUP_SIZE, n = mirage_wi.sub_group_size;
+	uint sg = mirage_wi.linear_local_id / mirage_sub_group_size;
+	uint base = sg * mirage_sub_group_size, n = mirage_wi.sub_group_size;
 	g->slots[mirage_wi.linear_local_id] = x;
 	pthread_barrier_wait(&g->sub_group[sg]);
 	memcpy(all, &g->slots[base], n * sizeof *all);
@@ -75,19 +76,19 @@ int mirage_host_run(const struct mirage_host_kernel *k, void *const *args, const
 					items *= (uint)size[d];
 				}
 				pthread_barrier_init(&g->barrier, NULL, items);
-				for (uint s = 0; s * MIRAGE_SUB_GROUP_SIZE < items; s++) {
-					uint left = items - s * MIRAGE_SUB_GROUP_SIZE;
+				for (uint s = 0; s * mirage_sub_group_size < items; s++) {
+					uint left = items - s * mirage_sub_group_size;
 					pthread_barrier_init(&g->sub_group[s], NULL,
-					                     left < MIRAGE_SUB_GROUP_SIZE
+					                     left < mirage_sub_group_size
 					                         ? left
-					                         : MIRAGE_SUB_GROUP_SIZE);
+					                         : mirage_sub_group_size);
 				}
 				for (uint i = 0; i < items; i++) {
 					struct mirage_work_item *wi = &t[i].wi;
 					size_t lid[3] = {i % size[0], i / size[0] % size[1],
 					                 i / size[0] / size[1]};
 					uint sg_base =
-					    i / MIRAGE_SUB_GROUP_SIZE * MIRAGE_SUB_GROUP_SIZE;
+					    i / mirage_sub_group_size * mirage_sub_group_size;
 					memset(wi, 0, sizeof *wi);
 					for (int d = 0; d < 3; d++) {
 						wi->local_id[d] = lid[d];
@@ -99,9 +100,9 @@ int mirage_host_run(const struct mirage_host_kernel *k, void *const *args, const
 						wi->global_id[d] = gid[d] * workgroup[d] + lid[d];
 					}
 					wi->linear_local_id = i;
-					wi->sub_group_size = items - sg_base < MIRAGE_SUB_GROUP_SIZE
+					wi->sub_group_size = items - sg_base < mirage_sub_group_size
 					                         ? items - sg_base
-					                         : MIRAGE_SUB_GROUP_SIZE;
+					                         : mirage_sub_group_size;
 					wi->group = g;
 					t[i].kernel = k;
 					t[i].args = args;
@@ -121,7 +122,7 @@ int mirage_host_run(const struct mirage_host_kernel *k, void *const *args, const
 				for (uint i = 0; i < items; i++)
 					pthread_join(th[i], NULL);
 				pthread_barrier_destroy(&g->barrier);
-				for (uint s = 0; s * MIRAGE_SUB_GROUP_SIZE < items; s++)
+				for (uint s = 0; s * mirage_sub_group_size < items; s++)
 					pthread_barrier_destroy(&g->sub_group[s]);
 			}
 	rc = 0;

@@ -84,7 +84,12 @@ int main(int argc, char **argv)
 	const char *texts[2] = {prelude, source};
 	if (!(program = clCreateProgramWithSource(ctx, 2, texts, NULL, &e)))
 		goto done;
-	e = clBuildProgram(program, 1, &device, "-cl-std=CL1.2", NULL, NULL);
+	{
+		char options[64];
+		snprintf(options, sizeof options, "-cl-std=CL1.2 -DMIRAGE_SUB_GROUP_SIZE=%u",
+		         run.sub_group_size);
+		e = clBuildProgram(program, 1, &device, options, NULL, NULL);
+	}
 	if (e != CL_SUCCESS) {
 		static char log[65536];
 		clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,

@@ -20,11 +20,15 @@ void ref_error(const struct ref_run *run, const char *fmt, ...)
 int ref_setup(struct ref_run *run, const char *tool, int argc, char **argv)
 {
 	char *err = NULL;
+	const char *sg = NULL;
 	memset(run, 0, sizeof *run);
 	run->tool = tool;
+	run->sub_group_size = 32;
 	for (int i = 1; i < argc; i++) {
 		const char **opt = NULL;
-		if (strcmp(argv[i], "--output-dir") == 0)
+		if (strcmp(argv[i], "--sub-group-size") == 0)
+			opt = &sg;
+		else if (strcmp(argv[i], "--output-dir") == 0)
 			opt = &run->output_dir;
 		else if (strcmp(argv[i], "--source") == 0)
 			opt = &run->source;
@@ -39,12 +43,20 @@ int ref_setup(struct ref_run *run, const char *tool, int argc, char **argv)
 		} else if (argv[i][0] == '-' || run->launch) {
 			ref_error(run,
 			          "usage: %s LAUNCH.json [--output-dir DIR] [--source FILE.cl] "
-			          "[--prelude FILE]",
+			          "[--prelude FILE] [--sub-group-size 32|64]",
 			          tool);
 			return 2;
 		} else {
 			run->launch = argv[i];
 		}
+	}
+	if (sg) {
+		if (strcmp(sg, "32") && strcmp(sg, "64")) {
+			ref_error(run, "--sub-group-size: '%s' is not 32 or 64 (the wave sizes)",
+			          sg);
+			return 2;
+		}
+		run->sub_group_size = (unsigned)atoi(sg);
 	}
 	if (!run->launch) {
 		ref_error(run, "usage: %s LAUNCH.json [--output-dir DIR]", tool);

@@ -13,16 +13,18 @@
 #include "launch_file.h"
 
 struct ref_run {
-	const char *tool;       /* prefix of every message */
-	const char *launch;     /* the launch file's path */
-	const char *output_dir; /* --output-dir, or NULL: outputs go where the launch file says */
-	const char *source;     /* --source (the POCL reference) */
-	const char *prelude;    /* --prelude (the POCL reference) */
+	const char *tool;        /* prefix of every message */
+	const char *launch;      /* the launch file's path */
+	const char *output_dir;  /* --output-dir, or NULL: outputs go where the launch file says */
+	const char *source;      /* --source (the POCL reference) */
+	const char *prelude;     /* --prelude (the POCL reference) */
+	unsigned sub_group_size; /* --sub-group-size: 32 (gfx1250's waves, the default) or 64 */
 	struct launch_file *lf;
 	uint8_t **mem; /* one allocation per buffer, lf->buffers[i].size bytes */
 };
 
-/* Parses argv ("LAUNCH.json [--output-dir DIR] [--source F] [--prelude F]"), loads the
+/* Parses argv ("LAUNCH.json [--output-dir DIR] [--source F] [--prelude F]
+ * [--sub-group-size 32|64]"), loads the
  * launch file and fills its buffers.  Returns 0, or the exit code after printing why. */
 int ref_setup(struct ref_run *run, const char *tool, int argc, char **argv);
 

@@ -7,8 +7,11 @@
 
 #include <stddef.h>
 
-#define MIRAGE_SUB_GROUP_SIZE 32   /* work-items, consecutive in linear order (a gfx1250 wave) */
-#define MIRAGE_MAX_WORKGROUP  1024 /* work-items in a workgroup */
+/* Sub-groups are mirage_sub_group_size consecutive work-items in linear order: a wave, 32
+ * (gfx1250) or 64 (gfx942, --sub-group-size 64); at most MIRAGE_SUB_GROUP_MAX. */
+#define MIRAGE_SUB_GROUP_MAX 64
+extern unsigned mirage_sub_group_size;
+#define MIRAGE_MAX_WORKGROUP 1024 /* work-items in a workgroup */
 
 struct mirage_workgroup;
 

@@ -233,7 +233,8 @@ struct isa_inst {
 	uint8_t arch; /* enum isa_arch of the table that decoded it */
 	uint8_t sdwa; /* 1: a GFX9 SDWA variant of VOP1/VOP2/VOPC (the fields below) */
 	uint8_t sdwa_dst_sel, sdwa_dst_unused, sdwa_src0_sel, sdwa_src1_sel; /* SDWA selects */
-	uint8_t acc; /* gfx942 memory forms: the data/vdst registers are AGPRs (acc bit) */
+	uint8_t acc;       /* gfx942 memory forms: the data/vdst registers are AGPRs (acc bit) */
+	uint8_t sdwa_sext; /* SDWA: bit 0 src0, bit 1 src1 sign-extended (sext) */
 };
 
 /* Decoder state carried across a linear sweep of one function. */

@@ -1,10 +1,11 @@
 /*
- * The raiser: one gfx1250 kernel (its extent, plus the helper functions it calls) becomes one
- * per-lane SPMD LLVM function, built through the LLVM-C API (docs/raiser.md).  One LLVM thread
- * is one lane; every architectural register is an alloca; VGPR writes and lane-visible memory
- * accesses are predicated on the lane's EXEC bit; scalar control flow stays uniform.  The
- * module declares environment hooks (`mx.*`, raise_hooks.def) instead of target intrinsics;
- * a binding (translate/host for the CPU) replaces them.
+ * The raiser: one kernel (gfx1250, wave32; or gfx942/gfx950, wave64: the decoder table and the
+ * wave size follow the object's processor) with its extent, plus the helper functions it
+ * calls, becomes one per-lane SPMD LLVM function, built through the LLVM-C API (docs/raiser.md).
+ * One LLVM thread is one lane; every architectural register is an alloca; VGPR writes and
+ * lane-visible memory accesses are predicated on the lane's EXEC bit; scalar control flow stays
+ * uniform.  The module declares environment hooks (`mx.*`, raise_hooks.def) instead of target
+ * intrinsics; a binding (translate/host for the CPU) replaces them.
  */
 #ifndef MIRAGE_RAISE_H
 #define MIRAGE_RAISE_H
@@ -40,6 +41,7 @@ struct raise_result {
 	size_t instructions;    /* machine instructions raised */
 	uint32_t scratch_bytes; /* per lane: private segment (+ dynamic stack when used) */
 	int uses_calls;
+	unsigned wave_size; /* lanes per wave: 32 (gfx12.5) or 64 (gfx9.4), from the ISA */
 };
 
 /*
