@@ -2,6 +2,7 @@
  */
 #include "mirage_translate.h"
 
+#include "amdgcn_translate.h"
 #include "atomic_file.h"
 #include "host_jit.h"
 #include "kernarg.h"
@@ -316,16 +317,10 @@ static void emulate_result_free(struct tr_emulate_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* The amdgcn binding and lowering land in translate/amdgcn; until then every object is refused
- * as a whole, so a caller's refusal path is what runs. */
 static int translate_object(const void *code, size_t size, const char *target,
                             struct tr_translation *out)
 {
-	(void)code;
-	(void)size;
-	memset(out, 0, sizeof(*out));
-	out->error = str_fmt("translation to %s is not built yet", target);
-	return -1;
+	return amdgcn_translate(code, size, target, out);
 }
 
 static void translation_free(struct tr_translation *t)
