@@ -44,9 +44,9 @@ int main(int argc, char **argv)
 	FILE *tsv;
 	int rc, refused = 0;
 
-	if (argc != 6) {
+	if (argc != 6 && argc != 7) {
 		fprintf(stderr,
-		        "usage: translate_drive LIB CODE_OBJECT TARGET OUT_IMAGE OUT_TSV\n");
+		        "usage: translate_drive LIB CODE_OBJECT TARGET OUT_IMAGE OUT_TSV [RUNS]\n");
 		return 2;
 	}
 	lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
