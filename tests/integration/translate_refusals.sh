@@ -50,6 +50,12 @@ refused fromsgpr gfx942 exec-containment "$(address fromsgpr 'exec_lo, s4')" s_m
 kernel within "v_cmp_eq_u32 vcc_lo, 0, v0; s_and_saveexec_b32 s4, vcc_lo; $store; s_or_b32 exec_lo, exec_lo, s4; s_endpgm"
 translated within gfx942
 
+# v_writelane writes its lane whatever EXEC: only lane 0 exists in every half with lanes.
+kernel writelane "s_mov_b32 s4, 7; v_writelane_b32 v2, s4, 3; $store; s_endpgm"
+refused writelane gfx942 exec-containment "$(address writelane 'v_writelane_b32')" v_writelane_b32 "v_writelane to lane 3"
+kernel writelane0 "s_mov_b32 s4, 7; v_writelane_b32 v2, s4, 0; $store; s_endpgm"
+translated writelane0 gfx942
+
 # A barrier under a branch on EXEC: the two source waves of a wave64 may disagree.
 diverge="v_cmp_eq_u32 vcc_lo, 0, v0; s_and_saveexec_b32 s4, vcc_lo; s_cbranch_execz .Lskip"
 kernel barrier "$store; $diverge; s_barrier_signal -1; s_barrier_wait 0xffff; .Lskip:; s_or_b32 exec_lo, exec_lo, s4; s_endpgm"

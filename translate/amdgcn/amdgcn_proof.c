@@ -7,6 +7,7 @@
  *   bit by the raiser) are within; the constant 0 is; and(a, b) is when either is; or, xor,
  *   select and phi when all their inputs are; zext, trunc and freeze when their input is.
  *   Anything else (a constant -1, a kernarg load, a shift) is unproven.
+ * - lanes: v_writelane writes only lane 0, the one lane every half with lanes has.
  * - uniformity: no barrier is control dependent on a branch that may go differently in the two
  *   halves of a wave64.  Values that may differ between halves start at the per-half hooks
  *   (entry EXEC, ballot, readlane, lane and workitem ids, a readfirstlane of such a value)
@@ -651,6 +652,46 @@ done_:
 	return rc;
 }
 
+/*
+ * v_writelane writes its lane whatever EXEC, and a later v_readlane reads it back (clang's
+ * SGPR spills).  A half of a wave64 holds only the lanes its source wave launched, always the
+ * low ones, so only lane 0 is sure to exist: a write to any other lane is refused.
+ */
+static int prove_writelanes(LLVMValueRef fn, const struct code_object *co,
+                            const struct co_kernel *k, struct raise_refusal *why)
+{
+	unsigned pc_kind =
+	    LLVMGetMDKindIDInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)), "mirage.pc", 9);
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+		     i = LLVMGetNextInstruction(i)) {
+			LLVMValueRef idx, md, pc = NULL;
+			if (!LLVMIsAICmpInst(i) || !(md = LLVMGetMetadata(i, pc_kind)) ||
+			    !is_call_to(LLVMGetOperand(i, 0), "mx.lane_id"))
+				continue;
+			idx = LLVMGetOperand(i, 1);
+			if (LLVMIsAConstantInt(idx) && LLVMConstIntGetZExtValue(idx) == 0)
+				continue;
+			if (LLVMGetMDNodeNumOperands(md) == 1)
+				LLVMGetMDNodeOperands(md, &pc);
+			if (LLVMIsAConstantInt(idx))
+				refuse(why, co, k, pc ? LLVMConstIntGetZExtValue(pc) : 0,
+				       RAISE_EXEC_CONTAINMENT,
+				       "v_writelane to lane %llu, which a partial source wave does "
+				       "not "
+				       "launch and a wave64 half then does not have",
+				       LLVMConstIntGetZExtValue(idx));
+			else
+				refuse(why, co, k, pc ? LLVMConstIntGetZExtValue(pc) : 0,
+				       RAISE_EXEC_CONTAINMENT,
+				       "v_writelane to a lane chosen at run time, which a wave64 "
+				       "half may "
+				       "not have");
+			return -1;
+		}
+	return 0;
+}
+
 int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code_object *co,
                              const struct co_kernel *k, struct raise_refusal *why)
 {
@@ -679,5 +720,7 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
 	free(marks);
 	if (marker)
 		LLVMDeleteFunction(marker);
-	return rc ? rc : prove_uniform_barriers(fn, co, k, why);
+	if (rc || prove_writelanes(fn, co, k, why))
+		return -1;
+	return prove_uniform_barriers(fn, co, k, why);
 }

@@ -106,7 +106,7 @@ fail:
 	return -1;
 }
 
-static void fill_refusal(struct tr_kernel *t, const struct raise_refusal *w)
+void tr_kernel_refuse(struct tr_kernel *t, const struct raise_refusal *w)
 {
 	t->raised = 0;
 	t->offset = w->offset;
@@ -157,7 +157,7 @@ static int lower_and_check(LLVMModuleRef m, LLVMTargetMachineRef tm, const struc
 		refuse(&why, src, RAISE_BAD_DESCRIPTOR, "%s", detail);
 		free(out->kernels[i].mnemonic);
 		free(out->kernels[i].detail);
-		fill_refusal(&out->kernels[i], &why);
+		tr_kernel_refuse(&out->kernels[i], &why);
 		ok = 0;
 	}
 	co_free(linked);
@@ -198,7 +198,7 @@ int amdgcn_translate(const void *code, size_t size, const char *target, struct t
 		tk->name = strdup(co->kernels[i].name);
 		if (translate_kernel(ctx, tm, t, co, &co->kernels[i], &m, &tk->instructions,
 		                     &why)) {
-			fill_refusal(tk, &why);
+			tr_kernel_refuse(tk, &why);
 			every = 0;
 			continue;
 		}

@@ -2,6 +2,7 @@
 #ifndef MIRAGE_AMDGCN_TRANSLATE_H
 #define MIRAGE_AMDGCN_TRANSLATE_H
 
+#include "mirage/raise.h"
 #include "mirage_translate.h"
 
 #include <stddef.h>
@@ -13,5 +14,8 @@
  * or linked.  The caller frees out (translation_free) either way.
  */
 int amdgcn_translate(const void *code, size_t size, const char *target, struct tr_translation *out);
+
+/* Fills t as refused for w (offset, mnemonic, reason and its text, detail). */
+void tr_kernel_refuse(struct tr_kernel *t, const struct raise_refusal *w);
 
 #endif

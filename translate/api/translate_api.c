@@ -29,15 +29,6 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static void fill_refusal(struct tr_kernel *t, const struct raise_refusal *w)
-{
-	t->offset = w->offset;
-	t->mnemonic = strdup(w->mnemonic);
-	t->reason = raise_reason_code(w->reason);
-	t->reason_text = raise_reason_text(w->reason);
-	t->detail = strdup(w->detail);
-}
-
 static int raise_object(const char *path, const char *kernel, enum tr_binding binding, int want_ir,
                         struct tr_raise_report *out)
 {
@@ -67,7 +58,7 @@ static int raise_object(const char *path, const char *kernel, enum tr_binding bi
 		t->name = strdup(k->name);
 		ctx = LLVMContextCreate();
 		if (raise_kernel(ctx, co, k, &res, &why)) {
-			fill_refusal(t, &why);
+			tr_kernel_refuse(t, &why);
 		} else {
 			char msg[512];
 			t->raised = 1;

@@ -168,16 +168,19 @@ LLVMValueRef rz_load_exec(struct rz *r)
 	return LLVMBuildLoad2(r->B, r->i32, slot(r, &r->exec, r->i32, "exec"), "exec");
 }
 
-/* Every EXEC write carries !mirage.pc (the instruction's address): the amdgcn binding's
- * containment proof names the instruction it cannot prove (docs/translate.md). */
+void rz_tag_pc(struct rz *r, LLVMValueRef inst)
+{
+	LLVMMetadataRef pc;
+	if (!r->in)
+		return;
+	pc = LLVMValueAsMetadata(rz_const64(r, rz_pc(r)));
+	LLVMSetMetadata(inst, LLVMGetMDKindIDInContext(r->C, "mirage.pc", 9),
+	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, &pc, 1)));
+}
+
 void rz_store_exec(struct rz *r, LLVMValueRef v)
 {
-	LLVMValueRef st = LLVMBuildStore(r->B, v, slot(r, &r->exec, r->i32, "exec"));
-	if (r->in) {
-		LLVMMetadataRef pc = LLVMValueAsMetadata(rz_const64(r, rz_pc(r)));
-		LLVMSetMetadata(st, LLVMGetMDKindIDInContext(r->C, "mirage.pc", 9),
-		                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, &pc, 1)));
-	}
+	rz_tag_pc(r, LLVMBuildStore(r->B, v, slot(r, &r->exec, r->i32, "exec")));
 	r->active = NULL;
 }
 
