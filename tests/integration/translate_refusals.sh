@@ -2,8 +2,9 @@
 # The translator's refusals (docs/translate.md), each from a small gfx1250 kernel assembled
 # here: translate_object (through tests/tools/translate_drive) names the kernel, the reason, the
 # instruction's address and mnemonic, and ships no image; a raise refusal passes through as the
-# raiser gives it.  Then the errors of a whole object: an unknown target, a file that is no code
-# object.
+# raiser gives it.  Then what the source's descriptor and metadata carry into the output (FP
+# mode, reqd_work_group_size, LDS, no unused inputs), and the errors of a whole object: an
+# unknown target, a file that is no code object.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
 # shellcheck source=gfx1250_asm.sh
@@ -78,6 +79,25 @@ refused lds200 gfx950 lds-limit "$(address lds200 's_load_b64')" "" "200000 byte
 # A raise refusal passes through: kernel, address, mnemonic, reason and detail.
 kernel unsupported "$store; buffer_load_b32 v2, v1, s[4:7], s8 offen; s_endpgm"
 refused unsupported gfx942 unsupported-instruction "$(address unsupported 'buffer_load_b32')" buffer_load_b32 "buffer resources are not raised"
+
+# What the source carries over, read back from the output's descriptor and notes.
+# kd NAME TARGET: the output's kernel descriptor as llvm-objdump prints it.
+kd() { "$LLVM_OBJDUMP" -D --mcpu="$2" -j .rodata "$1.$2.co"; }
+kernel attrs "$store; s_endpgm" ".amdhsa_float_denorm_mode_32 0" "    .reqd_workgroup_size: [64, 1, 1]"
+translated attrs gfx942
+assert_contains "$(kd attrs gfx942)" ".amdhsa_float_denorm_mode_32 0" "denormals flushed as the source's RSRC1 says"
+assert_contains "$(kd attrs gfx942)" ".amdhsa_float_denorm_mode_16_64 3" "f16/f64 denormals kept as the source's"
+assert_contains "$(kd attrs gfx942)" ".amdhsa_user_sgpr_kernarg_segment_ptr 1" "the kernarg pointer"
+for input in dispatch_ptr queue_ptr dispatch_id; do
+	assert_contains "$(kd attrs gfx942)" ".amdhsa_user_sgpr_$input 0" "no $input the kernel does not read"
+done
+assert_contains "$(kd attrs gfx942)" ".amdhsa_kernarg_size 8" "the source's kernarg size"
+notes=$("$LLVM_READELF" --notes attrs.gfx942.co)
+assert_contains "$notes" ".reqd_workgroup_size:" "reqd_work_group_size carried"
+assert_contains "$(printf '%s' "$notes" | sed -n '/reqd_workgroup_size/,+3p' | tr -d ' \n')" "-64-1-1" "as [64, 1, 1]"
+assert_contains "$notes" ".max_flat_workgroup_size: 256" "the source's max flat workgroup size"
+assert_contains "$notes" ".wavefront_size: 64" "wave64"
+assert_contains "$(kd lds gfx950)" ".amdhsa_group_segment_fixed_size 98304" "the source's static LDS on gfx950"
 
 # Errors of the whole object: exit 2, the message on stderr.
 kernel good "$store; s_endpgm"
