@@ -99,6 +99,11 @@ assert_contains "$notes" ".max_flat_workgroup_size: 256" "the source's max flat 
 assert_contains "$notes" ".wavefront_size: 64" "wave64"
 assert_contains "$(kd lds gfx950)" ".amdhsa_group_segment_fixed_size 98304" "the source's static LDS on gfx950"
 
+# The build identity (cache keys, provenance): the library's own GNU build-id.
+id=$("$LLVM_READELF" --notes "$lib" | sed -n 's/.*Build ID: *//p')
+run_capture "$drive" "$lib" --build-id
+assert_eq "$RUN_STDOUT" "mirage-translate-$id" "build_id is the library's GNU build-id"
+
 # Errors of the whole object: exit 2, the message on stderr.
 kernel good "$store; s_endpgm"
 run_capture "$drive" "$lib" good.co gfx90a good.out good.tsv

@@ -4,7 +4,8 @@
  * every kernel translated) and one TSV row per kernel: name, "translated" or "refused", reason,
  * offset (hex), mnemonic, instructions, detail.  With RUNS (bench/translate), translates that
  * many times more and prints "BEST_MS INSTRUCTIONS KERNELS" of the in-process calls.  Exit 0
- * all translated, 1 some refused, 2 an error (message on stderr).  A test tool, never installed.
+ * all translated, 1 some refused, 2 an error (message on stderr).  `translate_drive LIB
+ * --build-id` prints the build identity.  A test tool, never installed.
  */
 #include "mirage_translate.h"
 
@@ -44,6 +45,14 @@ int main(int argc, char **argv)
 	FILE *tsv;
 	int rc, refused = 0;
 
+	if (argc == 3 && !strcmp(argv[2], "--build-id")) {
+		lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+		get = lib ? (translate_get_api_fn)dlsym(lib, TRANSLATE_ENTRY_SYMBOL) : NULL;
+		if (!get)
+			return 2;
+		printf("%s\n", get()->build_id());
+		return 0;
+	}
 	if (argc != 6 && argc != 7) {
 		fprintf(stderr,
 		        "usage: translate_drive LIB CODE_OBJECT TARGET OUT_IMAGE OUT_TSV [RUNS]\n");

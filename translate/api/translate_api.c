@@ -4,6 +4,7 @@
 
 #include "amdgcn_translate.h"
 #include "atomic_file.h"
+#include "build_id.h"
 #include "host_jit.h"
 #include "kernarg.h"
 #include "launch_file.h"
@@ -324,11 +325,6 @@ static void translation_free(struct tr_translation *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static const char *build_id(void)
-{
-	return "mirage-translate-0";
-}
-
 const struct translate_api *mirage_translate_api(void)
 {
 	static const struct translate_api api = {
@@ -339,7 +335,7 @@ const struct translate_api *mirage_translate_api(void)
 	    .emulate_result_free = emulate_result_free,
 	    .translate_object = translate_object,
 	    .translation_free = translation_free,
-	    .build_id = build_id,
+	    .build_id = translate_build_id,
 	};
 	return &api;
 }
