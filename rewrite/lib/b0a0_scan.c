@@ -53,6 +53,8 @@ void hs_b0a0_scan_free(struct hs_b0a0_scan *s)
 {
 	free(s->entries);
 	free(s->entry_kernel);
+	free(s->sleds);
+	free(s->targets);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -64,6 +66,102 @@ static enum hs_b0a0_fmt fmt_of(unsigned f)
 	                              : HS_B0A0_OTHER;
 }
 
+/* Makes room for one more element of size sz in *v; false when out of memory. */
+static bool room(void **v, size_t n, size_t *cap, size_t sz)
+{
+	size_t nc = *cap ? *cap * 2 : 64;
+	void *nv;
+
+	if (n < *cap)
+		return true;
+	if (nc > SIZE_MAX / sz || !(nv = realloc(*v, nc * sz)))
+		return false;
+	*v = nv;
+	*cap = nc;
+	return true;
+}
+
+/* Ends the open sled (if any) at end; runs shorter than a sled are dropped. */
+static bool sled_close(struct hs_b0a0_scan *s, uint64_t *start, uint64_t end, size_t region)
+{
+	bool ok = true;
+
+	if (*start != UINT64_MAX && end - *start >= HS_SLED_MIN) {
+		ok = room((void **)&s->sleds, s->n_sleds, &s->cap_sleds, sizeof(*s->sleds));
+		if (ok)
+			s->sleds[s->n_sleds++] = (struct hs_b0a0_sled){*start, end, region};
+	}
+	*start = UINT64_MAX;
+	return ok;
+}
+
+/* Cuts every sled at the first branch target inside it (control flow enters there). */
+static void sleds_cut(struct hs_b0a0_scan *s)
+{
+	size_t n = 0;
+
+	if (s->sleds_unsafe)
+		s->n_sleds = 0;
+	qsort(s->targets, s->n_targets, sizeof(*s->targets), cmp_u64);
+	for (size_t i = 0; i < s->n_sleds; i++) {
+		struct hs_b0a0_sled d = s->sleds[i];
+		size_t lo = 0, hi = s->n_targets;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (s->targets[mid] < d.start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < s->n_targets && s->targets[lo] < d.end)
+			d.end = s->targets[lo];
+		if (d.end - d.start >= HS_SLED_MIN)
+			s->sleds[n++] = d;
+	}
+	s->n_sleds = n;
+}
+
+/*
+ * A jump out of .text (into a pool of an earlier rewrite: the site of a trampoline) comes
+ * back to the instruction after it, so that one is reached like a fall-through.
+ */
+static bool returns_here(const struct hs_b0a0_scan *s, const struct isa_inst *in)
+{
+	uint64_t t;
+
+	if (in->op == ISA_OP_S_BRANCH && in->nops && in->ops[0].kind == ISA_OPK_LABEL)
+		t = (uint64_t)in->ops[0].imm;
+	else if (in->op == ISA_OP_S_ADD_PC_I64 && in->literal_size)
+		t = in->offset + in->size +
+		    (in->literal_size == 4 ? (uint64_t)(uint32_t)in->literal : in->literal);
+	else
+		return false;
+	return t >= s->text_size;
+}
+
+/* Records what the sled search needs of one instruction: branch targets, s_nop runs. */
+static bool sled_step(struct hs_b0a0_scan *s, const struct isa_inst *in, bool reached,
+                      uint64_t *start, size_t region)
+{
+	if (in->flags & ISA_F_BRANCH)
+		for (unsigned i = 0; i < in->nops; i++)
+			if (in->ops[i].kind == ISA_OPK_LABEL) {
+				if (!room((void **)&s->targets, s->n_targets, &s->cap_targets,
+				          sizeof(*s->targets)))
+					return false;
+				s->targets[s->n_targets++] = (uint64_t)in->ops[i].imm;
+			}
+	/* A form the table lacks might branch anywhere: no sled is known unreachable then. */
+	if (in->op == ISA_OP_UNKNOWN && in->format == ISA_FMT_SOPP)
+		s->sleds_unsafe = true;
+	if (in->op == ISA_OP_S_NOP && (*start != UINT64_MAX || !reached)) {
+		if (*start == UINT64_MAX)
+			*start = in->offset;
+		return true;
+	}
+	return sled_close(s, start, in->offset, region);
+}
+
 /*
  * From each kernel entry (decoder state reset there and after every terminator) on.  A word
  * the decoder cannot size ends the sweep up to the next entry: nothing after it is visited
@@ -71,8 +169,9 @@ static enum hs_b0a0_fmt fmt_of(unsigned f)
  */
 enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, void *ctx)
 {
-	uint64_t off = 0;
-	size_t next = 0, kernel = SIZE_MAX;
+	uint64_t off = 0, sled = UINT64_MAX;
+	size_t next = 0, kernel = SIZE_MAX, region = SIZE_MAX;
+	bool reached = true; /* fall-through reaches off */
 	struct isa_state ms;
 
 	isa_state_reset(&ms);
@@ -82,15 +181,23 @@ enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, voi
 		int rc;
 
 		while (next < s->n_entries && s->entries[next] <= off) {
-			if (s->entries[next] == off)
+			if (s->entries[next] == off) {
 				isa_state_reset(&ms);
+				reached = true;
+			}
 			if (s->entry_kernel[next])
 				kernel = s->entry_kernel[next] - 1;
-			next++;
+			if (!sled_close(s, &sled, off, region))
+				return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+			region = next++;
 		}
 		rc = isa_decode_gfx1250(s->text, s->text_size, off, &ms, &in);
 		if (rc != ISA_OK || !in.size) {
 			uint64_t resume = next < s->n_entries ? s->entries[next] : s->text_size;
+			/* An undecodable word ends a sled: nothing after it is known to be s_nop.
+			 */
+			if (!sled_close(s, &sled, off, region))
+				return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 			s->undecodable++;
 			hs_log(HS_LOG_INFO,
 			       "B0->A0: .text+0x%llx does not decode (%s); nothing up to "
@@ -100,18 +207,24 @@ enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, voi
 			off = resume;
 			continue;
 		}
+		if (s->want_sleds && !sled_step(s, &in, reached, &sled, region))
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		kind = hs_b0a0_classify(s->text + off, in.size, fmt_of(in.format), in.raw_opcode);
 		if (kind != HS_SITE_NONE) {
 			struct hs_b0a0_hit h = {
-			    .in = &in, .ms = &ms, .kind = kind, .kernel = kernel};
+			    .in = &in, .ms = &ms, .kind = kind, .kernel = kernel, .region = region};
 			enum hs_status st = visit(ctx, &h);
 			if (st)
 				return st;
 		}
+		reached = !(in.flags & ISA_F_TERM) || returns_here(s, &in);
 		if (in.flags & ISA_F_TERM)
 			isa_state_reset(&ms);
 		off += in.size;
 	}
+	if (!sled_close(s, &sled, off, region))
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	sleds_cut(s);
 	return HS_OK;
 }
 

@@ -62,11 +62,25 @@ static enum revision kernel_revision(const struct hs_object *o, const struct hs_
 	return REV_MALFORMED;
 }
 
+/* A growing site waiting for its place (sleds are known only after the whole sweep). */
+struct pending {
+	uint64_t off; /* .text offset */
+	size_t size, kernel, region;
+	const char *mnem;
+	enum hs_count applied, declined;
+	uint64_t vgpr_need; /* .vgpr_count the body needs (0: none) */
+	size_t len;         /* body bytes */
+	uint8_t body[HS_ADDTID_SIZE > HS_DS2_SPLIT_SIZE ? HS_ADDTID_SIZE : HS_DS2_SPLIT_SIZE];
+};
+
 /* One call's walk over .text. */
 struct walk {
 	const struct hs_pass_ctx *c;
 	struct hs_plan *p;
 	struct hs_b0a0_scan s;
+	struct pending *pend;
+	size_t n_pend, cap_pend;
+	uint64_t *sled_pos; /* per sled: the next free .text offset in it */
 };
 
 static const char *kname(const struct walk *w, size_t k)
@@ -127,66 +141,188 @@ static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, const char **why
 		return false;
 	}
 	*v = (unsigned)count;
-	hs_plan_kernel_vgprs(w->p, k, count + 1);
 	return true;
 }
 
-/* Places a growing site: a pool trampoline of body + s_branch back, the site an s_branch. */
-static enum hs_status place(struct walk *w, const struct isa_inst *in, size_t k,
-                            const uint8_t *body, size_t len, enum hs_count applied,
-                            enum hs_count declined)
-{
-	uint64_t site = w->s.text_vaddr + in->offset, tramp;
-	uint8_t *t, patch[8];
-	enum hs_status st;
-	const char *mnem = isa_inst_mnemonic(in);
+static const uint8_t S_NOP0[4] = {0x00, 0x00, 0x80, 0xbf};
 
-	uint8_t back[4];
+/* The site becomes jump (jlen bytes), the rest of it s_nop 0 (never executed: the body
+ * returns past it). */
+static enum hs_status patch_site(struct walk *w, const struct pending *pd, const uint8_t *jump,
+                                 size_t jlen)
+{
+	uint8_t patch[16];
+
+	memcpy(patch, jump, jlen);
+	for (size_t i = jlen; i < pd->size; i += 4)
+		memcpy(patch + i, S_NOP0, 4);
+	return hs_plan_patch(w->p, w->s.text_off + pd->off, patch, pd->size);
+}
+
+/* Counts an applied site placed `where` (IN_SLED, IN_POOL, LONG_JUMP). */
+static void applied(struct walk *w, const struct pending *pd, enum hs_count where)
+{
+	if (pd->vgpr_need)
+		hs_plan_kernel_vgprs(w->p, pd->kernel, pd->vgpr_need);
+	w->p->count[pd->applied]++;
+	w->p->count[where]++;
+	w->p->count[HS_COUNT_PATCHES_APPLIED]++;
+}
+
+/*
+ * The nearest sled of the site's region with room for the body and s_branch back, both
+ * branches in reach; true and *at (its .text offset) / *sled when one is found.
+ */
+static bool find_sled(struct walk *w, const struct pending *pd, size_t *sled, uint64_t *at)
+{
+	const struct hs_b0a0_scan *s = &w->s;
+	uint64_t site = pd->off, best = UINT64_MAX;
+	size_t lo = 0, hi = s->n_sleds;
+	uint8_t b[4];
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->sleds[mid].start < site)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* Outwards from the site, both ways, while the sleds are in its region. */
+	for (int dir = -1; dir <= 1; dir += 2)
+		for (size_t i = dir < 0 ? lo - 1 : lo;
+		     i < s->n_sleds && s->sleds[i].region == pd->region; i += (size_t)dir) {
+			uint64_t pos = w->sled_pos[i], d = pos > site ? pos - site : site - pos;
+			if (s->sleds[i].end - pos < pd->len + 4 || d >= best ||
+			    !hs_sbranch_encode(site, pos, b) ||
+			    !hs_sbranch_encode(pos + pd->len, site + pd->size, b))
+				continue;
+			best = d;
+			*sled = i;
+			*at = pos;
+		}
+	return best != UINT64_MAX;
+}
+
+/* Body + s_branch back in a sled; the site an s_branch there. */
+static enum hs_status place_in_sled(struct walk *w, const struct pending *pd, size_t sled,
+                                    uint64_t at)
+{
+	uint64_t tv = w->s.text_vaddr;
+	uint8_t code[sizeof(pd->body) + 4], jump[4];
+	enum hs_status st;
+
+	memcpy(code, pd->body, pd->len);
+	hs_sbranch_encode(tv + at + pd->len, tv + pd->off + pd->size, code + pd->len);
+	hs_sbranch_encode(tv + pd->off, tv + at, jump);
+	st = hs_plan_patch(w->p, w->s.text_off + at, code, pd->len + 4);
+	if (!st)
+		st = patch_site(w, pd, jump, 4);
+	if (st)
+		return st;
+	w->sled_pos[sled] = at + pd->len + 4;
+	applied(w, pd, HS_COUNT_B0A0_IN_SLED);
+	return HS_OK;
+}
+
+/*
+ * A trampoline in the pool: body, then the way back.  The site jumps there with s_branch
+ * when it reaches, else with s_add_pc_i64 (a long jump: 8 bytes, no register needed);
+ * the way back is s_branch or s_add_pc_i64 with a 64-bit literal.
+ */
+static enum hs_status place_in_pool(struct walk *w, const struct pending *pd)
+{
+	uint64_t site = w->s.text_vaddr + pd->off, back = site + pd->size, tramp;
+	uint8_t jump[HS_ADDPC_MAX], ret[HS_ADDPC_MAX], *t;
+	size_t jlen = 4, rlen = 4;
+	enum hs_status st;
 
 	/* Reach is decided before reserving, so a declined site costs the pool nothing. */
 	st = hs_plan_next_vaddr(w->p, 4, &tramp);
 	if (st)
 		return st;
-	if (!hs_sbranch_encode(tramp + len, site + in->size, back) ||
-	    !hs_sbranch_encode(site, tramp, patch))
-		return decline(w, declined, in->offset, k, mnem,
-		               "the pool is beyond s_branch reach and neither a NOP sled nor a "
-		               "long jump is available");
-	st = hs_plan_reserve(w->p, len + 4, 4, &tramp, &t);
+	if (!hs_sbranch_encode(site, tramp, jump))
+		jlen = hs_addpc_encode(site, tramp, pd->size, jump);
+	if (!jlen)
+		return decline(w, pd->declined, pd->off, pd->kernel, pd->mnem,
+		               "the pool is beyond the reach of s_branch and of s_add_pc_i64 "
+		               "from the site, and no NOP sled in its function has room");
+	if (!hs_sbranch_encode(tramp + pd->len, back, ret))
+		rlen = hs_addpc_encode(tramp + pd->len, back, HS_ADDPC_MAX, ret);
+	if (!rlen)
+		return decline(w, pd->declined, pd->off, pd->kernel, pd->mnem,
+		               "the site is beyond the reach of the way back from the pool");
+	st = hs_plan_reserve(w->p, pd->len + rlen, 4, &tramp, &t);
 	if (st)
 		return st;
-	memcpy(t, body, len);
-	memcpy(t + len, back, 4);
-	/* The rest of the site is never executed (the trampoline returns past it): s_nop 0. */
-	for (size_t i = 4; i < in->size; i += 4)
-		memcpy(patch + i, (const uint8_t[]){0x00, 0x00, 0x80, 0xbf}, 4);
-	st = hs_plan_patch(w->p, w->s.text_off + in->offset, patch, in->size);
+	memcpy(t, pd->body, pd->len);
+	memcpy(t + pd->len, ret, rlen);
+	st = patch_site(w, pd, jump, jlen);
 	if (st)
 		return st;
-	w->p->count[applied]++;
-	w->p->count[HS_COUNT_B0A0_IN_POOL]++;
-	w->p->count[HS_COUNT_PATCHES_APPLIED]++;
+	applied(w, pd, jlen == 4 ? HS_COUNT_B0A0_IN_POOL : HS_COUNT_B0A0_LONG_JUMP);
 	return HS_OK;
 }
 
-static enum hs_status site(struct walk *w, const struct isa_inst *in, const struct isa_state *ms,
-                           enum hs_b0a0_site kind, size_t k)
+/* Places a growing site: a NOP sled of its function when one has room, else the pool. */
+static enum hs_status place(struct walk *w, const struct pending *pd)
 {
+	size_t sled;
+	uint64_t at;
+
+	if (find_sled(w, pd, &sled, &at))
+		return place_in_sled(w, pd, sled, at);
+	return place_in_pool(w, pd);
+}
+
+/* Queues a growing site with its body for place() after the sweep. */
+static enum hs_status defer(struct walk *w, const struct isa_inst *in, const struct hs_b0a0_hit *h,
+                            const uint8_t *body, size_t len, enum hs_count applied_kind,
+                            enum hs_count declined_kind, uint64_t vgpr_need)
+{
+	struct pending *pd;
+
+	if (w->n_pend == w->cap_pend) {
+		size_t nc = w->cap_pend ? w->cap_pend * 2 : 64;
+		struct pending *np =
+		    nc < SIZE_MAX / sizeof(*np) ? realloc(w->pend, nc * sizeof(*np)) : NULL;
+		if (!np)
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		w->pend = np;
+		w->cap_pend = nc;
+	}
+	pd = &w->pend[w->n_pend++];
+	*pd = (struct pending){.off = in->offset,
+	                       .size = in->size,
+	                       .kernel = h->kernel,
+	                       .region = h->region,
+	                       .mnem = isa_inst_mnemonic(in),
+	                       .applied = applied_kind,
+	                       .declined = declined_kind,
+	                       .vgpr_need = vgpr_need,
+	                       .len = len};
+	memcpy(pd->body, body, len);
+	return HS_OK;
+}
+
+static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
+{
+	struct walk *w = ctx;
+	const struct isa_inst *in = h->in;
 	const uint8_t *p = w->s.text + in->offset;
 	const char *mnem = isa_inst_mnemonic(in), *why = NULL;
-	uint8_t buf[HS_ADDTID_SIZE > HS_DS2_SPLIT_SIZE ? HS_ADDTID_SIZE : HS_DS2_SPLIT_SIZE];
+	uint8_t buf[sizeof(((struct pending *)0)->body)];
 	unsigned scratch = 0;
 	enum hs_status st;
 
-	switch (kind) {
+	switch (h->kind) {
 	case HS_SITE_CLUSTER_LOAD:
 	case HS_SITE_ISFIRST:
 		memcpy(buf, p, 4);
-		hs_b0a0_in_place(buf, kind);
+		hs_b0a0_in_place(buf, h->kind);
 		st = hs_plan_patch(w->p, w->s.text_off + in->offset, buf, 4);
 		if (!st) {
-			w->p->count[kind == HS_SITE_ISFIRST ? HS_COUNT_B0A0_ISFIRST
-			                                    : HS_COUNT_B0A0_CLUSTER_LOAD]++;
+			w->p->count[h->kind == HS_SITE_ISFIRST ? HS_COUNT_B0A0_ISFIRST
+			                                       : HS_COUNT_B0A0_CLUSTER_LOAD]++;
 			w->p->count[HS_COUNT_PATCHES_APPLIED]++;
 		}
 		return st;
@@ -199,38 +335,50 @@ static enum hs_status site(struct walk *w, const struct isa_inst *in, const stru
 	case HS_SITE_DS2:
 		/* Raw fields name VGPRs of the current bank; a banked site is left to a later pass.
 		 */
-		if (ms->vgpr_msb)
-			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+		if (h->ms->vgpr_msb)
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, h->kernel, mnem,
 			               "s_set_vgpr_msb banks are set at the site");
 		switch (hs_ds2_split(p, buf)) {
 		case HS_DS2_OFFSET:
-			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, h->kernel, mnem,
 			               "a half's byte offset exceeds 0xffff");
 		case HS_DS2_CYCLIC:
-			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, h->kernel, mnem,
 			               "each half overwrites a register the other reads");
 		default:
 			break;
 		}
-		return place(w, in, k, buf, HS_DS2_SPLIT_SIZE, HS_COUNT_B0A0_DS2,
-		             HS_COUNT_B0A0_DS2_DECLINED);
+		return defer(w, in, h, buf, HS_DS2_SPLIT_SIZE, HS_COUNT_B0A0_DS2,
+		             HS_COUNT_B0A0_DS2_DECLINED, 0);
 	case HS_SITE_ADDTID:
-		if (ms->vgpr_msb)
-			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, k, mnem,
-			               "s_set_vgpr_msb banks are set at the site");
-		if (hs_addtid_is_store(p) && !scratch_vgpr(w, k, &scratch, &why))
-			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, k, mnem, why);
+		if (h->ms->vgpr_msb)
+			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, h->kernel,
+			               mnem, "s_set_vgpr_msb banks are set at the site");
+		if (hs_addtid_is_store(p) && !scratch_vgpr(w, h->kernel, &scratch, &why))
+			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, h->kernel,
+			               mnem, why);
 		hs_addtid_encode(p, scratch, buf);
-		return place(w, in, k, buf, HS_ADDTID_SIZE, HS_COUNT_B0A0_ADDTID,
-		             HS_COUNT_B0A0_ADDTID_DECLINED);
+		return defer(w, in, h, buf, HS_ADDTID_SIZE, HS_COUNT_B0A0_ADDTID,
+		             HS_COUNT_B0A0_ADDTID_DECLINED,
+		             hs_addtid_is_store(p) ? (uint64_t)scratch + 1 : 0);
 	default:
 		return HS_OK;
 	}
 }
 
-static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
+/* Places every queued site, in .text order (deterministic). */
+static enum hs_status place_all(struct walk *w)
 {
-	return site(ctx, h->in, h->ms, h->kind, h->kernel);
+	enum hs_status st = HS_OK;
+
+	w->sled_pos = calloc(w->s.n_sleds ? w->s.n_sleds : 1, sizeof(*w->sled_pos));
+	if (!w->sled_pos)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (size_t i = 0; i < w->s.n_sleds; i++)
+		w->sled_pos[i] = w->s.sleds[i].start;
+	for (size_t i = 0; i < w->n_pend && !st; i++)
+		st = place(w, &w->pend[i]);
+	return st;
 }
 
 /* Retags every B0 tag to A0 (the same encoded length: the note keeps its size). */
@@ -278,12 +426,16 @@ enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
 		p->count[HS_COUNT_B0A0_CERTIFIED] = 1;
 		return HS_OK;
 	}
+	memset(&w, 0, sizeof(w));
 	w.c = c;
 	w.p = p;
 	st = hs_b0a0_scan_init(&w.s, o);
+	w.s.want_sleds = true;
 	before = p->n_patch + (size_t)p->pool.used;
 	if (!st)
 		st = hs_b0a0_scan_run(&w.s, visit, &w);
+	if (!st)
+		st = place_all(&w);
 	p->count[HS_COUNT_B0A0_UNDECODABLE] += w.s.undecodable;
 	if (!st)
 		st = retag(c, p);
@@ -297,5 +449,7 @@ enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
 		             "there cannot be ruled out (HS_REWRITE_STRICT)",
 		             p->count[HS_COUNT_B0A0_UNDECODABLE]);
 	hs_b0a0_scan_free(&w.s);
+	free(w.pend);
+	free(w.sled_pos);
 	return st;
 }

@@ -61,6 +61,40 @@ check "the combined output again" 0
 cmp -s "$T/both.co" "$T/both.again.co" || fail "the second combined rewrite changed bytes"
 ok "entry stubs and B0->A0 trampolines share one pool; the second rewrite is byte-identical"
 
+# Placement: a NOP sled of the site's function (no control flow reaches it) before the pool.
+mirage --json rewrite "$FIXTURES/b0a0_place.co" -o "$T/place.co" --target gfx1250
+check "NOP sleds" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump')]")" = \
+	"[6, 1, 2, 5, 0]" ] || fail "sleds: counts: $(cat "$OUT")"
+$JUDGE "$FIXTURES/b0a0_place.co" "$T/place.co" "$(dirname "$0")/b0a0_place.expect" >"$T/judge" ||
+	fail "sleds: $(cat "$T/judge")"
+grep -q "(2 in sleds, 0 long jumps)" "$T/judge" || fail "sleds: $(cat "$T/judge")"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/place.co" >"$T/dis"
+# sled+0 and sled+0x10 go into the sled after s_endpgm (sled+0x1c, +0x34); every other
+# site (a 20-byte sled, a sled cut by a branch target, s_nop reached by fall-through,
+# another function's sled) goes to the pool.
+grep -q "BFA00006 <sled+0x1c>" "$T/dis" && grep -q "BFA00008 <sled+0x34>" "$T/dis" ||
+	fail "sleds: the sites are not in the sled: $(grep -A4 '<sled>:' "$T/dis")"
+readelf_clean "$T/place.co"
+mirage rewrite "$T/place.co" -o "$T/place.again.co" --target gfx1250
+check "sleds: a second rewrite" 0
+cmp -s "$T/place.co" "$T/place.again.co" || fail "sleds: the second rewrite changed bytes"
+ok "sleds: sites in the sled ($(cat "$T/judge")); too short, cut, reached or foreign sleds are not used"
+
+# Beyond s_branch reach of the pool: the long jump (s_add_pc_i64 there and back).
+mirage --json rewrite "$FIXTURES/b0a0_far.co" -o "$T/far.co" --target gfx1250
+check "sites beyond s_branch reach" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump','ds2_declined')]")" = \
+	"[2, 1, 0, 1, 2, 0]" ] || fail "far: counts: $(cat "$OUT")"
+$JUDGE "$FIXTURES/b0a0_far.co" "$T/far.co" "$(dirname "$0")/b0a0_far.expect" >"$T/judge" ||
+	fail "far: $(cat "$T/judge")"
+grep -q "(0 in sleds, 2 long jumps)" "$T/judge" || fail "far: $(cat "$T/judge")"
+readelf_clean "$T/far.co"
+mirage rewrite "$T/far.co" -o "$T/far.again.co" --target gfx1250
+check "far: a second rewrite" 0
+cmp -s "$T/far.co" "$T/far.again.co" || fail "far: the second rewrite changed bytes"
+ok "far sites take the long jump and land back at site + size ($(cat "$T/judge"))"
+
 mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250
 check "an unplaceable required site" 1 \
 	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0 (vaddr 0x1500): a half's byte offset exceeds 0xffff; the edit is required, so the rewrite fails closed"
@@ -73,7 +107,8 @@ check "--best-effort with --strict" 2 "--best-effort and --strict contradict eac
 mirage --json rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --best-effort
 check "--best-effort declines what it cannot place" 0
 [ -s "$T/decline.co" ] || fail "--best-effort wrote no output"
-[ "$(json_get "$OUT" "d['b0a0']['ds2_declined'] > 0")" = True ] || fail "no declined site counted: $(cat "$OUT")"
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2_declined','ds2','long_jump')]")" = "[2, 1, 1]" ] ||
+	fail "--best-effort: counts: $(cat "$OUT")"
 readelf_clean "$T/decline.co"
 ok "--best-effort: required sites that cannot be placed are declined and counted, never with --strict"
 
