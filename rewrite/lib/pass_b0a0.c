@@ -69,6 +69,7 @@ struct pending {
 	const char *mnem;
 	enum hs_count applied, declined;
 	uint64_t vgpr_need; /* .vgpr_count the body needs (0: none) */
+	int64_t granules;   /* RSRC1 VGPR granule field it needs (-1: as it is) */
 	size_t len;         /* body bytes */
 	uint8_t body[HS_ADDTID_SIZE > HS_DS2_SPLIT_SIZE ? HS_ADDTID_SIZE : HS_DS2_SPLIT_SIZE];
 };
@@ -109,38 +110,83 @@ static enum hs_status decline(struct walk *w, enum hs_count kind, uint64_t off, 
 }
 
 /*
- * A scratch VGPR for an ADDTID store of kernel k: the first VGPR above its .vgpr_count,
- * within what RSRC1 already allocates (raising the granules could lower occupancy below
- * what the launch needs, which the pass cannot know), and encodable in 8 bits.
+ * gfx1250 wave32 occupancy, as LLVM 22 computes it (llc-22 -mcpu=gfx1250 reports
+ * "Occupancy: 16/10/8/7/4" for 64/96/128/129/256 VGPRs): VGPRs are allocated in granules
+ * of 16 from 1024 per SIMD, at most 16 waves per SIMD; a workgroup's waves share the 4
+ * SIMDs of a CU (gfx12.5 has CU mode only).  A kernel without .max_flat_workgroup_size
+ * launches up to 1024 work-items (the HSA default).
  */
-static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, const char **why)
+#define GFX1250_VGPRS_PER_SIMD 1024u
+#define GFX1250_MAX_WAVES      16u
+#define GFX1250_SIMDS_PER_CU   4u
+#define DEFAULT_FLAT_WG        1024u
+
+static uint64_t waves_per_simd(uint64_t vgpr_alloc)
+{
+	uint64_t w = GFX1250_VGPRS_PER_SIMD / vgpr_alloc;
+	return w < GFX1250_MAX_WAVES ? w : GFX1250_MAX_WAVES;
+}
+
+/*
+ * A scratch VGPR for an ADDTID store of kernel k: the first VGPR above its .vgpr_count
+ * (encodable in 8 bits).  When RSRC1 does not allocate it, its VGPR granules rise by one
+ * (*granules: the new field), unless that leaves fewer waves per SIMD than a workgroup of
+ * .max_flat_workgroup_size needs on one CU.
+ */
+static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, int64_t *granules, char *why,
+                         size_t why_size)
 {
 	const struct hs_object *o = w->c->o;
 	const struct hs_kernel *kr;
-	uint64_t count, granule, alloc;
+	uint64_t count, fwg = DEFAULT_FLAT_WG, granule, alloc, field, need, have;
 	uint32_t rsrc1;
 	uint16_t kcp;
 
+	*granules = -1;
 	if (k == SIZE_MAX) {
-		*why = "it lies in no kernel, so no VGPR is known to be free";
+		snprintf(why, why_size, "it lies in no kernel, so no VGPR is known to be free");
 		return false;
 	}
 	kr = &o->ks.k[k];
 	if (!o->meta || kr->meta < 0 ||
 	    !hs_meta_get_uint(o->meta, kr->meta, ".vgpr_count", &count)) {
-		*why = "the kernel's metadata has no .vgpr_count, so no VGPR is known to be free";
+		snprintf(
+		    why, why_size,
+		    "the kernel's metadata has no .vgpr_count, so no VGPR is known to be free");
+		return false;
+	}
+	if (count > 255) {
+		snprintf(why, why_size, "its scratch VGPR v%llu needs s_set_vgpr_msb banking",
+		         (unsigned long long)count);
 		return false;
 	}
 	rsrc1 = hs_rd32(kr->kd + HS_KD_AT(compute_pgm_rsrc1));
 	kcp = hs_rd16(kr->kd + HS_KD_AT(kernel_code_properties));
 	granule = (kcp & KCP_WAVE32) ? VGPR_GRANULE_W32 : VGPR_GRANULE_W64;
-	alloc = ((rsrc1 & RSRC1_VGPR_MASK) + 1) * granule;
-	if (count >= alloc || count > 255) {
-		*why = "no VGPR above .vgpr_count is allocated by RSRC1 (raising it could lower "
-		       "occupancy below what the launch needs)";
+	field = rsrc1 & RSRC1_VGPR_MASK;
+	alloc = (field + 1) * granule;
+	*v = (unsigned)count;
+	if (count < alloc)
+		return true;
+	if (!(kcp & KCP_WAVE32)) {
+		snprintf(why, why_size, "no VGPR above .vgpr_count is allocated by RSRC1 (wave64)");
 		return false;
 	}
-	*v = (unsigned)count;
+	hs_meta_get_uint(o->meta, kr->meta, ".max_flat_workgroup_size", &fwg);
+	field = count / granule; /* granules for count + 1 VGPRs, minus one */
+	need = ((fwg ? fwg : 1) + 31) / 32;
+	need = (need + GFX1250_SIMDS_PER_CU - 1) / GFX1250_SIMDS_PER_CU;
+	have = waves_per_simd((field + 1) * granule);
+	if (have < need) {
+		snprintf(
+		    why, why_size,
+		    "its scratch VGPR v%llu would raise RSRC1 to %llu VGPRs, %llu waves per "
+		    "SIMD, below the %llu a workgroup of %llu (.max_flat_workgroup_size) needs",
+		    (unsigned long long)count, (unsigned long long)((field + 1) * granule),
+		    (unsigned long long)have, (unsigned long long)need, (unsigned long long)fwg);
+		return false;
+	}
+	*granules = (int64_t)field;
 	return true;
 }
 
@@ -164,6 +210,8 @@ static void applied(struct walk *w, const struct pending *pd, enum hs_count wher
 {
 	if (pd->vgpr_need)
 		hs_plan_kernel_vgprs(w->p, pd->kernel, pd->vgpr_need);
+	if (pd->granules >= 0)
+		hs_plan_kernel_vgpr_granules(w->p, pd->kernel, (uint32_t)pd->granules);
 	w->p->count[pd->applied]++;
 	w->p->count[where]++;
 	w->p->count[HS_COUNT_PATCHES_APPLIED]++;
@@ -277,7 +325,7 @@ static enum hs_status place(struct walk *w, const struct pending *pd)
 /* Queues a growing site with its body for place() after the sweep. */
 static enum hs_status defer(struct walk *w, const struct isa_inst *in, const struct hs_b0a0_hit *h,
                             const uint8_t *body, size_t len, enum hs_count applied_kind,
-                            enum hs_count declined_kind, uint64_t vgpr_need)
+                            enum hs_count declined_kind, uint64_t vgpr_need, int64_t granules)
 {
 	struct pending *pd;
 
@@ -299,6 +347,7 @@ static enum hs_status defer(struct walk *w, const struct isa_inst *in, const str
 	                       .applied = applied_kind,
 	                       .declined = declined_kind,
 	                       .vgpr_need = vgpr_need,
+	                       .granules = granules,
 	                       .len = len};
 	memcpy(pd->body, body, len);
 	return HS_OK;
@@ -309,9 +358,11 @@ static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
 	struct walk *w = ctx;
 	const struct isa_inst *in = h->in;
 	const uint8_t *p = w->s.text + in->offset;
-	const char *mnem = isa_inst_mnemonic(in), *why = NULL;
+	const char *mnem = isa_inst_mnemonic(in);
 	uint8_t buf[sizeof(((struct pending *)0)->body)];
 	unsigned scratch = 0;
+	int64_t granules = -1;
+	char why[200];
 	enum hs_status st;
 
 	switch (h->kind) {
@@ -349,18 +400,19 @@ static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
 			break;
 		}
 		return defer(w, in, h, buf, HS_DS2_SPLIT_SIZE, HS_COUNT_B0A0_DS2,
-		             HS_COUNT_B0A0_DS2_DECLINED, 0);
+		             HS_COUNT_B0A0_DS2_DECLINED, 0, -1);
 	case HS_SITE_ADDTID:
 		if (h->ms->vgpr_msb)
 			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, h->kernel,
 			               mnem, "s_set_vgpr_msb banks are set at the site");
-		if (hs_addtid_is_store(p) && !scratch_vgpr(w, h->kernel, &scratch, &why))
+		if (hs_addtid_is_store(p) &&
+		    !scratch_vgpr(w, h->kernel, &scratch, &granules, why, sizeof(why)))
 			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, h->kernel,
 			               mnem, why);
 		hs_addtid_encode(p, scratch, buf);
 		return defer(w, in, h, buf, HS_ADDTID_SIZE, HS_COUNT_B0A0_ADDTID,
 		             HS_COUNT_B0A0_ADDTID_DECLINED,
-		             hs_addtid_is_store(p) ? (uint64_t)scratch + 1 : 0);
+		             hs_addtid_is_store(p) ? (uint64_t)scratch + 1 : 0, granules);
 	default:
 		return HS_OK;
 	}

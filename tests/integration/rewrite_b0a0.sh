@@ -95,6 +95,36 @@ check "far: a second rewrite" 0
 cmp -s "$T/far.co" "$T/far.again.co" || fail "far: the second rewrite changed bytes"
 ok "far sites take the long jump and land back at site + size ($(cat "$T/judge"))"
 
+# The ADDTID store's scratch VGPR: .vgpr_count rises; RSRC1's granules too when the scratch
+# VGPR is past them (llvm-objdump decodes the descriptor: next_free_vgpr is granules x 16).
+kd_vgprs() { "$OBJDUMP" -d --mcpu=gfx1250 -j .rodata "$1" | awk '/kd>:/{k=$2} /next_free_vgpr/{printf "%s%s ", k, $2}'; }
+mirage rewrite "$FIXTURES/b0a0_vgpr.co" -o "$T/vgpr.co" --target gfx1250
+check "the scratch VGPR at a granule boundary" 0
+[ "$(kd_vgprs "$FIXTURES/b0a0_vgpr.co")" = "<edge.kd>:16 <inside.kd>:32 " ] || fail "vgpr input: $(kd_vgprs "$FIXTURES/b0a0_vgpr.co")"
+[ "$(kd_vgprs "$T/vgpr.co")" = "<edge.kd>:32 <inside.kd>:32 " ] || fail "vgpr: RSRC1: $(kd_vgprs "$T/vgpr.co")"
+[ "$("$READELF" --notes "$T/vgpr.co" | awk '/\.vgpr_count:/{printf "%s ", $2}')" = "17 21 " ] ||
+	fail "vgpr: .vgpr_count: $("$READELF" --notes "$T/vgpr.co" | grep vgpr_count)"
+$JUDGE "$FIXTURES/b0a0_vgpr.co" "$T/vgpr.co" "$(dirname "$0")/b0a0_vgpr.expect" >"$T/judge" ||
+	fail "vgpr: $(cat "$T/judge")"
+readelf_clean "$T/vgpr.co"
+mirage rewrite "$T/vgpr.co" -o "$T/vgpr.again.co" --target gfx1250
+cmp -s "$T/vgpr.co" "$T/vgpr.again.co" || fail "vgpr: the second rewrite changed bytes"
+ok "the scratch VGPR: RSRC1 rises a granule past a boundary, not inside one; .vgpr_count rises"
+
+mirage rewrite "$FIXTURES/b0a0_occupancy.co" -o "$T/occ.co" --target gfx1250
+check "a scratch VGPR that would lower occupancy below the launch's" 1 \
+	"ERROR: kernel 'tight': ds_store_addtid_b32 at .text+0x0 (vaddr 0x1600): its scratch VGPR v128 would raise RSRC1 to 144 VGPRs, 7 waves per SIMD, below the 8 a workgroup of 1024 (.max_flat_workgroup_size) needs; the edit is required, so the rewrite fails closed"
+[ ! -e "$T/occ.co" ] || fail "occupancy: a failed rewrite left its output behind"
+mirage --json rewrite "$FIXTURES/b0a0_occupancy.co" -o "$T/occ.co" --target gfx1250 --best-effort
+check "occupancy, --best-effort" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('addtid','addtid_declined')]")" = "[1, 1]" ] ||
+	fail "occupancy: counts: $(cat "$OUT")"
+[ "$(kd_vgprs "$T/occ.co")" = "<tight.kd>:128 <roomy.kd>:144 " ] || fail "occupancy: RSRC1: $(kd_vgprs "$T/occ.co")"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/occ.co" | grep -A1 "<tight>:" | grep -q ds_store_addtid_b32 ||
+	fail "occupancy: the declined site was changed"
+readelf_clean "$T/occ.co"
+ok "occupancy: refused (exit 1, the message) when the launch needs more waves; --best-effort declines that site only"
+
 mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250
 check "an unplaceable required site" 1 \
 	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0 (vaddr 0x1500): a half's byte offset exceeds 0xffff; the edit is required, so the rewrite fails closed"
