@@ -37,29 +37,62 @@ bool hs_pass_b0a0_applies(const struct hs_pass_ctx *c, char *why, size_t why_siz
 enum revision {
 	REV_B0 = 0,
 	REV_A0,
-	REV_MALFORMED
+	REV_NOT_STR,
+	REV_UNKNOWN,
 };
 
-static enum revision kernel_revision(const struct hs_object *o, const struct hs_kernel *k)
+/* Kernel k's tag; *s / *len: the string of a REV_UNKNOWN one. */
+static enum revision kernel_revision(const struct hs_object *o, const struct hs_kernel *k,
+                                     const char **s, size_t *len)
 {
-	const char *s;
-	size_t len;
-
 	if (!o->meta || k->meta < 0)
 		return REV_B0;
-	switch (hs_meta_get_str(o->meta, k->meta, REVISION_KEY, &s, &len)) {
+	switch (hs_meta_get_str(o->meta, k->meta, REVISION_KEY, s, len)) {
 	case HS_META_STR_MISSING:
 		return REV_B0; /* upstream LLVM stamps nothing: B0 (transpiler tests pin this) */
 	case HS_META_STR_NOT_STR:
-		return REV_MALFORMED;
+		return REV_NOT_STR;
 	default:
 		break;
 	}
-	if (len == 2 && !memcmp(s, "A0", 2))
+	if (*len == 2 && !memcmp(*s, "A0", 2))
 		return REV_A0;
-	if (len == 2 && !memcmp(s, "B0", 2))
+	if (*len == 2 && !memcmp(*s, "B0", 2))
 		return REV_B0;
-	return REV_MALFORMED;
+	return REV_UNKNOWN;
+}
+
+/*
+ * Counts the A0 tags; a malformed tag refuses the call (HS_INVALID_ARGUMENT) naming the
+ * first such kernel and the field: the stepping is never guessed.
+ */
+static enum hs_status read_tags(const struct hs_object *o, size_t *a0)
+{
+	*a0 = 0;
+	for (size_t i = 0; i < o->ks.n; i++) {
+		const char *s = NULL;
+		size_t len = 0;
+		switch (kernel_revision(o, &o->ks.k[i], &s, &len)) {
+		case REV_A0:
+			++*a0;
+			break;
+		case REV_NOT_STR:
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "kernel '%s': metadata field '" REVISION_KEY
+			               "' is not a string "
+			               "(\"A0\" or \"B0\"); refusing to guess the stepping",
+			               o->ks.k[i].name);
+		case REV_UNKNOWN:
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "kernel '%s': metadata field '" REVISION_KEY
+			               "' is \"%.*s\", "
+			               "neither \"A0\" nor \"B0\"; refusing to guess the stepping",
+			               o->ks.k[i].name, len > 16 ? 16 : (int)len, s);
+		default:
+			break;
+		}
+	}
+	return HS_OK;
 }
 
 /* A growing site waiting for its place (sleds are known only after the whole sweep). */
@@ -459,20 +492,12 @@ static enum hs_status retag(const struct hs_pass_ctx *c, struct hs_plan *p)
 enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
 {
 	const struct hs_object *o = c->o;
-	size_t a0 = 0, malformed = 0, before;
+	size_t a0, before;
 	struct walk w;
-	enum hs_status st;
+	enum hs_status st = read_tags(o, &a0);
 
-	for (size_t i = 0; i < o->ks.n; i++) {
-		enum revision r = kernel_revision(o, &o->ks.k[i]);
-		a0 += r == REV_A0;
-		malformed += r == REV_MALFORMED;
-	}
-	if (malformed)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "%zu kernel(s) carry a '" REVISION_KEY "' that is neither \"A0\" "
-		               "nor \"B0\"; refusing to guess the stepping",
-		               malformed);
+	if (st)
+		return st;
 	if (o->ks.n && a0 == o->ks.n) {
 		/* Certified: every kernel says it was built for A0. */
 		p->count[HS_COUNT_B0A0_CERTIFIED] = 1;

@@ -125,6 +125,40 @@ check "occupancy, --best-effort" 0
 readelf_clean "$T/occ.co"
 ok "occupancy: refused (exit 1, the message) when the launch needs more waves; --best-effort declines that site only"
 
+# Many kernels in one object (the bench's generator): every site judged, sleds and pool.
+mirage --json rewrite "$FIXTURES/b0a0_many.co" -o "$T/many.co" --target gfx1250
+check "40 kernels" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('cluster_load','barrier_isfirst','ds2','addtid','left_saddr','in_sled','in_pool','retagged')]")" = \
+	"[40, 40, 40, 40, 10, 30, 50, 40]" ] || fail "many: counts: $(cat "$OUT")"
+$JUDGE "$FIXTURES/b0a0_many.co" "$T/many.co" "$FIXTURES/b0a0_many.expect" >"$T/judge" ||
+	fail "many: $(cat "$T/judge")"
+readelf_clean "$T/many.co"
+ok "40 kernels in one object: $(cat "$T/judge")"
+
+# No way to the pool at all (a 2.25 GiB .bss puts it past s_add_pc_i64's 32-bit literal).
+mirage rewrite "$FIXTURES/b0a0_unreachable.co" -o "$T/unreach.co" --target gfx1250
+check "a required site with no way to the pool" 1 \
+	"ERROR: kernel 'far': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): the pool is beyond the reach of s_branch and of s_add_pc_i64 from the site, and no NOP sled in its function has room; the edit is required, so the rewrite fails closed"
+[ ! -e "$T/unreach.co" ] || fail "unreachable: a failed rewrite left its output behind"
+mirage --json rewrite "$FIXTURES/b0a0_unreachable.co" -o "$T/unreach.co" --target gfx1250 --best-effort
+check "no way to the pool, --best-effort" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','ds2_declined','retagged')]")" = "[0, 1, 1]" ] ||
+	fail "unreachable: counts: $(cat "$OUT")"
+readelf_clean "$T/unreach.co"
+ok "a site no jump reaches: fails closed (exit 1, the message); --best-effort declines and counts it"
+
+# A tag that is not the string A0 or B0: refused, naming the kernel and the field.
+mirage rewrite "$FIXTURES/b0a0_badint.co" -o "$T/bad.co" --target gfx1250
+check "a non-string tag" 1 \
+	"INVALID_ARGUMENT: kernel 'plain': metadata field '.gfx1250_revision' is not a string (\"A0\" or \"B0\"); refusing to guess the stepping"
+mirage rewrite "$FIXTURES/b0a0_badstr.co" -o "$T/bad.co" --target gfx1250
+check "an unknown tag" 1 \
+	"INVALID_ARGUMENT: kernel 'plain': metadata field '.gfx1250_revision' is \"C0\", neither \"A0\" nor \"B0\"; refusing to guess the stepping"
+[ ! -e "$T/bad.co" ] || fail "a refused tag left an output behind"
+mirage rewrite "$FIXTURES/b0a0_badint.co" -o "$T/bad.co" --target gfx1250 --no-b0a0
+check "a malformed tag with --no-b0a0" 0
+ok "malformed tags: HS_INVALID_ARGUMENT (exit 1) naming kernel and field; --no-b0a0 gets past it"
+
 mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250
 check "an unplaceable required site" 1 \
 	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0 (vaddr 0x1500): a half's byte offset exceeds 0xffff; the edit is required, so the rewrite fails closed"
