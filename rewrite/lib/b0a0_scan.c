@@ -49,8 +49,33 @@ enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object 
 	return HS_OK;
 }
 
+enum hs_status hs_b0a0_scan_want_sleds(struct hs_b0a0_scan *s, const struct hs_object *o)
+{
+	const struct hs_elf *e = &o->e;
+	const size_t tabs[2] = {e->symtab, e->dynsym};
+	size_t n = 0;
+
+	s->want_sleds = true;
+	for (int t = 0; t < 2; t++)
+		n += hs_elf_sym_count(e, tabs[t]);
+	s->funcs = calloc(n ? n : 1, sizeof(*s->funcs));
+	if (!s->funcs)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (int t = 0; t < 2; t++)
+		for (size_t i = 0; i < hs_elf_sym_count(e, tabs[t]); i++) {
+			GElf_Sym sym;
+			hs_elf_sym(e, tabs[t], i, &sym);
+			if (sym.st_shndx == e->text && sym.st_value >= s->text_vaddr &&
+			    sym.st_value - s->text_vaddr < s->text_size)
+				s->funcs[s->n_funcs++] = sym.st_value - s->text_vaddr;
+		}
+	qsort(s->funcs, s->n_funcs, sizeof(*s->funcs), cmp_u64);
+	return HS_OK;
+}
+
 void hs_b0a0_scan_free(struct hs_b0a0_scan *s)
 {
+	free(s->funcs);
 	free(s->entries);
 	free(s->entry_kernel);
 	free(s->sleds);
@@ -170,7 +195,7 @@ static bool sled_step(struct hs_b0a0_scan *s, const struct isa_inst *in, bool re
 enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, void *ctx)
 {
 	uint64_t off = 0, sled = UINT64_MAX;
-	size_t next = 0, kernel = SIZE_MAX, region = SIZE_MAX;
+	size_t next = 0, next_func = 0, kernel = SIZE_MAX, region = 0;
 	bool reached = true; /* fall-through reaches off */
 	struct isa_state ms;
 
@@ -189,7 +214,16 @@ enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, voi
 				kernel = s->entry_kernel[next] - 1;
 			if (!sled_close(s, &sled, off, region))
 				return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-			region = next++;
+			region++;
+			next++;
+		}
+		/* A symbol in .text may be called or jumped to: a new region, reached. */
+		while (next_func < s->n_funcs && s->funcs[next_func] <= off) {
+			reached |= s->funcs[next_func] == off;
+			if (!sled_close(s, &sled, off, region))
+				return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+			region++;
+			next_func++;
 		}
 		rc = isa_decode_gfx1250(s->text, s->text_size, off, &ms, &in);
 		if (rc != ISA_OK || !in.size) {

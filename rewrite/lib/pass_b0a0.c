@@ -507,7 +507,8 @@ enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
 	w.c = c;
 	w.p = p;
 	st = hs_b0a0_scan_init(&w.s, o);
-	w.s.want_sleds = true;
+	if (!st)
+		st = hs_b0a0_scan_want_sleds(&w.s, o);
 	before = p->n_patch + (size_t)p->pool.used;
 	if (!st)
 		st = hs_b0a0_scan_run(&w.s, visit, &w);
