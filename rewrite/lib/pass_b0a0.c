@@ -95,9 +95,13 @@ static enum hs_status read_tags(const struct hs_object *o, size_t *a0)
 	return HS_OK;
 }
 
-/* A growing site waiting for its place (sleds are known only after the whole sweep). */
+/*
+ * A site waiting for its place: a growing one needs the sleds, known only after the whole
+ * sweep; an in-place one waits too, so every edit reaches the plan in .text order.
+ */
 struct pending {
-	uint64_t off; /* .text offset */
+	uint64_t off;  /* .text offset */
+	bool in_place; /* body: the site's new 4 bytes */
 	size_t size, kernel, region;
 	const char *mnem;
 	enum hs_count applied, declined;
@@ -344,12 +348,21 @@ static enum hs_status place_in_pool(struct walk *w, const struct pending *pd)
 	return HS_OK;
 }
 
-/* Places a growing site: a NOP sled of its function when one has room, else the pool. */
+/* Places a site: in place, or a NOP sled of its function when one has room, else the pool. */
 static enum hs_status place(struct walk *w, const struct pending *pd)
 {
 	size_t sled;
 	uint64_t at;
+	enum hs_status st;
 
+	if (pd->in_place) {
+		st = hs_plan_patch(w->p, w->s.text_off + pd->off, pd->body, pd->len);
+		if (!st) {
+			w->p->count[pd->applied]++;
+			w->p->count[HS_COUNT_PATCHES_APPLIED]++;
+		}
+		return st;
+	}
 	if (find_sled(w, pd, &sled, &at))
 		return place_in_sled(w, pd, sled, at);
 	return place_in_pool(w, pd);
@@ -403,12 +416,12 @@ static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
 	case HS_SITE_ISFIRST:
 		memcpy(buf, p, 4);
 		hs_b0a0_in_place(buf, h->kind);
-		st = hs_plan_patch(w->p, w->s.text_off + in->offset, buf, 4);
-		if (!st) {
-			w->p->count[h->kind == HS_SITE_ISFIRST ? HS_COUNT_B0A0_ISFIRST
-			                                       : HS_COUNT_B0A0_CLUSTER_LOAD]++;
-			w->p->count[HS_COUNT_PATCHES_APPLIED]++;
-		}
+		st = defer(w, in, h, buf, 4,
+		           h->kind == HS_SITE_ISFIRST ? HS_COUNT_B0A0_ISFIRST
+		                                      : HS_COUNT_B0A0_CLUSTER_LOAD,
+		           HS_COUNT_B0A0_CLUSTER_LOAD, 0, -1);
+		if (!st)
+			w->pend[w->n_pend - 1].in_place = true;
 		return st;
 	case HS_SITE_CLUSTER_SADDR:
 		w->p->count[HS_COUNT_B0A0_LEFT_SADDR]++;
