@@ -127,7 +127,8 @@ static void sleds_cut(struct hs_b0a0_scan *s)
 
 	if (s->sleds_unsafe)
 		s->n_sleds = 0;
-	qsort(s->targets, s->n_targets, sizeof(*s->targets), cmp_u64);
+	if (s->n_targets) /* targets is NULL when no branch was seen */
+		qsort(s->targets, s->n_targets, sizeof(*s->targets), cmp_u64);
 	for (size_t i = 0; i < s->n_sleds; i++) {
 		struct hs_b0a0_sled d = s->sleds[i];
 		size_t lo = 0, hi = s->n_targets;
