@@ -10,6 +10,21 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The first index of the sorted v[0, n) whose value is at least x (n: none). */
+static size_t lower_bound(const uint64_t *v, size_t n, uint64_t x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object *o)
 {
 	const struct hs_elf *e = &o->e;
@@ -31,17 +46,10 @@ enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object 
 	qsort(s->entries, s->n_entries, sizeof(*s->entries), cmp_u64);
 	/* Kernels are sorted by descriptor, entries by address: join them once, in order. */
 	for (size_t i = 0; i < ks->n; i++) {
-		uint64_t off = ks->k[i].entry - text->sh_addr;
-		size_t lo = 0, hi = s->n_entries;
+		size_t lo;
 		if (ks->k[i].entry_sec != e->text)
 			continue;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (s->entries[mid] < off)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
+		lo = lower_bound(s->entries, s->n_entries, ks->k[i].entry - text->sh_addr);
 		/* Two kernels at one entry: the first by descriptor address names it. */
 		if (lo < s->n_entries && !s->entry_kernel[lo])
 			s->entry_kernel[lo] = i + 1;
@@ -131,14 +139,7 @@ static void sleds_cut(struct hs_b0a0_scan *s)
 		qsort(s->targets, s->n_targets, sizeof(*s->targets), cmp_u64);
 	for (size_t i = 0; i < s->n_sleds; i++) {
 		struct hs_b0a0_sled d = s->sleds[i];
-		size_t lo = 0, hi = s->n_targets;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (s->targets[mid] < d.start)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
+		size_t lo = lower_bound(s->targets, s->n_targets, d.start);
 		if (lo < s->n_targets && s->targets[lo] < d.end)
 			d.end = s->targets[lo];
 		if (d.end - d.start >= HS_SLED_MIN)

@@ -14,6 +14,15 @@ readelf_clean() {
 	"$READELF" -a "$1" >/dev/null 2>"$T/re" && [ ! -s "$T/re" ] || fail "llvm-readelf warns on $1: $(cat "$T/re")"
 }
 
+# judged NAME IN OUT EXPECT: the judge's verdict on OUT (left in $T/judge), llvm-readelf
+# clean, and a second B0->A0 rewrite of OUT a byte-identical copy.
+judged() {
+	$JUDGE "$2" "$3" "$4" >"$T/judge" || fail "$1: $(cat "$T/judge")"
+	readelf_clean "$3"
+	mirage rewrite "$3" -o "$3.again" --target gfx1250
+	[ "$RC" = 0 ] && cmp -s "$3" "$3.again" || fail "$1: the second rewrite changed bytes"
+}
+
 for rev in b0 untagged; do
 	mirage --json rewrite "$FIXTURES/b0a0_$rev.co" -o "$T/$rev.co" --target gfx1250
 	check "$rev: B0 -> A0" 0
@@ -66,8 +75,7 @@ mirage --json rewrite "$FIXTURES/b0a0_place.co" -o "$T/place.co" --target gfx125
 check "NOP sleds" 0
 [ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump')]")" = \
 	"[7, 1, 2, 6, 0]" ] || fail "sleds: counts: $(cat "$OUT")"
-$JUDGE "$FIXTURES/b0a0_place.co" "$T/place.co" "$(dirname "$0")/b0a0_place.expect" >"$T/judge" ||
-	fail "sleds: $(cat "$T/judge")"
+judged sleds "$FIXTURES/b0a0_place.co" "$T/place.co" "$(dirname "$0")/b0a0_place.expect"
 grep -q "(2 in sleds, 0 long jumps)" "$T/judge" || fail "sleds: $(cat "$T/judge")"
 "$OBJDUMP" -d --mcpu=gfx1250 "$T/place.co" >"$T/dis"
 # sled+0 and sled+0x10 go into the sled after s_endpgm (sled+0x1c, +0x34); every other
@@ -75,10 +83,6 @@ grep -q "(2 in sleds, 0 long jumps)" "$T/judge" || fail "sleds: $(cat "$T/judge"
 # another function's sled, a function symbol's leading s_nop) goes to the pool.
 grep -q "BFA00006 <sled+0x1c>" "$T/dis" && grep -q "BFA00008 <sled+0x34>" "$T/dis" ||
 	fail "sleds: the sites are not in the sled: $(grep -A4 '<sled>:' "$T/dis")"
-readelf_clean "$T/place.co"
-mirage rewrite "$T/place.co" -o "$T/place.again.co" --target gfx1250
-check "sleds: a second rewrite" 0
-cmp -s "$T/place.co" "$T/place.again.co" || fail "sleds: the second rewrite changed bytes"
 ok "sleds: sites in the sled ($(cat "$T/judge")); too short, cut, reached, foreign or called sleds are not used"
 
 # Beyond s_branch reach of the pool: the long jump (s_add_pc_i64 there and back).
@@ -86,13 +90,8 @@ mirage --json rewrite "$FIXTURES/b0a0_far.co" -o "$T/far.co" --target gfx1250
 check "sites beyond s_branch reach" 0
 [ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump','ds2_declined')]")" = \
 	"[2, 1, 0, 1, 2, 0]" ] || fail "far: counts: $(cat "$OUT")"
-$JUDGE "$FIXTURES/b0a0_far.co" "$T/far.co" "$(dirname "$0")/b0a0_far.expect" >"$T/judge" ||
-	fail "far: $(cat "$T/judge")"
+judged far "$FIXTURES/b0a0_far.co" "$T/far.co" "$(dirname "$0")/b0a0_far.expect"
 grep -q "(0 in sleds, 2 long jumps)" "$T/judge" || fail "far: $(cat "$T/judge")"
-readelf_clean "$T/far.co"
-mirage rewrite "$T/far.co" -o "$T/far.again.co" --target gfx1250
-check "far: a second rewrite" 0
-cmp -s "$T/far.co" "$T/far.again.co" || fail "far: the second rewrite changed bytes"
 ok "far sites take the long jump and land back at site + size ($(cat "$T/judge"))"
 
 # The ADDTID store's scratch VGPR: .vgpr_count rises; RSRC1's granules too when the scratch
@@ -104,11 +103,7 @@ check "the scratch VGPR at a granule boundary" 0
 [ "$(kd_vgprs "$T/vgpr.co")" = "<edge.kd>:32 <inside.kd>:32 " ] || fail "vgpr: RSRC1: $(kd_vgprs "$T/vgpr.co")"
 [ "$("$READELF" --notes "$T/vgpr.co" | awk '/\.vgpr_count:/{printf "%s ", $2}')" = "17 21 " ] ||
 	fail "vgpr: .vgpr_count: $("$READELF" --notes "$T/vgpr.co" | grep vgpr_count)"
-$JUDGE "$FIXTURES/b0a0_vgpr.co" "$T/vgpr.co" "$(dirname "$0")/b0a0_vgpr.expect" >"$T/judge" ||
-	fail "vgpr: $(cat "$T/judge")"
-readelf_clean "$T/vgpr.co"
-mirage rewrite "$T/vgpr.co" -o "$T/vgpr.again.co" --target gfx1250
-cmp -s "$T/vgpr.co" "$T/vgpr.again.co" || fail "vgpr: the second rewrite changed bytes"
+judged vgpr "$FIXTURES/b0a0_vgpr.co" "$T/vgpr.co" "$(dirname "$0")/b0a0_vgpr.expect"
 ok "the scratch VGPR: RSRC1 rises a granule past a boundary, not inside one; .vgpr_count rises"
 
 mirage rewrite "$FIXTURES/b0a0_occupancy.co" -o "$T/occ.co" --target gfx1250
@@ -130,9 +125,7 @@ mirage --json rewrite "$FIXTURES/b0a0_many.co" -o "$T/many.co" --target gfx1250
 check "40 kernels" 0
 [ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('cluster_load','barrier_isfirst','ds2','addtid','left_saddr','in_sled','in_pool','retagged')]")" = \
 	"[40, 40, 40, 40, 10, 30, 50, 40]" ] || fail "many: counts: $(cat "$OUT")"
-$JUDGE "$FIXTURES/b0a0_many.co" "$T/many.co" "$FIXTURES/b0a0_many.expect" >"$T/judge" ||
-	fail "many: $(cat "$T/judge")"
-readelf_clean "$T/many.co"
+judged many "$FIXTURES/b0a0_many.co" "$T/many.co" "$FIXTURES/b0a0_many.expect"
 ok "40 kernels in one object: $(cat "$T/judge")"
 
 # No way to the pool at all (a 2.25 GiB .bss puts it past s_add_pc_i64's 32-bit literal).
