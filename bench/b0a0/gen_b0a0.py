@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """Writes a gfx1250 assembly file with N kernels, each with B0-only sites, for bench_b0a0.
 
-Usage: gen_b0a0.py N OUT.s
+Usage: gen_b0a0.py N OUT.s [OUT.expect]
 Each kernel holds a cluster load (in place), s_barrier_signal_isfirst (in place), a DS
 two-address load and an ADDTID load (trampolines) and, every fourth, an SGPR-base cluster
 load (left alone).  Every kernel is tagged .gfx1250_revision: B0.  Deterministic for N.
+OUT.expect gets what tests/integration/b0a0_judge.py expects of each moved site (the
+tests judge a small object from this generator: many kernels in one object).
 """
 import sys
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: gen_b0a0.py N OUT.s")
+    if len(sys.argv) not in (3, 4):
+        sys.exit("usage: gen_b0a0.py N OUT.s [OUT.expect]")
     n = int(sys.argv[1])
     out = []
     w = out.append
@@ -44,6 +46,29 @@ def main():
     w("amdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n")
     with open(sys.argv[2], "w") as f:
         f.write("".join(out))
+    if len(sys.argv) == 4:
+        with open(sys.argv[3], "w") as f:
+            f.write("".join(expect(i) for i in range(n)))
+
+
+def off(name, v):
+    """An offset operand as llvm-objdump prints it (left out when 0)."""
+    return " %s:%d" % (name, v) if v else ""
+
+
+def expect(i):
+    """The judge's blocks for kernel i's DS2 and ADDTID sites."""
+    a, b, t = i & 127, (i & 127) + 1, 4 * (i & 255)
+    ds2 = ("ds_load_2addr_b32 v[2:3], v1%s%s\n" % (off("offset0", a), off("offset1", b)) +
+           "ds_load_b32 v2, v1%s\nds_load_b32 v3, v1%s\n" % (off("offset", 4 * a),
+                                                            off("offset", 4 * b)) +
+           "s_wait_dscnt 0x0\ns_branch back\n\n")
+    addtid = ("ds_load_addtid_b32 v4%s\n" % off("offset", t) +
+              "v_mbcnt_lo_u32_b32 v4, -1, 0\nv_mbcnt_hi_u32_b32 v4, -1, v4\n"
+              "v_lshlrev_b32 v4, 2, v4\nv_add_nc_u32 v4, m0, v4\n"
+              "v_and_b32 v4, 0xfffff, v4\nds_load_b32 v4, v4%s\n" % off("offset", t) +
+              "s_branch back\n\n")
+    return ds2 + addtid
 
 
 main()

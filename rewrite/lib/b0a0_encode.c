@@ -122,6 +122,22 @@ bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4])
 	return true;
 }
 
+size_t hs_addpc_encode(uint64_t pc, uint64_t target, size_t room, uint8_t *out)
+{
+	uint64_t d8 = target - (pc + 8), d12 = target - (pc + 12);
+
+	if (room >= 8 && d8 < (1ull << 31)) {
+		hs_wr32(out, 0xbe804bffu); /* s_add_pc_i64 lit32 */
+		hs_wr32(out + 4, (uint32_t)d8);
+		return 8;
+	}
+	if (room < 12)
+		return 0;
+	hs_wr32(out, 0xbe804bfeu); /* s_add_pc_i64 lit64 */
+	hs_wr64(out + 4, d12);
+	return 12;
+}
+
 /* True when register ranges [a, a+na) and [b, b+nb) share a VGPR. */
 static bool overlap(unsigned a, unsigned na, unsigned b, unsigned nb)
 {

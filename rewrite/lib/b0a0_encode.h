@@ -43,6 +43,16 @@ HS_INTERNAL void hs_b0a0_in_place(uint8_t dw0[4], enum hs_b0a0_site kind);
 /* s_branch at pc to target: false when target is misaligned or beyond simm16 reach. */
 HS_INTERNAL bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4]);
 
+/*
+ * s_add_pc_i64 at pc to target (PC + 8 or 12 + literal: LLVM 22's branch relaxation for
+ * gfx1250 computes the offset from the next instruction).  The 8-byte form (a 32-bit
+ * literal) when target - (pc + 8) is in [0, 2^31), where zero and sign extension agree;
+ * else the 12-byte form (a 64-bit literal).  Returns the size written, 0 when the
+ * form that fits in room bytes cannot reach.
+ */
+#define HS_ADDPC_MAX 12u
+HS_INTERNAL size_t hs_addpc_encode(uint64_t pc, uint64_t target, size_t room, uint8_t *out);
+
 /* Why a DS2 split is refused (0: it is not). */
 enum hs_ds2_refusal {
 	HS_DS2_OK = 0,

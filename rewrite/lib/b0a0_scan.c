@@ -10,6 +10,21 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The first index of the sorted v[0, n) whose value is at least x (n: none). */
+static size_t lower_bound(const uint64_t *v, size_t n, uint64_t x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object *o)
 {
 	const struct hs_elf *e = &o->e;
@@ -31,17 +46,10 @@ enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object 
 	qsort(s->entries, s->n_entries, sizeof(*s->entries), cmp_u64);
 	/* Kernels are sorted by descriptor, entries by address: join them once, in order. */
 	for (size_t i = 0; i < ks->n; i++) {
-		uint64_t off = ks->k[i].entry - text->sh_addr;
-		size_t lo = 0, hi = s->n_entries;
+		size_t lo;
 		if (ks->k[i].entry_sec != e->text)
 			continue;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (s->entries[mid] < off)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
+		lo = lower_bound(s->entries, s->n_entries, ks->k[i].entry - text->sh_addr);
 		/* Two kernels at one entry: the first by descriptor address names it. */
 		if (lo < s->n_entries && !s->entry_kernel[lo])
 			s->entry_kernel[lo] = i + 1;
@@ -49,10 +57,37 @@ enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object 
 	return HS_OK;
 }
 
+enum hs_status hs_b0a0_scan_want_sleds(struct hs_b0a0_scan *s, const struct hs_object *o)
+{
+	const struct hs_elf *e = &o->e;
+	const size_t tabs[2] = {e->symtab, e->dynsym};
+	size_t n = 0;
+
+	s->want_sleds = true;
+	for (int t = 0; t < 2; t++)
+		n += hs_elf_sym_count(e, tabs[t]);
+	s->funcs = calloc(n ? n : 1, sizeof(*s->funcs));
+	if (!s->funcs)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (int t = 0; t < 2; t++)
+		for (size_t i = 0; i < hs_elf_sym_count(e, tabs[t]); i++) {
+			GElf_Sym sym;
+			hs_elf_sym(e, tabs[t], i, &sym);
+			if (sym.st_shndx == e->text && sym.st_value >= s->text_vaddr &&
+			    sym.st_value - s->text_vaddr < s->text_size)
+				s->funcs[s->n_funcs++] = sym.st_value - s->text_vaddr;
+		}
+	qsort(s->funcs, s->n_funcs, sizeof(*s->funcs), cmp_u64);
+	return HS_OK;
+}
+
 void hs_b0a0_scan_free(struct hs_b0a0_scan *s)
 {
+	free(s->funcs);
 	free(s->entries);
 	free(s->entry_kernel);
+	free(s->sleds);
+	free(s->targets);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -64,6 +99,96 @@ static enum hs_b0a0_fmt fmt_of(unsigned f)
 	                              : HS_B0A0_OTHER;
 }
 
+/* Makes room for one more element of size sz in *v; false when out of memory. */
+static bool room(void **v, size_t n, size_t *cap, size_t sz)
+{
+	size_t nc = *cap ? *cap * 2 : 64;
+	void *nv;
+
+	if (n < *cap)
+		return true;
+	if (nc > SIZE_MAX / sz || !(nv = realloc(*v, nc * sz)))
+		return false;
+	*v = nv;
+	*cap = nc;
+	return true;
+}
+
+/* Ends the open sled (if any) at end; runs shorter than a sled are dropped. */
+static bool sled_close(struct hs_b0a0_scan *s, uint64_t *start, uint64_t end, size_t region)
+{
+	bool ok = true;
+
+	if (*start != UINT64_MAX && end - *start >= HS_SLED_MIN) {
+		ok = room((void **)&s->sleds, s->n_sleds, &s->cap_sleds, sizeof(*s->sleds));
+		if (ok)
+			s->sleds[s->n_sleds++] = (struct hs_b0a0_sled){*start, end, region};
+	}
+	*start = UINT64_MAX;
+	return ok;
+}
+
+/* Cuts every sled at the first branch target inside it (control flow enters there). */
+static void sleds_cut(struct hs_b0a0_scan *s)
+{
+	size_t n = 0;
+
+	if (s->sleds_unsafe)
+		s->n_sleds = 0;
+	if (s->n_targets) /* targets is NULL when no branch was seen */
+		qsort(s->targets, s->n_targets, sizeof(*s->targets), cmp_u64);
+	for (size_t i = 0; i < s->n_sleds; i++) {
+		struct hs_b0a0_sled d = s->sleds[i];
+		size_t lo = lower_bound(s->targets, s->n_targets, d.start);
+		if (lo < s->n_targets && s->targets[lo] < d.end)
+			d.end = s->targets[lo];
+		if (d.end - d.start >= HS_SLED_MIN)
+			s->sleds[n++] = d;
+	}
+	s->n_sleds = n;
+}
+
+/*
+ * A jump out of .text (into a pool of an earlier rewrite: the site of a trampoline) comes
+ * back to the instruction after it, so that one is reached like a fall-through.
+ */
+static bool returns_here(const struct hs_b0a0_scan *s, const struct isa_inst *in)
+{
+	uint64_t t;
+
+	if (in->op == ISA_OP_S_BRANCH && in->nops && in->ops[0].kind == ISA_OPK_LABEL)
+		t = (uint64_t)in->ops[0].imm;
+	else if (in->op == ISA_OP_S_ADD_PC_I64 && in->literal_size)
+		t = in->offset + in->size +
+		    (in->literal_size == 4 ? (uint64_t)(uint32_t)in->literal : in->literal);
+	else
+		return false;
+	return t >= s->text_size;
+}
+
+/* Records what the sled search needs of one instruction: branch targets, s_nop runs. */
+static bool sled_step(struct hs_b0a0_scan *s, const struct isa_inst *in, bool reached,
+                      uint64_t *start, size_t region)
+{
+	if (in->flags & ISA_F_BRANCH)
+		for (unsigned i = 0; i < in->nops; i++)
+			if (in->ops[i].kind == ISA_OPK_LABEL) {
+				if (!room((void **)&s->targets, s->n_targets, &s->cap_targets,
+				          sizeof(*s->targets)))
+					return false;
+				s->targets[s->n_targets++] = (uint64_t)in->ops[i].imm;
+			}
+	/* A form the table lacks might branch anywhere: no sled is known unreachable then. */
+	if (in->op == ISA_OP_UNKNOWN && in->format == ISA_FMT_SOPP)
+		s->sleds_unsafe = true;
+	if (in->op == ISA_OP_S_NOP && (*start != UINT64_MAX || !reached)) {
+		if (*start == UINT64_MAX)
+			*start = in->offset;
+		return true;
+	}
+	return sled_close(s, start, in->offset, region);
+}
+
 /*
  * From each kernel entry (decoder state reset there and after every terminator) on.  A word
  * the decoder cannot size ends the sweep up to the next entry: nothing after it is visited
@@ -71,8 +196,9 @@ static enum hs_b0a0_fmt fmt_of(unsigned f)
  */
 enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, void *ctx)
 {
-	uint64_t off = 0;
-	size_t next = 0, kernel = SIZE_MAX;
+	uint64_t off = 0, sled = UINT64_MAX;
+	size_t next = 0, next_func = 0, kernel = SIZE_MAX, region = 0;
+	bool reached = true; /* fall-through reaches off */
 	struct isa_state ms;
 
 	isa_state_reset(&ms);
@@ -82,15 +208,32 @@ enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, voi
 		int rc;
 
 		while (next < s->n_entries && s->entries[next] <= off) {
-			if (s->entries[next] == off)
+			if (s->entries[next] == off) {
 				isa_state_reset(&ms);
+				reached = true;
+			}
 			if (s->entry_kernel[next])
 				kernel = s->entry_kernel[next] - 1;
+			if (!sled_close(s, &sled, off, region))
+				return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+			region++;
 			next++;
+		}
+		/* A symbol in .text may be called or jumped to: a new region, reached. */
+		while (next_func < s->n_funcs && s->funcs[next_func] <= off) {
+			reached |= s->funcs[next_func] == off;
+			if (!sled_close(s, &sled, off, region))
+				return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+			region++;
+			next_func++;
 		}
 		rc = isa_decode_gfx1250(s->text, s->text_size, off, &ms, &in);
 		if (rc != ISA_OK || !in.size) {
 			uint64_t resume = next < s->n_entries ? s->entries[next] : s->text_size;
+			/* An undecodable word ends a sled: nothing after it is known to be s_nop.
+			 */
+			if (!sled_close(s, &sled, off, region))
+				return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 			s->undecodable++;
 			hs_log(HS_LOG_INFO,
 			       "B0->A0: .text+0x%llx does not decode (%s); nothing up to "
@@ -100,18 +243,24 @@ enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, voi
 			off = resume;
 			continue;
 		}
+		if (s->want_sleds && !sled_step(s, &in, reached, &sled, region))
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		kind = hs_b0a0_classify(s->text + off, in.size, fmt_of(in.format), in.raw_opcode);
 		if (kind != HS_SITE_NONE) {
 			struct hs_b0a0_hit h = {
-			    .in = &in, .ms = &ms, .kind = kind, .kernel = kernel};
+			    .in = &in, .ms = &ms, .kind = kind, .kernel = kernel, .region = region};
 			enum hs_status st = visit(ctx, &h);
 			if (st)
 				return st;
 		}
+		reached = !(in.flags & ISA_F_TERM) || returns_here(s, &in);
 		if (in.flags & ISA_F_TERM)
 			isa_state_reset(&ms);
 		off += in.size;
 	}
+	if (!sled_close(s, &sled, off, region))
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	sleds_cut(s);
 	return HS_OK;
 }
 

@@ -37,36 +37,88 @@ bool hs_pass_b0a0_applies(const struct hs_pass_ctx *c, char *why, size_t why_siz
 enum revision {
 	REV_B0 = 0,
 	REV_A0,
-	REV_MALFORMED
+	REV_NOT_STR,
+	REV_UNKNOWN,
 };
 
-static enum revision kernel_revision(const struct hs_object *o, const struct hs_kernel *k)
+/* Kernel k's tag; *s / *len: the string of a REV_UNKNOWN one. */
+static enum revision kernel_revision(const struct hs_object *o, const struct hs_kernel *k,
+                                     const char **s, size_t *len)
 {
-	const char *s;
-	size_t len;
-
 	if (!o->meta || k->meta < 0)
 		return REV_B0;
-	switch (hs_meta_get_str(o->meta, k->meta, REVISION_KEY, &s, &len)) {
+	switch (hs_meta_get_str(o->meta, k->meta, REVISION_KEY, s, len)) {
 	case HS_META_STR_MISSING:
 		return REV_B0; /* upstream LLVM stamps nothing: B0 (transpiler tests pin this) */
 	case HS_META_STR_NOT_STR:
-		return REV_MALFORMED;
+		return REV_NOT_STR;
 	default:
 		break;
 	}
-	if (len == 2 && !memcmp(s, "A0", 2))
+	if (*len == 2 && !memcmp(*s, "A0", 2))
 		return REV_A0;
-	if (len == 2 && !memcmp(s, "B0", 2))
+	if (*len == 2 && !memcmp(*s, "B0", 2))
 		return REV_B0;
-	return REV_MALFORMED;
+	return REV_UNKNOWN;
 }
+
+/*
+ * Counts the A0 tags; a malformed tag refuses the call (HS_INVALID_ARGUMENT) naming the
+ * first such kernel and the field: the stepping is never guessed.
+ */
+static enum hs_status read_tags(const struct hs_object *o, size_t *a0)
+{
+	*a0 = 0;
+	for (size_t i = 0; i < o->ks.n; i++) {
+		const char *s = NULL;
+		size_t len = 0;
+		switch (kernel_revision(o, &o->ks.k[i], &s, &len)) {
+		case REV_A0:
+			++*a0;
+			break;
+		case REV_NOT_STR:
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "kernel '%s': metadata field '" REVISION_KEY
+			               "' is not a string "
+			               "(\"A0\" or \"B0\"); refusing to guess the stepping",
+			               o->ks.k[i].name);
+		case REV_UNKNOWN:
+			return hs_fail(HS_INVALID_ARGUMENT,
+			               "kernel '%s': metadata field '" REVISION_KEY
+			               "' is \"%.*s\", "
+			               "neither \"A0\" nor \"B0\"; refusing to guess the stepping",
+			               o->ks.k[i].name, len > 16 ? 16 : (int)len, s);
+		default:
+			break;
+		}
+	}
+	return HS_OK;
+}
+
+/*
+ * A site waiting for its place: a growing one needs the sleds, known only after the whole
+ * sweep; an in-place one waits too, so every edit reaches the plan in .text order.
+ */
+struct pending {
+	uint64_t off;  /* .text offset */
+	bool in_place; /* body: the site's new 4 bytes */
+	size_t size, kernel, region;
+	const char *mnem;
+	enum hs_count applied, declined;
+	uint64_t vgpr_need; /* .vgpr_count the body needs (0: none) */
+	int64_t granules;   /* RSRC1 VGPR granule field it needs (-1: as it is) */
+	size_t len;         /* body bytes */
+	uint8_t body[HS_ADDTID_SIZE > HS_DS2_SPLIT_SIZE ? HS_ADDTID_SIZE : HS_DS2_SPLIT_SIZE];
+};
 
 /* One call's walk over .text. */
 struct walk {
 	const struct hs_pass_ctx *c;
 	struct hs_plan *p;
 	struct hs_b0a0_scan s;
+	struct pending *pend;
+	size_t n_pend, cap_pend;
+	uint64_t *sled_pos; /* per sled: the next free .text offset in it */
 };
 
 static const char *kname(const struct walk *w, size_t k)
@@ -95,100 +147,281 @@ static enum hs_status decline(struct walk *w, enum hs_count kind, uint64_t off, 
 }
 
 /*
- * A scratch VGPR for an ADDTID store of kernel k: the first VGPR above its .vgpr_count,
- * within what RSRC1 already allocates (raising the granules could lower occupancy below
- * what the launch needs, which the pass cannot know), and encodable in 8 bits.
+ * gfx1250 wave32 occupancy, as LLVM 22 computes it (llc-22 -mcpu=gfx1250 reports
+ * "Occupancy: 16/10/8/7/4" for 64/96/128/129/256 VGPRs): VGPRs are allocated in granules
+ * of 16 from 1024 per SIMD, at most 16 waves per SIMD; a workgroup's waves share the 4
+ * SIMDs of a CU (gfx12.5 has CU mode only).  A kernel without .max_flat_workgroup_size
+ * launches up to 1024 work-items (the HSA default).
  */
-static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, const char **why)
+#define GFX1250_VGPRS_PER_SIMD 1024u
+#define GFX1250_MAX_WAVES      16u
+#define GFX1250_SIMDS_PER_CU   4u
+#define DEFAULT_FLAT_WG        1024u
+
+static uint64_t waves_per_simd(uint64_t vgpr_alloc)
+{
+	uint64_t w = GFX1250_VGPRS_PER_SIMD / vgpr_alloc;
+	return w < GFX1250_MAX_WAVES ? w : GFX1250_MAX_WAVES;
+}
+
+/*
+ * A scratch VGPR for an ADDTID store of kernel k: the first VGPR above its .vgpr_count
+ * (encodable in 8 bits).  When RSRC1 does not allocate it, its VGPR granules rise by one
+ * (*granules: the new field), unless that leaves fewer waves per SIMD than a workgroup of
+ * .max_flat_workgroup_size needs on one CU.
+ */
+static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, int64_t *granules, char *why,
+                         size_t why_size)
 {
 	const struct hs_object *o = w->c->o;
 	const struct hs_kernel *kr;
-	uint64_t count, granule, alloc;
+	uint64_t count, fwg = DEFAULT_FLAT_WG, granule, alloc, field, need, have;
 	uint32_t rsrc1;
 	uint16_t kcp;
 
+	*granules = -1;
 	if (k == SIZE_MAX) {
-		*why = "it lies in no kernel, so no VGPR is known to be free";
+		snprintf(why, why_size, "it lies in no kernel, so no VGPR is known to be free");
 		return false;
 	}
 	kr = &o->ks.k[k];
 	if (!o->meta || kr->meta < 0 ||
 	    !hs_meta_get_uint(o->meta, kr->meta, ".vgpr_count", &count)) {
-		*why = "the kernel's metadata has no .vgpr_count, so no VGPR is known to be free";
+		snprintf(
+		    why, why_size,
+		    "the kernel's metadata has no .vgpr_count, so no VGPR is known to be free");
+		return false;
+	}
+	if (count > 255) {
+		snprintf(why, why_size, "its scratch VGPR v%llu needs s_set_vgpr_msb banking",
+		         (unsigned long long)count);
 		return false;
 	}
 	rsrc1 = hs_rd32(kr->kd + HS_KD_AT(compute_pgm_rsrc1));
 	kcp = hs_rd16(kr->kd + HS_KD_AT(kernel_code_properties));
 	granule = (kcp & KCP_WAVE32) ? VGPR_GRANULE_W32 : VGPR_GRANULE_W64;
-	alloc = ((rsrc1 & RSRC1_VGPR_MASK) + 1) * granule;
-	if (count >= alloc || count > 255) {
-		*why = "no VGPR above .vgpr_count is allocated by RSRC1 (raising it could lower "
-		       "occupancy below what the launch needs)";
+	field = rsrc1 & RSRC1_VGPR_MASK;
+	alloc = (field + 1) * granule;
+	*v = (unsigned)count;
+	if (count < alloc)
+		return true;
+	if (!(kcp & KCP_WAVE32)) {
+		snprintf(why, why_size, "no VGPR above .vgpr_count is allocated by RSRC1 (wave64)");
 		return false;
 	}
-	*v = (unsigned)count;
-	hs_plan_kernel_vgprs(w->p, k, count + 1);
+	hs_meta_get_uint(o->meta, kr->meta, ".max_flat_workgroup_size", &fwg);
+	field = count / granule; /* granules for count + 1 VGPRs, minus one */
+	need = ((fwg ? fwg : 1) + 31) / 32;
+	need = (need + GFX1250_SIMDS_PER_CU - 1) / GFX1250_SIMDS_PER_CU;
+	have = waves_per_simd((field + 1) * granule);
+	if (have < need) {
+		snprintf(
+		    why, why_size,
+		    "its scratch VGPR v%llu would raise RSRC1 to %llu VGPRs, %llu waves per "
+		    "SIMD, below the %llu a workgroup of %llu (.max_flat_workgroup_size) needs",
+		    (unsigned long long)count, (unsigned long long)((field + 1) * granule),
+		    (unsigned long long)have, (unsigned long long)need, (unsigned long long)fwg);
+		return false;
+	}
+	*granules = (int64_t)field;
 	return true;
 }
 
-/* Places a growing site: a pool trampoline of body + s_branch back, the site an s_branch. */
-static enum hs_status place(struct walk *w, const struct isa_inst *in, size_t k,
-                            const uint8_t *body, size_t len, enum hs_count applied,
-                            enum hs_count declined)
-{
-	uint64_t site = w->s.text_vaddr + in->offset, tramp;
-	uint8_t *t, patch[8];
-	enum hs_status st;
-	const char *mnem = isa_inst_mnemonic(in);
+static const uint8_t S_NOP0[4] = {0x00, 0x00, 0x80, 0xbf};
 
-	uint8_t back[4];
+/* The site becomes jump (jlen bytes), the rest of it s_nop 0 (never executed: the body
+ * returns past it). */
+static enum hs_status patch_site(struct walk *w, const struct pending *pd, const uint8_t *jump,
+                                 size_t jlen)
+{
+	uint8_t patch[16];
+
+	memcpy(patch, jump, jlen);
+	for (size_t i = jlen; i < pd->size; i += 4)
+		memcpy(patch + i, S_NOP0, 4);
+	return hs_plan_patch(w->p, w->s.text_off + pd->off, patch, pd->size);
+}
+
+/* Counts an applied site placed `where` (IN_SLED, IN_POOL, LONG_JUMP). */
+static void applied(struct walk *w, const struct pending *pd, enum hs_count where)
+{
+	if (pd->vgpr_need)
+		hs_plan_kernel_vgprs(w->p, pd->kernel, pd->vgpr_need);
+	if (pd->granules >= 0)
+		hs_plan_kernel_vgpr_granules(w->p, pd->kernel, (uint32_t)pd->granules);
+	w->p->count[pd->applied]++;
+	w->p->count[where]++;
+	w->p->count[HS_COUNT_PATCHES_APPLIED]++;
+}
+
+/*
+ * The nearest sled of the site's region with room for the body and s_branch back, both
+ * branches in reach; true and *at (its .text offset) / *sled when one is found.
+ */
+static bool find_sled(struct walk *w, const struct pending *pd, size_t *sled, uint64_t *at)
+{
+	const struct hs_b0a0_scan *s = &w->s;
+	uint64_t site = pd->off, best = UINT64_MAX;
+	size_t lo = 0, hi = s->n_sleds;
+	uint8_t b[4];
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->sleds[mid].start < site)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* Outwards from the site, both ways, while the sleds are in its region. */
+	for (int dir = -1; dir <= 1; dir += 2)
+		for (size_t i = dir < 0 ? lo - 1 : lo;
+		     i < s->n_sleds && s->sleds[i].region == pd->region; i += (size_t)dir) {
+			uint64_t pos = w->sled_pos[i], d = pos > site ? pos - site : site - pos;
+			if (s->sleds[i].end - pos < pd->len + 4 || d >= best ||
+			    !hs_sbranch_encode(site, pos, b) ||
+			    !hs_sbranch_encode(pos + pd->len, site + pd->size, b))
+				continue;
+			best = d;
+			*sled = i;
+			*at = pos;
+		}
+	return best != UINT64_MAX;
+}
+
+/* Body + s_branch back in a sled; the site an s_branch there. */
+static enum hs_status place_in_sled(struct walk *w, const struct pending *pd, size_t sled,
+                                    uint64_t at)
+{
+	uint64_t tv = w->s.text_vaddr;
+	uint8_t code[sizeof(pd->body) + 4], jump[4];
+	enum hs_status st;
+
+	memcpy(code, pd->body, pd->len);
+	hs_sbranch_encode(tv + at + pd->len, tv + pd->off + pd->size, code + pd->len);
+	hs_sbranch_encode(tv + pd->off, tv + at, jump);
+	st = hs_plan_patch(w->p, w->s.text_off + at, code, pd->len + 4);
+	if (!st)
+		st = patch_site(w, pd, jump, 4);
+	if (st)
+		return st;
+	w->sled_pos[sled] = at + pd->len + 4;
+	applied(w, pd, HS_COUNT_B0A0_IN_SLED);
+	return HS_OK;
+}
+
+/*
+ * A trampoline in the pool: body, then the way back.  The site jumps there with s_branch
+ * when it reaches, else with s_add_pc_i64 (a long jump: 8 bytes, no register needed);
+ * the way back is s_branch or s_add_pc_i64 with a 64-bit literal.
+ */
+static enum hs_status place_in_pool(struct walk *w, const struct pending *pd)
+{
+	uint64_t site = w->s.text_vaddr + pd->off, back = site + pd->size, tramp;
+	uint8_t jump[HS_ADDPC_MAX], ret[HS_ADDPC_MAX], *t;
+	size_t jlen = 4, rlen = 4;
+	enum hs_status st;
 
 	/* Reach is decided before reserving, so a declined site costs the pool nothing. */
 	st = hs_plan_next_vaddr(w->p, 4, &tramp);
 	if (st)
 		return st;
-	if (!hs_sbranch_encode(tramp + len, site + in->size, back) ||
-	    !hs_sbranch_encode(site, tramp, patch))
-		return decline(w, declined, in->offset, k, mnem,
-		               "the pool is beyond s_branch reach and neither a NOP sled nor a "
-		               "long jump is available");
-	st = hs_plan_reserve(w->p, len + 4, 4, &tramp, &t);
+	if (!hs_sbranch_encode(site, tramp, jump))
+		jlen = hs_addpc_encode(site, tramp, pd->size, jump);
+	if (!jlen)
+		return decline(w, pd->declined, pd->off, pd->kernel, pd->mnem,
+		               "the pool is beyond the reach of s_branch and of s_add_pc_i64 "
+		               "from the site, and no NOP sled in its function has room");
+	if (!hs_sbranch_encode(tramp + pd->len, back, ret))
+		rlen = hs_addpc_encode(tramp + pd->len, back, HS_ADDPC_MAX, ret);
+	if (!rlen)
+		return decline(w, pd->declined, pd->off, pd->kernel, pd->mnem,
+		               "the site is beyond the reach of the way back from the pool");
+	st = hs_plan_reserve(w->p, pd->len + rlen, 4, &tramp, &t);
 	if (st)
 		return st;
-	memcpy(t, body, len);
-	memcpy(t + len, back, 4);
-	/* The rest of the site is never executed (the trampoline returns past it): s_nop 0. */
-	for (size_t i = 4; i < in->size; i += 4)
-		memcpy(patch + i, (const uint8_t[]){0x00, 0x00, 0x80, 0xbf}, 4);
-	st = hs_plan_patch(w->p, w->s.text_off + in->offset, patch, in->size);
+	memcpy(t, pd->body, pd->len);
+	memcpy(t + pd->len, ret, rlen);
+	st = patch_site(w, pd, jump, jlen);
 	if (st)
 		return st;
-	w->p->count[applied]++;
-	w->p->count[HS_COUNT_B0A0_IN_POOL]++;
-	w->p->count[HS_COUNT_PATCHES_APPLIED]++;
+	applied(w, pd, jlen == 4 ? HS_COUNT_B0A0_IN_POOL : HS_COUNT_B0A0_LONG_JUMP);
 	return HS_OK;
 }
 
-static enum hs_status site(struct walk *w, const struct isa_inst *in, const struct isa_state *ms,
-                           enum hs_b0a0_site kind, size_t k)
+/* Places a site: in place, or a NOP sled of its function when one has room, else the pool. */
+static enum hs_status place(struct walk *w, const struct pending *pd)
 {
-	const uint8_t *p = w->s.text + in->offset;
-	const char *mnem = isa_inst_mnemonic(in), *why = NULL;
-	uint8_t buf[HS_ADDTID_SIZE > HS_DS2_SPLIT_SIZE ? HS_ADDTID_SIZE : HS_DS2_SPLIT_SIZE];
-	unsigned scratch = 0;
+	size_t sled;
+	uint64_t at;
 	enum hs_status st;
 
-	switch (kind) {
+	if (pd->in_place) {
+		st = hs_plan_patch(w->p, w->s.text_off + pd->off, pd->body, pd->len);
+		if (!st) {
+			w->p->count[pd->applied]++;
+			w->p->count[HS_COUNT_PATCHES_APPLIED]++;
+		}
+		return st;
+	}
+	if (find_sled(w, pd, &sled, &at))
+		return place_in_sled(w, pd, sled, at);
+	return place_in_pool(w, pd);
+}
+
+/* Queues a growing site with its body for place() after the sweep. */
+static enum hs_status defer(struct walk *w, const struct isa_inst *in, const struct hs_b0a0_hit *h,
+                            const uint8_t *body, size_t len, enum hs_count applied_kind,
+                            enum hs_count declined_kind, uint64_t vgpr_need, int64_t granules)
+{
+	struct pending *pd;
+
+	if (w->n_pend == w->cap_pend) {
+		size_t nc = w->cap_pend ? w->cap_pend * 2 : 64;
+		struct pending *np =
+		    nc < SIZE_MAX / sizeof(*np) ? realloc(w->pend, nc * sizeof(*np)) : NULL;
+		if (!np)
+			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+		w->pend = np;
+		w->cap_pend = nc;
+	}
+	pd = &w->pend[w->n_pend++];
+	*pd = (struct pending){.off = in->offset,
+	                       .size = in->size,
+	                       .kernel = h->kernel,
+	                       .region = h->region,
+	                       .mnem = isa_inst_mnemonic(in),
+	                       .applied = applied_kind,
+	                       .declined = declined_kind,
+	                       .vgpr_need = vgpr_need,
+	                       .granules = granules,
+	                       .len = len};
+	memcpy(pd->body, body, len);
+	return HS_OK;
+}
+
+static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
+{
+	struct walk *w = ctx;
+	const struct isa_inst *in = h->in;
+	const uint8_t *p = w->s.text + in->offset;
+	const char *mnem = isa_inst_mnemonic(in);
+	uint8_t buf[sizeof(((struct pending *)0)->body)];
+	unsigned scratch = 0;
+	int64_t granules = -1;
+	char why[200];
+	enum hs_status st;
+
+	switch (h->kind) {
 	case HS_SITE_CLUSTER_LOAD:
 	case HS_SITE_ISFIRST:
 		memcpy(buf, p, 4);
-		hs_b0a0_in_place(buf, kind);
-		st = hs_plan_patch(w->p, w->s.text_off + in->offset, buf, 4);
-		if (!st) {
-			w->p->count[kind == HS_SITE_ISFIRST ? HS_COUNT_B0A0_ISFIRST
-			                                    : HS_COUNT_B0A0_CLUSTER_LOAD]++;
-			w->p->count[HS_COUNT_PATCHES_APPLIED]++;
-		}
+		hs_b0a0_in_place(buf, h->kind);
+		st = defer(w, in, h, buf, 4,
+		           h->kind == HS_SITE_ISFIRST ? HS_COUNT_B0A0_ISFIRST
+		                                      : HS_COUNT_B0A0_CLUSTER_LOAD,
+		           HS_COUNT_B0A0_CLUSTER_LOAD, 0, -1);
+		if (!st)
+			w->pend[w->n_pend - 1].in_place = true;
 		return st;
 	case HS_SITE_CLUSTER_SADDR:
 		w->p->count[HS_COUNT_B0A0_LEFT_SADDR]++;
@@ -199,38 +432,51 @@ static enum hs_status site(struct walk *w, const struct isa_inst *in, const stru
 	case HS_SITE_DS2:
 		/* Raw fields name VGPRs of the current bank; a banked site is left to a later pass.
 		 */
-		if (ms->vgpr_msb)
-			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+		if (h->ms->vgpr_msb)
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, h->kernel, mnem,
 			               "s_set_vgpr_msb banks are set at the site");
 		switch (hs_ds2_split(p, buf)) {
 		case HS_DS2_OFFSET:
-			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, h->kernel, mnem,
 			               "a half's byte offset exceeds 0xffff");
 		case HS_DS2_CYCLIC:
-			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, k, mnem,
+			return decline(w, HS_COUNT_B0A0_DS2_DECLINED, in->offset, h->kernel, mnem,
 			               "each half overwrites a register the other reads");
 		default:
 			break;
 		}
-		return place(w, in, k, buf, HS_DS2_SPLIT_SIZE, HS_COUNT_B0A0_DS2,
-		             HS_COUNT_B0A0_DS2_DECLINED);
+		return defer(w, in, h, buf, HS_DS2_SPLIT_SIZE, HS_COUNT_B0A0_DS2,
+		             HS_COUNT_B0A0_DS2_DECLINED, 0, -1);
 	case HS_SITE_ADDTID:
-		if (ms->vgpr_msb)
-			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, k, mnem,
-			               "s_set_vgpr_msb banks are set at the site");
-		if (hs_addtid_is_store(p) && !scratch_vgpr(w, k, &scratch, &why))
-			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, k, mnem, why);
+		if (h->ms->vgpr_msb)
+			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, h->kernel,
+			               mnem, "s_set_vgpr_msb banks are set at the site");
+		if (hs_addtid_is_store(p) &&
+		    !scratch_vgpr(w, h->kernel, &scratch, &granules, why, sizeof(why)))
+			return decline(w, HS_COUNT_B0A0_ADDTID_DECLINED, in->offset, h->kernel,
+			               mnem, why);
 		hs_addtid_encode(p, scratch, buf);
-		return place(w, in, k, buf, HS_ADDTID_SIZE, HS_COUNT_B0A0_ADDTID,
-		             HS_COUNT_B0A0_ADDTID_DECLINED);
+		return defer(w, in, h, buf, HS_ADDTID_SIZE, HS_COUNT_B0A0_ADDTID,
+		             HS_COUNT_B0A0_ADDTID_DECLINED,
+		             hs_addtid_is_store(p) ? (uint64_t)scratch + 1 : 0, granules);
 	default:
 		return HS_OK;
 	}
 }
 
-static enum hs_status visit(void *ctx, const struct hs_b0a0_hit *h)
+/* Places every queued site, in .text order (deterministic). */
+static enum hs_status place_all(struct walk *w)
 {
-	return site(ctx, h->in, h->ms, h->kind, h->kernel);
+	enum hs_status st = HS_OK;
+
+	w->sled_pos = calloc(w->s.n_sleds ? w->s.n_sleds : 1, sizeof(*w->sled_pos));
+	if (!w->sled_pos)
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	for (size_t i = 0; i < w->s.n_sleds; i++)
+		w->sled_pos[i] = w->s.sleds[i].start;
+	for (size_t i = 0; i < w->n_pend && !st; i++)
+		st = place(w, &w->pend[i]);
+	return st;
 }
 
 /* Retags every B0 tag to A0 (the same encoded length: the note keeps its size). */
@@ -259,31 +505,28 @@ static enum hs_status retag(const struct hs_pass_ctx *c, struct hs_plan *p)
 enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
 {
 	const struct hs_object *o = c->o;
-	size_t a0 = 0, malformed = 0, before;
+	size_t a0, before;
 	struct walk w;
-	enum hs_status st;
+	enum hs_status st = read_tags(o, &a0);
 
-	for (size_t i = 0; i < o->ks.n; i++) {
-		enum revision r = kernel_revision(o, &o->ks.k[i]);
-		a0 += r == REV_A0;
-		malformed += r == REV_MALFORMED;
-	}
-	if (malformed)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "%zu kernel(s) carry a '" REVISION_KEY "' that is neither \"A0\" "
-		               "nor \"B0\"; refusing to guess the stepping",
-		               malformed);
+	if (st)
+		return st;
 	if (o->ks.n && a0 == o->ks.n) {
 		/* Certified: every kernel says it was built for A0. */
 		p->count[HS_COUNT_B0A0_CERTIFIED] = 1;
 		return HS_OK;
 	}
+	memset(&w, 0, sizeof(w));
 	w.c = c;
 	w.p = p;
 	st = hs_b0a0_scan_init(&w.s, o);
+	if (!st)
+		st = hs_b0a0_scan_want_sleds(&w.s, o);
 	before = p->n_patch + (size_t)p->pool.used;
 	if (!st)
 		st = hs_b0a0_scan_run(&w.s, visit, &w);
+	if (!st)
+		st = place_all(&w);
 	p->count[HS_COUNT_B0A0_UNDECODABLE] += w.s.undecodable;
 	if (!st)
 		st = retag(c, p);
@@ -297,5 +540,7 @@ enum hs_status hs_pass_b0a0(const struct hs_pass_ctx *c, struct hs_plan *p)
 		             "there cannot be ruled out (HS_REWRITE_STRICT)",
 		             p->count[HS_COUNT_B0A0_UNDECODABLE]);
 	hs_b0a0_scan_free(&w.s);
+	free(w.pend);
+	free(w.sled_pos);
 	return st;
 }

@@ -216,6 +216,15 @@ void hs_plan_kernel_vgprs(struct hs_plan *p, size_t k, uint64_t need)
 		p->kc[k].vgpr_need = need;
 }
 
+void hs_plan_kernel_vgpr_granules(struct hs_plan *p, size_t k, uint32_t field)
+{
+	struct hs_kernel_change *c = &p->kc[k];
+
+	if (!c->vgpr_granules_set || field > c->vgpr_granules)
+		c->vgpr_granules = field;
+	c->vgpr_granules_set = true;
+}
+
 void hs_plan_kernel_inst_pref(struct hs_plan *p, size_t k, uint32_t max)
 {
 	if (max < p->kc[k].inst_pref_max)
@@ -304,6 +313,32 @@ static enum hs_status raise_meta(struct hs_plan *p, const struct hs_kernel *k, c
 	return HS_OK;
 }
 
+/* The layout's RSRC1 VGPR granule field (NULL: the family has none). */
+static const struct hs_kd_field *vgpr_granule_field(const struct hs_kd_layout *l)
+{
+	for (size_t i = 0; i < l->n[HS_KD_RSRC1]; i++)
+		if (!strcmp(l->field[HS_KD_RSRC1][i].name, "granulated_workitem_vgpr_count"))
+			return &l->field[HS_KD_RSRC1][i];
+	return NULL;
+}
+
+/* Raises kernel k's RSRC1 VGPR granules to c's need (a descriptor patch). */
+static enum hs_status raise_rsrc1(struct hs_plan *p, const struct hs_kernel *k,
+                                  const struct hs_kernel_change *c)
+{
+	const struct hs_kd_field *f = vgpr_granule_field(p->o->layout);
+	uint32_t rsrc1 = hs_rd32(k->kd + HS_KD_AT(compute_pgm_rsrc1));
+	uint8_t b[4];
+
+	if (!c->vgpr_granules_set || (f && hs_kd_field_get(rsrc1, f) >= c->vgpr_granules))
+		return HS_OK;
+	if (!f || c->vgpr_granules >> f->width)
+		return hs_fail(HS_ERROR, "kernel '%s': RSRC1 cannot hold %u VGPR granules", k->name,
+		               c->vgpr_granules + 1);
+	hs_wr32(b, hs_kd_field_set(rsrc1, f, c->vgpr_granules));
+	return hs_plan_patch(p, k->kd_off + HS_KD_AT(compute_pgm_rsrc1), b, sizeof(b));
+}
+
 enum hs_status hs_plan_finalize(struct hs_plan *p)
 {
 	const struct hs_object *o = p->o;
@@ -337,6 +372,9 @@ enum hs_status hs_plan_finalize(struct hs_plan *p)
 					return st;
 			}
 		}
+		st = raise_rsrc1(p, k, c);
+		if (st)
+			return st;
 		st = raise_meta(p, k, ".sgpr_count", c->sgpr_need, &raised);
 		if (!st)
 			st = raise_meta(p, k, ".vgpr_count", c->vgpr_need, &raised);

@@ -45,6 +45,8 @@ struct hs_kernel_change {
 	uint64_t entry;         /* vaddr the descriptor points at, when new_entry */
 	uint64_t sgpr_need;     /* .sgpr_count becomes at least this (0: no need) */
 	uint64_t vgpr_need;     /* .vgpr_count likewise */
+	bool vgpr_granules_set; /* RSRC1's VGPR granule field rises to vgpr_granules */
+	uint32_t vgpr_granules; /* granulated_workitem_vgpr_count (granules - 1), at least */
 	uint32_t inst_pref_max; /* INST_PREF_SIZE is clamped to this; UINT32_MAX: no clamp */
 };
 
@@ -107,6 +109,8 @@ HS_INTERNAL enum hs_status hs_plan_symbol(struct hs_plan *p, const char *name, u
 HS_INTERNAL enum hs_status hs_plan_kernel_entry(struct hs_plan *p, size_t k, uint64_t entry);
 HS_INTERNAL void hs_plan_kernel_sgprs(struct hs_plan *p, size_t k, uint64_t need);
 HS_INTERNAL void hs_plan_kernel_vgprs(struct hs_plan *p, size_t k, uint64_t need);
+/* RSRC1 granulated_workitem_vgpr_count of kernel k becomes at least field (the max wins). */
+HS_INTERNAL void hs_plan_kernel_vgpr_granules(struct hs_plan *p, size_t k, uint32_t field);
 HS_INTERNAL void hs_plan_kernel_inst_pref(struct hs_plan *p, size_t k, uint32_t max);
 /* The target state the edits assume; a second, different state is HS_ERROR. */
 HS_INTERNAL enum hs_status hs_plan_state(struct hs_plan *p, uint32_t state);

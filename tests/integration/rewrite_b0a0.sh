@@ -14,6 +14,15 @@ readelf_clean() {
 	"$READELF" -a "$1" >/dev/null 2>"$T/re" && [ ! -s "$T/re" ] || fail "llvm-readelf warns on $1: $(cat "$T/re")"
 }
 
+# judged NAME IN OUT EXPECT: the judge's verdict on OUT (left in $T/judge), llvm-readelf
+# clean, and a second B0->A0 rewrite of OUT a byte-identical copy.
+judged() {
+	$JUDGE "$2" "$3" "$4" >"$T/judge" || fail "$1: $(cat "$T/judge")"
+	readelf_clean "$3"
+	mirage rewrite "$3" -o "$3.again" --target gfx1250
+	[ "$RC" = 0 ] && cmp -s "$3" "$3.again" || fail "$1: the second rewrite changed bytes"
+}
+
 for rev in b0 untagged; do
 	mirage --json rewrite "$FIXTURES/b0a0_$rev.co" -o "$T/$rev.co" --target gfx1250
 	check "$rev: B0 -> A0" 0
@@ -61,6 +70,88 @@ check "the combined output again" 0
 cmp -s "$T/both.co" "$T/both.again.co" || fail "the second combined rewrite changed bytes"
 ok "entry stubs and B0->A0 trampolines share one pool; the second rewrite is byte-identical"
 
+# Placement: a NOP sled of the site's function (no control flow reaches it) before the pool.
+mirage --json rewrite "$FIXTURES/b0a0_place.co" -o "$T/place.co" --target gfx1250
+check "NOP sleds" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump')]")" = \
+	"[7, 1, 2, 6, 0]" ] || fail "sleds: counts: $(cat "$OUT")"
+judged sleds "$FIXTURES/b0a0_place.co" "$T/place.co" "$(dirname "$0")/b0a0_place.expect"
+grep -q "(2 in sleds, 0 long jumps)" "$T/judge" || fail "sleds: $(cat "$T/judge")"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/place.co" >"$T/dis"
+# sled+0 and sled+0x10 go into the sled after s_endpgm (sled+0x1c, +0x34); every other
+# site (a 20-byte sled, a sled cut by a branch target, s_nop reached by fall-through,
+# another function's sled, a function symbol's leading s_nop) goes to the pool.
+grep -q "BFA00006 <sled+0x1c>" "$T/dis" && grep -q "BFA00008 <sled+0x34>" "$T/dis" ||
+	fail "sleds: the sites are not in the sled: $(grep -A4 '<sled>:' "$T/dis")"
+ok "sleds: sites in the sled ($(cat "$T/judge")); too short, cut, reached, foreign or called sleds are not used"
+
+# Beyond s_branch reach of the pool: the long jump (s_add_pc_i64 there and back).
+mirage --json rewrite "$FIXTURES/b0a0_far.co" -o "$T/far.co" --target gfx1250
+check "sites beyond s_branch reach" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump','ds2_declined')]")" = \
+	"[2, 1, 0, 1, 2, 0]" ] || fail "far: counts: $(cat "$OUT")"
+judged far "$FIXTURES/b0a0_far.co" "$T/far.co" "$(dirname "$0")/b0a0_far.expect"
+grep -q "(0 in sleds, 2 long jumps)" "$T/judge" || fail "far: $(cat "$T/judge")"
+ok "far sites take the long jump and land back at site + size ($(cat "$T/judge"))"
+
+# The ADDTID store's scratch VGPR: .vgpr_count rises; RSRC1's granules too when the scratch
+# VGPR is past them (llvm-objdump decodes the descriptor: next_free_vgpr is granules x 16).
+kd_vgprs() { "$OBJDUMP" -d --mcpu=gfx1250 -j .rodata "$1" | awk '/kd>:/{k=$2} /next_free_vgpr/{printf "%s%s ", k, $2}'; }
+mirage rewrite "$FIXTURES/b0a0_vgpr.co" -o "$T/vgpr.co" --target gfx1250
+check "the scratch VGPR at a granule boundary" 0
+[ "$(kd_vgprs "$FIXTURES/b0a0_vgpr.co")" = "<edge.kd>:16 <inside.kd>:32 " ] || fail "vgpr input: $(kd_vgprs "$FIXTURES/b0a0_vgpr.co")"
+[ "$(kd_vgprs "$T/vgpr.co")" = "<edge.kd>:32 <inside.kd>:32 " ] || fail "vgpr: RSRC1: $(kd_vgprs "$T/vgpr.co")"
+[ "$("$READELF" --notes "$T/vgpr.co" | awk '/\.vgpr_count:/{printf "%s ", $2}')" = "17 21 " ] ||
+	fail "vgpr: .vgpr_count: $("$READELF" --notes "$T/vgpr.co" | grep vgpr_count)"
+judged vgpr "$FIXTURES/b0a0_vgpr.co" "$T/vgpr.co" "$(dirname "$0")/b0a0_vgpr.expect"
+ok "the scratch VGPR: RSRC1 rises a granule past a boundary, not inside one; .vgpr_count rises"
+
+mirage rewrite "$FIXTURES/b0a0_occupancy.co" -o "$T/occ.co" --target gfx1250
+check "a scratch VGPR that would lower occupancy below the launch's" 1 \
+	"ERROR: kernel 'tight': ds_store_addtid_b32 at .text+0x0 (vaddr 0x1600): its scratch VGPR v128 would raise RSRC1 to 144 VGPRs, 7 waves per SIMD, below the 8 a workgroup of 1024 (.max_flat_workgroup_size) needs; the edit is required, so the rewrite fails closed"
+[ ! -e "$T/occ.co" ] || fail "occupancy: a failed rewrite left its output behind"
+mirage --json rewrite "$FIXTURES/b0a0_occupancy.co" -o "$T/occ.co" --target gfx1250 --best-effort
+check "occupancy, --best-effort" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('addtid','addtid_declined')]")" = "[1, 1]" ] ||
+	fail "occupancy: counts: $(cat "$OUT")"
+[ "$(kd_vgprs "$T/occ.co")" = "<tight.kd>:128 <roomy.kd>:144 " ] || fail "occupancy: RSRC1: $(kd_vgprs "$T/occ.co")"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/occ.co" | grep -A1 "<tight>:" | grep -q ds_store_addtid_b32 ||
+	fail "occupancy: the declined site was changed"
+readelf_clean "$T/occ.co"
+ok "occupancy: refused (exit 1, the message) when the launch needs more waves; --best-effort declines that site only"
+
+# Many kernels in one object (the bench's generator): every site judged, sleds and pool.
+mirage --json rewrite "$FIXTURES/b0a0_many.co" -o "$T/many.co" --target gfx1250
+check "40 kernels" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('cluster_load','barrier_isfirst','ds2','addtid','left_saddr','in_sled','in_pool','retagged')]")" = \
+	"[40, 40, 40, 40, 10, 30, 50, 40]" ] || fail "many: counts: $(cat "$OUT")"
+judged many "$FIXTURES/b0a0_many.co" "$T/many.co" "$FIXTURES/b0a0_many.expect"
+ok "40 kernels in one object: $(cat "$T/judge")"
+
+# No way to the pool at all (a 2.25 GiB .bss puts it past s_add_pc_i64's 32-bit literal).
+mirage rewrite "$FIXTURES/b0a0_unreachable.co" -o "$T/unreach.co" --target gfx1250
+check "a required site with no way to the pool" 1 \
+	"ERROR: kernel 'far': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): the pool is beyond the reach of s_branch and of s_add_pc_i64 from the site, and no NOP sled in its function has room; the edit is required, so the rewrite fails closed"
+[ ! -e "$T/unreach.co" ] || fail "unreachable: a failed rewrite left its output behind"
+mirage --json rewrite "$FIXTURES/b0a0_unreachable.co" -o "$T/unreach.co" --target gfx1250 --best-effort
+check "no way to the pool, --best-effort" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','ds2_declined','retagged')]")" = "[0, 1, 1]" ] ||
+	fail "unreachable: counts: $(cat "$OUT")"
+readelf_clean "$T/unreach.co"
+ok "a site no jump reaches: fails closed (exit 1, the message); --best-effort declines and counts it"
+
+# A tag that is not the string A0 or B0: refused, naming the kernel and the field.
+mirage rewrite "$FIXTURES/b0a0_badint.co" -o "$T/bad.co" --target gfx1250
+check "a non-string tag" 1 \
+	"INVALID_ARGUMENT: kernel 'plain': metadata field '.gfx1250_revision' is not a string (\"A0\" or \"B0\"); refusing to guess the stepping"
+mirage rewrite "$FIXTURES/b0a0_badstr.co" -o "$T/bad.co" --target gfx1250
+check "an unknown tag" 1 \
+	"INVALID_ARGUMENT: kernel 'plain': metadata field '.gfx1250_revision' is \"C0\", neither \"A0\" nor \"B0\"; refusing to guess the stepping"
+[ ! -e "$T/bad.co" ] || fail "a refused tag left an output behind"
+mirage rewrite "$FIXTURES/b0a0_badint.co" -o "$T/bad.co" --target gfx1250 --no-b0a0
+check "a malformed tag with --no-b0a0" 0
+ok "malformed tags: HS_INVALID_ARGUMENT (exit 1) naming kernel and field; --no-b0a0 gets past it"
+
 mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250
 check "an unplaceable required site" 1 \
 	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0 (vaddr 0x1500): a half's byte offset exceeds 0xffff; the edit is required, so the rewrite fails closed"
@@ -73,7 +164,8 @@ check "--best-effort with --strict" 2 "--best-effort and --strict contradict eac
 mirage --json rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --best-effort
 check "--best-effort declines what it cannot place" 0
 [ -s "$T/decline.co" ] || fail "--best-effort wrote no output"
-[ "$(json_get "$OUT" "d['b0a0']['ds2_declined'] > 0")" = True ] || fail "no declined site counted: $(cat "$OUT")"
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2_declined','ds2','long_jump')]")" = "[2, 1, 1]" ] ||
+	fail "--best-effort: counts: $(cat "$OUT")"
 readelf_clean "$T/decline.co"
 ok "--best-effort: required sites that cannot be placed are declined and counted, never with --strict"
 

@@ -20,6 +20,28 @@ static void test_sbranch_reach(void **state)
 	assert_false(hs_sbranch_encode(0, 6, b)); /* misaligned */
 }
 
+/*
+ * The long jump: s_add_pc_i64 with a 32-bit literal forward in [0, 2^31) (llvm-mc-22:
+ * "s_add_pc_i64 0x12340" = ff 4b 80 be 40 23 01 00), else a 64-bit literal
+ * ("s_add_pc_i64 lit64(0xfffffffffffedcc0)" = fe 4b 80 be c0 dc fe ff ff ff ff ff);
+ * the offset counts from the next instruction.
+ */
+static void test_addpc(void **state)
+{
+	uint8_t b[HS_ADDPC_MAX];
+
+	(void)state;
+	assert_int_equal(hs_addpc_encode(0x1000, 0x1008 + 0x12340, 8, b), 8);
+	assert_memory_equal(b, HEX(0xff, 0x4b, 0x80, 0xbe, 0x40, 0x23, 0x01, 0x00), 8);
+	assert_int_equal(hs_addpc_encode(0x20000, 0x2000c - 0x12340, 12, b), 12);
+	assert_memory_equal(
+	    b, HEX(0xfe, 0x4b, 0x80, 0xbe, 0xc0, 0xdc, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff), 12);
+	/* Backwards, or 2^31 and more forwards, needs the 12-byte form: not in an 8-byte site. */
+	assert_int_equal(hs_addpc_encode(0x20000, 0x1000, 8, b), 0);
+	assert_int_equal(hs_addpc_encode(0, 8 + (1ull << 31), 8, b), 0);
+	assert_int_equal(hs_addpc_encode(0, 8 + (1ull << 31) - 4, 8, b), 8);
+}
+
 /* In place: cluster_load_b32 v1, v[2:3], off -> global_load_b32; isfirst -1 -> signal -1. */
 static void test_in_place(void **state)
 {
@@ -131,9 +153,11 @@ static void test_policy(void **state)
 		assert_int_equal(hs_rewrite(in.data, in.size, NULL, "gfx1250", &opts, &out, &rep),
 		                 HS_OK);
 	}
-	assert_int_equal(rep.count[HS_COUNT_B0A0_DS2_DECLINED], 3);
-	assert_int_equal(rep.count[HS_COUNT_B0A0_DS2], 0);
-	assert_int_equal(rep.patches_declined, 3);
+	assert_int_equal(rep.count[HS_COUNT_B0A0_DS2_DECLINED], 2);
+	/* The site beyond s_branch reach of the pool takes the long jump. */
+	assert_int_equal(rep.count[HS_COUNT_B0A0_DS2], 1);
+	assert_int_equal(rep.count[HS_COUNT_B0A0_LONG_JUMP], 1);
+	assert_int_equal(rep.patches_declined, 2);
 	assert_int_equal(rep.reason, HS_REASON_SITES_DECLINED);
 	assert_non_null(strstr(rep.message, "first: kernel 'far': ds_load_2addr_stride64_b64"));
 	assert_true(rep.changed); /* the B0 tag is still retagged */
@@ -146,7 +170,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sbranch_reach), cmocka_unit_test(test_in_place),
 	    cmocka_unit_test(test_ds2_split),     cmocka_unit_test(test_addtid),
-	    cmocka_unit_test(test_policy),
+	    cmocka_unit_test(test_policy),        cmocka_unit_test(test_addpc),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
