@@ -10,33 +10,8 @@ source "$TEST_LIB"
 cd "$TEST_TMP" || exit 1
 [ -x "${LLVM_MC:-}" ] || skip_all "llvm-mc-22 is not installed"
 
-# kernel NAME BODY [DESCRIPTOR_LINES] [METADATA_LINES]: NAME.co, one kernel named k whose code
-# is BODY (";"-separated instructions), storing through the pointer argument like hello.
-kernel() {
-	local name=$1 body=$2 kd=${3:-} meta=${4:-}
-	{
-		printf '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"\n\t.text\n\t.globl k\n'
-		printf '\t.p2align 8\n\t.type k,@function\nk:\n'
-		printf '%s\n' "$body" | tr ';' '\n' | sed 's/^ */\t/'
-		case $body in *".size k"*) ;; *) printf '.Lk_end:\n\t.size k, .Lk_end-k\n' ;; esac
-		printf '\n\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel k\n'
-		printf '\t.amdhsa_next_free_vgpr 4\n\t.amdhsa_next_free_sgpr 8\n'
-		printf '\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n\t.amdhsa_kernarg_size 8\n'
-		[ -n "$kd" ] && printf '%s\n' "$kd" | tr ';' '\n' | sed 's/^ */\t/'
-		printf '\t.end_amdhsa_kernel\n\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n'
-		printf '  - .name: k\n    .symbol: k.kd\n    .kernarg_segment_size: 8\n'
-		printf '    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 0\n'
-		printf '    .kernarg_segment_align: 8\n    .wavefront_size: 32\n    .sgpr_count: 8\n'
-		printf '    .vgpr_count: 4\n    .max_flat_workgroup_size: 256\n'
-		[ -n "$meta" ] && printf '%s\n' "$meta"
-		printf '    .args:\n      - .size: 8\n        .offset: 0\n        .value_kind: global_buffer\n'
-		printf '        .address_space: global\namdhsa.target: amdgcn-amd-amdhsa--gfx1250\n'
-		printf 'amdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n'
-	} >"$name.s"
-	"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj "$name.s" -o "$name.o" ||
-		fail "llvm-mc assembles $name.s"
-	"$LD_LLD" -shared "$name.o" -o "$name.co" || fail "ld.lld links $name.co"
-}
+# shellcheck source=gfx1250_asm.sh
+source "$(dirname "$0")/gfx1250_asm.sh"
 
 store='s_load_b64 s[2:3], s[0:1], 0x0; s_wait_kmcnt 0; v_mov_b32 v0, 42; v_mov_b32 v1, 0; global_store_b32 v1, v0, s[2:3]'
 

@@ -28,3 +28,13 @@ endforeach()
 mirage_shell_test(raise_refusals raise_refusals.sh LABELS translate)
 mirage_shell_test(translate_lazy translate_lazy.sh LABELS translate)
 mirage_shell_test(emulate_crosslane emulate_crosslane.sh LABELS translate emulate)
+# The translator (gfx1250 -> gfx942/gfx950, docs/translate.md): refusals from assembled kernels.
+mirage_shell_test(translate_refusals translate_refusals.sh LABELS translate)
+# Every kernel of the suite (objects from kernels.cmake) translated and judged by LLVM's tools.
+foreach(target gfx942 gfx950)
+  foreach(opt O0 O2 O3)
+    mirage_shell_test(translate_suite/${target}.${opt} translate_suite.sh LABELS translate)
+    set_property(TEST integration/translate_suite/${target}.${opt} APPEND PROPERTY ENVIRONMENT
+                 "TARGET=${target}" "OPT=${opt}")
+  endforeach()
+endforeach()

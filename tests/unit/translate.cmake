@@ -1,5 +1,6 @@
-# The translator's unit tests (translate/): the ISA decoder.  isa_dump, the decoder's
-# command-line view that the integration tests drive, is built here with them.
+# The translator's unit tests (translate/): the ISA decoder, the raiser, the runner and the
+# amdgcn side.  isa_dump, the decoder's command-line view that the integration tests drive, is
+# built here with them.
 add_executable(isa_dump ${PROJECT_SOURCE_DIR}/tests/tools/isa_dump.c)
 target_link_libraries(isa_dump PRIVATE mirage_isa mirage_common dep::elf)
 set_target_properties(isa_dump PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/tools)
@@ -9,3 +10,4 @@ mirage_unit_test(raise_verify SOURCES test_raise_verify.c LIBS mirage_host mirag
 mirage_unit_test(runner SOURCES test_runner.c LIBS mirage_host)
 mirage_unit_test(kernarg SOURCES test_kernarg.c LIBS mirage_host)
 mirage_unit_test(isa_gfx942 SOURCES test_isa_gfx942.c LIBS mirage_isa)
+mirage_unit_test(amdgcn SOURCES test_amdgcn.c LIBS mirage_amdgcn)

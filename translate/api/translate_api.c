@@ -2,7 +2,9 @@
  */
 #include "mirage_translate.h"
 
+#include "amdgcn_translate.h"
 #include "atomic_file.h"
+#include "build_id.h"
 #include "host_jit.h"
 #include "kernarg.h"
 #include "launch_file.h"
@@ -26,15 +28,6 @@ static double now_ms(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static void fill_refusal(struct tr_kernel *t, const struct raise_refusal *w)
-{
-	t->offset = w->offset;
-	t->mnemonic = strdup(w->mnemonic);
-	t->reason = raise_reason_code(w->reason);
-	t->reason_text = raise_reason_text(w->reason);
-	t->detail = strdup(w->detail);
 }
 
 static int raise_object(const char *path, const char *kernel, enum tr_binding binding, int want_ir,
@@ -66,7 +59,7 @@ static int raise_object(const char *path, const char *kernel, enum tr_binding bi
 		t->name = strdup(k->name);
 		ctx = LLVMContextCreate();
 		if (raise_kernel(ctx, co, k, &res, &why)) {
-			fill_refusal(t, &why);
+			tr_kernel_refuse(t, &why);
 		} else {
 			char msg[512];
 			t->raised = 1;
@@ -316,16 +309,10 @@ static void emulate_result_free(struct tr_emulate_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* The amdgcn binding and lowering land in translate/amdgcn; until then every object is refused
- * as a whole, so a caller's refusal path is what runs. */
 static int translate_object(const void *code, size_t size, const char *target,
                             struct tr_translation *out)
 {
-	(void)code;
-	(void)size;
-	memset(out, 0, sizeof(*out));
-	out->error = str_fmt("translation to %s is not built yet", target);
-	return -1;
+	return amdgcn_translate(code, size, target, out);
 }
 
 static void translation_free(struct tr_translation *t)
@@ -338,11 +325,6 @@ static void translation_free(struct tr_translation *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static const char *build_id(void)
-{
-	return "mirage-translate-0";
-}
-
 const struct translate_api *mirage_translate_api(void)
 {
 	static const struct translate_api api = {
@@ -353,7 +335,7 @@ const struct translate_api *mirage_translate_api(void)
 	    .emulate_result_free = emulate_result_free,
 	    .translate_object = translate_object,
 	    .translation_free = translation_free,
-	    .build_id = build_id,
+	    .build_id = translate_build_id,
 	};
 	return &api;
 }

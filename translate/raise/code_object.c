@@ -123,6 +123,16 @@ static int read_metadata(struct code_object *co, const void *desc, size_t size, 
 		k->private_fixed = uint_of(map_get(m, ".private_segment_fixed_size"));
 		k->wavefront_size = uint_of(map_get(m, ".wavefront_size"));
 		k->has_cluster_dims = cluster_dims_set(map_get(m, ".cluster_dims"));
+		k->max_flat_wg = uint_of(map_get(m, ".max_flat_workgroup_size"));
+		k->vgpr_count = uint_of(map_get(m, ".vgpr_count"));
+		k->agpr_count = uint_of(map_get(m, ".agpr_count"));
+		{
+			const msgpack_object *r = map_get(m, ".reqd_workgroup_size");
+			for (uint32_t d = 0;
+			     r && r->type == MSGPACK_OBJECT_ARRAY && d < 3 && d < r->via.array.size;
+			     d++)
+				k->reqd_wg[d] = uint_of(&r->via.array.ptr[d]);
+		}
 		if (!k->name || !k->symbol)
 			rc = fail(err, -EINVAL, "%s: amdhsa.kernels[%u] has no .name or .symbol",
 			          co->path, i);
@@ -316,12 +326,40 @@ static int parse(struct code_object *co, Elf *elf, char **err)
 	return rc || !pool ? rc : add_pool(co, pool, err);
 }
 
-int co_load(const char *path, struct code_object **out, char **err)
+/* Parses the size bytes at bytes (not kept) as the object called name. */
+static int load_bytes(const void *bytes, size_t size, const char *name, struct code_object **out,
+                      char **err)
 {
 	struct code_object *co;
+	Elf *elf;
+	int rc;
+
+	elf_version(EV_CURRENT);
+	elf = elf_memory((char *)bytes, size);
+	co = calloc(1, sizeof(*co));
+	if (!elf || !co) {
+		free(co);
+		if (elf)
+			elf_end(elf);
+		return fail(err, -EINVAL, "%s: not an ELF file", name);
+	}
+	co->path = strdup(name);
+	rc = parse(co, elf, err);
+	elf_end(elf);
+	if (rc < 0) {
+		if (!*err)
+			fail(err, rc, "%s: %s", name, strerror(-rc));
+		co_free(co);
+		return rc;
+	}
+	*out = co;
+	return 0;
+}
+
+int co_load(const char *path, struct code_object **out, char **err)
+{
 	void *bytes;
 	size_t size;
-	Elf *elf;
 	int fd, rc;
 
 	*out = NULL;
@@ -335,28 +373,29 @@ int co_load(const char *path, struct code_object **out, char **err)
 	if (!bytes)
 		return fail(err, -rc, "%s: %s", path,
 		            rc == EINVAL ? "not a regular file" : strerror(rc));
-	elf_version(EV_CURRENT);
-	elf = elf_memory(bytes, size);
-	co = calloc(1, sizeof(*co));
-	if (!elf || !co) {
-		free(co);
-		if (elf)
-			elf_end(elf);
-		free(bytes);
-		return fail(err, -EINVAL, "%s: not an ELF file", path);
-	}
-	co->path = strdup(path);
-	rc = parse(co, elf, err);
-	elf_end(elf);
+	rc = load_bytes(bytes, size, path, out, err);
 	free(bytes);
-	if (rc < 0) {
-		if (!*err)
-			fail(err, rc, "%s: %s", path, strerror(-rc));
-		co_free(co);
-		return rc;
-	}
-	*out = co;
-	return 0;
+	return rc;
+}
+
+int co_load_memory(const void *bytes, size_t size, const char *name, struct code_object **out,
+                   char **err)
+{
+	void *copy;
+	int rc;
+
+	*out = NULL;
+	*err = NULL;
+	if (size > CO_MAX_BYTES)
+		return fail(err, -EFBIG, "%s: larger than 2 GiB", name);
+	/* libelf may write into the image it parses (elf_memory): never the caller's. */
+	copy = malloc(size ? size : 1);
+	if (!copy)
+		return fail(err, -ENOMEM, "%s: out of memory", name);
+	memcpy(copy, bytes, size);
+	rc = load_bytes(copy, size, name, out, err);
+	free(copy);
+	return rc;
 }
 
 void co_free(struct code_object *co)

@@ -168,9 +168,19 @@ LLVMValueRef rz_load_exec(struct rz *r)
 	return LLVMBuildLoad2(r->B, r->i32, slot(r, &r->exec, r->i32, "exec"), "exec");
 }
 
+void rz_tag_pc(struct rz *r, LLVMValueRef inst)
+{
+	LLVMMetadataRef pc;
+	if (!r->in)
+		return;
+	pc = LLVMValueAsMetadata(rz_const64(r, rz_pc(r)));
+	LLVMSetMetadata(inst, LLVMGetMDKindIDInContext(r->C, "mirage.pc", 9),
+	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, &pc, 1)));
+}
+
 void rz_store_exec(struct rz *r, LLVMValueRef v)
 {
-	LLVMBuildStore(r->B, v, slot(r, &r->exec, r->i32, "exec"));
+	rz_tag_pc(r, LLVMBuildStore(r->B, v, slot(r, &r->exec, r->i32, "exec")));
 	r->active = NULL;
 }
 
@@ -433,7 +443,9 @@ int rz_write32(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueR
 	cell = scalar_cell(r, o, k, &bad);
 	if (bad)
 		return rz_refuse(r, RAISE_UNSUPPORTED_REGISTER, "destination register %u", o->reg);
-	if (cell)
+	if (cell && cell == r->exec)
+		rz_store_exec(r, v);
+	else if (cell)
 		LLVMBuildStore(r->B, v, cell);
 	if (o->kind == ISA_OPK_SPECIAL && o->reg + k == ISA_REG_EXEC_LO)
 		r->active = NULL;

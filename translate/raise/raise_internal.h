@@ -63,6 +63,9 @@ LLVMValueRef rz_intrinsic(struct rz *r, const char *name, LLVMTypeRef *over, uns
 /* This lane's EXEC bit (i1), cached for the instruction. */
 LLVMValueRef rz_active(struct rz *r);
 LLVMValueRef rz_load_exec(struct rz *r);
+/* Tags inst with !mirage.pc, the address of the instruction being raised: EXEC writes and
+ * v_writelane's lane compare carry it for the amdgcn binding's proofs (docs/translate.md). */
+void rz_tag_pc(struct rz *r, LLVMValueRef inst);
 void rz_store_exec(struct rz *r, LLVMValueRef v);
 LLVMValueRef rz_load_scc(struct rz *r);
 void rz_store_scc(struct rz *r, LLVMValueRef i1);

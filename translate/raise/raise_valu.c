@@ -275,9 +275,9 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		LLVMValueRef val = rz_src(r, o->s[0], 32, 0),
 		             idx = sh32(r, rz_src(r, o->s[1], 32, 0));
 		LLVMValueRef old = LLVMBuildLoad2(B, i32, rz_vgpr_slot(r, d->reg), "");
-		rz_write_vgpr_raw(r, d->reg,
-		                  LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, r->lane, idx, ""),
-		                                  val, old, ""));
+		LLVMValueRef at = LLVMBuildICmp(B, LLVMIntEQ, r->lane, idx, "");
+		rz_tag_pc(r, at);
+		rz_write_vgpr_raw(r, d->reg, LLVMBuildSelect(B, at, val, old, ""));
 		return 0;
 	}
 	case ISA_OP_V_MBCNT_LO_U32_B32: {

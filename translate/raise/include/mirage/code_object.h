@@ -28,6 +28,10 @@ struct co_kernel {
 	uint32_t private_fixed;  /* .private_segment_fixed_size */
 	uint32_t wavefront_size; /* .wavefront_size */
 	int has_cluster_dims;    /* .cluster_dims present and not [0|1, 1, 1] */
+	uint32_t max_flat_wg;    /* .max_flat_workgroup_size, 0 when absent */
+	uint32_t reqd_wg[3];     /* .reqd_workgroup_size, zeros when absent */
+	uint32_t vgpr_count;     /* .vgpr_count (architected VGPRs) */
+	uint32_t agpr_count;     /* .agpr_count (0 when absent) */
 	struct co_arg *args;
 	size_t nargs;
 };
@@ -58,6 +62,9 @@ struct code_object {
  * message naming the file and what is wrong (caller frees).  Never prints.
  */
 int co_load(const char *path, struct code_object **out, char **err);
+/* The same for size bytes in memory (copied); name stands for the path in messages. */
+int co_load_memory(const void *bytes, size_t size, const char *name, struct code_object **out,
+                   char **err);
 void co_free(struct code_object *co);
 
 /* The kernel called name (its .name, or its .symbol), or NULL. */

@@ -1,0 +1,90 @@
+/*
+ * The amdgcn side of the translator (docs/translate.md): a raised gfx1250 kernel (wave32) bound
+ * to amdgcn intrinsics for a wave64 target (gfx942, gfx950) under the WaveNative projection,
+ * proven, lowered by LLVM's TargetMachine, linked by ld.lld and its descriptor validated.
+ * One file per step; amdgcn_translate.c strings them together behind translate_object.
+ */
+#ifndef MIRAGE_AMDGCN_H
+#define MIRAGE_AMDGCN_H
+
+#include "mirage/code_object.h"
+#include "mirage/raise.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A wave64 target the translator lowers for (one table, amdgcn_target.c). */
+struct amdgcn_target {
+	const char *name;   /* "gfx942": LLVM's -mcpu and the caller's spelling */
+	uint32_t lds_limit; /* bytes of LDS per workgroup */
+};
+const struct amdgcn_target *amdgcn_target_find(const char *name);
+/* "gfx942, gfx950", for messages. */
+const char *amdgcn_target_list(void);
+
+/* The static LDS the source kernel needs: the larger of its descriptor's and metadata's. */
+static inline uint32_t amdgcn_source_lds(const struct co_kernel *k)
+{
+	uint32_t kd = (uint32_t)k->kd[0] | (uint32_t)k->kd[1] << 8 | (uint32_t)k->kd[2] << 16 |
+	              (uint32_t)k->kd[3] << 24;
+	return kd > k->group_fixed ? kd : k->group_fixed;
+}
+
+/* The marker amdgcn_mark_exec_writes puts before every EXEC store (proof only). */
+#define AMDGCN_EXEC_WRITE "mirage.exec_write"
+
+/*
+ * WaveNative proofs (amdgcn_proof.c).  Before mem2reg, amdgcn_mark_exec_writes() makes each
+ * store to the raised EXEC a call of AMDGCN_EXEC_WRITE(value, pc) too, so that after mem2reg
+ * the SSA value each write stores is known; amdgcn_prove_wave_native() then proves every one
+ * within the entry EXEC and every barrier independent of branches that may differ between the
+ * two halves, removes the markers, and returns 0, or -1 with *why filled (kernel, pc,
+ * mnemonic from co, reason, detail).
+ */
+void amdgcn_mark_exec_writes(LLVMModuleRef m, LLVMValueRef fn);
+int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code_object *co,
+                             const struct co_kernel *k, struct raise_refusal *why);
+
+/*
+ * The binding (amdgcn_bind.c): replaces the raised `void @<kernel>()` by an amdgpu_kernel of
+ * the same name taking the source's kernarg segment as one byref([N x i8]) param, every mx.*
+ * hook by amdgcn intrinsics under WaveNative, with the kernel attributes of the source (flat
+ * workgroup size, LDS size, FP mode, reqd_work_group_size).  The module must have the target's
+ * triple and data layout.  Returns the kernel, or NULL with msg.
+ */
+LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_kernel *k,
+                         uint32_t scratch_bytes, char *msg, size_t size);
+/* After optimisation: the amdgpu-no-* attributes for every input the kernel no longer reads. */
+void amdgcn_no_input_attributes(LLVMValueRef kernel);
+
+/* Lowering (amdgcn_lower.c). */
+LLVMTargetMachineRef amdgcn_target_machine(const struct amdgcn_target *t, char *msg, size_t size);
+/* Sets m's triple, data layout and code object version for tm. */
+void amdgcn_prepare_module(LLVMModuleRef m, LLVMTargetMachineRef tm);
+/* Runs the pipeline text (e.g. "mem2reg", "default<O2>") on m; tm may be NULL. */
+int amdgcn_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm, char *msg,
+                      size_t size);
+/* Emits m as a relocatable object into *obj (malloc'd). */
+int amdgcn_emit_object(LLVMModuleRef m, LLVMTargetMachineRef tm, unsigned char **obj,
+                       size_t *obj_size, char *msg, size_t size);
+
+/*
+ * Linking (amdgcn_link.c): `ld.lld -shared` of one relocatable object in a private temporary
+ * directory, without a shell.  The linker is $MIRAGE_LLD, else the HotSwap tree's
+ * llvm-tools/ld.lld next to this library, else ld.lld-22 on PATH, else
+ * /usr/lib/llvm-22/bin/ld.lld.  Returns 0 and the ET_DYN image (malloc'd), or -1 with msg.
+ */
+int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image,
+                size_t *image_size, char *msg, size_t size);
+
+/*
+ * Descriptor validation (amdgcn_validate.c): kernel out of the linked object against its
+ * source src for target t.  Returns 0, or -1 with detail saying which check failed.
+ */
+int amdgcn_validate(const struct co_kernel *out, const struct co_kernel *src,
+                    const struct amdgcn_target *t, uint32_t scratch_bytes, char *detail,
+                    size_t size);
+
+#endif

@@ -1,0 +1,214 @@
+/*
+ * Linking (amdgcn.h): LLVM has no C API for lld, so the one relocatable object is linked by
+ * `ld.lld -shared` run with posix_spawn (no shell) in a private mkdtemp directory that is
+ * removed afterwards, whatever happens.
+ */
+#include "amdgcn.h"
+
+#include "hotswap_contract.h"
+#include "read_whole.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define LINK_MAX_OUTPUT (UINT64_C(1) << 31)
+#define LLD_VERSIONED   "ld.lld-22"
+#define LLD_SYSTEM      "/usr/lib/llvm-22/bin/ld.lld"
+
+static int executable(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+/* The HotSwap tree's llvm-tools/ld.lld: installed as <lib/mirage>/hotswap/, staged in a build
+ * tree as <build>/hotswap/ with this library in <build>/lib/mirage. */
+static int from_hotswap_tree(char *out, size_t size)
+{
+	static const char *const rel[] = {"/hotswap/", "/../../hotswap/"};
+	Dl_info info;
+	char dir[PATH_MAX];
+	char *slash;
+
+	if (!dladdr((void *)from_hotswap_tree, &info) || !info.dli_fname)
+		return 0;
+	snprintf(dir, sizeof(dir), "%s", info.dli_fname);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return 0;
+	*slash = '\0';
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		snprintf(out, size, "%s%s" HOTSWAP_TREE_TOOLS_DIR "/" HOTSWAP_TOOL_LD_LLD, dir,
+		         rel[i]);
+		if (executable(out))
+			return 1;
+	}
+	return 0;
+}
+
+static int on_path(const char *name, char *out, size_t size)
+{
+	const char *path = getenv("PATH");
+	while (path && *path) {
+		const char *end = strchr(path, ':');
+		size_t n = end ? (size_t)(end - path) : strlen(path);
+		if (n) {
+			snprintf(out, size, "%.*s/%s", (int)n, path, name);
+			if (executable(out))
+				return 1;
+		}
+		path = end ? end + 1 : NULL;
+	}
+	return 0;
+}
+
+static int find_linker(char *out, size_t size, char *msg, size_t msize)
+{
+	const char *env = getenv("MIRAGE_LLD");
+	if (env && *env) {
+		if (executable(env)) {
+			snprintf(out, size, "%s", env);
+			return 0;
+		}
+		snprintf(msg, msize, "MIRAGE_LLD=%s is not an executable file", env);
+		return -1;
+	}
+	if (from_hotswap_tree(out, size) || on_path(LLD_VERSIONED, out, size))
+		return 0;
+	if (executable(LLD_SYSTEM)) {
+		snprintf(out, size, "%s", LLD_SYSTEM);
+		return 0;
+	}
+	snprintf(
+	    msg, msize,
+	    "no linker: neither MIRAGE_LLD, the HotSwap tree's llvm-tools/ld.lld, " LLD_VERSIONED
+	    " on PATH nor " LLD_SYSTEM);
+	return -1;
+}
+
+static int write_file(const char *path, const unsigned char *p, size_t n)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return -1;
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			close(fd);
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return close(fd);
+}
+
+/* The first line of the linker's output, for the message. */
+static void first_line(const char *path, char *out, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	ssize_t n = fd < 0 ? -1 : read(fd, out, size - 1);
+	char *nl;
+	if (fd >= 0)
+		close(fd);
+	out[n > 0 ? n : 0] = '\0';
+	nl = strchr(out, '\n');
+	if (nl)
+		*nl = '\0';
+}
+
+static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
+{
+	char in[PATH_MAX], out[PATH_MAX], log[PATH_MAX], line[256];
+	char *argv[] = {(char *)lld, "-shared", "--no-undefined", "-o", out, in, NULL};
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int status, rc;
+
+	if ((size_t)snprintf(in, sizeof(in), "%s/in.o", dir) >= sizeof(in) ||
+	    (size_t)snprintf(out, sizeof(out), "%s/out.so", dir) >= sizeof(out) ||
+	    (size_t)snprintf(log, sizeof(log), "%s/ld.log", dir) >= sizeof(log)) {
+		snprintf(msg, size, "the temporary directory's path is too long");
+		return -1;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	rc = posix_spawn(&pid, lld, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc) {
+		snprintf(msg, size, "cannot run %s: %s", lld, strerror(rc));
+		return -1;
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			snprintf(msg, size, "waiting for %s: %s", lld, strerror(errno));
+			return -1;
+		}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	first_line(log, line, sizeof(line));
+	if (WIFEXITED(status))
+		snprintf(msg, size, "%s exited with %d: %s", lld, WEXITSTATUS(status), line);
+	else
+		snprintf(msg, size, "%s was killed by signal %d", lld, WTERMSIG(status));
+	return -1;
+}
+
+int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image,
+                size_t *image_size, char *msg, size_t size)
+{
+	const char *tmp = getenv("TMPDIR");
+	char lld[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
+	int rc = -1, fd;
+
+	*image = NULL;
+	*image_size = 0;
+	if (find_linker(lld, sizeof(lld), msg, size))
+		return -1;
+	snprintf(dir, sizeof(dir), "%s/mirage-link-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		snprintf(msg, size, "cannot make a temporary directory in %s: %s",
+		         tmp && *tmp == '/' ? tmp : "/tmp", strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/in.o", dir);
+	if (write_file(path, obj, obj_size)) {
+		snprintf(msg, size, "cannot write %s: %s", path, strerror(errno));
+		goto done;
+	}
+	if (run_linker(lld, dir, msg, size))
+		goto done;
+	snprintf(path, sizeof(path), "%s/out.so", dir);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd >= 0) {
+		*image = read_whole_fd_max(fd, LINK_MAX_OUTPUT, image_size);
+		close(fd);
+	}
+	if (!*image)
+		snprintf(msg, size, "cannot read the linked object %s: %s", path, strerror(errno));
+	else
+		rc = 0;
+done:
+	for (size_t i = 0; i < 3; i++) {
+		static const char *const files[] = {"in.o", "out.so", "ld.log"};
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+	return rc;
+}

@@ -1,0 +1,237 @@
+/*
+ * translate_object for gfx942/gfx950 (amdgcn_translate.h): per kernel raise, prove, bind and
+ * optimise in one LLVM context; then one module, one object, one link, and every descriptor
+ * validated.  The image is returned only when every kernel translated.
+ */
+#include "amdgcn_translate.h"
+
+#include "amdgcn.h"
+#include "str_fmt.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Linker.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SOURCE_NAME "the code object"
+
+static int refuse(struct raise_refusal *why, const struct co_kernel *k, enum raise_reason reason,
+                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int refuse(struct raise_refusal *why, const struct co_kernel *k, enum raise_reason reason,
+                  const char *fmt, ...)
+{
+	va_list ap;
+	memset(why, 0, sizeof(*why));
+	snprintf(why->kernel, sizeof(why->kernel), "%s", k->name);
+	why->offset = k->entry;
+	why->reason = reason;
+	va_start(ap, fmt);
+	vsnprintf(why->detail, sizeof(why->detail), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* An alloca mem2reg left (a register whose address escapes) would be in the wrong address
+ * space for the target: its name, or NULL. */
+static const char *unpromoted(LLVMValueRef fn)
+{
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+			if (LLVMIsAAllocaInst(i)) {
+				size_t len;
+				return LLVMGetValueName2(i, &len);
+			}
+	return NULL;
+}
+
+/* One kernel up to its optimised module, or a refusal in *why. */
+static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
+                            const struct amdgcn_target *t, const struct code_object *co,
+                            const struct co_kernel *k, LLVMModuleRef *mod, size_t *instructions,
+                            struct raise_refusal *why)
+{
+	struct raise_result res;
+	uint32_t rsrc1 = (uint32_t)k->kd[48] | (uint32_t)k->kd[49] << 8;
+	char msg[512], *err = NULL;
+	const char *reg;
+	LLVMValueRef kernel;
+
+	*mod = NULL;
+	if (amdgcn_source_lds(k) > t->lds_limit)
+		return refuse(why, k, RAISE_LDS_LIMIT, "%u bytes of LDS, %s has %u",
+		              amdgcn_source_lds(k), t->name, t->lds_limit);
+	if ((rsrc1 >> 12) & 0xf)
+		return refuse(
+		    why, k, RAISE_MODE,
+		    "RSRC1 FLOAT_ROUND_MODE is 0x%x, the raised code rounds to nearest even",
+		    (rsrc1 >> 12) & 0xf);
+	if (raise_kernel(ctx, co, k, &res, why))
+		return -1;
+	*instructions = res.instructions;
+	amdgcn_mark_exec_writes(res.module, res.function);
+	if (amdgcn_run_passes(res.module, "mem2reg", NULL, msg, sizeof(msg))) {
+		refuse(why, k, RAISE_RAISER_BUG, "%s", msg);
+		goto fail;
+	}
+	reg = unpromoted(res.function);
+	if (reg) {
+		refuse(why, k, RAISE_RAISER_BUG, "register %s is not promoted by mem2reg", reg);
+		goto fail;
+	}
+	if (amdgcn_prove_wave_native(res.module, res.function, co, k, why))
+		goto fail;
+	amdgcn_prepare_module(res.module, tm);
+	kernel = amdgcn_bind(res.module, res.function, k, res.scratch_bytes, msg, sizeof(msg));
+	if (!kernel) {
+		refuse(why, k, RAISE_RAISER_BUG, "%s", msg);
+		goto fail;
+	}
+	if (LLVMVerifyModule(res.module, LLVMReturnStatusAction, &err)) {
+		refuse(why, k, RAISE_RAISER_BUG, "the bound module does not verify: %.100s",
+		       err ? err : "");
+		LLVMDisposeMessage(err);
+		goto fail;
+	}
+	LLVMDisposeMessage(err);
+	if (amdgcn_run_passes(res.module, "default<O2>", tm, msg, sizeof(msg))) {
+		refuse(why, k, RAISE_RAISER_BUG, "%s", msg);
+		goto fail;
+	}
+	*mod = res.module;
+	return 0;
+fail:
+	LLVMDisposeModule(res.module);
+	return -1;
+}
+
+void tr_kernel_refuse(struct tr_kernel *t, const struct raise_refusal *w)
+{
+	t->raised = 0;
+	t->offset = w->offset;
+	t->mnemonic = strdup(w->mnemonic);
+	t->reason = raise_reason_code(w->reason);
+	t->reason_text = raise_reason_text(w->reason);
+	t->detail = strdup(w->detail);
+}
+
+/* Lowers, links and validates the translated kernels (module m, consumed). */
+static int lower_and_check(LLVMModuleRef m, LLVMTargetMachineRef tm, const struct amdgcn_target *t,
+                           const struct code_object *co, struct tr_translation *out,
+                           unsigned char **image, size_t *image_size)
+{
+	struct code_object *linked = NULL;
+	unsigned char *obj = NULL;
+	size_t obj_size = 0;
+	char msg[512], *err = NULL;
+	int ok = 1;
+
+	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+		if (LLVMGetFunctionCallConv(f) == LLVMAMDGPUKERNELCallConv)
+			amdgcn_no_input_attributes(f);
+	if (amdgcn_emit_object(m, tm, &obj, &obj_size, msg, sizeof(msg)) ||
+	    amdgcn_link(obj, obj_size, image, image_size, msg, sizeof(msg))) {
+		out->error = str_fmt("%s: %s", SOURCE_NAME, msg);
+		free(obj);
+		LLVMDisposeModule(m);
+		return -1;
+	}
+	free(obj);
+	LLVMDisposeModule(m);
+	if (co_load_memory(*image, *image_size, "the translated object", &linked, &err)) {
+		out->error = str_fmt("LLVM's object cannot be read back: %s", err);
+		free(err);
+		return -1;
+	}
+	for (size_t i = 0; i < co->nkernels; i++) {
+		const struct co_kernel *src = &co->kernels[i];
+		const struct co_kernel *dst = co_find_kernel(linked, src->name);
+		struct raise_refusal why;
+		char detail[160];
+		if (!dst)
+			snprintf(detail, sizeof(detail), "the linked object has no kernel %s",
+			         src->name);
+		if (dst && !amdgcn_validate(dst, src, t, 0, detail, sizeof(detail)))
+			continue;
+		refuse(&why, src, RAISE_BAD_DESCRIPTOR, "%s", detail);
+		free(out->kernels[i].mnemonic);
+		free(out->kernels[i].detail);
+		tr_kernel_refuse(&out->kernels[i], &why);
+		ok = 0;
+	}
+	co_free(linked);
+	return ok ? 0 : 1;
+}
+
+int amdgcn_translate(const void *code, size_t size, const char *target, struct tr_translation *out)
+{
+	const struct amdgcn_target *t = amdgcn_target_find(target);
+	struct code_object *co = NULL;
+	LLVMTargetMachineRef tm = NULL;
+	LLVMContextRef ctx = NULL;
+	LLVMModuleRef all = NULL;
+	char *err = NULL, msg[512];
+	int every = 1;
+
+	memset(out, 0, sizeof(*out));
+	if (!t) {
+		out->error = str_fmt("no translation to '%s': the translator lowers for %s",
+		                     target ? target : "(null)", amdgcn_target_list());
+		return -1;
+	}
+	if (co_load_memory(code, size, SOURCE_NAME, &co, &err)) {
+		out->error = err;
+		return -1;
+	}
+	out->kernels = calloc(co->nkernels + 1, sizeof(*out->kernels));
+	tm = amdgcn_target_machine(t, msg, sizeof(msg));
+	if (!out->kernels || !tm) {
+		out->error = str_fmt("%s", out->kernels ? msg : "out of memory");
+		goto done;
+	}
+	ctx = LLVMContextCreate();
+	for (size_t i = 0; i < co->nkernels; i++) {
+		struct tr_kernel *tk = &out->kernels[out->nkernels++];
+		struct raise_refusal why;
+		LLVMModuleRef m;
+		tk->name = strdup(co->kernels[i].name);
+		if (translate_kernel(ctx, tm, t, co, &co->kernels[i], &m, &tk->instructions,
+		                     &why)) {
+			tr_kernel_refuse(tk, &why);
+			every = 0;
+			continue;
+		}
+		tk->raised = 1;
+		if (!all) {
+			all = m;
+		} else if (LLVMLinkModules2(all, m)) {
+			out->error = str_fmt("%s: kernel %s does not link with the others",
+			                     SOURCE_NAME, tk->name);
+			goto done;
+		}
+	}
+	if (every && all) {
+		LLVMModuleRef m = all;
+		all = NULL;
+		LLVMSetSourceFileName(m, "mirage-translate", 16);
+		if (lower_and_check(m, tm, t, co, out, &out->image, &out->image_size) < 0)
+			goto done;
+	}
+	for (size_t i = 0; i < out->nkernels; i++)
+		every &= out->kernels[i].raised;
+	if (!every || !out->nkernels) {
+		free(out->image);
+		out->image = NULL;
+		out->image_size = 0;
+	}
+done:
+	if (all)
+		LLVMDisposeModule(all);
+	if (ctx)
+		LLVMContextDispose(ctx);
+	if (tm)
+		LLVMDisposeTargetMachine(tm);
+	co_free(co);
+	return out->error ? -1 : 0;
+}
