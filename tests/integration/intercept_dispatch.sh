@@ -51,6 +51,14 @@ for launch in "$KSRC"/launch/*.json; do
 done
 
 # ---- (b) the gfx1250 object on a gfx942 agent under `mirage run` ----
+# The translator links with ld.lld in a child process, which inherits the workload's
+# LD_PRELOAD: a sanitized intercept cannot load into that unsanitized binary.
+if [ -n "${MIRAGE_SANITIZE:-}" ]; then
+	skip "gfx942 agent: a sanitized intercept cannot preload into the translator's ld.lld (the default build runs this part)"
+	run_b=
+else
+	run_b=1
+fi
 export STANDIN_AGENT_GFX=gfx942
 run_capture "$MIRAGE_BIN" profile create mi300 --target gfx942 --description "gfx1250 code on MI300"
 assert_eq "$RUN_STATUS" 0 "profile mi300 created"
@@ -66,7 +74,7 @@ else
 		"the runner refuses gfx942 objects for now (wave64 raising not in this build)"
 fi
 
-for variant in saxpy transpose reduce_lds; do
+for variant in ${run_b:+saxpy transpose reduce_lds}; do
 	launch=$KSRC/launch/$variant.json
 	stage "b-$variant" "$launch" "$KOBJ/gfx1250/O2/$variant.co"
 	fresh_rec
@@ -91,14 +99,16 @@ for variant in saxpy transpose reduce_lds; do
 done
 
 # A second run: the translation is a cache hit, the dispatch the same.
-fresh_rec
-run_capture "$MIRAGE_BIN" run -p mi300 -- "$DISPATCH" "$TEST_TMP/b-saxpy/launch.json"
-assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap_cache: hit (gfx1250 -> gfx942) kernels=1")" 1 \
-	"gfx942 agent, second run: a cache hit"
-if [ "$probe_status" = 0 ]; then
-	assert_eq "$RUN_STATUS" 0 "gfx942 agent, second run: the dispatch completes"
-else
-	assert_eq "$RUN_STATUS" 1 "gfx942 agent, second run: the same refusal"
+if [ -n "$run_b" ]; then
+	fresh_rec
+	run_capture "$MIRAGE_BIN" run -p mi300 -- "$DISPATCH" "$TEST_TMP/b-saxpy/launch.json"
+	assert_eq "$(count_lines "$RUN_STDERR_FILE" "hotswap_cache: hit (gfx1250 -> gfx942) kernels=1")" 1 \
+		"gfx942 agent, second run: a cache hit"
+	if [ "$probe_status" = 0 ]; then
+		assert_eq "$RUN_STATUS" 0 "gfx942 agent, second run: the dispatch completes"
+	else
+		assert_eq "$RUN_STATUS" 1 "gfx942 agent, second run: the same refusal"
+	fi
 fi
 unset STANDIN_AGENT_GFX
 

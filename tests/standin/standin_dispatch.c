@@ -154,6 +154,7 @@ static const uint8_t *find_kd(const struct loaded *l, const char *name)
 			continue;
 		for (size_t k = 0; k < sh[i].sh_size / sizeof(*sym); k++) {
 			if (sym[k].st_name >= str->sh_size || sym[k].st_size != 64 ||
+			    ELF64_ST_TYPE(sym[k].st_info) != STT_OBJECT ||
 			    sym[k].st_shndx >= eh.e_shnum ||
 			    strncmp((const char *)l->bytes + str->sh_offset + sym[k].st_name, name,
 			            str->sh_size - sym[k].st_name))

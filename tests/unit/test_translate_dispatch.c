@@ -202,6 +202,15 @@ static void workgroup_too_large(void **state)
 	expect(f, 2, "workgroup_size: 2048 work-items, more than the 1024 a dispatch may have");
 }
 
+static void grid_too_large(void **state)
+{
+	struct fixture *f = *state;
+	f->d.grid[0] = f->d.grid[1] = f->d.grid[2] = 0xffffffffu; /* no overflow on the way */
+	expect(f, 2,
+	       "grid_size: 18446744065119617025 work-items, more than the 4294967296 a dispatch "
+	       "may have");
+}
+
 static void bad_schedule(void **state)
 {
 	struct fixture *f = *state;
@@ -234,6 +243,7 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(group_segment_too_large, setup, teardown),
 	    cmocka_unit_test_setup_teardown(empty_grid, setup, teardown),
 	    cmocka_unit_test_setup_teardown(workgroup_too_large, setup, teardown),
+	    cmocka_unit_test_setup_teardown(grid_too_large, setup, teardown),
 	    cmocka_unit_test_setup_teardown(bad_schedule, setup, teardown),
 	    cmocka_unit_test_setup_teardown(not_a_code_object, setup, teardown),
 	};

@@ -376,7 +376,8 @@ static int dispatch_check(const struct tr_dispatch *d, const struct code_object 
 			            d->grid[i] ? "workgroup_size" : "grid_size", dims[i]);
 			return -1;
 		}
-		items *= d->grid[i];
+		if (items <= LAUNCH_MAX_WORKITEMS) /* no overflow: at most 2^32 * (2^32 - 1) */
+			items *= d->grid[i];
 		wg_items *= d->workgroup[i];
 	}
 	if (wg_items > LAUNCH_MAX_WORKGROUP || items > LAUNCH_MAX_WORKITEMS) {
