@@ -3,7 +3,7 @@
 set(INTERCEPT_TESTS
   tools preload both passthrough fail_open strict cache cache_trust cache_entries cache_failures
   log_escape
-  relocated no_hsa abi old_runtime shim stress mirage_run translate)
+  relocated no_hsa abi old_runtime shim stress mirage_run translate dispatch)
 foreach(t ${INTERCEPT_TESTS})
   set(labels intercept)
   if(t STREQUAL "stress" OR t STREQUAL "cache_failures" OR t STREQUAL "translate")

@@ -19,6 +19,8 @@
 
 #include <hsa/hsa.h>
 
+#include "client_agent.h"
+
 struct object {
 	const char *path;
 	void *bytes;
@@ -31,17 +33,6 @@ static bool use_file, use_deprecated;
 static int repeat = 1;
 static const char *maps_out;
 static hsa_agent_t agent;
-
-static hsa_status_t pick_gpu(hsa_agent_t a, void *data)
-{
-	hsa_device_type_t type;
-	if (hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &type) == HSA_STATUS_SUCCESS &&
-	    type == HSA_DEVICE_TYPE_GPU) {
-		*(hsa_agent_t *)data = a;
-		return HSA_STATUS_INFO_BREAK;
-	}
-	return HSA_STATUS_SUCCESS;
-}
 
 static int fail(const char *what, const char *path, hsa_status_t st)
 {
@@ -213,7 +204,7 @@ int main(int argc, char **argv)
 		fail("initialising", "HSA", st);
 		return 1;
 	}
-	if (hsa_iterate_agents(pick_gpu, &agent) != HSA_STATUS_SUCCESS || !agent.handle) {
+	if (hsa_iterate_agents(client_pick_gpu, &agent) != HSA_STATUS_SUCCESS || !agent.handle) {
 		fprintf(stderr, "hsa_client: no GPU agent\n");
 		return 1;
 	}

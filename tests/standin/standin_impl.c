@@ -3,7 +3,9 @@
  * environment (STANDIN_AGENT_GFX, STANDIN_ASIC_REV), code object readers
  * that, like ROCr's, keep only the caller's pointer, executables that check
  * each object against the agent and record the exact bytes they were given
- * (STANDIN_RECORD_DIR/load-<n>.co).  A test double: never installed.
+ * (STANDIN_RECORD_DIR/load-<n>.co) and keep a copy for the dispatch path
+ * (standin_dispatch.c: memory, queues, signals, kernels run on the CPU).
+ * A test double: never installed.
  */
 #include <elf.h>
 #include <errno.h>
@@ -87,6 +89,15 @@ hsa_status_t si_status_string(hsa_status_t status, const char **string)
 	case HSA_STATUS_ERROR_INVALID_ARGUMENT:
 		*string = "HSA_STATUS_ERROR_INVALID_ARGUMENT";
 		break;
+	case HSA_STATUS_ERROR_EXCEPTION:
+		*string =
+		    "HSA_STATUS_ERROR_EXCEPTION: the kernel dispatch failed (stand-in runtime)";
+		break;
+	case HSA_STATUS_ERROR_INVALID_PACKET_FORMAT:
+		*string =
+		    "HSA_STATUS_ERROR_INVALID_PACKET_FORMAT: the packet is not one the stand-in "
+		    "runs";
+		break;
 	default:
 		*string = "HSA_STATUS_ERROR (stand-in runtime)";
 		break;
@@ -111,6 +122,11 @@ hsa_status_t si_iterate_agents(hsa_status_t (*cb)(hsa_agent_t, void *), void *da
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	st = cb(agent, data);
 	return st == HSA_STATUS_INFO_BREAK ? HSA_STATUS_SUCCESS : st;
+}
+
+int standin_agent_valid(hsa_agent_t agent)
+{
+	return agent.handle == AGENT_HANDLE;
 }
 
 hsa_status_t si_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, void *value)
@@ -268,6 +284,7 @@ hsa_status_t si_executable_destroy(hsa_executable_t h)
 	if (!e)
 		return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	e->magic = 0;
+	standin_drop_loaded(e);
 	free(e);
 	return HSA_STATUS_SUCCESS;
 }
@@ -330,6 +347,7 @@ static hsa_status_t load_bytes(struct executable *e, hsa_agent_t agent, const vo
 	       !strcmp(gfx_by_name(agent_gfx())->generic, g->name))))
 		return HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
 	record(bytes, size);
+	standin_keep_loaded(e, bytes, size);
 	e->loads++;
 	return HSA_STATUS_SUCCESS;
 }

@@ -46,6 +46,33 @@ void build()
 	core.hsa_executable_load_code_object_fn = si_executable_load_code_object;
 	core.hsa_code_object_deserialize_fn = si_code_object_deserialize;
 	core.hsa_code_object_destroy_fn = si_code_object_destroy;
+	// The dispatch path (standin_dispatch.c).
+	core.hsa_executable_get_symbol_by_name_fn = si_executable_get_symbol_by_name;
+	core.hsa_executable_symbol_get_info_fn = si_executable_symbol_get_info;
+	core.hsa_agent_iterate_regions_fn = si_agent_iterate_regions;
+	core.hsa_region_get_info_fn = si_region_get_info;
+	core.hsa_memory_allocate_fn = si_memory_allocate;
+	core.hsa_memory_free_fn = si_memory_free;
+	core.hsa_signal_create_fn = si_signal_create;
+	core.hsa_signal_destroy_fn = si_signal_destroy;
+	core.hsa_signal_load_relaxed_fn = si_signal_load;
+	core.hsa_signal_load_scacquire_fn = si_signal_load;
+	core.hsa_signal_store_relaxed_fn = si_signal_store;
+	core.hsa_signal_store_screlease_fn = si_signal_store;
+	core.hsa_signal_subtract_relaxed_fn = si_signal_subtract;
+	core.hsa_signal_subtract_screlease_fn = si_signal_subtract;
+	core.hsa_signal_wait_relaxed_fn = si_signal_wait;
+	core.hsa_signal_wait_scacquire_fn = si_signal_wait;
+	core.hsa_queue_create_fn = si_queue_create;
+	core.hsa_queue_destroy_fn = si_queue_destroy;
+	core.hsa_queue_load_read_index_relaxed_fn = si_queue_load_read_index;
+	core.hsa_queue_load_read_index_scacquire_fn = si_queue_load_read_index;
+	core.hsa_queue_load_write_index_relaxed_fn = si_queue_load_write_index;
+	core.hsa_queue_load_write_index_scacquire_fn = si_queue_load_write_index;
+	core.hsa_queue_store_write_index_relaxed_fn = si_queue_store_write_index;
+	core.hsa_queue_store_write_index_screlease_fn = si_queue_store_write_index;
+	core.hsa_queue_add_write_index_relaxed_fn = si_queue_add_write_index;
+	core.hsa_queue_add_write_index_screlease_fn = si_queue_add_write_index;
 	root.version.major_id = HSA_API_TABLE_MAJOR_VERSION;
 	root.version.minor_id = sizeof(HsaApiTable);
 	root.version.step_id = HSA_API_TABLE_STEP_VERSION;
@@ -173,5 +200,56 @@ EXPORT hsa_status_t hsa_code_object_destroy(hsa_code_object_t code_object)
 {
 	return core.hsa_code_object_destroy_fn(code_object);
 }
+
+// The dispatch path: one implementation per call, whatever its memory order (the stand-in's
+// atomics are sequentially consistent).
+#define FORWARD(ret, name, params, args)                                                           \
+	EXPORT ret name params                                                                     \
+	{                                                                                          \
+		return core.name##_fn args;                                                        \
+	}
+FORWARD(hsa_status_t, hsa_executable_get_symbol_by_name,
+        (hsa_executable_t e, const char *n, const hsa_agent_t *a, hsa_executable_symbol_t *s),
+        (e, n, a, s))
+FORWARD(hsa_status_t, hsa_executable_symbol_get_info,
+        (hsa_executable_symbol_t s, hsa_executable_symbol_info_t i, void *v), (s, i, v))
+FORWARD(hsa_status_t, hsa_agent_iterate_regions,
+        (hsa_agent_t a, hsa_status_t (*cb)(hsa_region_t, void *), void *d), (a, cb, d))
+FORWARD(hsa_status_t, hsa_region_get_info, (hsa_region_t r, hsa_region_info_t i, void *v),
+        (r, i, v))
+FORWARD(hsa_status_t, hsa_memory_allocate, (hsa_region_t r, size_t n, void **p), (r, n, p))
+FORWARD(hsa_status_t, hsa_memory_free, (void *p), (p))
+FORWARD(hsa_status_t, hsa_signal_create,
+        (hsa_signal_value_t v, uint32_t n, const hsa_agent_t *c, hsa_signal_t *s), (v, n, c, s))
+FORWARD(hsa_status_t, hsa_signal_destroy, (hsa_signal_t s), (s))
+FORWARD(hsa_signal_value_t, hsa_signal_load_relaxed, (hsa_signal_t s), (s))
+FORWARD(hsa_signal_value_t, hsa_signal_load_scacquire, (hsa_signal_t s), (s))
+FORWARD(void, hsa_signal_store_relaxed, (hsa_signal_t s, hsa_signal_value_t v), (s, v))
+FORWARD(void, hsa_signal_store_screlease, (hsa_signal_t s, hsa_signal_value_t v), (s, v))
+FORWARD(void, hsa_signal_subtract_relaxed, (hsa_signal_t s, hsa_signal_value_t v), (s, v))
+FORWARD(void, hsa_signal_subtract_screlease, (hsa_signal_t s, hsa_signal_value_t v), (s, v))
+FORWARD(hsa_signal_value_t, hsa_signal_wait_relaxed,
+        (hsa_signal_t s, hsa_signal_condition_t c, hsa_signal_value_t v, uint64_t t,
+         hsa_wait_state_t w),
+        (s, c, v, t, w))
+FORWARD(hsa_signal_value_t, hsa_signal_wait_scacquire,
+        (hsa_signal_t s, hsa_signal_condition_t c, hsa_signal_value_t v, uint64_t t,
+         hsa_wait_state_t w),
+        (s, c, v, t, w))
+FORWARD(hsa_status_t, hsa_queue_create,
+        (hsa_agent_t a, uint32_t n, hsa_queue_type32_t t,
+         void (*cb)(hsa_status_t, hsa_queue_t *, void *), void *d, uint32_t p, uint32_t g,
+         hsa_queue_t **q),
+        (a, n, t, cb, d, p, g, q))
+FORWARD(hsa_status_t, hsa_queue_destroy, (hsa_queue_t * q), (q))
+FORWARD(uint64_t, hsa_queue_load_read_index_relaxed, (const hsa_queue_t *q), (q))
+FORWARD(uint64_t, hsa_queue_load_read_index_scacquire, (const hsa_queue_t *q), (q))
+FORWARD(uint64_t, hsa_queue_load_write_index_relaxed, (const hsa_queue_t *q), (q))
+FORWARD(uint64_t, hsa_queue_load_write_index_scacquire, (const hsa_queue_t *q), (q))
+FORWARD(void, hsa_queue_store_write_index_relaxed, (const hsa_queue_t *q, uint64_t v), (q, v))
+FORWARD(void, hsa_queue_store_write_index_screlease, (const hsa_queue_t *q, uint64_t v), (q, v))
+FORWARD(uint64_t, hsa_queue_add_write_index_relaxed, (const hsa_queue_t *q, uint64_t v), (q, v))
+FORWARD(uint64_t, hsa_queue_add_write_index_screlease, (const hsa_queue_t *q, uint64_t v), (q, v))
+#undef FORWARD
 
 } // extern "C"

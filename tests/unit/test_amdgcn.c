@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "amdgcn.h"
+#include "mirage/isa.h"
 #include "valmap.h"
 
 static void put32(uint8_t *kd, unsigned off, uint32_t v)
@@ -101,8 +102,8 @@ static void test_bad_descriptors(void **state)
 static void test_targets(void **state)
 {
 	(void)state;
-	assert_int_equal(amdgcn_target_find("gfx942")->lds_limit, 64 * 1024);
-	assert_int_equal(amdgcn_target_find("gfx950")->lds_limit, 160 * 1024);
+	assert_int_equal(isa_arch_lds_limit(amdgcn_target_find("gfx942")->arch), 64 * 1024);
+	assert_int_equal(isa_arch_lds_limit(amdgcn_target_find("gfx950")->arch), 160 * 1024);
 	assert_null(amdgcn_target_find("gfx1250"));
 	assert_null(amdgcn_target_find(NULL));
 	assert_string_equal(amdgcn_target_list(), "gfx942, gfx950");

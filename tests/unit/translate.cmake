@@ -11,3 +11,10 @@ mirage_unit_test(runner SOURCES test_runner.c LIBS mirage_host)
 mirage_unit_test(kernarg SOURCES test_kernarg.c LIBS mirage_host)
 mirage_unit_test(isa_gfx942 SOURCES test_isa_gfx942.c LIBS mirage_isa)
 mirage_unit_test(amdgcn SOURCES test_amdgcn.c LIBS mirage_amdgcn)
+# The dispatch entry of libmirage_translate.so (API v3), on the kernel suite's saxpy object.
+mirage_unit_test(translate_dispatch SOURCES test_translate_dispatch.c
+                 LIBS mirage_translate mirage_host LABELS translate)
+target_compile_definitions(test_translate_dispatch PRIVATE
+                           MIRAGE_KERNELS_OUT="${PROJECT_BINARY_DIR}/tests/kernels")
+target_include_directories(test_translate_dispatch PRIVATE ${PROJECT_SOURCE_DIR}/translate/api)
+add_dependencies(test_translate_dispatch kernel_objects)

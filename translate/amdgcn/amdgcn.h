@@ -17,8 +17,8 @@
 
 /* A wave64 target the translator lowers for (one table, amdgcn_target.c). */
 struct amdgcn_target {
-	const char *name;   /* "gfx942": LLVM's -mcpu and the caller's spelling */
-	uint32_t lds_limit; /* bytes of LDS per workgroup */
+	const char *name; /* "gfx942": LLVM's -mcpu and the caller's spelling */
+	unsigned arch;    /* its decoder table (enum isa_arch): isa_arch_lds_limit gives its LDS */
 };
 const struct amdgcn_target *amdgcn_target_find(const char *name);
 /* "gfx942, gfx950", for messages. */

@@ -130,11 +130,39 @@ static void first_line(const char *path, char *out, size_t size)
 		*nl = '\0';
 }
 
+/*
+ * The linker's environment: ours without what would load code into it.  Inside a workload
+ * (the intercept translating at load time) LD_PRELOAD and HSA_TOOLS_LIB name the intercept,
+ * which has no business in ld.lld (and a sanitized build of it cannot even load there).
+ */
+static char **linker_environ(void)
+{
+	static const char *const drop[] = {"LD_PRELOAD=", "LD_AUDIT=", "HSA_TOOLS_LIB="};
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = calloc(n + 1, sizeof(*env));
+	if (!env)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		size_t d = 0;
+		while (d < sizeof(drop) / sizeof(drop[0]) &&
+		       strncmp(environ[i], drop[d], strlen(drop[d])))
+			d++;
+		if (d == sizeof(drop) / sizeof(drop[0]))
+			env[k++] = environ[i];
+	}
+	return env;
+}
+
 static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
 {
 	char in[PATH_MAX], out[PATH_MAX], log[PATH_MAX], line[256];
 	char *argv[] = {(char *)lld, "-shared", "--no-undefined", "-o", out, in, NULL};
 	posix_spawn_file_actions_t fa;
+	char **env;
 	pid_t pid;
 	int status, rc;
 
@@ -148,7 +176,9 @@ static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	rc = posix_spawn(&pid, lld, &fa, NULL, argv, environ);
+	env = linker_environ();
+	rc = env ? posix_spawn(&pid, lld, &fa, NULL, argv, env) : ENOMEM;
+	free(env);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc) {
 		snprintf(msg, size, "cannot run %s: %s", lld, strerror(rc));

@@ -1,15 +1,16 @@
 /* The wave64 targets the translator lowers for: one table (amdgcn.h). */
 #include "amdgcn.h"
+#include "mirage/isa.h"
 
 #include <string.h>
 
-/* X(name, LDS bytes per workgroup, ", " or "" after it in the list). */
+/* X(name, its decoder table, ", " or "" after it in the list). */
 #define AMDGCN_TARGETS(X)                                                                          \
-	X("gfx942", 64 * 1024, ", ")                                                               \
-	X("gfx950", 160 * 1024, "")
+	X("gfx942", ISA_ARCH_GFX942, ", ")                                                         \
+	X("gfx950", ISA_ARCH_GFX950, "")
 
 static const struct amdgcn_target targets[] = {
-#define ROW(name, lds, sep) {name, lds},
+#define ROW(name, arch, sep) {name, arch},
     AMDGCN_TARGETS(ROW)
 #undef ROW
 };
@@ -24,7 +25,7 @@ const struct amdgcn_target *amdgcn_target_find(const char *name)
 
 const char *amdgcn_target_list(void)
 {
-#define NAME(name, lds, sep) name sep
+#define NAME(name, arch, sep) name sep
 	return AMDGCN_TARGETS(NAME);
 #undef NAME
 }

@@ -6,6 +6,7 @@
 #include "amdgcn_translate.h"
 
 #include "amdgcn.h"
+#include "mirage/isa.h"
 #include "str_fmt.h"
 
 #include <llvm-c/Analysis.h>
@@ -59,9 +60,9 @@ static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
 	LLVMValueRef kernel;
 
 	*mod = NULL;
-	if (amdgcn_source_lds(k) > t->lds_limit)
+	if (amdgcn_source_lds(k) > isa_arch_lds_limit(t->arch))
 		return refuse(why, k, RAISE_LDS_LIMIT, "%u bytes of LDS, %s has %u",
-		              amdgcn_source_lds(k), t->name, t->lds_limit);
+		              amdgcn_source_lds(k), t->name, isa_arch_lds_limit(t->arch));
 	if ((rsrc1 >> 12) & 0xf)
 		return refuse(
 		    why, k, RAISE_MODE,

@@ -6,6 +6,7 @@
  * properties bit 10 is wave32, bit 11 the dynamic stack.
  */
 #include "amdgcn.h"
+#include "mirage/isa.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -66,9 +67,9 @@ int amdgcn_validate(const struct co_kernel *out, const struct co_kernel *src,
 		    "the private segment is %s but the kernel %s scratch (%u bytes per lane)",
 		    rsrc2 & 1 ? "enabled" : "disabled", uses_private ? "uses" : "uses no",
 		    private_size);
-	if (group > t->lds_limit)
+	if (group > isa_arch_lds_limit(t->arch))
 		return bad(detail, size, "%u bytes of LDS exceed %s's %u", group, t->name,
-		           t->lds_limit);
+		           isa_arch_lds_limit(t->arch));
 	if (group < amdgcn_source_lds(src))
 		return bad(detail, size, "%u bytes of LDS, the source needs %u", group,
 		           amdgcn_source_lds(src));

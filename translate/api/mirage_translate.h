@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRANSLATE_API_VERSION  2
+#define TRANSLATE_API_VERSION  3
 #define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
 #define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
 
@@ -38,7 +38,8 @@ enum tr_binding {
 };
 
 struct tr_emulate_result {
-	int exit_code; /* 0 ran, 1 refused / fault / convergence violation, 2 bad launch file */
+	int exit_code; /* 0 ran, 1 refused / fault / convergence violation, 2 bad launch file
+	                  (dispatch: a bad dispatch, the field named) */
 	char *message; /* when exit_code != 0 */
 	char *hint;    /* or NULL */
 	char *kernel;
@@ -66,6 +67,34 @@ struct tr_translation {
 	size_t image_size;
 };
 
+/* One allocation a dispatched kernel may touch (the client's memory, through its runtime). */
+struct tr_region {
+	void *base;
+	uint64_t size;
+};
+
+/*
+ * One AQL kernel dispatch of a code object in memory, as a runtime would hand it to the GPU:
+ * the kernel (its .name or its <name>.kd symbol), the kernarg bytes as the client filled them
+ * (at least the kernel's .kernarg_segment_size; the runner reads a private copy), the grid and
+ * workgroup in work-items, the packet's group_segment_size (static + dynamic LDS, at least the
+ * kernel's static size), and the memory the kernel may touch: regions that must not overlap.
+ * Every access outside them (and outside the kernarg copy and the dispatch packet) faults.
+ */
+struct tr_dispatch {
+	const void *code;
+	size_t code_size;
+	const char *kernel;
+	const void *kernarg;
+	size_t kernarg_size;
+	uint32_t grid[3];
+	uint32_t workgroup[3];
+	uint32_t group_segment_size;
+	const struct tr_region *regions;
+	size_t nregions;
+	const char *schedule; /* NULL or "deterministic", or "shuffle:SEED" */
+};
+
 struct translate_api {
 	unsigned version;
 	/* Raises every kernel of the object (or only kernel); IR text when want_ir. */
@@ -83,6 +112,9 @@ struct translate_api {
 	/* This translator build's identity (stable for one build, changes with it): cache keys
 	 * and provenance notes name it. */
 	const char *(*build_id)(void);
+	/* v3: runs one dispatch on the CPU, results written in place into its regions; out as
+	 * emulate's (exit_code 2 names the bad field, 1 a refusal or fault; no outputs). */
+	int (*dispatch)(const struct tr_dispatch *d, struct tr_emulate_result *out);
 };
 
 /*

@@ -9,6 +9,7 @@
 #include "kernarg.h"
 #include "launch_file.h"
 #include "mirage/code_object.h"
+#include "mirage/isa.h"
 #include "mirage/raise.h"
 #include "runner.h"
 #include "str_fmt.h"
@@ -120,24 +121,127 @@ static int parse_schedule(const char *s, int *shuffle, uint64_t *seed)
 }
 
 /* The AQL kernel dispatch packet the launch would enqueue (hsa_kernel_dispatch_packet_t). */
-static void aql_packet(uint8_t *p, const struct launch_file *lf, const struct co_kernel *k,
-                       const uint8_t *kernarg)
+static void aql_packet(uint8_t *p, const uint32_t grid[3], const uint32_t wg[3],
+                       uint32_t private_bytes, uint32_t group_bytes, const uint8_t *kernarg)
 {
-	uint16_t dims = lf->grid[2] > 1 ? 3 : lf->grid[1] > 1 ? 2 : 1;
+	uint16_t dims = grid[2] > 1 ? 3 : grid[1] > 1 ? 2 : 1;
 	uint64_t ka = (uint64_t)(uintptr_t)kernarg;
 	memset(p, 0, 64);
 	p[2] = (uint8_t)dims;
 	for (int d = 0; d < 3; d++) {
-		p[4 + 2 * d] = (uint8_t)lf->workgroup[d];
-		p[5 + 2 * d] = (uint8_t)(lf->workgroup[d] >> 8);
-		memcpy(p + 12 + 4 * d, &lf->grid[d], 4);
+		p[4 + 2 * d] = (uint8_t)wg[d];
+		p[5 + 2 * d] = (uint8_t)(wg[d] >> 8);
+		memcpy(p + 12 + 4 * d, &grid[d], 4);
 	}
-	memcpy(p + 24, &k->private_fixed, 4);
-	{
-		uint32_t group = k->group_fixed + lf->dynamic_lds;
-		memcpy(p + 28, &group, 4);
-	}
+	memcpy(p + 24, &private_bytes, 4);
+	memcpy(p + 28, &group_bytes, 4);
 	memcpy(p + 40, &ka, 8);
+}
+
+/* Static + dynamic LDS a workgroup of the object's processor may have. */
+static uint32_t lds_limit(const struct code_object *co, const char **gfx)
+{
+	int arch = isa_arch_of_e_flags(co->mach);
+	*gfx = co->mcpu ? co->mcpu : "gfx1250";
+	return isa_arch_lds_limit(arch < 0 ? ISA_ARCH_GFX1250 : (unsigned)arch);
+}
+
+/*
+ * One kernel run on the CPU, the one path behind `emulate` and `dispatch`: the caller has
+ * found the kernel, filled the kernarg (k->kernarg_size bytes, 64-byte aligned) and listed
+ * the memory the kernel may touch in regions[0..nregions), with room for two more (the
+ * kernarg and the dispatch packet, added here).  Raises, JIT-compiles and runs; fills out's
+ * counters and timings, and on failure exit_code 1 with the message.
+ */
+struct kernel_run {
+	const struct code_object *co;
+	const struct co_kernel *k;
+	uint32_t grid[3], wg[3];
+	uint32_t lds_bytes; /* static + dynamic */
+	uint8_t *kernarg;
+	struct run_region *regions;
+	size_t nregions;
+	int shuffle;
+	uint64_t seed;
+};
+
+static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out)
+{
+	const struct co_kernel *k = kr->k;
+	struct raise_result res;
+	struct raise_refusal why;
+	struct run_config cfg = {0};
+	struct run_report rep;
+	struct host_jit *jit = NULL;
+	uint8_t dispatch[64] __attribute__((aligned(64)));
+	LLVMContextRef ctx;
+	char msg[512];
+	double t0;
+
+	out->exit_code = 1;
+	kr->regions[kr->nregions] = (struct run_region){"kernarg", kr->kernarg, k->kernarg_size};
+	aql_packet(dispatch, kr->grid, kr->wg, k->private_fixed, kr->lds_bytes, kr->kernarg);
+	kr->regions[kr->nregions + 1] =
+	    (struct run_region){"dispatch packet", dispatch, sizeof(dispatch)};
+	t0 = now_ms();
+	ctx = LLVMContextCreate();
+	if (raise_kernel(ctx, kr->co, k, &res, &why)) {
+		out->message = str_fmt("kernel %s is refused at offset 0x%llx (%s): %s: %s%s%s",
+		                       k->name, (unsigned long long)why.offset, why.mnemonic,
+		                       raise_reason_code(why.reason), raise_reason_text(why.reason),
+		                       why.detail[0] ? ": " : "", why.detail);
+		out->hint = strdup("`mirage raise CODE_OBJECT --json` lists every kernel's result");
+		LLVMContextDispose(ctx);
+		return -1;
+	}
+	out->instructions = res.instructions;
+	out->raise_ms = now_ms() - t0;
+	t0 = now_ms();
+	LLVMSetValueName2(res.function, ENTRY_NAME, strlen(ENTRY_NAME));
+	jit = host_jit_compile(ctx, res.module, ENTRY_NAME, &cfg.entry, msg, sizeof(msg));
+	/* ctx is consumed */
+	if (!jit) {
+		out->message = str_fmt("kernel %s: %s", k->name, msg);
+		return -1;
+	}
+	out->jit_ms = now_ms() - t0;
+	memcpy(cfg.grid, kr->grid, sizeof(cfg.grid));
+	memcpy(cfg.wg, kr->wg, sizeof(cfg.wg));
+	cfg.kernarg = kr->kernarg;
+	cfg.kernarg_size = k->kernarg_size;
+	cfg.lds_bytes = kr->lds_bytes;
+	cfg.scratch_bytes = res.scratch_bytes;
+	cfg.wave = res.wave_size;
+	cfg.regions = kr->regions;
+	cfg.nregions = kr->nregions + 2;
+	cfg.dispatch = dispatch;
+	cfg.shuffle = kr->shuffle;
+	cfg.seed = kr->seed;
+	t0 = now_ms();
+	if (runner_run(&cfg, &rep)) {
+		out->message = str_fmt("kernel %s: %s", k->name, rep.message);
+		out->fault_offset = rep.fault_offset;
+		out->workgroups = rep.workgroups;
+		out->waves = rep.waves;
+		host_jit_free(jit);
+		return -1;
+	}
+	out->run_ms = now_ms() - t0;
+	out->workgroups = rep.workgroups;
+	out->waves = rep.waves;
+	host_jit_free(jit);
+	out->exit_code = 0;
+	return 0;
+}
+
+/* A kernarg segment of size bytes, 64-byte aligned and zeroed, or NULL. */
+static uint8_t *kernarg_alloc(uint32_t size)
+{
+	size_t bytes = ((size_t)size + 64) & ~(size_t)63;
+	uint8_t *p = aligned_alloc(64, bytes);
+	if (p)
+		memset(p, 0, bytes);
+	return p;
 }
 
 static int emulate(const char *launch_path, const char *schedule, struct tr_emulate_result *out)
@@ -145,23 +249,15 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	struct launch_file *lf = NULL;
 	struct code_object *co = NULL;
 	const struct co_kernel *k;
-	struct raise_result res;
-	struct raise_refusal why;
-	struct run_config cfg = {0};
-	struct run_report rep;
-	struct run_region *regions = NULL;
-	struct host_jit *jit = NULL;
-	uint8_t **bufs = NULL, *kernarg = NULL;
-	uint8_t dispatch[64] __attribute__((aligned(64)));
-	LLVMContextRef ctx = NULL;
+	struct kernel_run kr = {0};
+	uint8_t **bufs = NULL;
 	char *err = NULL, msg[512];
-	double t0;
-	int shuffle;
-	uint64_t seed;
+	const char *gfx;
+	uint32_t limit;
 
 	memset(out, 0, sizeof(*out));
 	out->exit_code = 2;
-	if (parse_schedule(schedule, &shuffle, &seed)) {
+	if (parse_schedule(schedule, &kr.shuffle, &kr.seed)) {
 		out->message = str_fmt(
 		    "--schedule: '%s' is neither 'deterministic' nor 'shuffle:SEED'", schedule);
 		out->hint = strdup("give --schedule deterministic or --schedule shuffle:42");
@@ -183,23 +279,23 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 		                       lf->kernel, lf->code_object);
 		goto done;
 	}
-	if (lf->dynamic_lds + k->group_fixed > 320u * 1024) {
+	limit = lds_limit(co, &gfx);
+	if (lf->dynamic_lds + k->group_fixed > limit) {
 		out->message =
 		    str_fmt("%s: dynamic_lds: %u bytes with the kernel's %u static exceed "
-		            "gfx1250's 320 KiB",
-		            launch_path, lf->dynamic_lds, k->group_fixed);
+		            "%s's %u KiB",
+		            launch_path, lf->dynamic_lds, k->group_fixed, gfx, limit / 1024);
 		goto done;
 	}
 	/* Buffers and kernarg before raising: a bad launch file is exit 2 whatever the kernel. */
 	bufs = calloc(lf->nbuffers + 1, sizeof(*bufs));
-	regions = calloc(lf->nbuffers + 2, sizeof(*regions));
-	kernarg = aligned_alloc(64, ((size_t)k->kernarg_size + 64) & ~(size_t)63);
-	if (!bufs || !regions || !kernarg) {
+	kr.regions = calloc(lf->nbuffers + 2, sizeof(*kr.regions));
+	kr.kernarg = kernarg_alloc(k->kernarg_size);
+	if (!bufs || !kr.regions || !kr.kernarg) {
 		out->exit_code = 1;
 		out->message = strdup("out of memory");
 		goto done;
 	}
-	memset(kernarg, 0, ((size_t)k->kernarg_size + 64) & ~(size_t)63);
 	for (size_t i = 0; i < lf->nbuffers; i++) {
 		bufs[i] = malloc(lf->buffers[i].size ? lf->buffers[i].size : 1);
 		if (!bufs[i]) {
@@ -211,14 +307,11 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 			out->message = err;
 			goto done;
 		}
-		regions[i] = (struct run_region){lf->buffers[i].name, bufs[i], lf->buffers[i].size};
+		kr.regions[i] =
+		    (struct run_region){lf->buffers[i].name, bufs[i], lf->buffers[i].size};
 	}
-	regions[lf->nbuffers] = (struct run_region){"kernarg", kernarg, k->kernarg_size};
-	aql_packet(dispatch, lf, k, kernarg);
-	regions[lf->nbuffers + 1] =
-	    (struct run_region){"dispatch packet", dispatch, sizeof(dispatch)};
 	{
-		int rc = kernarg_build(k, lf, bufs, kernarg, msg, sizeof(msg));
+		int rc = kernarg_build(k, lf, bufs, kr.kernarg, msg, sizeof(msg));
 		if (rc) {
 			out->message = str_fmt("%s: %s", launch_path, msg);
 			if (rc == -1)
@@ -226,51 +319,15 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 			goto done;
 		}
 	}
+	kr.co = co;
+	kr.k = k;
+	memcpy(kr.grid, lf->grid, sizeof(kr.grid));
+	memcpy(kr.wg, lf->workgroup, sizeof(kr.wg));
+	kr.lds_bytes = k->group_fixed + lf->dynamic_lds;
+	kr.nregions = lf->nbuffers;
+	if (run_kernel(&kr, out))
+		goto done;
 	out->exit_code = 1;
-	t0 = now_ms();
-	ctx = LLVMContextCreate();
-	if (raise_kernel(ctx, co, k, &res, &why)) {
-		out->message = str_fmt("kernel %s is refused at offset 0x%llx (%s): %s: %s%s%s",
-		                       k->name, (unsigned long long)why.offset, why.mnemonic,
-		                       raise_reason_code(why.reason), raise_reason_text(why.reason),
-		                       why.detail[0] ? ": " : "", why.detail);
-		out->hint = strdup("`mirage raise CODE_OBJECT --json` lists every kernel's result");
-		goto done;
-	}
-	out->instructions = res.instructions;
-	out->raise_ms = now_ms() - t0;
-	t0 = now_ms();
-	LLVMSetValueName2(res.function, ENTRY_NAME, strlen(ENTRY_NAME));
-	jit = host_jit_compile(ctx, res.module, ENTRY_NAME, &cfg.entry, msg, sizeof(msg));
-	ctx = NULL; /* consumed */
-	if (!jit) {
-		out->message = str_fmt("kernel %s: %s", k->name, msg);
-		goto done;
-	}
-	out->jit_ms = now_ms() - t0;
-	memcpy(cfg.grid, lf->grid, sizeof(cfg.grid));
-	memcpy(cfg.wg, lf->workgroup, sizeof(cfg.wg));
-	cfg.kernarg = kernarg;
-	cfg.kernarg_size = k->kernarg_size;
-	cfg.lds_bytes = k->group_fixed + lf->dynamic_lds;
-	cfg.scratch_bytes = res.scratch_bytes;
-	cfg.wave = res.wave_size;
-	cfg.regions = regions;
-	cfg.nregions = lf->nbuffers + 2;
-	cfg.dispatch = dispatch;
-	cfg.shuffle = shuffle;
-	cfg.seed = seed;
-	t0 = now_ms();
-	if (runner_run(&cfg, &rep)) {
-		out->message = str_fmt("kernel %s: %s", k->name, rep.message);
-		out->fault_offset = rep.fault_offset;
-		out->workgroups = rep.workgroups;
-		out->waves = rep.waves;
-		goto done;
-	}
-	out->run_ms = now_ms() - t0;
-	out->workgroups = rep.workgroups;
-	out->waves = rep.waves;
 	out->outputs = calloc(lf->nbuffers + 1, sizeof(*out->outputs));
 	for (size_t i = 0; out->outputs && i < lf->nbuffers; i++) {
 		if (!lf->buffers[i].output_path)
@@ -286,16 +343,139 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	}
 	out->exit_code = 0;
 done:
-	host_jit_free(jit);
-	if (ctx)
-		LLVMContextDispose(ctx);
 	for (size_t i = 0; bufs && i < lf->nbuffers; i++)
 		free(bufs[i]);
 	free(bufs);
-	free(regions);
-	free(kernarg);
+	free(kr.regions);
+	free(kr.kernarg);
 	co_free(co);
 	launch_file_free(lf);
+	return out->exit_code ? -1 : 0;
+}
+
+/* The checks of a dispatch the runner relies on; 0, or -1 with out's message (exit 2). */
+static int dispatch_check(const struct tr_dispatch *d, const struct code_object *co,
+                          const struct co_kernel *k, struct tr_emulate_result *out)
+{
+	static const char dims[] = "xyz";
+	uint64_t items = 1, wg_items = 1;
+	const char *gfx;
+	uint32_t limit = lds_limit(co, &gfx);
+
+	if (d->kernarg_size < k->kernarg_size || (!d->kernarg && k->kernarg_size)) {
+		out->message =
+		    str_fmt("kernarg: %zu bytes given, kernel %s's kernarg segment is %u",
+		            d->kernarg ? d->kernarg_size : 0, k->name, k->kernarg_size);
+		return -1;
+	}
+	for (int i = 0; i < 3; i++) {
+		if (!d->grid[i] || !d->workgroup[i]) {
+			out->message =
+			    str_fmt("%s_%c: 0 work-items (every dimension needs at least 1)",
+			            d->grid[i] ? "workgroup_size" : "grid_size", dims[i]);
+			return -1;
+		}
+		if (items <= LAUNCH_MAX_WORKITEMS) /* no overflow: at most 2^32 * (2^32 - 1) */
+			items *= d->grid[i];
+		wg_items *= d->workgroup[i];
+	}
+	if (wg_items > LAUNCH_MAX_WORKGROUP || items > LAUNCH_MAX_WORKITEMS) {
+		out->message = str_fmt(
+		    "%s: %llu work-items, more than the %llu a dispatch may have",
+		    wg_items > LAUNCH_MAX_WORKGROUP ? "workgroup_size" : "grid_size",
+		    (unsigned long long)(wg_items > LAUNCH_MAX_WORKGROUP ? wg_items : items),
+		    (unsigned long long)(wg_items > LAUNCH_MAX_WORKGROUP ? LAUNCH_MAX_WORKGROUP
+		                                                         : LAUNCH_MAX_WORKITEMS));
+		return -1;
+	}
+	if (d->group_segment_size < k->group_fixed || d->group_segment_size > limit) {
+		out->message = str_fmt("group_segment_size: %u bytes, kernel %s needs %u to %u "
+		                       "(its static LDS to %s's %u KiB)",
+		                       d->group_segment_size, k->name, k->group_fixed, limit, gfx,
+		                       limit / 1024);
+		return -1;
+	}
+	for (size_t i = 0; i < d->nregions; i++) {
+		uint64_t a = (uint64_t)(uintptr_t)d->regions[i].base, n = d->regions[i].size;
+		if (!a || !n || a + n < a) {
+			out->message =
+			    str_fmt("regions[%zu]: 0x%llx, %llu bytes is not a memory range", i,
+			            (unsigned long long)a, (unsigned long long)n);
+			return -1;
+		}
+		for (size_t j = 0; j < i; j++) {
+			uint64_t b = (uint64_t)(uintptr_t)d->regions[j].base,
+			         m = d->regions[j].size;
+			if (a < b + m && b < a + n) {
+				out->message =
+				    str_fmt("regions[%zu] (0x%llx, %llu bytes) overlaps "
+				            "regions[%zu] (0x%llx, "
+				            "%llu bytes)",
+				            i, (unsigned long long)a, (unsigned long long)n, j,
+				            (unsigned long long)b, (unsigned long long)m);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static int dispatch(const struct tr_dispatch *d, struct tr_emulate_result *out)
+{
+	struct code_object *co = NULL;
+	const struct co_kernel *k;
+	struct kernel_run kr = {0};
+	char *err = NULL;
+
+	memset(out, 0, sizeof(*out));
+	out->exit_code = 2;
+	if (d->kernel)
+		out->kernel = strdup(d->kernel);
+	if (parse_schedule(d->schedule, &kr.shuffle, &kr.seed)) {
+		out->message = str_fmt(
+		    "schedule: '%s' is neither 'deterministic' nor 'shuffle:SEED'", d->schedule);
+		return -1;
+	}
+	if (!d->code || !d->code_size) {
+		out->message = strdup("code: no code object given");
+		return -1;
+	}
+	if (co_load_memory(d->code, d->code_size, "the dispatched code object", &co, &err)) {
+		out->message = err;
+		return -1;
+	}
+	k = d->kernel ? co_find_kernel(co, d->kernel) : NULL;
+	if (!k) {
+		out->message = str_fmt("kernel: '%s' is not a kernel of the dispatched code object",
+		                       d->kernel ? d->kernel : "(none)");
+		goto done;
+	}
+	if (dispatch_check(d, co, k, out))
+		goto done;
+	kr.regions = calloc(d->nregions + 2, sizeof(*kr.regions));
+	kr.kernarg = kernarg_alloc(k->kernarg_size);
+	if (!kr.regions || !kr.kernarg) {
+		out->exit_code = 1;
+		out->message = strdup("out of memory");
+		goto done;
+	}
+	/* The kernel reads a private copy: the client's kernarg memory is one of its regions. */
+	if (k->kernarg_size)
+		memcpy(kr.kernarg, d->kernarg, k->kernarg_size);
+	for (size_t i = 0; i < d->nregions; i++)
+		kr.regions[i] =
+		    (struct run_region){"region", d->regions[i].base, d->regions[i].size};
+	kr.co = co;
+	kr.k = k;
+	memcpy(kr.grid, d->grid, sizeof(kr.grid));
+	memcpy(kr.wg, d->workgroup, sizeof(kr.wg));
+	kr.lds_bytes = d->group_segment_size;
+	kr.nregions = d->nregions;
+	run_kernel(&kr, out);
+done:
+	free(kr.regions);
+	free(kr.kernarg);
+	co_free(co);
 	return out->exit_code ? -1 : 0;
 }
 
@@ -337,6 +517,7 @@ const struct translate_api *mirage_translate_api(void)
 	    .translate_object = translate_object,
 	    .translation_free = translation_free,
 	    .build_id = translate_build_id,
+	    .dispatch = dispatch,
 	};
 	return &api;
 }

@@ -54,12 +54,25 @@ const struct isa_row *isa_arch_rows(unsigned arch)
 	return arch < ISA_ARCH_COUNT ? tables[arch] : NULL;
 }
 
+/* One row per table: its name and what a workgroup of that processor may have of LDS (LLVM
+ * 22's limits: gfx1250 320 KiB, gfx942 64 KiB, gfx950 160 KiB). */
+static const struct {
+	const char *name;
+	uint32_t lds_bytes;
+} arch_facts[ISA_ARCH_COUNT] = {
+    [ISA_ARCH_GFX1250] = {"gfx1250", 320u * 1024},
+    [ISA_ARCH_GFX942] = {"gfx942", 64u * 1024},
+    [ISA_ARCH_GFX950] = {"gfx950", 160u * 1024},
+};
+
 const char *isa_arch_name(unsigned arch)
 {
-	static const char *const names[ISA_ARCH_COUNT] = {[ISA_ARCH_GFX1250] = "gfx1250",
-	                                                  [ISA_ARCH_GFX942] = "gfx942",
-	                                                  [ISA_ARCH_GFX950] = "gfx950"};
-	return arch < ISA_ARCH_COUNT ? names[arch] : "?";
+	return arch < ISA_ARCH_COUNT ? arch_facts[arch].name : "?";
+}
+
+uint32_t isa_arch_lds_limit(unsigned arch)
+{
+	return arch < ISA_ARCH_COUNT ? arch_facts[arch].lds_bytes : 0;
 }
 
 int isa_arch_of_e_flags(uint32_t e_flags)

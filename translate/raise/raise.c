@@ -1314,9 +1314,7 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	}
 	/* LDS per workgroup: gfx1250 320 KiB, gfx950 160 KiB, gfx942 64 KiB. */
 	{
-		uint32_t limit = r->arch == ISA_ARCH_GFX1250  ? 320u * 1024
-		                 : r->arch == ISA_ARCH_GFX950 ? 160u * 1024
-		                                              : 64u * 1024;
+		uint32_t limit = isa_arch_lds_limit(r->arch);
 		uint32_t need = k->group_fixed > kd32(k, 0) ? k->group_fixed : kd32(k, 0);
 		if (need > limit) {
 			rz_refuse(r, RAISE_LDS_LIMIT, "%u bytes of LDS, %s has %u", need,

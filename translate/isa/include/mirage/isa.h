@@ -190,6 +190,8 @@ extern const struct isa_row isa_gfx950_rows[ISA_OP_COUNT];
 const struct isa_row *isa_arch_rows(unsigned arch);
 /* "gfx1250" / "gfx942" / "gfx950", or "?". */
 const char *isa_arch_name(unsigned arch);
+/* The LDS a workgroup of that processor may have, in bytes (0 for no table). */
+uint32_t isa_arch_lds_limit(unsigned arch);
 /*
  * The table for a code object's processor, from its ELF e_flags: ISA_ARCH_GFX1250 for the
  * gfx12.5 family, ISA_ARCH_GFX950 for gfx950, ISA_ARCH_GFX942 for the rest of gfx9.4 (gfx942,
