@@ -10,3 +10,5 @@ mirage_shell_test(rewrite_b0a0 rewrite_b0a0.sh LABELS rewrite)
 mirage_shell_test(rewrite_escape rewrite_escape.sh LABELS rewrite)
 # ... and B0 semantics kept: mirage emulate of the original and the rewritten object agree.
 mirage_shell_test(rewrite_b0a0_emulate rewrite_b0a0_emulate.sh LABELS rewrite emulate)
+# ... for cluster loads, async copies to LDS and isfirst too (tests/b0a0/cluster_sites.s).
+mirage_shell_test(rewrite_b0a0_cluster rewrite_b0a0_cluster.sh LABELS rewrite emulate)

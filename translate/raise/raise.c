@@ -689,7 +689,6 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 	case ISA_OP_S_CODE_END:
 	case ISA_OP_S_SET_VGPR_MSB:
 	case ISA_OP_S_WAIT_XCNT:
-	case ISA_OP_S_WAIT_ASYNCCNT:
 	case ISA_OP_S_WAIT_TENSORCNT:
 	case ISA_OP_S_SETPRIO:
 	case ISA_OP_S_SLEEP:
@@ -706,6 +705,7 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 	case ISA_OP_S_WAIT_LOADCNT_DSCNT:
 	case ISA_OP_S_WAIT_STORECNT_DSCNT:
 	case ISA_OP_S_WAIT_IDLE:
+	case ISA_OP_S_WAIT_ASYNCCNT: /* the async LDS copies (raise_mem.c) */
 		rz_call(r, HOOK_FENCE, NULL, 0);
 		return 0;
 	case ISA_OP_S_SENDMSG:
@@ -714,8 +714,16 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 			return 0;
 		return rz_refuse(r, RAISE_SENDMSG, "message 0x%x", in->mods.simm16);
 	case ISA_OP_S_BARRIER_SIGNAL:
+	case ISA_OP_S_BARRIER_SIGNAL_ISFIRST:
 		if (in->nops < 1 || in->ops[0].kind != ISA_OPK_INLINE || in->ops[0].imm != -1)
 			return rz_refuse(r, RAISE_BARRIER, "a named barrier (only -1 is raised)");
+		if (in->op == ISA_OP_S_BARRIER_SIGNAL)
+			return 0;
+		/* SCC = 1 for the first wave of the workgroup to signal (the runner decides) */
+		a[0] = rz_const32(r, rz_pc(r) * 4);
+		rz_store_scc(r,
+		             LLVMBuildICmp(r->B, LLVMIntNE, rz_call(r, HOOK_BARRIER_ISFIRST, a, 1),
+		                           rz_const32(r, 0), ""));
 		return 0;
 	case ISA_OP_S_BARRIER_WAIT: /* barrier_pairs() proved a signal precedes it on every path */
 		a[0] = rz_const32(r, rz_pc(r) * 4);
@@ -847,7 +855,8 @@ static int barrier_pairs(struct rz *r, const struct decoded *d, const struct ext
 				continue;
 			r->in = in;
 			out = st;
-			if (in->op == ISA_OP_S_BARRIER_SIGNAL) {
+			if (in->op == ISA_OP_S_BARRIER_SIGNAL ||
+			    in->op == ISA_OP_S_BARRIER_SIGNAL_ISFIRST) {
 				if (st)
 					rc = rz_refuse(r, RAISE_BARRIER,
 					               "a second signal before the wait");
