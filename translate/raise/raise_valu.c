@@ -1176,7 +1176,10 @@ static int valu_dispatch(struct rz *r, const struct isa_inst *in, unsigned op, c
 int rz_valu(struct rz *r, const struct isa_inst *in)
 {
 	struct vops o;
+	int rel = rz_movrel(r, in);
 
+	if (rel != 1)
+		return rel;
 	switch (in->format) {
 	case ISA_FMT_VOP1:
 	case ISA_FMT_VOP2:
