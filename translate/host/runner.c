@@ -27,11 +27,12 @@ enum hook_kind {
 	K_READLANE,
 	K_READFIRSTLANE,
 	K_BARRIER,
-	K_ISFIRST
+	K_ISFIRST,
+	K_PERMUTE
 };
 
-static const char *const kind_name[] = {"none",          "ballot",  "readlane",
-                                        "readfirstlane", "barrier", "barrier_isfirst"};
+static const char *const kind_name[] = {"none",    "ballot",          "readlane", "readfirstlane",
+                                        "barrier", "barrier_isfirst", "permute"};
 
 struct lane {
 	ucontext_t ctx;
@@ -222,6 +223,10 @@ static uint32_t h_barrier_isfirst(uint32_t site)
 {
 	return rendezvous(K_ISFIRST, site, 0, 0);
 }
+static uint32_t h_permute(uint32_t v, uint32_t dst, uint32_t site)
+{
+	return rendezvous(K_PERMUTE, site, v, dst);
+}
 static void h_fence(void)
 {
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -302,6 +307,7 @@ static const struct {
     {"mx.readfirstlane", (void *)h_readfirstlane},
     {"mx.barrier", (void *)h_barrier},
     {"mx.barrier_isfirst", (void *)h_barrier_isfirst},
+    {"mx.permute", (void *)h_permute},
     {"mx.fence", (void *)h_fence},
     {"mx.fault", (void *)h_fault},
     {"mx.rcp_f32", (void *)h_rcp_f32},
@@ -401,6 +407,15 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 			for (uint32_t i = 0; i < RUNNER_WAVE; i++)
 				w->lanes[i].result = w->lanes[w->lanes[i].b & 31].a;
 			break;
+		case K_PERMUTE: { /* in lane order: of two senders to one lane the higher wins */
+			uint32_t got[RUNNER_WAVE] = {0};
+			for (uint32_t i = 0; i < RUNNER_WAVE; i++)
+				if (w->lanes[i].b != ~0u)
+					got[w->lanes[i].b & 31] = w->lanes[i].a;
+			for (uint32_t i = 0; i < RUNNER_WAVE; i++)
+				w->lanes[i].result = got[i];
+			break;
+		}
 		case K_READFIRSTLANE: {
 			uint32_t exec = first->b, lane = exec ? (uint32_t)__builtin_ctz(exec) : 0;
 			for (uint32_t i = 0; i < RUNNER_WAVE; i++)

@@ -429,9 +429,12 @@ static int flat(struct rz *r, const struct isa_inst *in)
 }
 
 /*
- * ds_bpermute_b32 (lane i reads the data of lane addr[i] / 4) and ds_swizzle_b32 (a fixed
- * pattern in the offset): cross-lane moves through LDS hardware, no LDS access.  The result
- * is a VGPR write under EXEC; the rendezvous itself is outside predication.
+ * The cross-lane moves through the LDS crossbar, no LDS access: ds_bpermute_b32 (lane i reads
+ * the data of lane addr[i] / 4, 0 from an inactive one), ds_bpermute_fi_b32 (inactive lanes'
+ * data too), ds_permute_b32 (lane i writes its data to lane addr[i] / 4; a lane nothing writes
+ * to reads 0, of two writers the higher lane wins) and ds_swizzle_b32 (a fixed pattern in the
+ * offset).  Lane numbers wrap at 32.  The result is a VGPR write under EXEC; the rendezvous
+ * itself is outside predication.
  */
 static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
 {
@@ -449,13 +452,23 @@ static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
 	}
 	if (!dst || !ns)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "cross-lane LDS form without operands");
-	if (in->op == ISA_OP_DS_BPERMUTE_B32) {
+	if (in->op != ISA_OP_DS_SWIZZLE_B32) {
 		LLVMValueRef a = LLVMBuildAdd(B, rz_read32(r, srcs[0], 0),
 		                              c32(r, (uint32_t)in->mods.offset), "");
+		LLVMValueRef data, peer;
 		if (ns < 2)
-			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "ds_bpermute without data");
-		src = LLVMBuildAnd(B, LLVMBuildLShr(B, a, c32(r, 2), ""), c32(r, 31), "");
-		return rz_write32(r, dst, 0, rz_shuffle(r, rz_read32(r, srcs[1], 0), src, 0));
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "a permute without data");
+		data = rz_read32(r, srcs[1], 0);
+		peer = LLVMBuildAnd(B, LLVMBuildLShr(B, a, c32(r, 2), ""), c32(r, 31), "");
+		if (in->op == ISA_OP_DS_PERMUTE_B32) {
+			LLVMValueRef args[3] = {
+			    data, LLVMBuildSelect(B, rz_active(r), peer, c32(r, ~0u), ""),
+			    c32(r, rz_pc(r) * 4)};
+			return rz_write32(r, dst, 0, rz_call(r, HOOK_PERMUTE, args, 3));
+		}
+		if (in->op == ISA_OP_DS_BPERMUTE_B32)
+			data = LLVMBuildSelect(B, rz_active(r), data, c32(r, 0), "");
+		return rz_write32(r, dst, 0, rz_shuffle(r, data, peer, 0));
 	}
 	{
 		unsigned off = (uint16_t)in->mods.offset;
@@ -548,7 +561,8 @@ static int ds(struct rz *r, const struct isa_inst *in)
 
 	if (!strcmp(mn, "ds_nop"))
 		return 0;
-	if (in->op == ISA_OP_DS_BPERMUTE_B32 || in->op == ISA_OP_DS_SWIZZLE_B32)
+	if (in->op == ISA_OP_DS_BPERMUTE_B32 || in->op == ISA_OP_DS_BPERMUTE_FI_B32 ||
+	    in->op == ISA_OP_DS_PERMUTE_B32 || in->op == ISA_OP_DS_SWIZZLE_B32)
 		return ds_cross_lane(r, in);
 	if (in->op == ISA_OP_DS_LOAD_ADDTID_B32 || in->op == ISA_OP_DS_STORE_ADDTID_B32) {
 		parse_shape("ds_load_b32", &s);
