@@ -12,3 +12,5 @@ mirage_shell_test(rewrite_escape rewrite_escape.sh LABELS rewrite)
 mirage_shell_test(rewrite_b0a0_emulate rewrite_b0a0_emulate.sh LABELS rewrite emulate)
 # The translation route (gfx1250 -> gfx942/gfx950) from the shell, with a test-double translator.
 mirage_shell_test(rewrite_translate rewrite_translate.sh LABELS rewrite)
+# ... for cluster loads, async copies to LDS and isfirst too (tests/b0a0/cluster_sites.s).
+mirage_shell_test(rewrite_b0a0_cluster rewrite_b0a0_cluster.sh LABELS rewrite emulate)

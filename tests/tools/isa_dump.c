@@ -250,6 +250,10 @@ static int dump(const char *path, int stats)
 		if (in.flags & ISA_F_TERM)
 			isa_state_reset(&st);
 		off += in.size;
+		/* A record that runs over the next function's start (its literal is the next
+		 * function's bytes): llvm-objdump-22 starts that function afresh, and so do we. */
+		if (next_start < starts.n && starts.v[next_start] < off)
+			off = starts.v[next_start];
 	}
 	if (stats)
 		printf("instructions %zu unknown %zu\n", count, unknown);

@@ -26,10 +26,13 @@ enum hook_kind {
 	K_BALLOT,
 	K_READLANE,
 	K_READFIRSTLANE,
-	K_BARRIER
+	K_BARRIER,
+	K_ISFIRST,
+	K_PERMUTE
 };
 
-static const char *const kind_name[] = {"none", "ballot", "readlane", "readfirstlane", "barrier"};
+static const char *const kind_name[] = {"none",    "ballot",          "readlane", "readfirstlane",
+                                        "barrier", "barrier_isfirst", "permute"};
 
 struct lane {
 	ucontext_t ctx;
@@ -62,6 +65,7 @@ struct runner {
 	size_t stacks_bytes;
 	uint64_t rng;
 	bool failed;
+	bool isfirst_taken; /* a wave of the group had s_barrier_signal_isfirst's 1 this phase */
 	uint8_t sink[SINK_BYTES] __attribute__((aligned(64))); /* faulting accesses land here */
 };
 
@@ -225,6 +229,14 @@ static void h_barrier(uint32_t site)
 {
 	rendezvous(K_BARRIER, site, 0, 0);
 }
+static uint32_t h_barrier_isfirst(uint32_t site)
+{
+	return rendezvous(K_ISFIRST, site, 0, 0);
+}
+static uint32_t h_permute(uint32_t v, uint32_t dst, uint32_t site)
+{
+	return rendezvous(K_PERMUTE, site, v, dst);
+}
 static void h_fence(void)
 {
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -232,9 +244,12 @@ static void h_fence(void)
 static void h_fault(uint32_t reason, uint32_t off)
 {
 	fail(rt, RUN_FAULT, off,
-	     reason ? "instruction at 0x%x: an indirect branch to an address that is no function "
-	              "or return site"
-	            : "instruction at 0x%x: s_trap",
+	     reason == RAISE_UNSUPPORTED_REGISTER
+	         ? "instruction at 0x%x: a relative register index (M0) beyond the kernel's "
+	           "registers"
+	     : reason ? "instruction at 0x%x: an indirect branch to an address that is no function "
+	                "or return site"
+	              : "instruction at 0x%x: s_trap",
 	     off);
 }
 
@@ -303,6 +318,8 @@ static const struct {
     {"mx.readlane", (void *)h_readlane},
     {"mx.readfirstlane", (void *)h_readfirstlane},
     {"mx.barrier", (void *)h_barrier},
+    {"mx.barrier_isfirst", (void *)h_barrier_isfirst},
+    {"mx.permute", (void *)h_permute},
     {"mx.fence", (void *)h_fence},
     {"mx.fault", (void *)h_fault},
     {"mx.rcp_f32", (void *)h_rcp_f32},
@@ -402,6 +419,15 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 			for (uint32_t i = 0; i < n; i++)
 				w->lanes[i].result = w->lanes[w->lanes[i].b & (n - 1)].a;
 			break;
+		case K_PERMUTE: { /* in lane order: of two senders to one lane the higher wins */
+			uint32_t got[RUNNER_MAX_WAVE] = {0};
+			for (uint32_t i = 0; i < n; i++)
+				if (w->lanes[i].b != ~0u)
+					got[w->lanes[i].b & (n - 1)] = w->lanes[i].a;
+			for (uint32_t i = 0; i < n; i++)
+				w->lanes[i].result = got[i];
+			break;
+		}
 		case K_READFIRSTLANE: {
 			uint32_t exec = first->b, lane = exec ? (uint32_t)__builtin_ctz(exec) : 0;
 			for (uint32_t i = 0; i < n; i++)
@@ -411,6 +437,18 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 		case K_BARRIER:
 			w->at_barrier = true;
 			return 0;
+		case K_ISFIRST: {
+			/* The first wave of the phase to signal: no 1 given yet, and no wave
+			 * waiting (a wave at the wait has signalled). Whichever the schedule runs
+			 * first. */
+			uint32_t is_first = !r->isfirst_taken;
+			for (uint32_t k = 0; k < r->nwaves; k++)
+				is_first &= !r->waves[k].at_barrier;
+			r->isfirst_taken = true;
+			for (uint32_t i = 0; i < n; i++)
+				w->lanes[i].result = is_first;
+			break;
+		}
 		default:
 			return -1;
 		}
@@ -448,6 +486,7 @@ static int run_group(struct runner *r, const uint32_t id[3])
 	items = size[0] * size[1] * size[2];
 	nw = div_up(items, n);
 	r->nwaves = nw;
+	r->isfirst_taken = false;
 	memset(r->lds, 0, c->lds_bytes);
 	for (uint32_t w = 0; w < nw; w++) {
 		struct wave *wv = &r->waves[w];
@@ -488,13 +527,15 @@ static int run_group(struct runner *r, const uint32_t id[3])
 		}
 		if (!live)
 			return 0;
-		if (waiting == live)
+		if (waiting == live) {
+			r->isfirst_taken = false; /* the next barrier phase */
 			for (uint32_t w = 0; w < nw; w++)
 				if (r->waves[w].at_barrier) {
 					r->waves[w].at_barrier = false;
 					for (uint32_t i = 0; i < n; i++)
 						r->waves[w].lanes[i].state = LANE_READY;
 				}
+		}
 	}
 }
 

@@ -664,6 +664,27 @@ static int label_of(const struct isa_inst *in, uint64_t *target)
 	return -1;
 }
 
+/*
+ * Where a direct branch goes (a .text offset): its label, or for s_add_pc_i64 of a constant
+ * the next instruction plus the constant (PC-relative from the end of the instruction, as
+ * LLVM's branch relaxation emits it: the offset is target - the label after it).  -1 for
+ * anything else, s_add_pc_i64 of a register included.
+ */
+static int branch_target(const struct isa_inst *in, uint64_t *target)
+{
+	const struct isa_operand *o = &in->ops[0];
+	int64_t d;
+
+	if (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR))
+		return label_of(in, target);
+	if (in->op != ISA_OP_S_ADD_PC_I64 || !in->nops ||
+	    (o->kind != ISA_OPK_INLINE && o->kind != ISA_OPK_LITERAL))
+		return -1;
+	d = o->kind == ISA_OPK_LITERAL && in->literal_size == 4 ? (int32_t)o->imm : o->imm;
+	*target = in->offset + in->size + (uint64_t)d;
+	return 0;
+}
+
 /* ---- entry state ---- */
 
 static uint32_t kd32(const struct co_kernel *k, unsigned off)
@@ -860,7 +881,6 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 	case ISA_OP_S_CODE_END:
 	case ISA_OP_S_SET_VGPR_MSB:
 	case ISA_OP_S_WAIT_XCNT:
-	case ISA_OP_S_WAIT_ASYNCCNT:
 	case ISA_OP_S_WAIT_TENSORCNT:
 	case ISA_OP_S_SETPRIO:
 	case ISA_OP_S_SLEEP:
@@ -881,6 +901,7 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 	case ISA_OP_BUFFER_WBL2: /* GFX9 cache write-back / invalidate of a release/acquire */
 	case ISA_OP_BUFFER_INV:
 	case ISA_OP_S_DCACHE_WB:
+	case ISA_OP_S_WAIT_ASYNCCNT: /* the async LDS copies (raise_mem.c) */
 		rz_call(r, HOOK_FENCE, NULL, 0);
 		return 0;
 	case ISA_OP_S_BARRIER: /* GFX9: the whole barrier in one instruction */
@@ -893,8 +914,16 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 			return 0;
 		return rz_refuse(r, RAISE_SENDMSG, "message 0x%x", in->mods.simm16);
 	case ISA_OP_S_BARRIER_SIGNAL:
+	case ISA_OP_S_BARRIER_SIGNAL_ISFIRST:
 		if (in->nops < 1 || in->ops[0].kind != ISA_OPK_INLINE || in->ops[0].imm != -1)
 			return rz_refuse(r, RAISE_BARRIER, "a named barrier (only -1 is raised)");
+		if (in->op == ISA_OP_S_BARRIER_SIGNAL)
+			return 0;
+		/* SCC = 1 for the first wave of the workgroup to signal (the runner decides) */
+		a[0] = rz_const32(r, rz_pc(r) * 4);
+		rz_store_scc(r,
+		             LLVMBuildICmp(r->B, LLVMIntNE, rz_call(r, HOOK_BARRIER_ISFIRST, a, 1),
+		                           rz_const32(r, 0), ""));
 		return 0;
 	case ISA_OP_S_BARRIER_WAIT: /* barrier_pairs() proved a signal precedes it on every path */
 		a[0] = rz_const32(r, rz_pc(r) * 4);
@@ -938,6 +967,10 @@ static int control(struct rz *r, const struct isa_inst *in, const uint64_t *func
 		if (!fall)
 			return rz_refuse(r, RAISE_UNTERMINATED, "a conditional branch at the end");
 		uniform_br(r, cond, block_at(r, target), fall);
+		return 0;
+	case ISA_OP_S_ADD_PC_I64: /* raise_one() refused it unless branch_target() knows where */
+		branch_target(in, &target);
+		LLVMBuildBr(r->B, block_at(r, target));
 		return 0;
 	case ISA_OP_S_GET_PC_I64:
 		return rz_write(r, &in->ops[0], rz_const64(r, r->co->text_addr + next));
@@ -1026,7 +1059,8 @@ static int barrier_pairs(struct rz *r, const struct decoded *d, const struct ext
 				continue;
 			r->in = in;
 			out = st;
-			if (in->op == ISA_OP_S_BARRIER_SIGNAL) {
+			if (in->op == ISA_OP_S_BARRIER_SIGNAL ||
+			    in->op == ISA_OP_S_BARRIER_SIGNAL_ISFIRST) {
 				if (st)
 					rc = rz_refuse(r, RAISE_BARRIER,
 					               "a second signal before the wait");
@@ -1037,11 +1071,11 @@ static int barrier_pairs(struct rz *r, const struct decoded *d, const struct ext
 					               "s_barrier_wait without its signal");
 				out = 0;
 			} else if (st && (in->flags & (ISA_F_CALL | ISA_F_TERM)) &&
-			           in->op != ISA_OP_S_BRANCH) {
+			           in->op != ISA_OP_S_BRANCH && branch_target(in, &t)) {
 				rc = rz_refuse(r, RAISE_BARRIER,
 				               "a signalled barrier is not waited for before this");
 			}
-			if (!rc && (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR)) && !label_of(in, &t))
+			if (!rc && !branch_target(in, &t))
 				for (size_t j = 0; j < d->n && !rc; j++)
 					if (d->insts[j].offset == t)
 						rc = flow_to(r, state, j, out, d, &changed);
@@ -1111,8 +1145,7 @@ static int follow_pool(struct rz *r, struct extent **ext, size_t *next, size_t *
 
 	for (size_t i = 0; i < d->n; i++) {
 		uint64_t t;
-		if (!(d->insts[i].flags & (ISA_F_BRANCH | ISA_F_CONDBR)) ||
-		    label_of(&d->insts[i], &t) || t < co->pool_start || t >= co->pool_end ||
+		if (branch_target(&d->insts[i], &t) || t < co->pool_start || t >= co->pool_end ||
 		    in_extents(*ext, *next, t))
 			continue;
 		if (*next == *cap) {
@@ -1154,8 +1187,13 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		const struct isa_inst *in = &d->insts[i];
 		uint64_t t;
 		r->in = in;
-		if (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR)) {
-			if (label_of(in, &t) || !block_at(r, t)) {
+		if (in->op == ISA_OP_S_ADD_PC_I64 && branch_target(in, &t)) {
+			rz_refuse(r, RAISE_INDIRECT_BRANCH,
+			          "s_add_pc_i64 of a register: the target is not known");
+			goto out;
+		}
+		if ((in->flags & (ISA_F_BRANCH | ISA_F_CONDBR)) || in->op == ISA_OP_S_ADD_PC_I64) {
+			if (branch_target(in, &t) || !block_at(r, t)) {
 				rz_refuse(r, RAISE_INDIRECT_BRANCH,
 				          "the branch target is outside .text");
 				goto out;

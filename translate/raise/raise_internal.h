@@ -114,5 +114,7 @@ void rz_pred_end(struct rz *r, LLVMBasicBlockRef join);
 int rz_salu(struct rz *r, const struct isa_inst *in);
 int rz_valu(struct rz *r, const struct isa_inst *in);
 int rz_mem(struct rz *r, const struct isa_inst *in);
+/* v_movrel* and s_movrel*: relative register indexing through M0 (raise_movrel.c). */
+int rz_movrel(struct rz *r, const struct isa_inst *in);
 
 #endif

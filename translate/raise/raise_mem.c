@@ -258,21 +258,148 @@ static bool is_off(const struct isa_operand *o)
 	return o->kind == ISA_OPK_SPECIAL && o->reg == ISA_REG_NULL;
 }
 
+/* The scale_offset bit (dword 1 bit 16): the VGPR offset is scaled by the access size. */
+static bool scale_offset(struct rz *r, const struct isa_inst *in)
+{
+	/* GFX9 has no scale_offset: those bits are saddr there */
+	return r->arch == ISA_ARCH_GFX1250 && (r->co->text[in->offset + 6] & 1);
+}
+
+/*
+ * The address of a FLAT-family access: a 64-bit VGPR address, or an SGPR base plus a 32-bit
+ * VGPR offset, plus the instruction's offset (i64); scratch addresses are 32-bit (i32).
+ */
+static LLVMValueRef flat_address(struct rz *r, const struct isa_inst *in,
+                                 const struct isa_operand *vaddr, const struct isa_operand *saddr,
+                                 unsigned bytes)
+{
+	LLVMValueRef off = LLVMConstInt(r->i64, (uint64_t)(int64_t)in->mods.offset, 0);
+
+	if (in->format == ISA_FMT_VSCRATCH) {
+		LLVMValueRef a = c32(r, (uint32_t)in->mods.offset);
+		if (!is_off(vaddr)) {
+			LLVMValueRef v = rz_read32(r, vaddr, 0);
+			if (scale_offset(r, in))
+				v = LLVMBuildMul(B, v, c32(r, bytes), "");
+			a = LLVMBuildAdd(B, a, v, "");
+		}
+		if (saddr)
+			a = LLVMBuildAdd(B, a, rz_read32(r, saddr, 0), "");
+		return a;
+	}
+	if (saddr) {
+		LLVMValueRef v = LLVMBuildZExt(B, rz_read32(r, vaddr, 0), r->i64, "");
+		if (scale_offset(r, in))
+			v = LLVMBuildMul(B, v, rz_const64(r, bytes), "");
+		return LLVMBuildAdd(B, LLVMBuildAdd(B, rz_src(r, saddr, 64, 0), v, ""), off, "");
+	}
+	return LLVMBuildAdd(B, rz_src(r, vaddr, 64, 0), off, "");
+}
+
+/* Copies bytes (1, or a multiple of 4) from src to dst, unaligned. */
+static void copy_bytes(struct rz *r, LLVMValueRef dst, LLVMValueRef src, unsigned bytes)
+{
+	if (bytes < 4) {
+		LLVMBuildStore(B, LLVMBuildLoad2(B, r->i8, src, ""), dst);
+		return;
+	}
+	for (unsigned k = 0; k < bytes / 4; k++) {
+		LLVMValueRef idx[1] = {c32(r, 4 * k)};
+		LLVMValueRef v =
+		    LLVMBuildLoad2(B, r->i32, LLVMBuildGEP2(B, r->i8, src, idx, 1, ""), "");
+		LLVMSetAlignment(v, 1);
+		LLVMSetAlignment(LLVMBuildStore(B, v, LLVMBuildGEP2(B, r->i8, dst, idx, 1, "")), 1);
+	}
+}
+
+/*
+ * The asynchronous LDS copies: global_load_async_to_lds_* and cluster_load_async_to_lds_*
+ * (LDS <- global; operands LDS address, address, saddr) and global_store_async_from_lds_*
+ * (global <- LDS; address, LDS address, saddr).  Per lane under EXEC: the LDS address is the
+ * VGPR plus the instruction's offset, the global one as for any global access (the offset
+ * counts for both).  The copy is made at issue, one of the orders the hardware allows: the
+ * program sees it only after s_wait_asynccnt (a fence, as every wait).
+ */
+static int async_lds(struct rz *r, const struct isa_inst *in, unsigned bytes, bool to_lds)
+{
+	const struct isa_operand *lds, *vaddr, *saddr;
+	LLVMValueRef addr, laddr, g, l;
+	LLVMBasicBlockRef join;
+
+	if (in->nops < 3)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
+		                 "an async LDS copy without its operands");
+	lds = &in->ops[to_lds ? 0 : 1];
+	vaddr = &in->ops[to_lds ? 1 : 0];
+	saddr = is_off(&in->ops[2]) ? NULL : &in->ops[2];
+	if (lds->kind != ISA_OPK_VGPR || vaddr->kind != ISA_OPK_VGPR)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "an async LDS copy without its VGPRs");
+	addr = flat_address(r, in, vaddr, saddr, bytes);
+	laddr = LLVMBuildAdd(B, rz_read32(r, lds, 0), c32(r, (uint32_t)in->mods.offset), "");
+	join = rz_pred_begin(r);
+	g = check(r, HOOK_GLOBAL, addr, bytes);
+	l = check(r, HOOK_LDS, laddr, bytes);
+	copy_bytes(r, to_lds ? l : g, to_lds ? g : l, bytes);
+	rz_pred_end(r, join);
+	return 0;
+}
+
+/* The async copy's width in bytes and direction, or 0 when in is none. */
+static unsigned async_bytes(enum isa_op op, bool *to_lds)
+{
+	*to_lds = true;
+	switch (op) {
+	case ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B8:
+	case ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B8:
+		return 1;
+	case ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B32:
+	case ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B32:
+		return 4;
+	case ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B64:
+	case ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B64:
+		return 8;
+	case ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B128:
+	case ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B128:
+		return 16;
+	default:
+		break;
+	}
+	*to_lds = false;
+	switch (op) {
+	case ISA_OP_GLOBAL_STORE_ASYNC_FROM_LDS_B8:
+		return 1;
+	case ISA_OP_GLOBAL_STORE_ASYNC_FROM_LDS_B32:
+		return 4;
+	case ISA_OP_GLOBAL_STORE_ASYNC_FROM_LDS_B64:
+		return 8;
+	case ISA_OP_GLOBAL_STORE_ASYNC_FROM_LDS_B128:
+		return 16;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Global, flat and scratch loads, stores and atomics.  cluster_load_b32/b64/b128 read like
+ * global_load_*: the raiser refuses cluster dispatch (.cluster_dims), and in a cluster of one
+ * workgroup the load's broadcast (M0's workgroup mask) reaches only the loading one.
+ */
 static int flat(struct rz *r, const struct isa_inst *in)
 {
 	struct mshape s;
 	const struct isa_operand *dst = NULL, *vaddr = NULL, *data = NULL, *saddr = NULL;
-	bool scratch = in->format == ISA_FMT_VSCRATCH;
-	unsigned nsrc = 0;
+	bool to_lds;
+	unsigned nsrc = 0, async = async_bytes(in->op, &to_lds);
 	LLVMValueRef addr, p;
 	LLVMBasicBlockRef join;
-	uint32_t w1;
 
 	if (in->op == ISA_OP_GLOBAL_WB || in->op == ISA_OP_GLOBAL_INV ||
 	    in->op == ISA_OP_GLOBAL_WBINV) {
 		rz_call(r, HOOK_FENCE, NULL, 0); /* cache maintenance: ordering only on the host */
 		return 0;
 	}
+	if (async)
+		return async_lds(r, in, async, to_lds);
 	if (!parse_shape(shape_mnemonic(in), &s))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "memory form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {
@@ -290,46 +417,15 @@ static int flat(struct rz *r, const struct isa_inst *in)
 	}
 	if (!vaddr)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "no address operand");
-	/* scale_offset (dword 1 bit 16): the VGPR offset is scaled by the access size */
-	w1 = (uint32_t)r->co->text[in->offset + 4] | (uint32_t)r->co->text[in->offset + 5] << 8 |
-	     (uint32_t)r->co->text[in->offset + 6] << 16 |
-	     (uint32_t)r->co->text[in->offset + 7] << 24;
-	if (r->arch != ISA_ARCH_GFX1250)
-		w1 = 0; /* GFX9 has no scale_offset (those bits are saddr) */
 	if (saddr && is_off(saddr))
 		saddr = NULL;
-	if (scratch) {
-		LLVMValueRef a = c32(r, (uint32_t)in->mods.offset);
-		if (!is_off(vaddr)) {
-			LLVMValueRef v = rz_read32(r, vaddr, 0);
-			if (w1 >> 16 & 1)
-				v = LLVMBuildMul(B, v, c32(r, s.bytes), "");
-			a = LLVMBuildAdd(B, a, v, "");
-		}
-		if (saddr)
-			a = LLVMBuildAdd(B, a, rz_read32(r, saddr, 0), "");
-		addr = a;
-	} else if (saddr) {
-		LLVMValueRef v = LLVMBuildZExt(B, rz_read32(r, vaddr, 0), r->i64, "");
-		if (w1 >> 16 & 1)
-			v = LLVMBuildMul(B, v, rz_const64(r, s.bytes), "");
-		addr = LLVMBuildAdd(B, rz_src(r, saddr, 64, 0), v, "");
-		addr = LLVMBuildAdd(
-		    B, addr, LLVMConstInt(r->i64, (uint64_t)(int64_t)in->mods.offset, 0), "");
-	} else {
-		addr =
-		    LLVMBuildAdd(B, rz_src(r, vaddr, 64, 0),
-		                 LLVMConstInt(r->i64, (uint64_t)(int64_t)in->mods.offset, 0), "");
-	}
+	addr = flat_address(r, in, vaddr, saddr, s.bytes);
 	if (s.kind == M_ATOMIC && !data)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "atomic without data");
 	if (s.kind == M_STORE && !data)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "store without data");
 	join = rz_pred_begin(r);
-	{
-		unsigned bytes = s.kind == M_ATOMIC ? s.bytes : s.bytes;
-		p = check(r, scratch ? HOOK_SCRATCH : HOOK_GLOBAL, addr, bytes);
-	}
+	p = check(r, in->format == ISA_FMT_VSCRATCH ? HOOK_SCRATCH : HOOK_GLOBAL, addr, s.bytes);
 	if (s.kind == M_LOAD) {
 		if (!dst)
 			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "load without a destination");
@@ -344,9 +440,12 @@ static int flat(struct rz *r, const struct isa_inst *in)
 }
 
 /*
- * ds_bpermute_b32 (lane i reads the data of lane addr[i] / 4) and ds_swizzle_b32 (a fixed
- * pattern in the offset): cross-lane moves through LDS hardware, no LDS access.  The result
- * is a VGPR write under EXEC; the rendezvous itself is outside predication.
+ * The cross-lane moves through the LDS crossbar, no LDS access: ds_bpermute_b32 (lane i reads
+ * the data of lane addr[i] / 4, 0 from an inactive one), ds_bpermute_fi_b32 (inactive lanes'
+ * data too), ds_permute_b32 (lane i writes its data to lane addr[i] / 4; a lane nothing writes
+ * to reads 0, of two writers the higher lane wins) and ds_swizzle_b32 (a fixed pattern in the
+ * offset, within each 32 lanes).  Lane numbers wrap at the wave size.  The result is a VGPR
+ * write under EXEC; the rendezvous itself is outside predication.
  */
 static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
 {
@@ -364,13 +463,23 @@ static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
 	}
 	if (!dst || !ns)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "cross-lane LDS form without operands");
-	if (in->op == ISA_OP_DS_BPERMUTE_B32) {
+	if (in->op != ISA_OP_DS_SWIZZLE_B32) {
 		LLVMValueRef a = LLVMBuildAdd(B, rz_read32(r, srcs[0], 0),
 		                              c32(r, (uint32_t)in->mods.offset), "");
+		LLVMValueRef data, peer;
 		if (ns < 2)
-			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "ds_bpermute without data");
-		src = LLVMBuildAnd(B, LLVMBuildLShr(B, a, c32(r, 2), ""), c32(r, 31), "");
-		return rz_write32(r, dst, 0, rz_shuffle(r, rz_read32(r, srcs[1], 0), src, 0));
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "a permute without data");
+		data = rz_read32(r, srcs[1], 0);
+		peer = LLVMBuildAnd(B, LLVMBuildLShr(B, a, c32(r, 2), ""), c32(r, r->wave - 1), "");
+		if (in->op == ISA_OP_DS_PERMUTE_B32) {
+			LLVMValueRef args[3] = {
+			    data, LLVMBuildSelect(B, rz_active(r), peer, c32(r, ~0u), ""),
+			    c32(r, rz_pc(r) * 4)};
+			return rz_write32(r, dst, 0, rz_call(r, HOOK_PERMUTE, args, 3));
+		}
+		if (in->op == ISA_OP_DS_BPERMUTE_B32)
+			data = LLVMBuildSelect(B, rz_active(r), data, c32(r, 0), "");
+		return rz_write32(r, dst, 0, rz_shuffle(r, data, peer, 0));
 	}
 	{
 		unsigned off = (uint16_t)in->mods.offset;
@@ -384,6 +493,7 @@ static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
 			src = LLVMBuildAnd(B, lane, c32(r, off & 31), "");
 			src = LLVMBuildOr(B, src, c32(r, (off >> 5) & 31), "");
 			src = LLVMBuildXor(B, src, c32(r, (off >> 10) & 31), "");
+			src = LLVMBuildOr(B, src, LLVMBuildAnd(B, lane, c32(r, ~31u), ""), "");
 		}
 		return rz_write32(r, dst, 0, rz_shuffle(r, rz_read32(r, srcs[0], 0), src, 0));
 	}
@@ -418,6 +528,41 @@ static int ds_addtid(struct rz *r, const struct isa_inst *in, const struct mshap
 	return 0;
 }
 
+/*
+ * ds_storexchg_2addr[_stride64]_rtn_b32/b64: two exchanges, the first half first (one address
+ * twice gives the second half the first's data); both data registers are read before either
+ * result is written, as the hardware reads its sources at issue.
+ */
+static int ds_exchange2(struct rz *r, const struct isa_inst *in, const struct mshape *s,
+                        LLVMValueRef addr, const struct isa_operand *dst,
+                        const struct isa_operand *d0, const struct isa_operand *d1)
+{
+	unsigned bits = 8 * s->bytes, scale = s->bytes * (s->stride64 ? 64 : 1);
+	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
+	LLVMValueRef val[2], old[2];
+
+	if (strcmp(s->aop, "storexchg") || !dst || !d0 || !d1 || (bits != 32 && bits != 64))
+		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "two-address LDS atomic %s",
+		                 s->aop);
+	val[0] = rz_src(r, d0, bits, 0);
+	val[1] = rz_src(r, d1, bits, 0);
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned off = (k ? in->mods.offset1 : in->mods.offset0) * scale;
+		LLVMValueRef p =
+		    check(r, HOOK_LDS, LLVMBuildAdd(B, addr, c32(r, off), ""), s->bytes);
+		old[k] = LLVMBuildAtomicRMW(B, LLVMAtomicRMWBinOpXchg, p, val[k],
+		                            LLVMAtomicOrderingMonotonic, 0);
+	}
+	for (unsigned k = 0; k < 2; k++)
+		for (unsigned j = 0; j < bits / 32; j++)
+			rz_write_vgpr_raw(
+			    r, dst->reg + k * (bits / 32) + j,
+			    LLVMBuildTrunc(
+			        B, LLVMBuildLShr(B, old[k], LLVMConstInt(it, 32 * j, 0), ""),
+			        r->i32, ""));
+	return 0;
+}
+
 static int ds(struct rz *r, const struct isa_inst *in)
 {
 	struct mshape s;
@@ -428,7 +573,8 @@ static int ds(struct rz *r, const struct isa_inst *in)
 
 	if (!strcmp(mn, "ds_nop"))
 		return 0;
-	if (in->op == ISA_OP_DS_BPERMUTE_B32 || in->op == ISA_OP_DS_SWIZZLE_B32)
+	if (in->op == ISA_OP_DS_BPERMUTE_B32 || in->op == ISA_OP_DS_BPERMUTE_FI_B32 ||
+	    in->op == ISA_OP_DS_PERMUTE_B32 || in->op == ISA_OP_DS_SWIZZLE_B32)
 		return ds_cross_lane(r, in);
 	if (in->op == ISA_OP_DS_LOAD_ADDTID_B32 || in->op == ISA_OP_DS_STORE_ADDTID_B32) {
 		parse_shape("ds_load_b32", &s);
@@ -455,7 +601,10 @@ static int ds(struct rz *r, const struct isa_inst *in)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "no LDS address");
 	addr = rz_read32(r, addr_op, 0);
 	join = rz_pred_begin(r);
-	if (s.twoaddr) {
+	if (s.twoaddr && s.kind == M_ATOMIC) {
+		if (ds_exchange2(r, in, &s, addr, dst, d0, d1))
+			return -1;
+	} else if (s.twoaddr) {
 		unsigned scale = s.bytes * (s.stride64 ? 64 : 1);
 		for (unsigned k = 0; k < 2; k++) {
 			unsigned off = (k ? in->mods.offset1 : in->mods.offset0) * scale;
@@ -463,11 +612,8 @@ static int ds(struct rz *r, const struct isa_inst *in)
 			    check(r, HOOK_LDS, LLVMBuildAdd(B, addr, c32(r, off), ""), s.bytes);
 			if (s.kind == M_LOAD)
 				load_into(r, &s, p, dst, k * (s.bytes / 4));
-			else if (s.kind == M_STORE)
-				store_from(r, &s, p, k ? d1 : d0, 0);
 			else
-				return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION,
-				                 "two-address exchange");
+				store_from(r, &s, p, k ? d1 : d0, 0);
 		}
 	} else {
 		LLVMValueRef p =

@@ -212,7 +212,10 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 	unsigned bits;
 	LLVMValueRef a, b, v, sc = NULL;
 	const struct isa_operand *d = &in->ops[0];
+	int rel = fmt == ISA_FMT_SOP1 ? rz_movrel(r, in) : 1;
 
+	if (rel != 1)
+		return rel;
 	if (fmt == ISA_FMT_SOPC)
 		return cmp(r, in);
 	if (fmt == ISA_FMT_SOPK) {

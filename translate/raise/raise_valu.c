@@ -274,6 +274,7 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	switch (op) {
 	/* ---- moves and lane ops ---- */
 	case ISA_OP_V_MOV_B32:
+	case ISA_OP_V_PERMLANE64_B32: /* swaps the halves of a wave64; a wave32 has one: a move */
 		return rz_write(r, d, rz_src(r, o->s[0], 32, 0));
 	case ISA_OP_V_MOV_B64:
 		return rz_write(r, d, rz_src(r, o->s[0], 64, 0));
@@ -1234,7 +1235,10 @@ static int valu_dispatch(struct rz *r, const struct isa_inst *in, unsigned op, c
 int rz_valu(struct rz *r, const struct isa_inst *in)
 {
 	struct vops o;
+	int rel = rz_movrel(r, in);
 
+	if (rel != 1)
+		return rel;
 	switch (in->format) {
 	case ISA_FMT_VOP1:
 	case ISA_FMT_VOP2:

@@ -46,13 +46,14 @@ static bool is_xlane(const char *name)
 	return false;
 }
 
-/* Values already looked at in this query (a DAG is walked once, not once per path). */
+/* Values already looked at in this query (a DAG is walked once, not once per path); per
+ * thread, as two threads may raise at once (the intercept translating two objects). */
 #define SEEN_SLOTS 16384
-static struct {
+static _Thread_local struct {
 	LLVMValueRef v;
 	unsigned gen;
 } seen[SEEN_SLOTS];
-static unsigned seen_gen;
+static _Thread_local unsigned seen_gen;
 
 static bool first_visit(LLVMValueRef v)
 {
