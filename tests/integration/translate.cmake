@@ -52,3 +52,5 @@ endforeach()
 mirage_shell_test(emulate_movrel emulate_movrel.sh LABELS translate emulate)
 mirage_shell_test(emulate_add_pc emulate_add_pc.sh LABELS translate emulate)
 mirage_shell_test(emulate_permute emulate_permute.sh LABELS translate emulate)
+# The launch guard: guarded -O0 kernels round trip with full waves and trap with a ragged one.
+mirage_shell_test(translate_guard translate_guard.sh LABELS translate emulate)

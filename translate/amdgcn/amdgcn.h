@@ -41,7 +41,9 @@ static inline uint32_t amdgcn_source_lds(const struct co_kernel *k)
  * the SSA value each write stores is known; amdgcn_prove_wave_native() then proves every one
  * within the entry EXEC and every barrier independent of branches that may differ between the
  * two halves, removes the markers, and returns 0, or -1 with *why filled (kernel, pc,
- * mnemonic from co, reason, detail).
+ * mnemonic from co, reason, detail).  It returns 1 when the only failure is an EXEC write not
+ * proven within the entry EXEC or a v_writelane to a lane other than 0: *why names the first
+ * such site, and the kernel is exact under the launch guard (amdgcn_launch_guard()).
  */
 void amdgcn_mark_exec_writes(LLVMModuleRef m, LLVMValueRef fn);
 int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code_object *co,
@@ -56,6 +58,12 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
  */
 LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_kernel *k,
                          uint32_t scratch_bytes, char *msg, size_t size);
+/*
+ * The launch guard (amdgcn_guard.c): a new entry block that traps (llvm.trap) unless this
+ * workgroup's work-item count, from the dispatch packet's sizes and the workgroup ids, is a
+ * multiple of 32, so that every source wave is full.  Returns 0, or -1 with msg.
+ */
+int amdgcn_launch_guard(LLVMModuleRef m, LLVMValueRef kernel, char *msg, size_t size);
 /* After optimisation: the amdgpu-no-* attributes for every input the kernel no longer reads. */
 void amdgcn_no_input_attributes(LLVMValueRef kernel);
 
