@@ -454,13 +454,13 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 			LLVMValueRef left = LLVMBuildSub(B, c32(r, 32), w, "");
 			LLVMValueRef l6 = zx(r, left, i64), v6 = zx(r, v, i64);
 			LLVMValueRef t = LLVMBuildShl(B, v6, l6, "");
-			t = LLVMBuildTrunc(
-			    B,
-			    op == ISA_OP_V_BFE_I32
-			        ? LLVMBuildAShr(B, LLVMBuildShl(B, t, rz_const64(r, 32), ""),
-			                        LLVMBuildAdd(B, l6, rz_const64(r, 32), ""), "")
-			        : LLVMBuildLShr(B, t, l6, ""),
-			    i32, "");
+			/* the field's top bit to bit 63, the bits above it shifted out */
+			t = LLVMBuildShl(B, t, rz_const64(r, 32), "");
+			l6 = LLVMBuildAdd(B, l6, rz_const64(r, 32), "");
+			t = LLVMBuildTrunc(B,
+			                   op == ISA_OP_V_BFE_I32 ? LLVMBuildAShr(B, t, l6, "")
+			                                          : LLVMBuildLShr(B, t, l6, ""),
+			                   i32, "");
 			v = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, w, c32(r, 0), ""),
 			                    c32(r, 0), t, "");
 		}
