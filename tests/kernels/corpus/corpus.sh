@@ -35,6 +35,9 @@ lld=${LD_LLD:-ld.lld-22}
 readelf=${LLVM_READELF:-llvm-readelf-22}
 objdump=${LLVM_OBJDUMP:-llvm-objdump-22}
 
+# shellcheck source-path=SCRIPTDIR source=hashcat_options.sh
+. "$(dirname "$0")/hashcat_options.sh"
+
 usage() {
 	sed -n 's/^# \{0,1\}//;/^usage:/,/^Installs/p' "$0" | sed '$d' >&2
 	exit 2
@@ -42,27 +45,13 @@ usage() {
 
 # One source: compile, link, count kernels and instructions; write its results.tsv row.
 build_one() {
-	local f=$1 name base mode attack defs obj log status reason kernels=0 insns=0
+	local f=$1 name obj log status reason kernels=0 insns=0
 	name=$(basename "$f" .cl)
-	base=${name%%_*}
-	mode=$((10#${base#m}))
-	attack=$(sed -n 's/.*_a\([0-9]\).*/\1/p' <<<"$name")
 	obj=$out/objects/$name
 	log=$out/logs/$name.log
-	# hashcat's OpenCL build options (src/backend.c), for a device that takes none of the
-	# vendor inline-asm paths (HAS_*=0); FIXED_LOCAL_SIZE, which hashcat sets per hash mode
-	# for kernels with LDS tables, is one wave of 32 for all.
-	defs=(-D KERNEL_STATIC -I "$hashcat" -D "INCLUDE_PATH=$hashcat" -D 'XM2S(x)=#x'
-		-D 'M2S(x)=XM2S(x)' -D LOCAL_MEM_TYPE=1 -D VENDOR_ID=1 -D CUDA_ARCH=0
-		-D HAS_ADD=0 -D HAS_ADDC=0 -D HAS_SUB=0 -D HAS_SUBC=0 -D HAS_VADD=0 -D HAS_VADDC=0
-		-D HAS_VADD_CO=0 -D HAS_VADDC_CO=0 -D HAS_VSUB=0 -D HAS_VSUBB=0 -D HAS_VSUB_CO=0
-		-D HAS_VSUBB_CO=0 -D HAS_VPERM=0 -D HAS_VADD3=0 -D HAS_VBFE=0 -D HAS_BFE=0
-		-D HAS_LOP3=0 -D HAS_MOV64=0 -D HAS_PRMT=0 -D VECT_SIZE=1 -D DEVICE_TYPE=4
-		-D DGST_R0=0 -D DGST_R1=1 -D DGST_R2=2 -D DGST_R3=3 -D DGST_ELEM=4
-		-D "KERN_TYPE=$mode" -D ATTACK_EXEC=11 -D "ATTACK_KERN=${attack:-0}"
-		-D MAX_PW_LEN=256 -D FIXED_LOCAL_SIZE=32 -D _unroll)
+	hashcat_options "$f" "$hashcat"
 	if ! "$clang" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$mcpu" -nogpulib \
-		-"$opt" "${defs[@]}" -include "$(dirname "$0")/amd_media_ops.h" \
+		-"$opt" "${hashcat_opts[@]}" -include "$(dirname "$0")/amd_media_ops.h" \
 		-Xclang -mlink-builtin-bitcode -Xclang "$libclc" \
 		-c "$f" -o "$obj.o" >"$log" 2>&1; then
 		status=compile-error
