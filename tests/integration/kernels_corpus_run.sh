@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# tests/kernels/corpus/run.sh, the README's run-correctness figures: one hashcat source built
-# by corpus.sh, two of its kernels through mirage emulate and POCL (correct, and the summary's
-# format), then the same run with a mirage that corrupts an output byte (counted as a
-# mismatch naming the buffer and offset) and one that faults (counted as an emulate fault
-# with its reason); resuming, and the errors (no objects, a bad flag) with message and exit.
+# shellcheck disable=SC2154 # hashcat_opts: set by hashcat_options.sh
+# tests/kernels/corpus/run.sh, the README's run-correctness figures: hashcat's options for a
+# source with and without an attack; one hashcat source built by corpus.sh, two of its kernels
+# through mirage emulate and POCL (correct, and the summary's format); the same run with a
+# mirage that corrupts an output byte (counted as a mismatch naming the buffer and offset) and
+# one that faults (counted as an emulate fault with its reason); resuming, and the errors (no
+# objects, a bad flag) with message and exit code.
 # shellcheck source=/dev/null
 . "$TEST_LIB"
 
@@ -20,6 +22,17 @@ run_capture bash "$RUN" --grid many
 assert_eq "$RUN_STATUS" 2 "a bad number: exit 2"
 assert_contains "$RUN_STDERR" "run.sh: --limit, --grid, --timeout and --jobs take a number" \
 	"a bad number: named"
+
+# One option list for both builds; a slow hash's source (no _aN) is hash mode N, attack 0.
+# shellcheck source=/dev/null
+. "$CORPUS/hashcat_options.sh"
+hashcat_options /h/m00400-pure.cl /h
+assert_contains "${hashcat_opts[*]}" "-D KERN_TYPE=400 -D ATTACK_EXEC=11 -D ATTACK_KERN=0" \
+	"options: a source without an attack"
+hashcat_options /h/m01500_a3-pure.cl /h
+assert_contains "${hashcat_opts[*]}" "-D KERN_TYPE=1500 -D ATTACK_EXEC=11 -D ATTACK_KERN=3" \
+	"options: a source with an attack"
+assert_contains "${hashcat_opts[*]}" "-I /h -D INCLUDE_PATH=/h" "options: the include path"
 
 mkdir -p "$TEST_TMP/empty/objects"
 run_capture bash "$RUN" --corpus "$TEST_TMP/empty" --mirage "$MIRAGE_BIN" --tools "$TOOLS"

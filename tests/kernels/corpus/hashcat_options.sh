@@ -12,7 +12,7 @@
 hashcat_options() {
 	local name base mode attack dir=$2
 	name=$(basename "$1" .cl)
-	base=${name%%_*}
+	base=${name%%[_-]*} # m00400-pure has no attack: hash mode 400
 	mode=$((10#${base#m}))
 	attack=$(sed -n 's/.*_a\([0-9]\).*/\1/p' <<<"$name")
 	hashcat_opts=(-D KERNEL_STATIC -I "$dir" -D "INCLUDE_PATH=$dir" -D 'XM2S(x)=#x'
