@@ -2,7 +2,8 @@
 # shellcheck disable=SC2154 # hashcat_opts: set by hashcat_options.sh
 # tests/kernels/corpus/run.sh, the README's run-correctness figures: hashcat's options for a
 # source with and without an attack; one hashcat source built by corpus.sh, two of its kernels
-# through mirage emulate and POCL (correct, and the summary's format); the same run with a
+# through mirage emulate and POCL (correct, and the summary's format); two helper kernels of
+# shared.cl whose outputs change (the global offset prelude.h reads); the same run with a
 # mirage that corrupts an output byte (counted as a mismatch naming the buffer and offset) and
 # one that faults (counted as an emulate fault with its reason); resuming, and the errors (no
 # objects, a bad flag) with message and exit code.
@@ -67,6 +68,18 @@ run_capture bash "$RUN" --corpus "$TEST_TMP/corpus" --kernels "$KERNELS" --mirag
 	--tools "$TOOLS"
 assert_contains "$RUN_STDERR" "2 kernels already run, 0 raised ones to run" "a rerun resumes"
 assert_contains "$RUN_STDOUT" "run: 2 run correct" "a rerun: the same figures"
+
+# hashcat's helper kernels write what they compute: gpu_memset and gpu_atinit's outputs
+# change, and agree with POCL only when get_global_id reads the code-object-v5 global offset
+# (prelude.h; libclc's reads hidden_block_count_y there, every id one too high).
+run_capture bash "$CORPUS/corpus.sh" --out "$TEST_TMP/corpus" --filter shared.cl
+[ "$RUN_STATUS" -eq 0 ] || fail "corpus.sh builds shared"
+ok "corpus.sh builds shared"
+run_capture bash "$RUN" --corpus "$TEST_TMP/corpus" --out "$TEST_TMP/shared" --filter shared \
+	--kernels 'gpu_[ma][et]*' --mirage "$MIRAGE_BIN" --tools "$TOOLS"
+assert_contains "$RUN_STDOUT" \
+	"run: 2 run correct (100.0% of judged), 2 of them with an output changed from its input" \
+	"helper kernels: correct, and their outputs changed"
 
 # A mirage whose emulate corrupts one byte of m04's pws output and faults on s04.
 cat >"$TEST_TMP/mirage" <<EOF

@@ -2,10 +2,10 @@
 # Builds a corpus of real OpenCL C kernels that mirage did not write into gfx1250 code
 # objects, for the raiser's coverage report: hashcat's kernels (Debian hashcat-data, MIT
 # licence), compiled by clang-22 as hashcat's own OpenCL build does (its -D options, one
-# kernel file per hash mode and attack, hashcat's AMD code path), with libclc (Debian
-# libclc-22) for the OpenCL builtins and amd_media_ops.h for the one AMD extension builtin
-# hashcat uses that libclc lacks, linked with ld.lld-22 -shared.  Records per source whether it compiled, and why
-# not, in OUT/results.tsv (one row per source, also kept in OUT/rows/ as each finishes, so an
+# kernel file per hash mode and attack, hashcat's AMD code path; hashcat_options.sh), with
+# libclc (Debian libclc-22) for the OpenCL builtins and prelude.h for what libclc lacks or
+# reads from another ABI (amd_bitalign; the global offset of code object v5), linked with
+# ld.lld-22 -shared.  Records per source whether it compiled, and why not, in OUT/results.tsv (one row per source, also kept in OUT/rows/ as each finishes, so an
 # interrupted run resumes where it stopped); objects in OUT/objects, logs in OUT/logs.
 #
 # usage: corpus.sh [--out DIR] [--jobs N] [--limit N] [--filter GLOB] [--mcpu CPU] [--opt LEVEL]
@@ -51,7 +51,7 @@ build_one() {
 	log=$out/logs/$name.log
 	hashcat_options "$f" "$hashcat"
 	if ! "$clang" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$mcpu" -nogpulib \
-		-"$opt" "${hashcat_opts[@]}" -include "$(dirname "$0")/amd_media_ops.h" \
+		-"$opt" "${hashcat_opts[@]}" -include "$(dirname "$0")/prelude.h" \
 		-Xclang -mlink-builtin-bitcode -Xclang "$libclc" \
 		-c "$f" -o "$obj.o" >"$log" 2>&1; then
 		status=compile-error

@@ -6,14 +6,15 @@
 # hashcat_options FILE.cl HASHCAT_DIR sets the array hashcat_opts: hashcat's options
 # (src/backend.c) for a device that takes none of the vendor inline-asm paths (HAS_*=0);
 # FIXED_LOCAL_SIZE, which hashcat sets per hash mode for kernels with LDS tables, is one wave
-# of 32 for all.  KERN_TYPE is the hash mode (the number in mNNNNN_), ATTACK_KERN the attack
-# (_aN).  Both builds also take amd_media_ops.h in front of the source (clang -include, POCL's
-# prelude).
+# of 32 for all.  KERN_TYPE is the hash mode (the number in mNNNNN; 0 for the helper kernels,
+# amp_aN.cl and shared.cl), ATTACK_KERN the attack (_aN, else 0).  Both builds also take
+# prelude.h in front of the source (clang -include, POCL's prelude).
 hashcat_options() {
 	local name base mode attack dir=$2
 	name=$(basename "$1" .cl)
 	base=${name%%[_-]*} # m00400-pure has no attack: hash mode 400
-	mode=$((10#${base#m}))
+	mode=0 # amp_a0, shared: hashcat's helper kernels, no hash mode
+	case $base in m[0-9]*) mode=$((10#${base#m})) ;; esac
 	attack=$(sed -n 's/.*_a\([0-9]\).*/\1/p' <<<"$name")
 	hashcat_opts=(-D KERNEL_STATIC -I "$dir" -D "INCLUDE_PATH=$dir" -D 'XM2S(x)=#x'
 		-D 'M2S(x)=XM2S(x)' -D LOCAL_MEM_TYPE=1 -D VENDOR_ID=1 -D CUDA_ARCH=0

@@ -19,8 +19,10 @@ every kernel and deterministic:
                      the digest search; bitmap_mask 0)
     kernel_param     loop_cnt 2, il_cnt 2, digests_cnt 1, gid_max GRID, everything else 0
     everything else  zero (empty salts, rules, digests; a zero salt is a real, short salt)
+- hashcat's helper kernels (amp, gpu_memset, ... of inc_amp.h / inc_shared.h) get their
+  argument names by kernel name; pws and pws_buf hold the candidates as above.
 - any other global buffer: zero; a by-value argument: gid_max = GRID, loop_cnt / il_cnt 2,
-  digests_cnt 1, else 0 (by .name when the metadata has one).
+  digests_cnt 1, value 0x5a5a5a5a, else 0 (by name: hashcat's, else the metadata's .name).
 - every buffer is BUFFER_BYTES (1 MiB) but kernel_param (its struct, 64 bytes); the outputs
   are the buffers the kernel may write (no .is_const), all compared byte for byte.
 """
@@ -36,6 +38,7 @@ WORKGROUP = 64
 LOOP_CNT = 2
 IL_CNT = 2
 DIGESTS_CNT = 1
+VALUE = 0x5A5A5A5A  # gpu_memset's fill
 # hashcat's kernel arguments in order (OpenCL/inc_common.h, KERN_ATTR): the 4th is bfs_buf,
 # words_buf_s or words_buf_r by attack, named by its first form here.
 HASHCAT_ARGS = ["pws", "rules_buf", "combs_buf", "bfs_buf", "tmps", "hooks",
@@ -44,12 +47,22 @@ HASHCAT_ARGS = ["pws", "rules_buf", "combs_buf", "bfs_buf", "tmps", "hooks",
                 "plains_buf", "digests_buf", "hashes_shown", "salt_bufs", "esalt_bufs",
                 "d_return_buf", "d_extra0_buf", "d_extra1_buf", "d_extra2_buf", "d_extra3_buf",
                 "kernel_param"]
+# hashcat's helper kernels (inc_amp.h, inc_shared.h), by kernel name.
+HELPER_ARGS = {
+    "amp": ["pws", "pws_amp", "rules_buf", "combs_buf", "bfs_buf", "combs_mode", "gid_max"],
+    "gpu_decompress": ["pws_idx", "pws_comp", "pws_buf", "gid_max"],
+    "gpu_memset": ["buf", "value", "gid_max"],
+    "gpu_bzero": ["buf", "gid_max"],
+    "gpu_atinit": ["buf", "gid_max"],
+    "gpu_utf8_to_utf16": ["pws_buf", "gid_max"],
+}
+CANDIDATE_BUFFERS = ("pws", "combs_buf", "pws_buf")
 PW_BYTES = 260  # pw_t: u32 i[64], u32 pw_len
 
 
 def scalar_value(name, grid):
     return {"gid_max": grid, "loop_cnt": LOOP_CNT, "il_cnt": IL_CNT,
-            "digests_cnt": DIGESTS_CNT}.get(name, 0)
+            "digests_cnt": DIGESTS_CNT, "value": VALUE}.get(name, 0)
 
 
 def kernel_param(grid):
@@ -90,8 +103,11 @@ def main():
     os.makedirs(out, exist_ok=True)
     files = {}
     buffers, args, check = {}, [], {}
+    names = HASHCAT_ARGS if hashcat else HELPER_ARGS.get(kernel, [])
+    if len(names) != len(explicit):
+        names = [a.get(".name", f"arg{i}") for i, a in enumerate(explicit)]
     for i, a in enumerate(explicit):
-        name = HASHCAT_ARGS[i] if hashcat else a.get(".name", f"arg{i}")
+        name = names[i]
         kind = a[".value_kind"]
         if kind != "global_buffer":
             size = a[".size"]
@@ -103,7 +119,7 @@ def main():
             continue
         init = "zero"
         size = BUFFER_BYTES
-        if hashcat and name in ("pws", "combs_buf"):
+        if name in CANDIDATE_BUFFERS:
             files.setdefault("candidates.bin", candidates(grid))
             init = "file:candidates.bin"
         elif hashcat and name.startswith("bitmaps_buf_"):

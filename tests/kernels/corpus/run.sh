@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the corpus that corpus.sh built: every kernel the raiser raises goes through `mirage
 # emulate` and through POCL (the same hashcat source built by pocl_ref with hashcat's options,
-# hashcat_options.sh, and amd_media_ops.h as its prelude) on one generated launch
+# hashcat_options.sh, and prelude.h as its prelude) on one generated launch
 # (launch_gen.py says the input policy), and every output buffer is compared byte for byte
 # (tools/kernel_compare, type u8: bit-exact, no tolerance).  Each kernel is one of:
 #   correct         every output buffer agrees
@@ -105,7 +105,7 @@ run_one() {
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 		POCL_CACHE_DIR=$out/pocl-cache timeout -k 10 "$timeout_s" "$tools/pocl_ref" \
 		"$dir/launch.json" --output-dir "$dir/pocl" --source "$hashcat/$object.cl" \
-		--prelude "$here/amd_media_ops.h" --build-options "${hashcat_opts[*]}" \
+		--prelude "$here/prelude.h" --build-options "${hashcat_opts[*]}" \
 		>"$dir/pocl.log" 2>&1 || prc=$?
 	t2=$(date +%s.%N)
 	if [ "$prc" -ne 0 ]; then
