@@ -5,8 +5,9 @@
 # kernel file per hash mode and attack, hashcat's AMD code path; hashcat_options.sh), with
 # libclc (Debian libclc-22) for the OpenCL builtins and prelude.h for what libclc lacks or
 # reads from another ABI (amd_bitalign; the global offset of code object v5), linked with
-# ld.lld-22 -shared.  Records per source whether it compiled, and why not, in OUT/results.tsv (one row per source, also kept in OUT/rows/ as each finishes, so an
-# interrupted run resumes where it stopped); objects in OUT/objects, logs in OUT/logs.
+# ld.lld-22 -shared.  Records per source whether it compiled, and why not, in OUT/results.tsv
+# (one row per source, also kept in OUT/rows/ as each finishes, so an interrupted run resumes
+# where it stopped); objects in OUT/objects, logs in OUT/logs.
 #
 # usage: corpus.sh [--out DIR] [--jobs N] [--limit N] [--filter GLOB] [--mcpu CPU] [--opt LEVEL]
 #   --out DIR      where results go (default: build/corpus in the source tree)
