@@ -42,6 +42,26 @@ assert_contains "$RUN_STDERR" "run.sh: no code objects matching '*' in '$TEST_TM
 	"no objects: named"
 assert_contains "$RUN_STDERR" "hint: build some first" "no objects: the fix"
 
+# The first raiser bug the corpus run found: v_bfe_u32 kept the bits above its field.
+cat >"$TEST_TMP/bitfield.json" <<'EOF'
+{"code_object": "bitfield.co", "kernel": "bitfield", "grid": [128], "workgroup": [64],
+ "buffers": {"out": {"size": 1024, "init": "zero", "output": "bitfield.bin"}},
+ "args": [{"buffer": "out"}]}
+EOF
+if ! "${CLANG:-clang-22}" -x cl -cl-std=CL1.2 -cl-no-stdinc -include \
+	"$KERNELS_SRC/prelude/amdgcn.h" -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib -O2 \
+	-c "$CORPUS/regress/bitfield.cl" -o "$TEST_TMP/bitfield.o" ||
+	! "${LD_LLD:-ld.lld-22}" -shared "$TEST_TMP/bitfield.o" -o "$TEST_TMP/bitfield.co"; then
+	fail "bitfield.cl builds"
+fi
+run_capture "$MIRAGE_BIN" emulate "$TEST_TMP/bitfield.json"
+assert_eq "$RUN_STATUS" 0 "bitfield: mirage emulate runs it"
+want=$(python3 -c 'print(" ".join(str((g >> 2) & 3) for g in range(128)),
+	" ".join(str(((g & 3 << 2) >> 2) - ((g & 8) >> 1)) for g in range(128)))')
+got=$(python3 -c 'import struct, sys; v = struct.unpack("<256i", open(sys.argv[1], "rb").read())
+print(" ".join(map(str, v[:128])), " ".join(map(str, v[128:])))' "$TEST_TMP/bitfield.bin")
+assert_eq "$got" "$want" "bitfield: v_bfe_u32 and v_bfe_i32 extract only their field"
+
 if [ ! -d /usr/share/hashcat/OpenCL ] || [ ! -f /usr/lib/clc/amdgcn-amd-amdhsa.bc ]; then
 	skip_all "hashcat-data or libclc-22 is not installed (corpus.sh installs them as root)"
 fi
