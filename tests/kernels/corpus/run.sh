@@ -69,17 +69,19 @@ first_error() {
 
 # "yes" when some output of the emulate run differs from the buffer's initial bytes.
 outputs_changed() {
-	local dir=$1 name init size f
-	while IFS=$'\t' read -r name init size; do
+	local dir=$1 name init size f outputs
+	mapfile -t outputs < <(python3 -c 'import json, sys
+for n, b in json.load(open(sys.argv[1]))["buffers"].items():
+    if "output" in b: print(n, b["init"], b["size"], sep="\t")' "$dir/launch.json")
+	for f in "${outputs[@]}"; do
+		IFS=$'\t' read -r name init size <<<"$f"
 		f=$dir/emulate/$name.bin
 		case $init in
 		zero) cmp -s -n "$size" "$f" /dev/zero || { echo yes; return; } ;;
 		file:*) cmp -s "$f" "$dir/${init#file:}" || { echo yes; return; } ;;
 		*) echo yes; return ;;
 		esac
-	done < <(python3 -c 'import json, sys
-for n, b in json.load(open(sys.argv[1]))["buffers"].items():
-    if "output" in b: print(n, b["init"], b["size"], sep="\t")' "$dir/launch.json")
+	done
 	echo no
 }
 
