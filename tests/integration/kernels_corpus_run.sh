@@ -117,8 +117,10 @@ run_capture bash "$RUN" --corpus "$TEST_TMP/corpus" --out "$TEST_TMP/bad" --kern
 assert_eq "$RUN_STATUS" 0 "a wrong result: exit 0 (counted, not an error)"
 assert_contains "$RUN_STDOUT" "run: 0 run correct (0.0% of judged)" "a wrong result: not correct"
 assert_contains "$RUN_STDOUT" "run: 1 mismatch: buffers.pws" "a wrong result: a mismatch by buffer"
-assert_contains "$RUN_STDOUT" "run: 1 emulate-fault: kernel 'm00000_s04': fault at 0x_" \
-	"a fault: counted with its reason"
+assert_contains "$RUN_STDOUT" "run: 1 emulate-fault: fault at 0x_" \
+	"a fault: counted by its reason (not by kernel or address)"
+assert_contains "$(cat "$TEST_TMP/bad/results.tsv")" "kernel 'm00000_s04': fault at 0x1234" \
+	"a fault: its row keeps the whole message"
 row=$(awk -F'\t' '$1 == "m00000_m04" { print $3 ": " $4 }' "$TEST_TMP/bad/results.tsv")
 assert_contains "$row" "mismatch: buffers.pws[7] (u8): " "a wrong result: the first difference"
 [ -f "$TEST_TMP/bad/work/$SOURCE.m00000_m04/emulate/pws.bin" ] ||

@@ -161,7 +161,9 @@ summarize() {
 			if (s == "correct") { ok++; if ($5 == "yes") changed++; next }
 			d = $4
 			if (s == "mismatch") sub(/\[.*/, "", d)       # group by buffer
-			gsub(/0x[0-9a-fA-F]+/, "0x_", d)               # and not by address
+			sub(/^kernel [^ ]*: /, "", d)                  # nor by kernel
+			gsub(/0x[0-9a-fA-F]+/, "0x_", d)               # nor by address
+			gsub(/ [0-9]+-byte /, " N-byte ", d)           # nor by size
 			why[s ": " d]++
 		}
 		END {
