@@ -448,15 +448,14 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	case ISA_OP_V_BFE_I32: {
 		LLVMValueRef off = sh32(r, isrc(r, o, 1, 32)), w = sh32(r, isrc(r, o, 2, 32));
 		a = isrc(r, o, 0, 32);
-		/* (a >> off) & ((1 << w) - 1), sign-extended from bit w-1 for i32; w = 0 gives 0 */
+		/* (a >> off) & ((1 << w) - 1), sign-extended from bit w-1 for i32; w = 0 gives 0.
+		 * In i64: (a >> off) << (64 - w) >> (64 - w), every shift below 64 for w in 1..31.
+		 */
 		v = LLVMBuildLShr(B, a, off, "");
 		{
-			LLVMValueRef left = LLVMBuildSub(B, c32(r, 32), w, "");
+			LLVMValueRef left = LLVMBuildSub(B, c32(r, 64), w, "");
 			LLVMValueRef l6 = zx(r, left, i64), v6 = zx(r, v, i64);
 			LLVMValueRef t = LLVMBuildShl(B, v6, l6, "");
-			/* the field's top bit to bit 63, the bits above it shifted out */
-			t = LLVMBuildShl(B, t, rz_const64(r, 32), "");
-			l6 = LLVMBuildAdd(B, l6, rz_const64(r, 32), "");
 			t = LLVMBuildTrunc(B,
 			                   op == ISA_OP_V_BFE_I32 ? LLVMBuildAShr(B, t, l6, "")
 			                                          : LLVMBuildLShr(B, t, l6, ""),
