@@ -2,7 +2,8 @@
 # The round trip on the CPU (docs/translate.md): the suite's gfx1250 object of $KERNEL at -$OPT,
 # translated for $TARGET by `mirage rewrite --target`, run by `mirage emulate` (the target's
 # table, wave64) with the launch file $LAUNCH, gives byte for byte the output buffers of the
-# gfx1250 original run with the same launch file, and agrees with the host-C reference (32-wide
+# gfx1250 original run with the same launch file (after llvm-readelf-22 finds it clean, for
+# $TARGET, wave64, with the source's .args and kernarg size), and agrees with the host-C reference (32-wide
 # sub-groups: the translation keeps the source's wave32 semantics), also under a shuffled
 # schedule.  A kernel translate_suite.expect says is refused: the rewrite exits 1 naming the
 # reason, and nothing else is checked.  A launch translate_roundtrip.expect lists fails at the
@@ -52,6 +53,9 @@ if [ "$result" != translated ]; then
 	exit 0
 fi
 assert_eq "$RUN_STATUS" 0 "mirage rewrite translates -$OPT $KERNEL for $TARGET"
+why=$(python3 "$MIRAGE_SRC/tests/integration/translate_judge.py" "$LLVM_READELF" \
+	"$KERNEL.$TARGET.co" "$src" "$TARGET") || fail "the translation, judged by llvm-readelf-22: $why"
+ok "llvm-readelf-22 clean, $TARGET e_flags, .wavefront_size 64, the source's .args and kernarg size"
 
 emulate_object original "$src"
 assert_eq "$RUN_STATUS" 0 "mirage emulate runs the gfx1250 original"
