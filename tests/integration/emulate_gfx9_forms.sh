@@ -4,7 +4,8 @@
 # seldom emits for the kernel suite (SDWA dst_sel with preserve and sext, v_cmpx_e32 writing
 # EXEC and VCC, carries in SGPR pairs, s_cbranch_vccz, v_cndmask with a pair);
 # tests/raise/gfx9_fields.s: what the translation round trip found (v_bfe_u32/i32 fields,
-# ds_bpermute_b32 across the halves, ds_swizzle_b32 bit masks in the upper 32-lane group).
+# ds_bpermute_b32 across the halves, ds_swizzle_b32 bit masks in the upper 32-lane group);
+# tests/raise/gfx9_gpr_idx.s: VGPR index mode (s_set_gpr_idx_*) around VALU moves and adds.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
 # shellcheck source=kernel_asm.sh
@@ -43,4 +44,6 @@ check_fixture gfx9_forms forms
 # kernel() reads ";" as a line break: the body without its comment lines
 CPU=gfx942 KERNEL_VGPRS=16 kernel gfx9_fields "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_fields.s")"
 check_fixture gfx9_fields k
+CPU=gfx942 KERNEL_VGPRS=16 kernel gfx9_gpr_idx "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_gpr_idx.s")"
+check_fixture gfx9_gpr_idx k
 done_testing
