@@ -6,9 +6,10 @@
 # kernel NAME BODY [DESCRIPTOR_LINES] [METADATA_LINES]: NAME.co, one kernel named k whose code
 # is BODY (";"-separated instructions), storing through the pointer argument like hello, for
 # $CPU (default gfx1250; gfx9* gets a wave64 descriptor); $KERNEL_LDS (default 0) is its
-# metadata .group_segment_fixed_size.
+# metadata .group_segment_fixed_size, $KERNEL_VGPRS (default 4, a multiple of 4) its VGPRs.
 kernel() {
 	local name=$1 body=$2 kd=${3:-} meta=${4:-} cpu=${CPU:-gfx1250} wave=32
+	local vgprs=${KERNEL_VGPRS:-4}
 	case $cpu in gfx9*) wave=64 ;; esac
 	{
 		printf '\t.amdgcn_target "amdgcn-amd-amdhsa--%s"\n\t.text\n\t.globl k\n' "$cpu"
@@ -16,15 +17,15 @@ kernel() {
 		printf '%s\n' "$body" | tr ';' '\n' | sed 's/^ */\t/'
 		case $body in *".size k"*) ;; *) printf '.Lk_end:\n\t.size k, .Lk_end-k\n' ;; esac
 		printf '\n\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel k\n'
-		printf '\t.amdhsa_next_free_vgpr 4\n\t.amdhsa_next_free_sgpr 8\n'
+		printf '\t.amdhsa_next_free_vgpr %s\n\t.amdhsa_next_free_sgpr 8\n' "$vgprs"
 		printf '\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n\t.amdhsa_kernarg_size 8\n'
-		[ "$wave" = 64 ] && printf '\t.amdhsa_accum_offset 4\n'
+		[ "$wave" = 64 ] && printf '\t.amdhsa_accum_offset %s\n' "$vgprs"
 		[ -n "$kd" ] && printf '%s\n' "$kd" | tr ';' '\n' | sed 's/^ */\t/'
 		printf '\t.end_amdhsa_kernel\n\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n'
 		printf '  - .name: k\n    .symbol: k.kd\n    .kernarg_segment_size: 8\n'
 		printf '    .group_segment_fixed_size: %s\n    .private_segment_fixed_size: 0\n' "${KERNEL_LDS:-0}"
 		printf '    .kernarg_segment_align: 8\n    .wavefront_size: %s\n    .sgpr_count: 8\n' "$wave"
-		printf '    .vgpr_count: 4\n    .max_flat_workgroup_size: 256\n'
+		printf '    .vgpr_count: %s\n    .max_flat_workgroup_size: 256\n' "$vgprs"
 		[ -n "$meta" ] && printf '%s\n' "$meta"
 		printf '    .args:\n      - .size: 8\n        .offset: 0\n        .value_kind: global_buffer\n'
 		printf '        .address_space: global\namdhsa.target: amdgcn-amd-amdhsa--%s\n' "$cpu"

@@ -108,5 +108,21 @@ add_custom_target(kernel_corpus
           LLVM_OBJDUMP=${LLVM_OBJDUMP_EXE} bash ${KERNELS_SRC}/corpus/corpus.sh
           --out ${PROJECT_BINARY_DIR}/corpus
   USES_TERMINAL VERBATIM)
+# Its run-correctness stage (corpus/run.sh): every raised kernel through mirage emulate and
+# POCL, compared byte for byte; on demand, `cmake --build build --target kernel_corpus_run`,
+# results in build/corpus/run/.
+if(TARGET pocl_ref)
+  add_custom_target(kernel_corpus_run
+    COMMAND env LLVM_READELF=${LLVM_READELF_EXE} bash ${KERNELS_SRC}/corpus/run.sh
+            --corpus ${PROJECT_BINARY_DIR}/corpus --mirage $<TARGET_FILE:mirage>
+            --tools ${KERNELS_OUT}/bin
+    DEPENDS mirage pocl_ref kernel_compare USES_TERMINAL VERBATIM)
+endif()
 # The coverage report's script (README: real-kernel coverage).
 mirage_shell_test(kernels_coverage kernels_coverage.sh LABELS translate)
+# The run-correctness stage (README: real-kernel coverage): one hashcat source, two kernels
+# through mirage emulate and POCL, and a corrupted result counted as a mismatch.
+mirage_shell_test(kernels_corpus_run kernels_corpus_run.sh LABELS translate)
+set_property(TEST integration/kernels_corpus_run APPEND PROPERTY ENVIRONMENT ${kernels_env}
+             "CLANG=${CLANG_EXE}" "LD_LLD=${LD_LLD_EXE}" "LLVM_READELF=${LLVM_READELF_EXE}"
+             "LLVM_OBJDUMP=${LLVM_OBJDUMP_EXE}")

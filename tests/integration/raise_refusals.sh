@@ -86,6 +86,13 @@ kernel lds942 "$store942; s_endpgm" ".amdhsa_group_segment_fixed_size 65540"
 refused lds942 lds-limit "" "65540 bytes of LDS, gfx942 has 65536"
 kernel pss942 "$store942; s_endpgm" ".amdhsa_user_sgpr_private_segment_size 1"
 refused pss942 unsupported-entry-sgpr "" "the descriptor enables the private segment size"
+# VGPR index mode is tracked within a block: a branch, or a block entered, while it is on.
+kernel idxbranch942 "$store942; s_set_gpr_idx_on s2, gpr_idx(SRC0); s_cbranch_scc0 1; v_mov_b32 v0, v1; s_set_gpr_idx_off; s_endpgm"
+refused idxbranch942 unsupported-form s_cbranch_scc0 "a branch in VGPR index mode"
+kernel idxblock942 "$store942; s_set_gpr_idx_on s2, gpr_idx(SRC0); .Lin:; v_mov_b32 v0, v1; s_set_gpr_idx_off; s_cbranch_scc0 .Lin; s_endpgm"
+refused idxblock942 unsupported-form v_mov_b32 "VGPR index mode on across a block boundary"
+kernel idxmem942 "$store942; s_set_gpr_idx_on s2, gpr_idx(SRC0); global_store_dword v1, v0, s[2:3]; s_set_gpr_idx_off; s_endpgm"
+refused idxmem942 unsupported-form global_store_dword "a non-VALU VGPR access in VGPR index mode"
 CPU=gfx1250
 
 # Good input: the IR, -o FILE.ll, and the per-kernel coverage.

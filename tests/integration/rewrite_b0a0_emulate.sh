@@ -1,8 +1,8 @@
 # The B0->A0 pass keeps B0 semantics: `mirage emulate` of a B0 fixture whose DS two-address
 # and ADDTID sites feed global stores (tests/fixtures/b0a0_exec.s, launch file
 # tests/b0a0/exec.json) gives the same buffers for the original object (the raiser models
-# B0) and for the rewritten one (its trampolines run from a NOP sled and from the pool), in
-# order and shuffled.
+# B0) and for the rewritten one (its trampolines run from a NOP sled, from the pool, and
+# through long jumps), in order and shuffled.
 source "$(dirname "$0")/cli_lib.sh"
 LAUNCH=$MIRAGE_SRC/tests/b0a0/exec.json
 
@@ -32,6 +32,19 @@ emulate a0.shuffled "$T/a0.co" --schedule shuffle:12345
 check "the rewritten object, shuffled" 0
 cmp -s "$T/b0/out.bin" "$T/a0.shuffled/out.bin" || fail "shuffled: other buffers"
 ok "shuffled schedule gives the same out.bin"
+
+# The same kernel with 160 KiB of code after it (fixture b0a0_exec_far): the pool is beyond
+# s_branch reach, so the sites the sled cannot take are long-jumped (s_add_pc_i64) there and
+# back, and the buffers are still the original's.
+mirage --json rewrite "$FIXTURES/b0a0_exec_far.co" -o "$T/far.co" --target gfx1250
+check "B0 -> A0 of the far exec fixture" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('in_sled','in_pool','long_jump','ds2_declined','addtid_declined')]")" = \
+	"[2, 0, 6, 0, 0]" ] || fail "far counts: $(cat "$OUT")"
+ok "far fixture: two sites in the sled, six long jumps"
+emulate far "$T/far.co"
+check "mirage emulate runs the long-jumped object" 0
+cmp -s "$T/b0/out.bin" "$T/far/out.bin" || fail "the long-jumped object gives other buffers than the original"
+ok "the long-jumped object gives the original's out.bin"
 
 # The comparison sees a wrong trampoline: the overlapping load's halves issued first half first
 # (the ordering rule broken) change the buffer.

@@ -54,3 +54,20 @@ mirage_shell_test(emulate_add_pc emulate_add_pc.sh LABELS translate emulate)
 mirage_shell_test(emulate_permute emulate_permute.sh LABELS translate emulate)
 # The launch guard: guarded -O0 kernels round trip with full waves and trap with a ragged one.
 mirage_shell_test(translate_guard translate_guard.sh LABELS translate emulate)
+# The round trip on the CPU: every launch file translated for gfx942/gfx950 at -O2/-O3 (the
+# -O0 objects are refused, tests/integration/translate_suite.expect), emulated against the
+# gfx1250 original and the host-C reference; known failures in translate_roundtrip.expect.
+foreach(target gfx942 gfx950)
+  foreach(launch ${emulate_launches})
+    get_filename_component(kname ${launch} NAME_WE)
+    get_filename_component(full ${launch} NAME)
+    string(REGEX REPLACE "\\.json$" "" variant ${full})
+    foreach(opt O2 O3)
+      mirage_shell_test(translate_roundtrip/${target}/${variant}.${opt} translate_roundtrip.sh
+                        LABELS translate emulate)
+      set_property(TEST integration/translate_roundtrip/${target}/${variant}.${opt} APPEND
+                   PROPERTY ENVIRONMENT "KERNEL=${kname}" "LAUNCH=${launch}" "OPT=${opt}"
+                   "TARGET=${target}")
+    endforeach()
+  endforeach()
+endforeach()

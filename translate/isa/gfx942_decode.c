@@ -136,7 +136,10 @@ static int sopc(struct isa_ctx *c, const struct isa_row *r)
 	if (!r)
 		return isa_unknown(c, is_lit(s0) || is_lit(s1));
 	src(c, s0, r->src0, ISA_ROLE_SRC);
-	src(c, s1, r->src1, ISA_ROLE_SRC);
+	if (r->flags & ISA_F_SIMM) /* s_set_gpr_idx_on: SSRC1's field is the SIMM4 mode */
+		isa_imm(c, ISA_OPK_IMM, s1 & 0xf);
+	else
+		src(c, s1, r->src1, ISA_ROLE_SRC);
 	return ISA_OK;
 }
 

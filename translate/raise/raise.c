@@ -395,6 +395,8 @@ LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
 
 	switch (o->kind) {
 	case ISA_OPK_VGPR:
+		if (r->gpr_idx_val && (cell = rz_gpr_idx_read(r, o, k)))
+			return cell;
 		return LLVMBuildLoad2(r->B, r->i32, rz_vgpr_slot(r, o->reg + k), "");
 	case ISA_OPK_AGPR:
 		return LLVMBuildLoad2(r->B, r->i32, rz_vgpr_slot(r, AGPR_SLOT0 + o->reg + k), "");
@@ -537,6 +539,8 @@ int rz_write32(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueR
 	LLVMValueRef cell;
 	int bad;
 
+	if (r->gpr_idx_val && o->kind == ISA_OPK_VGPR && (bad = rz_gpr_idx_write(r, o, k, v)) != 1)
+		return bad;
 	if (o->kind == ISA_OPK_VGPR || o->kind == ISA_OPK_AGPR) {
 		LLVMValueRef p =
 		    rz_vgpr_slot(r, o->reg + k + (o->kind == ISA_OPK_AGPR ? AGPR_SLOT0 : 0));
@@ -1236,6 +1240,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 	for (size_t i = 0, e = 0; i < d->n; i++) {
 		const struct isa_inst *in = &d->insts[i];
 		LLVMBasicBlockRef here = r->blocks[in->offset / 4];
+		bool fall_in;
 		int h;
 		r->in = in;
 		r->active = NULL;
@@ -1249,6 +1254,9 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 			}
 			e++;
 		}
+		fall_in = here && open_block;
+		if (!open_block) /* a branch in index mode was refused: every block starts off */
+			r->gpr_idx_on = false;
 		if (here) {
 			if (open_block)
 				LLVMBuildBr(r->B, here);
@@ -1260,7 +1268,11 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 			    r->B, LLVMAppendBasicBlockInContext(r->C, r->F, "unreached"));
 			open_block = true;
 		}
-		h = control(r, in, funcs, nfuncs, targets, ntargets);
+		h = rz_gpr_idx(r, in, fall_in);
+		if (h == 1 && !r->refused)
+			h = rz_gpr_idx_begin(r, in) ? -1 : 1;
+		if (h == 1)
+			h = control(r, in, funcs, nfuncs, targets, ntargets);
 		if (h == 1)
 			h = rz_salu(r, in);
 		if (h == 1)
@@ -1270,6 +1282,8 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		if (h == 1)
 			rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "format %s",
 			          isa_format_name(in->format));
+		if (!r->refused)
+			rz_gpr_idx_end(r);
 		if (r->refused)
 			goto out;
 		res->instructions++;

@@ -47,6 +47,13 @@ struct rz {
 	LLVMValueRef dpp_val;
 	/* SDWA (GFX9): the sources whose byte/word select applies, and the destination */
 	const struct isa_operand *sdwa_src[2], *sdwa_dst;
+	/* GFX9 index mode: on (s_set_gpr_idx_on) and its mode bits (SRC0=1, SRC1=2, SRC2=4,
+	 * DST=8); for the VALU instruction being raised, its indexed operands (src0..2, dst),
+	 * which of them were accessed indexed, and the index (M0[7:0]) */
+	bool gpr_idx_on;
+	unsigned gpr_idx_mode, gpr_idx_used;
+	const struct isa_operand *gpr_idx_op[4];
+	LLVMValueRef gpr_idx_val;
 	uint64_t *ret_sites; /* pcs after each call: where s_set_pc may return */
 	size_t nret_sites;
 	struct raise_refusal *why;
@@ -116,5 +123,23 @@ int rz_valu(struct rz *r, const struct isa_inst *in);
 int rz_mem(struct rz *r, const struct isa_inst *in);
 /* v_movrel* and s_movrel*: relative register indexing through M0 (raise_movrel.c). */
 int rz_movrel(struct rz *r, const struct isa_inst *in);
+/* Dynamic register access, shared by v_movrel* and GFX9 index mode (raise_movrel.c): how many
+ * registers of the VGPR (or SGPR) file an index may reach; a run-time fault unless idx < n;
+ * register base + t (t < n) read as a select chain, or written with one select per register. */
+unsigned rz_index_file(struct rz *r, bool vector);
+void rz_index_check(struct rz *r, LLVMValueRef idx, unsigned n);
+LLVMValueRef rz_read_indexed(struct rz *r, const struct isa_operand *base, LLVMValueRef t,
+                             unsigned n);
+int rz_write_indexed(struct rz *r, const struct isa_operand *base, LLVMValueRef t, unsigned n,
+                     LLVMValueRef v);
+/* GFX9 VGPR index mode (raise_gpr_idx.c): s_set_gpr_idx_on/off/mode/idx (0 raised, -1
+ * refused, 1 not one); before a VALU instruction in the mode, its indexed operands and the
+ * index (rz_gpr_idx_begin), after it the check that each was accessed indexed. */
+int rz_gpr_idx(struct rz *r, const struct isa_inst *in, bool block_start);
+int rz_gpr_idx_begin(struct rz *r, const struct isa_inst *in);
+int rz_gpr_idx_end(struct rz *r);
+/* An indexed operand's dword k: the value read (NULL: o is not indexed) or written (1: not). */
+LLVMValueRef rz_gpr_idx_read(struct rz *r, const struct isa_operand *o, unsigned k);
+int rz_gpr_idx_write(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueRef v);
 
 #endif

@@ -489,11 +489,11 @@ static int ds_cross_lane(struct rz *r, const struct isa_inst *in)
 			LLVMValueRef sel = LLVMBuildAnd(
 			    B, LLVMBuildLShr(B, c32(r, off & 0xff), sh, ""), c32(r, 3), "");
 			src = LLVMBuildOr(B, LLVMBuildAnd(B, lane, c32(r, ~3u), ""), sel, "");
-		} else { /* bit masks: ((lane & and) | or) ^ xor */
-			src = LLVMBuildAnd(B, lane, c32(r, off & 31), "");
+		} else { /* bit masks: ((lane & and) | or) ^ xor, within each 32-lane group */
+			src =
+			    LLVMBuildAnd(B, lane, c32(r, (off & 31) | ((r->wave - 1) & ~31u)), "");
 			src = LLVMBuildOr(B, src, c32(r, (off >> 5) & 31), "");
 			src = LLVMBuildXor(B, src, c32(r, (off >> 10) & 31), "");
-			src = LLVMBuildOr(B, src, LLVMBuildAnd(B, lane, c32(r, ~31u), ""), "");
 		}
 		return rz_write32(r, dst, 0, rz_shuffle(r, rz_read32(r, srcs[0], 0), src, 0));
 	}

@@ -43,7 +43,7 @@ static unsigned relative(enum isa_op op)
 
 /* How many registers from 0 the index may name: the VGPRs RSRC1 allocates (granules of 16
  * on gfx1250 wave32, up to the raiser's file but its two spare slots), or s0..s105. */
-static unsigned file_size(struct rz *r, bool vector)
+unsigned rz_index_file(struct rz *r, bool vector)
 {
 	unsigned n = ((r->k->kd[48] & 0x3fu) + 1) * 16;
 	if (!vector)
@@ -52,7 +52,7 @@ static unsigned file_size(struct rz *r, bool vector)
 }
 
 /* A run-time fault unless base + idx + width <= size (a uniform branch: idx is M0's). */
-static void check_index(struct rz *r, LLVMValueRef idx, unsigned n)
+void rz_index_check(struct rz *r, LLVMValueRef idx, unsigned n)
 {
 	LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(r->C, r->F, "movrel_fault");
 	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(r->C, r->F, "movrel_ok");
@@ -69,8 +69,8 @@ static void check_index(struct rz *r, LLVMValueRef idx, unsigned n)
 }
 
 /* Register base + t (t < n at run time) of base's file: a select chain. */
-static LLVMValueRef read_indexed(struct rz *r, const struct isa_operand *base, LLVMValueRef t,
-                                 unsigned n)
+LLVMValueRef rz_read_indexed(struct rz *r, const struct isa_operand *base, LLVMValueRef t,
+                             unsigned n)
 {
 	struct isa_operand o = *base;
 	LLVMValueRef v = rz_const32(r, 0);
@@ -86,8 +86,8 @@ static LLVMValueRef read_indexed(struct rz *r, const struct isa_operand *base, L
 }
 
 /* Register base + t = v (a VGPR under EXEC, as rz_write32 does): one select per register. */
-static int write_indexed(struct rz *r, const struct isa_operand *base, LLVMValueRef t, unsigned n,
-                         LLVMValueRef v)
+int rz_write_indexed(struct rz *r, const struct isa_operand *base, LLVMValueRef t, unsigned n,
+                     LLVMValueRef v)
 {
 	struct isa_operand o = *base;
 
@@ -128,7 +128,7 @@ int rz_movrel(struct rz *r, const struct isa_inst *in)
 		                 (rel & REL_SRC) && s->kind != file ? "source" : "destination",
 		                 vector ? "VGPR" : "SGPR");
 	w = d->width;
-	size = file_size(r, vector);
+	size = rz_index_file(r, vector);
 	if (((rel & REL_SRC) && s->reg + w > size) || ((rel & REL_DST) && d->reg + w > size))
 		return rz_refuse(r, RAISE_UNSUPPORTED_REGISTER,
 		                 "a relative base beyond the kernel's %u registers", size);
@@ -141,16 +141,16 @@ int rz_movrel(struct rz *r, const struct isa_inst *in)
 	}
 	/* The last register named must exist: index + width <= size - base. */
 	if (rel & REL_SRC)
-		check_index(r, is, size - s->reg - w + 1);
+		rz_index_check(r, is, size - s->reg - w + 1);
 	if (rel & REL_DST)
-		check_index(r, id, size - d->reg - w + 1);
+		rz_index_check(r, id, size - d->reg - w + 1);
 	for (unsigned j = 0; j < w; j++) {
 		LLVMValueRef t = LLVMBuildAdd(B, is, rz_const32(r, j), "");
-		v[j] = rel & REL_SRC ? read_indexed(r, s, t, size - s->reg) : rz_read32(r, s, j);
+		v[j] = rel & REL_SRC ? rz_read_indexed(r, s, t, size - s->reg) : rz_read32(r, s, j);
 	}
 	for (unsigned j = 0; j < w; j++) {
 		LLVMValueRef t = LLVMBuildAdd(B, id, rz_const32(r, j), "");
-		if (rel & REL_DST ? write_indexed(r, d, t, size - d->reg, v[j])
+		if (rel & REL_DST ? rz_write_indexed(r, d, t, size - d->reg, v[j])
 		                  : rz_write32(r, d, j, v[j]))
 			return -1;
 	}

@@ -260,6 +260,40 @@ static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
 	return rz_write(r, d, v);
 }
 
+/*
+ * The fused three-operand integer ops: (src0 FIRST src1) SECOND src2, a shift's amount masked
+ * to 5 bits as the hardware reads it.
+ */
+static const struct {
+	unsigned op;
+	LLVMOpcode first, second;
+} fused3[] = {
+    {ISA_OP_V_ADD3_U32, LLVMAdd, LLVMAdd},     {ISA_OP_V_LSHL_ADD_U32, LLVMShl, LLVMAdd},
+    {ISA_OP_V_ADD_LSHL_U32, LLVMAdd, LLVMShl}, {ISA_OP_V_LSHL_OR_B32, LLVMShl, LLVMOr},
+    {ISA_OP_V_AND_OR_B32, LLVMAnd, LLVMOr},    {ISA_OP_V_OR3_B32, LLVMOr, LLVMOr},
+    {ISA_OP_V_XOR3_B32, LLVMXor, LLVMXor},     {ISA_OP_V_XAD_U32, LLVMXor, LLVMAdd},
+};
+
+/* The fused op's value, or NULL when op is not one. */
+static LLVMValueRef fused3_value(struct rz *r, unsigned op, const struct vops *o)
+{
+	for (size_t i = 0; i < sizeof(fused3) / sizeof(fused3[0]); i++) {
+		LLVMValueRef a, b, c;
+		if (fused3[i].op != op)
+			continue;
+		a = isrc(r, o, 0, 32);
+		b = isrc(r, o, 1, 32);
+		c = isrc(r, o, 2, 32);
+		if (fused3[i].first == LLVMShl)
+			b = sh32(r, b);
+		if (fused3[i].second == LLVMShl)
+			c = sh32(r, c);
+		return LLVMBuildBinOp(B, fused3[i].second,
+		                      LLVMBuildBinOp(B, fused3[i].first, a, b, ""), c, "");
+	}
+	return NULL;
+}
+
 /* One VALU operation (a VOPD half is one too). */
 static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
 {
@@ -271,6 +305,9 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	    op != ISA_OP_V_BITOP3_B16) /* bitop3 keeps table bits there */
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "output modifier omod:%u",
 		                 in->mods.omod);
+	v = fused3_value(r, op, o);
+	if (v)
+		return rz_write(r, d, v);
 	switch (op) {
 	/* ---- moves and lane ops ---- */
 	case ISA_OP_V_MOV_B32:
@@ -448,19 +485,18 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	case ISA_OP_V_BFE_I32: {
 		LLVMValueRef off = sh32(r, isrc(r, o, 1, 32)), w = sh32(r, isrc(r, o, 2, 32));
 		a = isrc(r, o, 0, 32);
-		/* (a >> off) & ((1 << w) - 1), sign-extended from bit w-1 for i32; w = 0 gives 0 */
+		/* (a >> off) & ((1 << w) - 1), sign-extended from bit w-1 for i32; w = 0 gives 0.
+		 * In i64: (a >> off) << (64 - w) >> (64 - w), every shift below 64 for w in 1..31.
+		 */
 		v = LLVMBuildLShr(B, a, off, "");
 		{
-			LLVMValueRef left = LLVMBuildSub(B, c32(r, 32), w, "");
+			LLVMValueRef left = LLVMBuildSub(B, c32(r, 64), w, "");
 			LLVMValueRef l6 = zx(r, left, i64), v6 = zx(r, v, i64);
 			LLVMValueRef t = LLVMBuildShl(B, v6, l6, "");
-			t = LLVMBuildTrunc(
-			    B,
-			    op == ISA_OP_V_BFE_I32
-			        ? LLVMBuildAShr(B, LLVMBuildShl(B, t, rz_const64(r, 32), ""),
-			                        LLVMBuildAdd(B, l6, rz_const64(r, 32), ""), "")
-			        : LLVMBuildLShr(B, t, l6, ""),
-			    i32, "");
+			t = LLVMBuildTrunc(B,
+			                   op == ISA_OP_V_BFE_I32 ? LLVMBuildAShr(B, t, l6, "")
+			                                          : LLVMBuildLShr(B, t, l6, ""),
+			                   i32, "");
 			v = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntEQ, w, c32(r, 0), ""),
 			                    c32(r, 0), t, "");
 		}
@@ -473,48 +509,6 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		    LLVMBuildOr(B, LLVMBuildAnd(B, a, isrc(r, o, 1, 32), ""),
 		                LLVMBuildAnd(B, LLVMBuildNot(B, a, ""), isrc(r, o, 2, 32), ""),
 		                ""));
-	case ISA_OP_V_ADD3_U32:
-		return rz_write(
-		    r, d,
-		    LLVMBuildAdd(B, LLVMBuildAdd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
-		                 isrc(r, o, 2, 32), ""));
-	case ISA_OP_V_LSHL_ADD_U32:
-		return rz_write(
-		    r, d,
-		    LLVMBuildAdd(B,
-		                 LLVMBuildShl(B, isrc(r, o, 0, 32), sh32(r, isrc(r, o, 1, 32)), ""),
-		                 isrc(r, o, 2, 32), ""));
-	case ISA_OP_V_ADD_LSHL_U32:
-		return rz_write(
-		    r, d,
-		    LLVMBuildShl(B, LLVMBuildAdd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
-		                 sh32(r, isrc(r, o, 2, 32)), ""));
-	case ISA_OP_V_LSHL_OR_B32:
-		return rz_write(
-		    r, d,
-		    LLVMBuildOr(B,
-		                LLVMBuildShl(B, isrc(r, o, 0, 32), sh32(r, isrc(r, o, 1, 32)), ""),
-		                isrc(r, o, 2, 32), ""));
-	case ISA_OP_V_AND_OR_B32:
-		return rz_write(
-		    r, d,
-		    LLVMBuildOr(B, LLVMBuildAnd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
-		                isrc(r, o, 2, 32), ""));
-	case ISA_OP_V_OR3_B32:
-		return rz_write(
-		    r, d,
-		    LLVMBuildOr(B, LLVMBuildOr(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
-		                isrc(r, o, 2, 32), ""));
-	case ISA_OP_V_XOR3_B32:
-		return rz_write(
-		    r, d,
-		    LLVMBuildXor(B, LLVMBuildXor(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
-		                 isrc(r, o, 2, 32), ""));
-	case ISA_OP_V_XAD_U32:
-		return rz_write(
-		    r, d,
-		    LLVMBuildAdd(B, LLVMBuildXor(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""),
-		                 isrc(r, o, 2, 32), ""));
 	case ISA_OP_V_ALIGNBIT_B32:
 	case ISA_OP_V_ALIGNBYTE_B32: {
 		LLVMValueRef hi = zx(r, isrc(r, o, 0, 32), i64), lo = zx(r, isrc(r, o, 1, 32), i64);

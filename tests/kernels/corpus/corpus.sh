@@ -2,11 +2,12 @@
 # Builds a corpus of real OpenCL C kernels that mirage did not write into gfx1250 code
 # objects, for the raiser's coverage report: hashcat's kernels (Debian hashcat-data, MIT
 # licence), compiled by clang-22 as hashcat's own OpenCL build does (its -D options, one
-# kernel file per hash mode and attack, hashcat's AMD code path), with libclc (Debian
-# libclc-22) for the OpenCL builtins and amd_media_ops.h for the one AMD extension builtin
-# hashcat uses that libclc lacks, linked with ld.lld-22 -shared.  Records per source whether it compiled, and why
-# not, in OUT/results.tsv (one row per source, also kept in OUT/rows/ as each finishes, so an
-# interrupted run resumes where it stopped); objects in OUT/objects, logs in OUT/logs.
+# kernel file per hash mode and attack, hashcat's AMD code path; hashcat_options.sh), with
+# libclc (Debian libclc-22) for the OpenCL builtins and prelude.h for what libclc lacks or
+# reads from another ABI (amd_bitalign; the global offset of code object v5), linked with
+# ld.lld-22 -shared.  Records per source whether it compiled, and why not, in OUT/results.tsv
+# (one row per source, also kept in OUT/rows/ as each finishes, so an interrupted run resumes
+# where it stopped); objects in OUT/objects, logs in OUT/logs.
 #
 # usage: corpus.sh [--out DIR] [--jobs N] [--limit N] [--filter GLOB] [--mcpu CPU] [--opt LEVEL]
 #   --out DIR      where results go (default: build/corpus in the source tree)
@@ -35,6 +36,9 @@ lld=${LD_LLD:-ld.lld-22}
 readelf=${LLVM_READELF:-llvm-readelf-22}
 objdump=${LLVM_OBJDUMP:-llvm-objdump-22}
 
+# shellcheck source-path=SCRIPTDIR source=hashcat_options.sh
+. "$(dirname "$0")/hashcat_options.sh"
+
 usage() {
 	sed -n 's/^# \{0,1\}//;/^usage:/,/^Installs/p' "$0" | sed '$d' >&2
 	exit 2
@@ -42,27 +46,13 @@ usage() {
 
 # One source: compile, link, count kernels and instructions; write its results.tsv row.
 build_one() {
-	local f=$1 name base mode attack defs obj log status reason kernels=0 insns=0
+	local f=$1 name obj log status reason kernels=0 insns=0
 	name=$(basename "$f" .cl)
-	base=${name%%_*}
-	mode=$((10#${base#m}))
-	attack=$(sed -n 's/.*_a\([0-9]\).*/\1/p' <<<"$name")
 	obj=$out/objects/$name
 	log=$out/logs/$name.log
-	# hashcat's OpenCL build options (src/backend.c), for a device that takes none of the
-	# vendor inline-asm paths (HAS_*=0); FIXED_LOCAL_SIZE, which hashcat sets per hash mode
-	# for kernels with LDS tables, is one wave of 32 for all.
-	defs=(-D KERNEL_STATIC -I "$hashcat" -D "INCLUDE_PATH=$hashcat" -D 'XM2S(x)=#x'
-		-D 'M2S(x)=XM2S(x)' -D LOCAL_MEM_TYPE=1 -D VENDOR_ID=1 -D CUDA_ARCH=0
-		-D HAS_ADD=0 -D HAS_ADDC=0 -D HAS_SUB=0 -D HAS_SUBC=0 -D HAS_VADD=0 -D HAS_VADDC=0
-		-D HAS_VADD_CO=0 -D HAS_VADDC_CO=0 -D HAS_VSUB=0 -D HAS_VSUBB=0 -D HAS_VSUB_CO=0
-		-D HAS_VSUBB_CO=0 -D HAS_VPERM=0 -D HAS_VADD3=0 -D HAS_VBFE=0 -D HAS_BFE=0
-		-D HAS_LOP3=0 -D HAS_MOV64=0 -D HAS_PRMT=0 -D VECT_SIZE=1 -D DEVICE_TYPE=4
-		-D DGST_R0=0 -D DGST_R1=1 -D DGST_R2=2 -D DGST_R3=3 -D DGST_ELEM=4
-		-D "KERN_TYPE=$mode" -D ATTACK_EXEC=11 -D "ATTACK_KERN=${attack:-0}"
-		-D MAX_PW_LEN=256 -D FIXED_LOCAL_SIZE=32 -D _unroll)
+	hashcat_options "$f" "$hashcat"
 	if ! "$clang" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$mcpu" -nogpulib \
-		-"$opt" "${defs[@]}" -include "$(dirname "$0")/amd_media_ops.h" \
+		-"$opt" "${hashcat_opts[@]}" -include "$(dirname "$0")/prelude.h" \
 		-Xclang -mlink-builtin-bitcode -Xclang "$libclc" \
 		-c "$f" -o "$obj.o" >"$log" 2>&1; then
 		status=compile-error

@@ -5,6 +5,8 @@
  * multiple of it (OpenCL C 1.2 has no partial workgroups): the suite's kernels guard every
  * access with their n argument, so the extra work-items change nothing.  Exits 77 (skip)
  * when there is no OpenCL device or it lacks an extension the source enables.
+ * --build-options STRING adds options to the build (after -cl-std=CL1.2): the corpus runner
+ * (corpus/run.sh) builds hashcat's sources with hashcat's -D options and include path.
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -56,6 +58,17 @@ int main(int argc, char **argv)
 	char *source = NULL, *prelude = NULL, ext[8192] = "";
 	cl_uint nplatforms = 0;
 	cl_int e;
+	/* --build-options is this reference's own; ref_setup parses the rest. */
+	const char *extra = NULL;
+	char *options = NULL;
+	for (int i = 1; i + 1 < argc; i++) {
+		if (strcmp(argv[i], "--build-options") == 0) {
+			extra = argv[i + 1];
+			memmove(&argv[i], &argv[i + 2], (size_t)(argc - i - 1) * sizeof *argv);
+			argc -= 2;
+			break;
+		}
+	}
 	int rc = ref_setup(&run, "pocl_ref", argc, argv);
 	if (rc)
 		goto done;
@@ -84,12 +97,12 @@ int main(int argc, char **argv)
 	const char *texts[2] = {prelude, source};
 	if (!(program = clCreateProgramWithSource(ctx, 2, texts, NULL, &e)))
 		goto done;
-	{
-		char options[64];
-		snprintf(options, sizeof options, "-cl-std=CL1.2 -DMIRAGE_SUB_GROUP_SIZE=%u",
-		         run.sub_group_size);
-		e = clBuildProgram(program, 1, &device, options, NULL, NULL);
+	if (asprintf(&options, "-cl-std=CL1.2 -DMIRAGE_SUB_GROUP_SIZE=%u %s", run.sub_group_size,
+	             extra ? extra : "") < 0) {
+		options = NULL;
+		goto done;
 	}
+	e = clBuildProgram(program, 1, &device, options, NULL, NULL);
 	if (e != CL_SUCCESS) {
 		static char log[65536];
 		clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
@@ -166,6 +179,7 @@ done:
 		clReleaseCommandQueue(queue);
 	if (ctx)
 		clReleaseContext(ctx);
+	free(options);
 	free(source);
 	free(prelude);
 	ref_release(&run);

@@ -1,0 +1,40 @@
+// What the round trip (tests/integration/translate_roundtrip.sh) found wrong in the wave64
+// raiser: v_bfe_u32 keeping the bits above the field (v_bfe_i32 beside it, which was right),
+// ds_bpermute_b32 addressing the other 32-lane half, ds_swizzle_b32's bit-mask mode in the
+// upper 32-lane group; and, found right while bisecting, v_lshrrev_b64 of an SGPR pair and
+// v_lshl_add_u64 adding -1; one 64-lane wave, eight results per lane (gfx9_fields_expect.py).
+// The body of kernel k only (no ";" outside comments): emulate_gfx9_forms.sh adds the
+// descriptor and the metadata (kernel_asm.sh, 16 VGPRs).
+	s_load_dwordx2 s[2:3], s[0:1], 0x0
+	s_mov_b32 m0, -1
+	s_waitcnt lgkmcnt(0)
+	v_and_b32_e32 v0, 0x3ff, v0
+	v_lshlrev_b32_e32 v10, 2, v0
+	v_mov_b32_e32 v11, 0
+	v_lshl_add_u64 v[12:13], s[2:3], 0, v[10:11]
+	v_mov_b32_e32 v1, 0x9abcdef1
+	v_and_b32_e32 v2, 15, v0
+	v_lshrrev_b32_e32 v3, 2, v0
+	v_bfe_u32 v4, v1, v2, v3
+	v_bfe_i32 v5, v1, v2, v3
+	v_add_u32_e32 v6, 100, v0
+	v_sub_u32_e32 v7, 63, v0
+	v_lshlrev_b32_e32 v7, 2, v7
+	ds_bpermute_b32 v8, v7, v6
+	ds_swizzle_b32 v9, v6 offset:swizzle(BITMASK_PERM, "pppip")
+	s_mov_b32 s4, 0x80000001
+	s_mov_b32 s5, 0x40000003
+	v_lshrrev_b64 v[2:3], v0, s[4:5]
+	v_mov_b32_e32 v14, v0
+	v_mov_b32_e32 v15, 0
+	v_lshl_add_u64 v[14:15], v[14:15], 0, -1
+	s_waitcnt lgkmcnt(0)
+	global_store_dword v[12:13], v4, off
+	global_store_dword v[12:13], v5, off offset:256
+	global_store_dword v[12:13], v8, off offset:512
+	global_store_dword v[12:13], v9, off offset:768
+	global_store_dword v[12:13], v2, off offset:1024
+	global_store_dword v[12:13], v3, off offset:1280
+	global_store_dword v[12:13], v14, off offset:1536
+	global_store_dword v[12:13], v15, off offset:1792
+	s_endpgm

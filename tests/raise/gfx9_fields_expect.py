@@ -1,0 +1,19 @@
+"""Writes what gfx9_fields.s must store for one 64-lane wave (eight rows of 64 dwords)."""
+import struct, sys
+
+M = 0xFFFFFFFF
+X = 0x9ABCDEF1
+S = 0x4000000380000001
+res = [[0] * 64 for _ in range(8)]
+for l in range(64):
+    off, w = l & 15, (l >> 2) & 31
+    field = (X >> off) & ((1 << w) - 1)
+    res[0][l] = field  # v_bfe_u32: width 0 gives 0
+    res[1][l] = (field - (1 << w) if w and field >> (w - 1) else field) & M  # v_bfe_i32
+    res[2][l] = 100 + (63 - l)  # ds_bpermute_b32 from lane 63 - l, across the halves
+    res[3][l] = 100 + (l ^ 2)  # swizzle "pppip": lane ^ 2 within its 32-lane group
+    res[4][l] = (S >> l) & M  # v_lshrrev_b64 of s[4:5] by the lane
+    res[5][l] = S >> l >> 32
+    res[6][l] = (l - 1) & M  # v_lshl_add_u64 (lane, 0) + -1: 64 bits of -1
+    res[7][l] = M if l == 0 else 0
+sys.stdout.buffer.write(b"".join(struct.pack("<64I", *r) for r in res))
