@@ -164,7 +164,7 @@ static cJSON *verdicts_json(const struct rewriter_dl *rw, const struct hs_rewrit
 		cJSON_AddStringToObject(o, "name", k.name);
 		cJSON_AddBoolToObject(o, "translated", k.translated == 1);
 		if (k.translated == 1)
-			cJSON_AddBoolToObject(o, "launch_guard", k.translated_note != NULL);
+			cJSON_AddBoolToObject(o, "whole_wave", k.translated_note != NULL);
 		if (k.translated == 1 && k.translated_note)
 			cJSON_AddStringToObject(o, "note", k.translated_note);
 		if (k.translated == 0) {
@@ -196,7 +196,7 @@ static void verdict_lines(const struct rewriter_dl *rw, const struct hs_rewrite_
 		if (k.translated) {
 			strbuf_addstr(out, "translated");
 			if (k.translated_note)
-				strbuf_addf(out, " with a %s", k.translated_note);
+				strbuf_addf(out, " in %s", k.translated_note);
 			continue;
 		}
 		strbuf_addf(out, "refused at .text+0x%" PRIx64 " (%s): %s: %s", k.refused_offset,

@@ -36,15 +36,15 @@ assert_contains "$RUN_STDERR" "translate_coverage.sh: no code objects in '$TEST_
 run_capture bash "$TCOV" --target
 assert_eq "$RUN_STATUS" 2 "translate_coverage, a flag without its value: exit 2"
 assert_contains "$RUN_STDERR" "usage: translate_coverage.sh" "translate_coverage: the usage"
-# Two suite kernels: saxpy -O2 proves containment, -O0 gets the launch guard.
+# Two suite kernels: saxpy -O2 proves containment, -O0 is translated in whole-wave mode.
 mkdir -p "$TEST_TMP/suite"
 cp "$MIRAGE_BUILD/tests/kernels/gfx1250/O2/saxpy.co" "$TEST_TMP/suite/saxpy.O2.co"
 cp "$MIRAGE_BUILD/tests/kernels/gfx1250/O0/saxpy.co" "$TEST_TMP/suite/saxpy.O0.co"
 run_capture bash "$TCOV" --objects "$TEST_TMP/suite" --mirage "$MIRAGE_BIN"
 assert_eq "$RUN_STATUS" 0 "translate_coverage: a summary, exit 0"
 assert_contains "$RUN_STDOUT" "gfx942: objects: 2, kernels: 2" "translate_coverage: the counts"
-assert_contains "$RUN_STDOUT" "translated: 2 (100.0%): proven 1, with the launch guard 1" \
-	"translate_coverage: proven and guarded"
+assert_contains "$RUN_STDOUT" "translated: 2 (100.0%): proven 1, in whole-wave mode 1" \
+	"translate_coverage: proven and whole-wave"
 assert_contains "$RUN_STDOUT" "raised again (gfx942 output, the gfx942 table): 2 (100.0%)" \
 	"translate_coverage: the outputs raise again"
 done_testing

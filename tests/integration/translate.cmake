@@ -52,8 +52,9 @@ endforeach()
 mirage_shell_test(emulate_movrel emulate_movrel.sh LABELS translate emulate)
 mirage_shell_test(emulate_add_pc emulate_add_pc.sh LABELS translate emulate)
 mirage_shell_test(emulate_permute emulate_permute.sh LABELS translate emulate)
-# The launch guard: guarded -O0 kernels round trip with full waves and trap with a ragged one.
-mirage_shell_test(translate_guard translate_guard.sh LABELS translate emulate)
+mirage_shell_test(emulate_cndmask_mods emulate_cndmask_mods.sh LABELS translate emulate)
+# Whole-wave mode: the report, and the lanes of a partial source wave and a half with none.
+mirage_shell_test(translate_whole_wave translate_whole_wave.sh LABELS translate emulate)
 # The round trip on the CPU: every launch file translated for gfx942/gfx950 at -O2/-O3 (the
 # -O0 objects are refused, tests/integration/translate_suite.expect), emulated against the
 # gfx1250 original and the host-C reference; known failures in translate_roundtrip.expect.

@@ -1,8 +1,8 @@
 /*
  * translate_drive LIB CODE_OBJECT TARGET OUT_IMAGE OUT_TSV [RUNS]: dlopens
  * libmirage_translate.so (LIB), translates CODE_OBJECT for TARGET and writes the image (when
- * every kernel translated) and one TSV row per kernel: name, "translated", "guarded"
- * (translated with the launch guard; offset and mnemonic are its site, detail the note) or
+ * every kernel translated) and one TSV row per kernel: name, "translated", "whole-wave"
+ * (translated in whole-wave mode; offset and mnemonic are its site, detail the note) or
  * "refused", reason, offset (hex), mnemonic, instructions, detail.  With RUNS
  * (bench/translate), translates that many times more and prints "BEST_MS INSTRUCTIONS
  * KERNELS" of the in-process calls.  Exit 0 all translated, 1 some refused, 2 an error
@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 		refused |= !k->raised;
 		fprintf(tsv, "%s\t%s\t%s\t0x%llx\t%s\t%zu\t%s\n", k->name,
 		        !k->raised ? "refused"
-		        : k->note  ? "guarded"
+		        : k->note  ? "whole-wave"
 		                   : "translated",
 		        k->raised || !k->reason ? "-" : k->reason, (unsigned long long)k->offset,
 		        k->mnemonic ? k->mnemonic : "-", k->instructions,

@@ -43,7 +43,7 @@ static inline uint32_t amdgcn_source_lds(const struct co_kernel *k)
  * two halves, removes the markers, and returns 0, or -1 with *why filled (kernel, pc,
  * mnemonic from co, reason, detail).  It returns 1 when the only failure is an EXEC write not
  * proven within the entry EXEC or a v_writelane to a lane other than 0: *why names the first
- * such site, and the kernel is exact under the launch guard (amdgcn_launch_guard()).
+ * such site, and the kernel is exact in whole-wave mode (amdgcn_whole_wave_entry()).
  */
 void amdgcn_mark_exec_writes(LLVMModuleRef m, LLVMValueRef fn);
 int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code_object *co,
@@ -53,17 +53,19 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
  * The binding (amdgcn_bind.c): replaces the raised `void @<kernel>()` by an amdgpu_kernel of
  * the same name taking the source's kernarg segment as one byref([N x i8]) param, every mx.*
  * hook by amdgcn intrinsics under WaveNative, with the kernel attributes of the source (flat
- * workgroup size, LDS size, FP mode, reqd_work_group_size).  The module must have the target's
- * triple and data layout.  Returns the kernel, or NULL with msg.
+ * workgroup size, LDS size, FP mode, reqd_work_group_size), in whole-wave mode if whole_wave.
+ * The module must have the target's triple and data layout.  Returns the kernel, or NULL with
+ * msg.
  */
 LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_kernel *k,
-                         uint32_t scratch_bytes, char *msg, size_t size);
+                         uint32_t scratch_bytes, int whole_wave, char *msg, size_t size);
 /*
- * The launch guard (amdgcn_guard.c): a new entry block that traps (llvm.trap) unless this
- * workgroup's work-item count, from the dispatch packet's sizes and the workgroup ids, is a
- * multiple of 32, so that every source wave is full.  Returns 0, or -1 with msg.
+ * Whole-wave mode (amdgcn_whole_wave.c): a new entry block, holding kernel's static allocas,
+ * turns every lane of the wave64 on (llvm.amdgcn.init.whole.wave) and ends the lanes of a
+ * half that launched none.  Returns the i64 ballot of the launched lanes, the raised code's
+ * entry EXEC, or NULL with msg.
  */
-int amdgcn_launch_guard(LLVMModuleRef m, LLVMValueRef kernel, char *msg, size_t size);
+LLVMValueRef amdgcn_whole_wave_entry(LLVMModuleRef m, LLVMValueRef kernel, char *msg, size_t size);
 /* After optimisation: the amdgpu-no-* attributes for every input the kernel no longer reads. */
 void amdgcn_no_input_attributes(LLVMValueRef kernel);
 

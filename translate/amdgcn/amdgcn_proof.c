@@ -8,8 +8,9 @@
  *   select and phi when all their inputs are; zext, trunc and freeze when their input is.
  *   Anything else (a constant -1, a kernarg load, a shift) is unproven.
  * - lanes: v_writelane writes only lane 0, the one lane every half with lanes has.
- *   Either failing is not a refusal: the kernel gets the launch guard (amdgcn_guard.c), under
- *   which every half has all 32 lanes of its source wave and the write means the same.
+ *   Either failing is not a refusal: the kernel is translated in whole-wave mode
+ *   (amdgcn_whole_wave.c), under which every half has all 32 lanes of its source wave and the
+ *   write means the same.
  * - uniformity: no barrier is control dependent on a branch that may go differently in the two
  *   halves of a wave64.  Values that may differ between halves start at the per-half hooks
  *   (entry EXEC, ballot, readlane, lane and workitem ids, a readfirstlane of such a value)
@@ -202,7 +203,7 @@ static void collect(struct contain *c, LLVMValueRef root)
 	}
 }
 
-/* 0 proven; 1 unproven (*why names the site: a launch guard makes it exact); -1 refused. */
+/* 0 proven; 1 unproven (*why names the site: whole-wave mode makes it exact); -1 refused. */
 static int prove_containment(LLVMValueRef *marks, size_t nmarks, const struct code_object *co,
                              const struct co_kernel *k, struct raise_refusal *why)
 {
@@ -661,7 +662,7 @@ done_:
  * v_writelane writes its lane whatever EXEC, and a later v_readlane reads it back (clang's
  * SGPR spills).  A half of a wave64 holds only the lanes its source wave launched, always the
  * low ones, so only lane 0 is sure to exist: a write to any other lane returns 1 with the site
- * in *why (exact under the launch guard, where every half has all 32 lanes).
+ * in *why (exact in whole-wave mode, where every half has all 32 lanes).
  */
 static int prove_writelanes(LLVMValueRef fn, const struct code_object *co,
                             const struct co_kernel *k, struct raise_refusal *why)
@@ -733,6 +734,6 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
 		rc = prove_writelanes(fn, co, k, why);
 	else if (prove_writelanes(fn, co, k, &lanes) < 0)
 		return -1;
-	/* *why is written only on a refusal, so a guarded kernel keeps its first site */
+	/* *why is written only on a refusal, so a whole-wave kernel keeps its first site */
 	return prove_uniform_barriers(fn, co, k, why) ? -1 : rc;
 }

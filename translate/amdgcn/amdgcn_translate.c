@@ -52,7 +52,7 @@ static const char *unpromoted(LLVMValueRef fn)
 static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
                             const struct amdgcn_target *t, const struct code_object *co,
                             const struct co_kernel *k, LLVMModuleRef *mod, size_t *instructions,
-                            int *guarded, struct raise_refusal *why)
+                            int *whole_wave, struct raise_refusal *why)
 {
 	struct raise_result res;
 	uint32_t rsrc1 = (uint32_t)k->kd[48] | (uint32_t)k->kd[49] << 8;
@@ -82,12 +82,13 @@ static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
 		refuse(why, k, RAISE_RAISER_BUG, "register %s is not promoted by mem2reg", reg);
 		goto fail;
 	}
-	*guarded = amdgcn_prove_wave_native(res.module, res.function, co, k, why);
-	if (*guarded < 0)
+	*whole_wave = amdgcn_prove_wave_native(res.module, res.function, co, k, why);
+	if (*whole_wave < 0)
 		goto fail;
 	amdgcn_prepare_module(res.module, tm);
-	kernel = amdgcn_bind(res.module, res.function, k, res.scratch_bytes, msg, sizeof(msg));
-	if (!kernel || (*guarded && amdgcn_launch_guard(res.module, kernel, msg, sizeof(msg)))) {
+	kernel = amdgcn_bind(res.module, res.function, k, res.scratch_bytes, *whole_wave, msg,
+	                     sizeof(msg));
+	if (!kernel) {
 		refuse(why, k, RAISE_RAISER_BUG, "%s", msg);
 		goto fail;
 	}
@@ -200,20 +201,20 @@ int amdgcn_translate(const void *code, size_t size, const char *target, struct t
 		struct tr_kernel *tk = &out->kernels[out->nkernels++];
 		struct raise_refusal why;
 		LLVMModuleRef m;
-		int guarded = 0;
+		int whole_wave = 0;
 		tk->name = strdup(co->kernels[i].name);
 		if (translate_kernel(ctx, tm, t, co, &co->kernels[i], &m, &tk->instructions,
-		                     &guarded, &why)) {
+		                     &whole_wave, &why)) {
 			tr_kernel_refuse(tk, &why);
 			every = 0;
 			continue;
 		}
 		tk->raised = 1;
-		if (guarded) {
+		if (whole_wave) {
 			tk->offset = why.offset;
 			tk->mnemonic = strdup(why.mnemonic);
 			tk->note =
-			    str_fmt("launch guard for %s at .text+0x%" PRIx64 ": %s",
+			    str_fmt("whole-wave mode for %s at .text+0x%" PRIx64 ": %s",
 			            *why.mnemonic ? why.mnemonic : "?", why.offset, why.detail);
 		}
 		if (!all) {

@@ -18,13 +18,13 @@ struct tr_kernel {
 	char *name;
 	int raised;          /* 1 raised and verified, 0 refused */
 	size_t instructions; /* raised */
-	uint64_t offset;     /* refusal (or the launch guard's site): instruction offset in .text */
-	char *mnemonic;      /* refusal (or the launch guard's site) */
+	uint64_t offset;     /* refusal (or the whole-wave site): instruction offset in .text */
+	char *mnemonic;      /* refusal (or the whole-wave site) */
 	const char *reason;  /* refusal code ("unknown-instruction"), static */
 	const char *reason_text;
 	char *detail; /* refusal detail */
 	char *ir;     /* the module's text when asked for, else NULL */
-	/* translated with a launch guard (docs/translate.md): "launch guard for <mnemonic> at
+	/* translated in whole-wave mode (docs/translate.md): "whole-wave mode for <mnemonic> at
 	 * .text+0x<offset>: <why unproven>", else NULL */
 	char *note;
 };

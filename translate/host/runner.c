@@ -250,9 +250,7 @@ static void h_fault(uint32_t reason, uint32_t off)
 	     : reason
 	         ? "instruction at 0x%x: an indirect branch to an address that is no function "
 	           "or return site"
-	         : "instruction at 0x%x: s_trap: the wave ends in the trap handler (llvm.trap, "
-	           "or the launch guard of a translated kernel in a workgroup whose work-item "
-	           "count is not a multiple of 32)",
+	         : "instruction at 0x%x: s_trap: the wave ends in the trap handler (llvm.trap)",
 	     off);
 }
 

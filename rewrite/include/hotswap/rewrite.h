@@ -242,9 +242,9 @@ struct hs_kernel_result {
 	const char *refused_reason_text;
 	const char *refused_detail;
 	/*
-	 * (0.2, appended) A translated kernel's note, NULL when none: "launch guard for
-	 * <mnemonic> at .text+0x<offset>: ..." when it was translated with the launch guard
-	 * (it traps at entry in a workgroup whose work-item count is not a multiple of 32).
+	 * (0.2, appended) A translated kernel's note, NULL when none: "whole-wave mode for
+	 * <mnemonic> at .text+0x<offset>: ..." when it was translated in whole-wave mode (an
+	 * EXEC or lane write there is not proven within the launched lanes; docs/translate.md).
 	 */
 	const char *translated_note;
 	size_t : 0;

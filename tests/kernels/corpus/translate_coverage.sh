@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The translator's coverage over the real-kernel corpus that corpus.sh built (docs/translate.md):
 # `mirage --json rewrite OBJ -o OUT --target T` on every object, summed up as kernels
-# translated (proven, or with the launch guard) and refusals by reason and mnemonic; then, for
+# translated (proven, or in whole-wave mode) and refusals by reason and mnemonic; then, for
 # every object that translated whole, `mirage --json raise OUT` (the gfx942 table) on the
 # output: the share of its kernels that raise again.
 #
@@ -43,7 +43,7 @@ tmp, nobjects, targets = sys.argv[1], sys.argv[2], sys.argv[3:]
 def share(n, d):
     return f"{n} ({100.0 * n / max(d, 1):.1f}%)"
 for t in targets:
-    kernels = proven = guarded = shipped = again = 0
+    kernels = proven = whole_wave = shipped = again = 0
     reasons, raise_reasons = collections.Counter(), collections.Counter()
     for path in sorted(glob.glob(f"{tmp}/{t}/*.json")):
         if path.endswith(".raise.json"):
@@ -57,8 +57,8 @@ for t in targets:
             kernels += 1
             if not k.get("translated"):
                 reasons[f'{k.get("reason", "?")} {k.get("mnemonic", "")}'.strip()] += 1
-            elif k.get("launch_guard"):
-                guarded += 1
+            elif k.get("whole_wave"):
+                whole_wave += 1
             else:
                 proven += 1
         rpath = path[: -len(".json")] + ".raise.json"
@@ -74,8 +74,8 @@ for t in targets:
                 else:
                     raise_reasons[f'{k.get("reason", "?")} {k.get("mnemonic", "")}'.strip()] += 1
     print(f"{t}: objects: {nobjects}, kernels: {kernels}")
-    print(f"  translated: {share(proven + guarded, kernels)}: proven {proven}, "
-          f"with the launch guard {guarded}")
+    print(f"  translated: {share(proven + whole_wave, kernels)}: proven {proven}, "
+          f"in whole-wave mode {whole_wave}")
     for why, n in reasons.most_common():
         print(f"  refused {n}: {why}")
     print(f"  raised again ({t} output, the gfx942 table): {share(again, shipped)} of the "
