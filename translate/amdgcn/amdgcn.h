@@ -73,9 +73,11 @@ void amdgcn_no_input_attributes(LLVMValueRef kernel);
 LLVMTargetMachineRef amdgcn_target_machine(const struct amdgcn_target *t, char *msg, size_t size);
 /* Sets m's triple, data layout and code object version for tm. */
 void amdgcn_prepare_module(LLVMModuleRef m, LLVMTargetMachineRef tm);
-/* Runs the pipeline text (e.g. "mem2reg", "default<O2>") on m; tm may be NULL. */
+/* Runs the pipeline text (e.g. "mem2reg") on m; tm may be NULL. */
 int amdgcn_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm, char *msg,
                       size_t size);
+/* Optimises m for tm: LLVM's O2 without two passes (amdgcn_o2_pipeline.inc says which, why). */
+int amdgcn_optimise(LLVMModuleRef m, LLVMTargetMachineRef tm, char *msg, size_t size);
 /* Emits m as a relocatable object into *obj (malloc'd). */
 int amdgcn_emit_object(LLVMModuleRef m, LLVMTargetMachineRef tm, unsigned char **obj,
                        size_t *obj_size, char *msg, size_t size);

@@ -244,6 +244,8 @@ static LLVMValueRef bind_call(struct bind *b, enum hook h, LLVMValueRef call)
 	}
 	case H_QUEUE:
 		return queue_ptr(b);
+	case H_SMEM:
+		return flat(b, LLVMBuildIntToPtr(b->B, a0, b->p1, ""));
 	case H_GLOBAL:
 		return global_at(b, a0);
 	case H_LDS:

@@ -99,7 +99,7 @@ static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
 		goto fail;
 	}
 	LLVMDisposeMessage(err);
-	if (amdgcn_run_passes(res.module, "default<O2>", tm, msg, sizeof(msg))) {
+	if (amdgcn_optimise(res.module, tm, msg, sizeof(msg))) {
 		refuse(why, k, RAISE_RAISER_BUG, "%s", msg);
 		goto fail;
 	}

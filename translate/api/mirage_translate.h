@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRANSLATE_API_VERSION  3
+#define TRANSLATE_API_VERSION  4 /* 4: tr_kernel.note */
 #define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
 #define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
 

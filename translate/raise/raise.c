@@ -747,7 +747,7 @@ static int seed_user_sgprs(struct rz *r, uint16_t props, uint16_t preload, unsig
 			LLVMValueRef a[3] = {
 			    LLVMBuildAdd(r->B, base, rz_const64(r, 4u * (from + i)), ""),
 			    rz_const32(r, 4), rz_const32(r, 0)};
-			LLVMValueRef p = rz_call(r, HOOK_GLOBAL, a, 3);
+			LLVMValueRef p = rz_call(r, HOOK_SMEM, a, 3);
 			LLVMBuildStore(r->B, LLVMBuildLoad2(r->B, r->i32, p, ""),
 			               sgpr_slot(r, s + i));
 		}

@@ -1,7 +1,7 @@
 /*
  * Memory: scalar loads (SMEM), global/flat/scratch (FLAT family) and LDS (DS).  Every
  * lane-visible access sits in a diamond on the lane's EXEC bit; every address goes through
- * a checking hook (mx.global / mx.lds / mx.scratch) that names the instruction's offset.
+ * a checking hook (mx.global / mx.smem / mx.lds / mx.scratch) that names the instruction's offset.
  */
 #include "raise_internal.h"
 
@@ -238,7 +238,7 @@ static int smem(struct rz *r, const struct isa_inst *in)
 			    B, addr, LLVMBuildZExt(B, rz_read32(r, &in->ops[i], 0), r->i64, ""),
 			    "");
 	total = s.bytes;
-	p = check(r, HOOK_GLOBAL, addr, total);
+	p = check(r, HOOK_SMEM, addr, total);
 	if (s.bytes < 4) {
 		LLVMValueRef v = LLVMBuildLoad2(B, LLVMIntTypeInContext(r->C, 8 * s.bytes), p, "");
 		v = s.sign ? LLVMBuildSExt(B, v, r->i32, "") : LLVMBuildZExt(B, v, r->i32, "");
