@@ -113,14 +113,40 @@ int atomic_open_temp(char *tmpl, mode_t mode)
 	return -1; /* errno is EEXIST */
 }
 
+/*
+ * A character device, FIFO or socket (a symlink to one followed: /dev/stdout) is written
+ * where it is, as `-o /dev/null` means; renaming over it would put a regular file in /dev.
+ * O_NONBLOCK at open: a FIFO nobody reads fails with ENXIO instead of blocking forever.
+ */
+static int write_in_place(const char *path, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC), flags, saved, ret;
+	if (fd < 0)
+		return -1;
+	flags = fcntl(fd, F_GETFL);
+	ret = flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ? -1
+	                                                               : write_all(fd, data, len);
+	saved = errno;
+	if (close(fd) < 0 && !ret)
+		ret = -1;
+	else
+		errno = saved;
+	return ret;
+}
+
 int atomic_write_file(const char *path, const void *data, size_t len, mode_t mode,
                       enum atomic_write_mode how)
 {
 	size_t plen = strlen(path);
 	static const char suffix[] = ATOMIC_TEMP_TAG "XXXXXX";
-	char *tmp = malloc(plen + sizeof(suffix));
+	char *tmp;
 	int fd = -1, saved, ret = -1;
+	struct stat st;
 
+	if (how != ATOMIC_EXCLUSIVE && stat(path, &st) == 0 &&
+	    (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+		return write_in_place(path, data, len);
+	tmp = malloc(plen + sizeof(suffix));
 	if (!tmp)
 		return -1;
 	memcpy(tmp, path, plen);

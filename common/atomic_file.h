@@ -26,7 +26,11 @@ enum atomic_write_mode {
 /* What every temp file's name carries between the target's name and its random part. */
 #define ATOMIC_TEMP_TAG ".tmp."
 
-/* Writes data to path as one whole file of mode (minus the umask; pass 0666 for a user file). */
+/*
+ * Writes data to path as one whole file of mode (minus the umask; pass 0666 for a user file).
+ * Replacing a character device, FIFO or socket (/dev/null, /dev/stdout) writes into it instead:
+ * not atomic, and a FIFO without a reader fails with ENXIO rather than block.
+ */
 int atomic_write_file(const char *path, const void *data, size_t len, mode_t mode,
                       enum atomic_write_mode how);
 /*

@@ -163,6 +163,10 @@ static cJSON *verdicts_json(const struct rewriter_dl *rw, const struct hs_rewrit
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "name", k.name);
 		cJSON_AddBoolToObject(o, "translated", k.translated == 1);
+		if (k.translated == 1)
+			cJSON_AddBoolToObject(o, "whole_wave", k.translated_note != NULL);
+		if (k.translated == 1 && k.translated_note)
+			cJSON_AddStringToObject(o, "note", k.translated_note);
 		if (k.translated == 0) {
 			snprintf(hex, sizeof(hex), "0x%" PRIx64, k.refused_offset);
 			cJSON_AddStringToObject(o, "offset", hex);
@@ -191,6 +195,8 @@ static void verdict_lines(const struct rewriter_dl *rw, const struct hs_rewrite_
 		strbuf_addf(out, "%s  kernel '%s': ", out->len ? "\n" : "", k.name);
 		if (k.translated) {
 			strbuf_addstr(out, "translated");
+			if (k.translated_note)
+				strbuf_addf(out, " in %s", k.translated_note);
 			continue;
 		}
 		strbuf_addf(out, "refused at .text+0x%" PRIx64 " (%s): %s: %s", k.refused_offset,

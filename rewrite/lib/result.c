@@ -12,6 +12,7 @@ struct kernel_rec {
 	int translated; /* -1: not a translation */
 	uint64_t refused_offset;
 	char *refused_mnemonic, *refused_reason, *refused_reason_text, *refused_detail;
+	char *translated_note;
 };
 
 struct hs_rewrite_result {
@@ -111,6 +112,7 @@ enum hs_status hs_result_set(struct hs_rewrite_result *r, size_t i,
 	    .refused_reason = dup_or_null(v->refused_reason, &ok),
 	    .refused_reason_text = dup_or_null(v->refused_reason_text, &ok),
 	    .refused_detail = dup_or_null(v->refused_detail, &ok),
+	    .translated_note = dup_or_null(v->translated_note, &ok),
 	};
 	return ok ? HS_OK : hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 }
@@ -151,6 +153,7 @@ HS_API enum hs_status hs_rewrite_result_kernel(const struct hs_rewrite_result *r
 	    .refused_reason = res->k[i].refused_reason,
 	    .refused_reason_text = res->k[i].refused_reason_text,
 	    .refused_detail = res->k[i].refused_detail,
+	    .translated_note = res->k[i].translated_note,
 	};
 	/* Only the fields both sides know; a newer caller's tail is theirs. */
 	n = kr->sz < sizeof(v) ? kr->sz : sizeof(v);
@@ -168,6 +171,7 @@ HS_API void hs_rewrite_result_free(struct hs_rewrite_result *res)
 		free(res->k[i].refused_reason);
 		free(res->k[i].refused_reason_text);
 		free(res->k[i].refused_detail);
+		free(res->k[i].translated_note);
 	}
 	free(res->k);
 	free(res);

@@ -41,6 +41,7 @@ static struct hs_kernel_result verdict(const struct tr_kernel *k)
 	    .refused_reason = k->raised ? NULL : k->reason,
 	    .refused_reason_text = k->raised ? NULL : k->reason_text,
 	    .refused_detail = k->raised ? NULL : k->detail,
+	    .translated_note = k->raised ? k->note : NULL,
 	};
 }
 

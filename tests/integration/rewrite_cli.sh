@@ -193,6 +193,24 @@ check "inspect an unknown kernel" 1 "no kernel named 'nope'"
 mirage inspect "$T/garbage.co"
 check "inspect garbage" 1 "cannot inspect '$T/garbage.co': INVALID_ARGUMENT"
 
+# -o a device or a FIFO writes into it: /dev/null stays the device, a FIFO's reader gets the
+# object, and a FIFO nobody reads is an error at once, not a hang.
+mirage rewrite "$FIXTURES/hello.co" -o /dev/null --target $B0 --entry-trampolines
+check "rewrite -o /dev/null" 0
+[ -c /dev/null ] && ok "/dev/null is still a character device" || fail "/dev/null is still a character device"
+mkfifo "$T/out.fifo"
+cat "$T/out.fifo" >"$T/from_fifo.co" &
+reader=$!
+mirage rewrite "$FIXTURES/hello.co" -o "$T/out.fifo" --target $B0 --entry-trampolines
+check "rewrite -o a FIFO with a reader" 0
+wait "$reader"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/hello.file.co" --target $B0 --entry-trampolines
+cmp -s "$T/from_fifo.co" "$T/hello.file.co" && ok "the FIFO's reader got the object" ||
+	fail "the FIFO's reader got the object"
+mirage rewrite "$FIXTURES/hello.co" -o "$T/out.fifo" --target $B0 --entry-trampolines
+check "rewrite -o a FIFO nobody reads" 1 "No such device or address"
+[ -p "$T/out.fifo" ] && ok "the FIFO is left a FIFO" || fail "the FIFO is left a FIFO"
+
 # Without a HotSwap tree there is no rewriter to use.
 mkdir -p "$T/elsewhere/bin"
 cp "$MIRAGE_BIN" "$T/elsewhere/bin/mirage"

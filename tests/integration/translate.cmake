@@ -52,15 +52,21 @@ endforeach()
 mirage_shell_test(emulate_movrel emulate_movrel.sh LABELS translate emulate)
 mirage_shell_test(emulate_add_pc emulate_add_pc.sh LABELS translate emulate)
 mirage_shell_test(emulate_permute emulate_permute.sh LABELS translate emulate)
-# The round trip on the CPU: every launch file translated for gfx942/gfx950 at -O2/-O3 (the
-# -O0 objects are refused, tests/integration/translate_suite.expect), emulated against the
-# gfx1250 original and the host-C reference; known failures in translate_roundtrip.expect.
+mirage_shell_test(emulate_cndmask_mods emulate_cndmask_mods.sh LABELS translate emulate)
+mirage_shell_test(emulate_smem emulate_smem.sh LABELS translate emulate)
+# Whole-wave mode: the report, and the lanes of a partial source wave and a half with none.
+mirage_shell_test(translate_whole_wave translate_whole_wave.sh LABELS translate emulate)
+# The optimisation pipeline is LLVM 22's O2 but for the two passes it names.
+mirage_shell_test(translate_pipeline translate_pipeline.sh LABELS translate)
+# The round trip on the CPU: every launch file translated for gfx942/gfx950 at -O0/-O2/-O3
+# (refusals pinned in tests/integration/translate_suite.expect), emulated against the gfx1250
+# original and the host-C reference; known failures in translate_roundtrip.expect.
 foreach(target gfx942 gfx950)
   foreach(launch ${emulate_launches})
     get_filename_component(kname ${launch} NAME_WE)
     get_filename_component(full ${launch} NAME)
     string(REGEX REPLACE "\\.json$" "" variant ${full})
-    foreach(opt O2 O3)
+    foreach(opt O0 O2 O3)
       mirage_shell_test(translate_roundtrip/${target}/${variant}.${opt} translate_roundtrip.sh
                         LABELS translate emulate)
       set_property(TEST integration/translate_roundtrip/${target}/${variant}.${opt} APPEND

@@ -30,7 +30,7 @@ for src in "${objects[@]}"; do
 	esac
 	while IFS=$'\t' read -r name status reason _; do
 		printf '%s\t%s\t%s\t%s\t%s\n' "$OPT" "$k" "$name" "$TARGET" \
-			"$([ "$status" = translated ] && echo translated || echo "$reason")" >>summary.tsv
+			"$(case $status in translated | whole-wave) echo "$status" ;; *) echo "$reason" ;; esac)" >>summary.tsv
 	done <"$k.tsv"
 	[ "$RUN_STATUS" = 0 ] || continue
 

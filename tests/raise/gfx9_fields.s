@@ -2,9 +2,11 @@
 // raiser: v_bfe_u32 keeping the bits above the field (v_bfe_i32 beside it, which was right),
 // ds_bpermute_b32 addressing the other 32-lane half, ds_swizzle_b32's bit-mask mode in the
 // upper 32-lane group; and, found right while bisecting, v_lshrrev_b64 of an SGPR pair and
-// v_lshl_add_u64 adding -1; one 64-lane wave, eight results per lane (gfx9_fields_expect.py).
+// v_lshl_add_u64 adding -1; what the -O0 round trip found: v_cndmask_b32_e64's abs and neg
+// source modifiers (clang's fabs at -O0), memory data in AGPRs (gfx942 spills VGPRs to
+// AGPRs: the acc bit); one 64-lane wave, twelve results per lane (gfx9_fields_expect.py).
 // The body of kernel k only (no ";" outside comments): emulate_gfx9_forms.sh adds the
-// descriptor and the metadata (kernel_asm.sh, 16 VGPRs).
+// descriptor and the metadata (kernel_asm.sh, 20 VGPRs and 4 AGPRs).
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
 	s_mov_b32 m0, -1
 	s_waitcnt lgkmcnt(0)
@@ -37,4 +39,17 @@
 	global_store_dword v[12:13], v3, off offset:1280
 	global_store_dword v[12:13], v14, off offset:1536
 	global_store_dword v[12:13], v15, off offset:1792
+	v_mov_b32_e32 v16, 0xc0400000
+	v_cmp_gt_u32_e64 s[6:7], 32, v0
+	v_cndmask_b32_e64 v17, v16, |v16|, s[6:7]
+	v_cndmask_b32_e64 v18, -v16, v6, s[6:7]
+	global_store_dword v[12:13], v17, off offset:2048
+	global_store_dword v[12:13], v18, off offset:2304
+	v_accvgpr_write_b32 a0, v6
+	global_store_dword v[12:13], a0, off offset:2560
+	s_waitcnt vmcnt(0)
+	global_load_dword a1, v[12:13], off
+	s_waitcnt vmcnt(0)
+	v_accvgpr_read_b32 v19, a1
+	global_store_dword v[12:13], v19, off offset:2816
 	s_endpgm

@@ -1,10 +1,10 @@
-"""Writes what gfx9_fields.s must store for one 64-lane wave (eight rows of 64 dwords)."""
+"""Writes what gfx9_fields.s must store for one 64-lane wave (twelve rows of 64 dwords)."""
 import struct, sys
 
 M = 0xFFFFFFFF
 X = 0x9ABCDEF1
 S = 0x4000000380000001
-res = [[0] * 64 for _ in range(8)]
+res = [[0] * 64 for _ in range(12)]
 for l in range(64):
     off, w = l & 15, (l >> 2) & 31
     field = (X >> off) & ((1 << w) - 1)
@@ -16,4 +16,8 @@ for l in range(64):
     res[5][l] = S >> l >> 32
     res[6][l] = (l - 1) & M  # v_lshl_add_u64 (lane, 0) + -1: 64 bits of -1
     res[7][l] = M if l == 0 else 0
+    res[8][l] = 0x40400000 if l < 32 else 0xC0400000  # |-3.0| where s[6:7] is set, else -3.0
+    res[9][l] = 100 + l if l < 32 else 0x40400000  # v6, else -(-3.0)
+    res[10][l] = 100 + l  # stored from a0
+    res[11][l] = res[0][l]  # loaded into a1: row 0
 sys.stdout.buffer.write(b"".join(struct.pack("<64I", *r) for r in res))

@@ -1,11 +1,13 @@
 /*
  * translate_drive LIB CODE_OBJECT TARGET OUT_IMAGE OUT_TSV [RUNS]: dlopens
  * libmirage_translate.so (LIB), translates CODE_OBJECT for TARGET and writes the image (when
- * every kernel translated) and one TSV row per kernel: name, "translated" or "refused", reason,
- * offset (hex), mnemonic, instructions, detail.  With RUNS (bench/translate), translates that
- * many times more and prints "BEST_MS INSTRUCTIONS KERNELS" of the in-process calls.  Exit 0
- * all translated, 1 some refused, 2 an error (message on stderr).  `translate_drive LIB
- * --build-id` prints the build identity.  A test tool, never installed.
+ * every kernel translated) and one TSV row per kernel: name, "translated", "whole-wave"
+ * (translated in whole-wave mode; offset and mnemonic are its site, detail the note) or
+ * "refused", reason, offset (hex), mnemonic, instructions, detail.  With RUNS
+ * (bench/translate), translates that many times more and prints "BEST_MS INSTRUCTIONS
+ * KERNELS" of the in-process calls.  Exit 0 all translated, 1 some refused, 2 an error
+ * (message on stderr).  `translate_drive LIB --build-id` prints the build identity.  A test
+ * tool, never installed.
  */
 #include "mirage_translate.h"
 
@@ -102,9 +104,14 @@ int main(int argc, char **argv)
 		const struct tr_kernel *k = &t.kernels[i];
 		refused |= !k->raised;
 		fprintf(tsv, "%s\t%s\t%s\t0x%llx\t%s\t%zu\t%s\n", k->name,
-		        k->raised ? "translated" : "refused", k->reason ? k->reason : "-",
-		        (unsigned long long)k->offset, k->mnemonic ? k->mnemonic : "-",
-		        k->instructions, k->detail ? k->detail : "-");
+		        !k->raised ? "refused"
+		        : k->note  ? "whole-wave"
+		                   : "translated",
+		        k->raised || !k->reason ? "-" : k->reason, (unsigned long long)k->offset,
+		        k->mnemonic ? k->mnemonic : "-", k->instructions,
+		        k->note     ? k->note
+		        : k->detail ? k->detail
+		                    : "-");
 	}
 	if (tsv)
 		fclose(tsv);

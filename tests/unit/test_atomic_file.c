@@ -198,6 +198,38 @@ static void test_sweep_temps(void **state)
 	free(sub);
 }
 
+/* /dev/null stays the device; a FIFO is written into when read, fails fast when not. */
+static void test_devices_and_fifos_in_place(void **state)
+{
+	char dir[] = "/tmp/mirage-atomic-XXXXXX";
+	struct stat st;
+	char *fifo, buf[8] = {0};
+	int rd;
+
+	assert_int_equal(atomic_write_file("/dev/null", "gone", 4, 0644, ATOMIC_REPLACE), 0);
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	assert_non_null(mkdtemp(dir));
+	fifo = xstrfmt("%s/fifo", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	errno = 0;
+	assert_int_equal(atomic_write_file(fifo, "x", 1, 0644, ATOMIC_REPLACE), -1);
+	assert_int_equal(errno, ENXIO);
+	rd = open(fifo, O_RDONLY | O_NONBLOCK);
+	assert_true(rd >= 0);
+	assert_int_equal(atomic_write_file(fifo, "seen", 4, 0644, ATOMIC_REPLACE_NOSYNC), 0);
+	assert_int_equal(read(rd, buf, sizeof(buf)), 4);
+	assert_string_equal(buf, "seen");
+	close(rd);
+	assert_int_equal(lstat(fifo, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(count_entries(dir), 1);
+	unlink(fifo);
+	rmdir(dir);
+	free(fifo);
+	(void)state;
+}
+
 static void test_missing_dir_fails_cleanly(void **state)
 {
 	errno = 0;
@@ -211,6 +243,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_replace_and_exclusive),
 	    cmocka_unit_test(test_missing_dir_fails_cleanly),
+	    cmocka_unit_test(test_devices_and_fifos_in_place),
 	    cmocka_unit_test(test_umask_and_cloexec),
 	    cmocka_unit_test(test_sweep_temps),
 	};

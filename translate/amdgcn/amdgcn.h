@@ -41,7 +41,9 @@ static inline uint32_t amdgcn_source_lds(const struct co_kernel *k)
  * the SSA value each write stores is known; amdgcn_prove_wave_native() then proves every one
  * within the entry EXEC and every barrier independent of branches that may differ between the
  * two halves, removes the markers, and returns 0, or -1 with *why filled (kernel, pc,
- * mnemonic from co, reason, detail).
+ * mnemonic from co, reason, detail).  It returns 1 when the only failure is an EXEC write not
+ * proven within the entry EXEC or a v_writelane to a lane other than 0: *why names the first
+ * such site, and the kernel is exact in whole-wave mode (amdgcn_whole_wave_entry()).
  */
 void amdgcn_mark_exec_writes(LLVMModuleRef m, LLVMValueRef fn);
 int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code_object *co,
@@ -51,11 +53,19 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
  * The binding (amdgcn_bind.c): replaces the raised `void @<kernel>()` by an amdgpu_kernel of
  * the same name taking the source's kernarg segment as one byref([N x i8]) param, every mx.*
  * hook by amdgcn intrinsics under WaveNative, with the kernel attributes of the source (flat
- * workgroup size, LDS size, FP mode, reqd_work_group_size).  The module must have the target's
- * triple and data layout.  Returns the kernel, or NULL with msg.
+ * workgroup size, LDS size, FP mode, reqd_work_group_size), in whole-wave mode if whole_wave.
+ * The module must have the target's triple and data layout.  Returns the kernel, or NULL with
+ * msg.
  */
 LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_kernel *k,
-                         uint32_t scratch_bytes, char *msg, size_t size);
+                         uint32_t scratch_bytes, int whole_wave, char *msg, size_t size);
+/*
+ * Whole-wave mode (amdgcn_whole_wave.c): a new entry block, holding kernel's static allocas,
+ * turns every lane of the wave64 on (llvm.amdgcn.init.whole.wave) and ends the lanes of a
+ * half that launched none.  Returns the i64 ballot of the launched lanes, the raised code's
+ * entry EXEC, or NULL with msg.
+ */
+LLVMValueRef amdgcn_whole_wave_entry(LLVMModuleRef m, LLVMValueRef kernel, char *msg, size_t size);
 /* After optimisation: the amdgpu-no-* attributes for every input the kernel no longer reads. */
 void amdgcn_no_input_attributes(LLVMValueRef kernel);
 
@@ -63,9 +73,11 @@ void amdgcn_no_input_attributes(LLVMValueRef kernel);
 LLVMTargetMachineRef amdgcn_target_machine(const struct amdgcn_target *t, char *msg, size_t size);
 /* Sets m's triple, data layout and code object version for tm. */
 void amdgcn_prepare_module(LLVMModuleRef m, LLVMTargetMachineRef tm);
-/* Runs the pipeline text (e.g. "mem2reg", "default<O2>") on m; tm may be NULL. */
+/* Runs the pipeline text (e.g. "mem2reg") on m; tm may be NULL. */
 int amdgcn_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm, char *msg,
                       size_t size);
+/* Optimises m for tm: LLVM's O2 without two passes (amdgcn_o2_pipeline.inc says which, why). */
+int amdgcn_optimise(LLVMModuleRef m, LLVMTargetMachineRef tm, char *msg, size_t size);
 /* Emits m as a relocatable object into *obj (malloc'd). */
 int amdgcn_emit_object(LLVMModuleRef m, LLVMTargetMachineRef tm, unsigned char **obj,
                        size_t *obj_size, char *msg, size_t size);

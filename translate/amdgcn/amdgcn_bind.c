@@ -51,7 +51,7 @@ struct bind {
 	LLVMValueRef scratch; /* the source's private segment, per lane (or NULL) */
 	const struct co_kernel *k;
 	uint32_t scratch_bytes;
-	int generic_apertures;
+	int generic_apertures, whole_wave;
 	char *msg;
 	size_t size;
 	int failed;
@@ -244,6 +244,8 @@ static LLVMValueRef bind_call(struct bind *b, enum hook h, LLVMValueRef call)
 	}
 	case H_QUEUE:
 		return queue_ptr(b);
+	case H_SMEM:
+		return flat(b, LLVMBuildIntToPtr(b->B, a0, b->p1, ""));
 	case H_GLOBAL:
 		return global_at(b, a0);
 	case H_LDS:
@@ -421,13 +423,20 @@ static void move_body(LLVMContextRef C, LLVMValueRef from, LLVMValueRef to)
 /* The entry values every binding shares, before the first instruction. */
 static void entry_values(struct bind *b)
 {
-	LLVMValueRef first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(b->kernel));
+	LLVMBasicBlockRef body = LLVMGetEntryBasicBlock(b->kernel);
 	LLVMValueRef args[2], lane64;
-	LLVMPositionBuilderBefore(b->B, first);
+	LLVMPositionBuilderBefore(b->B, LLVMGetFirstInstruction(body));
 	if (b->scratch_bytes || b->generic_apertures) {
 		LLVMTypeRef t = LLVMArrayType2(b->i8, b->scratch_bytes ? b->scratch_bytes : 16);
 		b->scratch = LLVMBuildAlloca(b->B, t, "private_segment");
 		LLVMSetAlignment(b->scratch, 16);
+	}
+	if (b->whole_wave) {
+		char msg[160];
+		b->entry_ballot = amdgcn_whole_wave_entry(b->M, b->kernel, msg, sizeof(msg));
+		if (!b->entry_ballot)
+			failf(b, "%s", msg);
+		LLVMPositionBuilderBefore(b->B, LLVMGetFirstInstruction(body));
 	}
 	args[0] = c32(b, UINT32_MAX);
 	args[1] = c32(b, 0);
@@ -435,13 +444,19 @@ static void entry_values(struct bind *b)
 	lane64 = intrinsic(b, "llvm.amdgcn.mbcnt.hi", NULL, 0, args, 2);
 	b->lane = LLVMBuildAnd(b->B, lane64, c32(b, 31), "lane");
 	b->half64 = LLVMBuildZExt(b->B, LLVMBuildAnd(b->B, lane64, c32(b, 32), ""), b->i64, "half");
-	b->entry_ballot = ballot(b, LLVMConstInt(b->i1, 1, 0));
+	if (!b->whole_wave)
+		b->entry_ballot = ballot(b, LLVMConstInt(b->i1, 1, 0));
 }
 
 LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_kernel *k,
-                         uint32_t scratch_bytes, char *msg, size_t size)
+                         uint32_t scratch_bytes, int whole_wave, char *msg, size_t size)
 {
-	struct bind b = {.M = m, .k = k, .scratch_bytes = scratch_bytes, .msg = msg, .size = size};
+	struct bind b = {.M = m,
+	                 .k = k,
+	                 .scratch_bytes = scratch_bytes,
+	                 .whole_wave = whole_wave,
+	                 .msg = msg,
+	                 .size = size};
 	char tmpname[160];
 	size_t len;
 

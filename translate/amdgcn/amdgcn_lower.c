@@ -60,19 +60,33 @@ void amdgcn_prepare_module(LLVMModuleRef m, LLVMTargetMachineRef tm)
 	                  LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(C), 500, 0)));
 }
 
-int amdgcn_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm, char *msg,
-                      size_t size)
+static int run_passes(LLVMModuleRef m, const char *pipeline, const char *name,
+                      LLVMTargetMachineRef tm, char *msg, size_t size)
 {
 	LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
 	LLVMErrorRef e = LLVMRunPasses(m, pipeline, tm, o);
 	LLVMDisposePassBuilderOptions(o);
 	if (e) {
 		char *t = LLVMGetErrorMessage(e);
-		snprintf(msg, size, "running %s: %s", pipeline, t);
+		snprintf(msg, size, "running %s: %s", name, t);
 		LLVMDisposeErrorMessage(t);
 		return -1;
 	}
 	return 0;
+}
+
+int amdgcn_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm, char *msg,
+                      size_t size)
+{
+	return run_passes(m, pipeline, pipeline, tm, msg, size);
+}
+
+int amdgcn_optimise(LLVMModuleRef m, LLVMTargetMachineRef tm, char *msg, size_t size)
+{
+	static const char o2[] =
+#include "amdgcn_o2_pipeline.inc"
+	    ;
+	return run_passes(m, o2, "LLVM's O2 pipeline", tm, msg, size);
 }
 
 int amdgcn_emit_object(LLVMModuleRef m, LLVMTargetMachineRef tm, unsigned char **obj,

@@ -8,6 +8,9 @@
  *   select and phi when all their inputs are; zext, trunc and freeze when their input is.
  *   Anything else (a constant -1, a kernarg load, a shift) is unproven.
  * - lanes: v_writelane writes only lane 0, the one lane every half with lanes has.
+ *   Either failing is not a refusal: the kernel is translated in whole-wave mode
+ *   (amdgcn_whole_wave.c), under which every half has all 32 lanes of its source wave and the
+ *   write means the same.
  * - uniformity: no barrier is control dependent on a branch that may go differently in the two
  *   halves of a wave64.  Values that may differ between halves start at the per-half hooks
  *   (entry EXEC, ballot, readlane, lane and workitem ids, a readfirstlane of such a value)
@@ -200,6 +203,7 @@ static void collect(struct contain *c, LLVMValueRef root)
 	}
 }
 
+/* 0 proven; 1 unproven (*why names the site: whole-wave mode makes it exact); -1 refused. */
 static int prove_containment(LLVMValueRef *marks, size_t nmarks, const struct code_object *co,
                              const struct co_kernel *k, struct raise_refusal *why)
 {
@@ -230,10 +234,11 @@ static int prove_containment(LLVMValueRef *marks, size_t nmarks, const struct co
 	}
 	if (first) {
 		LLVMValueRef v = LLVMGetOperand(first, 0);
-		if (c.oom)
+		if (c.oom) {
 			refuse(why, co, k, first_pc, RAISE_EXEC_CONTAINMENT,
 			       "out of memory in the proof");
-		else if (LLVMIsAConstantInt(v))
+			rc = -1;
+		} else if (LLVMIsAConstantInt(v))
 			refuse(why, co, k, first_pc, RAISE_EXEC_CONTAINMENT,
 			       "EXEC is set to 0x%llx, beyond the lanes the wave started with",
 			       LLVMConstIntGetZExtValue(v));
@@ -242,7 +247,8 @@ static int prove_containment(LLVMValueRef *marks, size_t nmarks, const struct co
 			    why, co, k, first_pc, RAISE_EXEC_CONTAINMENT,
 			    "the value written to EXEC is not derived from the entry EXEC, ballots "
 			    "and 0 by and/or/xor/select");
-		rc = -1;
+		if (!c.oom)
+			rc = 1;
 	}
 	valmap_free(&c.index);
 	free(c.vals);
@@ -655,7 +661,8 @@ done_:
 /*
  * v_writelane writes its lane whatever EXEC, and a later v_readlane reads it back (clang's
  * SGPR spills).  A half of a wave64 holds only the lanes its source wave launched, always the
- * low ones, so only lane 0 is sure to exist: a write to any other lane is refused.
+ * low ones, so only lane 0 is sure to exist: a write to any other lane returns 1 with the site
+ * in *why (exact in whole-wave mode, where every half has all 32 lanes).
  */
 static int prove_writelanes(LLVMValueRef fn, const struct code_object *co,
                             const struct co_kernel *k, struct raise_refusal *why)
@@ -687,7 +694,7 @@ static int prove_writelanes(LLVMValueRef fn, const struct code_object *co,
 				       "v_writelane to a lane chosen at run time, which a wave64 "
 				       "half may "
 				       "not have");
-			return -1;
+			return 1;
 		}
 	return 0;
 }
@@ -697,6 +704,7 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
 {
 	LLVMValueRef marker = LLVMGetNamedFunction(m, AMDGCN_EXEC_WRITE);
 	LLVMValueRef *marks = NULL;
+	struct raise_refusal lanes;
 	size_t n = 0, cap = 0;
 	int rc = 0;
 
@@ -720,7 +728,12 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
 	free(marks);
 	if (marker)
 		LLVMDeleteFunction(marker);
-	if (rc || prove_writelanes(fn, co, k, why))
+	if (rc < 0)
 		return -1;
-	return prove_uniform_barriers(fn, co, k, why);
+	if (!rc)
+		rc = prove_writelanes(fn, co, k, why);
+	else if (prove_writelanes(fn, co, k, &lanes) < 0)
+		return -1;
+	/* *why is written only on a refusal, so a whole-wave kernel keeps its first site */
+	return prove_uniform_barriers(fn, co, k, why) ? -1 : rc;
 }

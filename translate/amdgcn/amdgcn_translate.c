@@ -11,6 +11,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Linker.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +52,7 @@ static const char *unpromoted(LLVMValueRef fn)
 static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
                             const struct amdgcn_target *t, const struct code_object *co,
                             const struct co_kernel *k, LLVMModuleRef *mod, size_t *instructions,
-                            struct raise_refusal *why)
+                            int *whole_wave, struct raise_refusal *why)
 {
 	struct raise_result res;
 	uint32_t rsrc1 = (uint32_t)k->kd[48] | (uint32_t)k->kd[49] << 8;
@@ -81,10 +82,12 @@ static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
 		refuse(why, k, RAISE_RAISER_BUG, "register %s is not promoted by mem2reg", reg);
 		goto fail;
 	}
-	if (amdgcn_prove_wave_native(res.module, res.function, co, k, why))
+	*whole_wave = amdgcn_prove_wave_native(res.module, res.function, co, k, why);
+	if (*whole_wave < 0)
 		goto fail;
 	amdgcn_prepare_module(res.module, tm);
-	kernel = amdgcn_bind(res.module, res.function, k, res.scratch_bytes, msg, sizeof(msg));
+	kernel = amdgcn_bind(res.module, res.function, k, res.scratch_bytes, *whole_wave, msg,
+	                     sizeof(msg));
 	if (!kernel) {
 		refuse(why, k, RAISE_RAISER_BUG, "%s", msg);
 		goto fail;
@@ -96,7 +99,7 @@ static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
 		goto fail;
 	}
 	LLVMDisposeMessage(err);
-	if (amdgcn_run_passes(res.module, "default<O2>", tm, msg, sizeof(msg))) {
+	if (amdgcn_optimise(res.module, tm, msg, sizeof(msg))) {
 		refuse(why, k, RAISE_RAISER_BUG, "%s", msg);
 		goto fail;
 	}
@@ -158,6 +161,8 @@ static int lower_and_check(LLVMModuleRef m, LLVMTargetMachineRef tm, const struc
 		refuse(&why, src, RAISE_BAD_DESCRIPTOR, "%s", detail);
 		free(out->kernels[i].mnemonic);
 		free(out->kernels[i].detail);
+		free(out->kernels[i].note);
+		out->kernels[i].note = NULL;
 		tr_kernel_refuse(&out->kernels[i], &why);
 		ok = 0;
 	}
@@ -196,14 +201,22 @@ int amdgcn_translate(const void *code, size_t size, const char *target, struct t
 		struct tr_kernel *tk = &out->kernels[out->nkernels++];
 		struct raise_refusal why;
 		LLVMModuleRef m;
+		int whole_wave = 0;
 		tk->name = strdup(co->kernels[i].name);
 		if (translate_kernel(ctx, tm, t, co, &co->kernels[i], &m, &tk->instructions,
-		                     &why)) {
+		                     &whole_wave, &why)) {
 			tr_kernel_refuse(tk, &why);
 			every = 0;
 			continue;
 		}
 		tk->raised = 1;
+		if (whole_wave) {
+			tk->offset = why.offset;
+			tk->mnemonic = strdup(why.mnemonic);
+			tk->note =
+			    str_fmt("whole-wave mode for %s at .text+0x%" PRIx64 ": %s",
+			            *why.mnemonic ? why.mnemonic : "?", why.offset, why.detail);
+		}
 		if (!all) {
 			all = m;
 		} else if (LLVMLinkModules2(all, m)) {

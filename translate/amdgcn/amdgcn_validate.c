@@ -2,8 +2,9 @@
  * Descriptor validation (amdgcn.h): what LLVM wrote into <kernel>.kd and the metadata of the
  * linked object, checked against the source kernel before anything ships.  GFX9 (gfx942,
  * gfx950) layout: RSRC3 ACCUM_OFFSET [5:0] = accum / 4 - 1; RSRC1 VGPR granules [5:0] =
- * ceil((arch + AGPRs) / 8) - 1; RSRC2 bit 0 enables the private segment; kernel code
- * properties bit 10 is wave32, bit 11 the dynamic stack.
+ * ceil((arch + AGPRs) / 8) - 1, metadata .vgpr_count align4(arch) + AGPRs; RSRC2 bit 0
+ * enables the private segment; kernel code properties bit 10 is wave32, bit 11 the dynamic
+ * stack.
  */
 #include "amdgcn.h"
 #include "mirage/isa.h"
@@ -52,10 +53,16 @@ int amdgcn_validate(const struct co_kernel *out, const struct co_kernel *src,
 	uint32_t src_max = src->max_flat_wg ? src->max_flat_wg : 1024;
 	int uses_private = private_size > 0 || (props & KCP_DYN_STK);
 
+	/* With the unified register file (gfx90a on) LLVM's .vgpr_count is the total:
+	 * align4(architected) + AGPRs. */
+	uint32_t arch = out->agpr_count && out->agpr_count <= out->vgpr_count
+	                    ? out->vgpr_count - out->agpr_count
+	                    : out->vgpr_count;
+
 	(void)scratch_bytes; /* LLVM may keep the source's private segment in registers */
-	if (accum < out->vgpr_count)
+	if (accum < arch)
 		return bad(detail, size, "ACCUM_OFFSET %u does not cover the %u architected VGPRs",
-		           accum, out->vgpr_count);
+		           accum, arch);
 	if (total < need)
 		return bad(detail, size,
 		           "RSRC1 allocates %u VGPRs, the kernel needs %u (%u AGPRs after "

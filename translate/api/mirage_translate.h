@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRANSLATE_API_VERSION  3
+#define TRANSLATE_API_VERSION  4 /* 4: tr_kernel.note */
 #define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
 #define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
 
@@ -18,12 +18,15 @@ struct tr_kernel {
 	char *name;
 	int raised;          /* 1 raised and verified, 0 refused */
 	size_t instructions; /* raised */
-	uint64_t offset;     /* refusal: instruction offset in .text */
-	char *mnemonic;      /* refusal */
+	uint64_t offset;     /* refusal (or the whole-wave site): instruction offset in .text */
+	char *mnemonic;      /* refusal (or the whole-wave site) */
 	const char *reason;  /* refusal code ("unknown-instruction"), static */
 	const char *reason_text;
 	char *detail; /* refusal detail */
 	char *ir;     /* the module's text when asked for, else NULL */
+	/* translated in whole-wave mode (docs/translate.md): "whole-wave mode for <mnemonic> at
+	 * .text+0x<offset>: <why unproven>", else NULL */
+	char *note;
 };
 
 struct tr_raise_report {

@@ -92,6 +92,7 @@ static void tr_kernel_free(struct tr_kernel *k)
 	free(k->mnemonic);
 	free(k->detail);
 	free(k->ir);
+	free(k->note);
 }
 
 static void raise_report_free(struct tr_raise_report *r)

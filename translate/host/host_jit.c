@@ -51,10 +51,33 @@ int host_bind(LLVMModuleRef m, char *msg, size_t size)
 	return 0;
 }
 
+/*
+ * noimplicitfloat on every definition while O2 runs: the loop and SLP vectorizers skip such a
+ * function.  The raised IR is one lane's scalar work, and on a 150 k-instruction kernel SLP
+ * took most of O2's time (docs/translate.md, "Compile time").  Removed again before codegen.
+ */
+static void set_no_implicit_float(LLVMModuleRef m, int on)
+{
+	LLVMContextRef C = LLVMGetModuleContext(m);
+	unsigned kind = LLVMGetEnumAttributeKindForName("noimplicitfloat", 15);
+	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+		if (LLVMIsDeclaration(f))
+			continue;
+		if (on)
+			LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+			                        LLVMCreateEnumAttribute(C, kind, 0));
+		else
+			LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind);
+	}
+}
+
 int host_optimize(LLVMModuleRef m, char *msg, size_t size)
 {
 	LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-	LLVMErrorRef e = LLVMRunPasses(m, "default<O2>", NULL, o);
+	LLVMErrorRef e;
+	set_no_implicit_float(m, 1);
+	e = LLVMRunPasses(m, "default<O2>", NULL, o);
+	set_no_implicit_float(m, 0);
 	LLVMDisposePassBuilderOptions(o);
 	if (e) {
 		char *t = LLVMGetErrorMessage(e);

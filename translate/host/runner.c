@@ -162,14 +162,10 @@ static uint64_t h_dispatch(void)
 static void *h_lds(uint32_t addr, uint32_t bytes, uint32_t off);
 static void *h_scratch(uint32_t addr, uint32_t bytes, uint32_t off);
 
-static void *h_global(uint64_t addr, uint32_t bytes, uint32_t off)
+/* Global memory: the launch's buffers and the queue block, else a fault naming the access. */
+static void *h_smem(uint64_t addr, uint32_t bytes, uint32_t off)
 {
 	const struct run_config *c = rt->cfg;
-	/* Generic addresses in the apertures: this lane's scratch, the workgroup's LDS. */
-	if (addr - RAISE_APERTURE_PRIVATE < RAISE_APERTURE_SIZE)
-		return h_scratch((uint32_t)addr, bytes, off);
-	if (addr - RAISE_APERTURE_SHARED < RAISE_APERTURE_SIZE)
-		return h_lds((uint32_t)addr, bytes, off);
 	for (size_t i = 0; i < c->nregions; i++) {
 		uint64_t base = (uint64_t)(uintptr_t)c->regions[i].base;
 		if (addr >= base && bytes <= c->regions[i].size &&
@@ -183,6 +179,16 @@ static void *h_global(uint64_t addr, uint32_t bytes, uint32_t off)
 	     "instruction at 0x%x: %u-byte access at 0x%llx is outside every buffer of the launch",
 	     off, bytes, (unsigned long long)addr);
 	return rt->sink;
+}
+
+static void *h_global(uint64_t addr, uint32_t bytes, uint32_t off)
+{
+	/* Generic addresses in the apertures: this lane's scratch, the workgroup's LDS. */
+	if (addr - RAISE_APERTURE_PRIVATE < RAISE_APERTURE_SIZE)
+		return h_scratch((uint32_t)addr, bytes, off);
+	if (addr - RAISE_APERTURE_SHARED < RAISE_APERTURE_SIZE)
+		return h_lds((uint32_t)addr, bytes, off);
+	return h_smem(addr, bytes, off);
 }
 
 /* base + addr when the access lies inside the size bytes of one space (LDS, scratch), else a
@@ -247,9 +253,10 @@ static void h_fault(uint32_t reason, uint32_t off)
 	     reason == RAISE_UNSUPPORTED_REGISTER
 	         ? "instruction at 0x%x: a relative register index (M0) beyond the kernel's "
 	           "registers"
-	     : reason ? "instruction at 0x%x: an indirect branch to an address that is no function "
-	                "or return site"
-	              : "instruction at 0x%x: s_trap",
+	     : reason
+	         ? "instruction at 0x%x: an indirect branch to an address that is no function "
+	           "or return site"
+	         : "instruction at 0x%x: s_trap: the wave ends in the trap handler (llvm.trap)",
 	     off);
 }
 
@@ -311,6 +318,7 @@ static const struct {
     {"mx.dispatch_ptr", (void *)h_dispatch},
     {"mx.queue_ptr", (void *)h_queue},
     {"mx.global", (void *)h_global},
+    {"mx.smem", (void *)h_smem},
     {"mx.lds", (void *)h_lds},
     {"mx.scratch", (void *)h_scratch},
     {"mx.ballot", (void *)h_ballot},

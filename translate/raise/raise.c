@@ -542,8 +542,7 @@ int rz_write32(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueR
 	if (r->gpr_idx_val && o->kind == ISA_OPK_VGPR && (bad = rz_gpr_idx_write(r, o, k, v)) != 1)
 		return bad;
 	if (o->kind == ISA_OPK_VGPR || o->kind == ISA_OPK_AGPR) {
-		LLVMValueRef p =
-		    rz_vgpr_slot(r, o->reg + k + (o->kind == ISA_OPK_AGPR ? AGPR_SLOT0 : 0));
+		LLVMValueRef p = rz_vgpr_slot(r, rz_vector_slot(o) + k);
 		LLVMValueRef old = LLVMBuildLoad2(r->B, r->i32, p, "");
 		if (o == r->sdwa_dst && k == 0)
 			v = sdwa_place(r, v, old);
@@ -748,7 +747,7 @@ static int seed_user_sgprs(struct rz *r, uint16_t props, uint16_t preload, unsig
 			LLVMValueRef a[3] = {
 			    LLVMBuildAdd(r->B, base, rz_const64(r, 4u * (from + i)), ""),
 			    rz_const32(r, 4), rz_const32(r, 0)};
-			LLVMValueRef p = rz_call(r, HOOK_GLOBAL, a, 3);
+			LLVMValueRef p = rz_call(r, HOOK_SMEM, a, 3);
 			LLVMBuildStore(r->B, LLVMBuildLoad2(r->B, r->i32, p, ""),
 			               sgpr_slot(r, s + i));
 		}

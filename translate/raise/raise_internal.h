@@ -20,7 +20,13 @@ enum raise_hook {
 /* gfx942's AGPRs a0..a255 live in the VGPR slots from here (gfx942 has 512 VGPRs at most,
  * and gfx1250, whose VOPD spare is v1022, has no AGPRs). */
 #define AGPR_SLOT0 512
-#define NTTMP      16
+
+/* The register slot of a VGPR or AGPR operand's first register. */
+static inline unsigned rz_vector_slot(const struct isa_operand *o)
+{
+	return o->reg + (o->kind == ISA_OPK_AGPR ? AGPR_SLOT0 : 0);
+}
+#define NTTMP 16
 
 struct rz {
 	LLVMContextRef C;

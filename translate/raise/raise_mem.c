@@ -1,7 +1,7 @@
 /*
  * Memory: scalar loads (SMEM), global/flat/scratch (FLAT family) and LDS (DS).  Every
  * lane-visible access sits in a diamond on the lane's EXEC bit; every address goes through
- * a checking hook (mx.global / mx.lds / mx.scratch) that names the instruction's offset.
+ * a checking hook (mx.global / mx.smem / mx.lds / mx.scratch) that names the instruction's offset.
  */
 #include "raise_internal.h"
 
@@ -98,22 +98,22 @@ static void load_into(struct rz *r, const struct mshape *s, LLVMValueRef p,
 		LLVMValueRef v = LLVMBuildLoad2(B, t, p, "");
 		v = s->sign ? LLVMBuildSExt(B, v, r->i32, "") : LLVMBuildZExt(B, v, r->i32, "");
 		if (s->d16) {
-			LLVMValueRef old =
-			    LLVMBuildLoad2(B, r->i32, rz_vgpr_slot(r, d->reg + first), "");
+			LLVMValueRef old = LLVMBuildLoad2(
+			    B, r->i32, rz_vgpr_slot(r, rz_vector_slot(d) + first), "");
 			v = LLVMBuildAnd(B, v, c32(r, 0xffff), "");
 			v = s->hi ? LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
 			                        LLVMBuildShl(B, v, c32(r, 16), ""), "")
 			          : LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), v,
 			                        "");
 		}
-		rz_write_vgpr_raw(r, d->reg + first, v);
+		rz_write_vgpr_raw(r, rz_vector_slot(d) + first, v);
 		return;
 	}
 	for (unsigned k = 0; k < s->bytes / 4; k++) {
 		LLVMValueRef q = LLVMBuildGEP2(B, r->i8, p, (LLVMValueRef[]){c32(r, 4 * k)}, 1, "");
 		LLVMValueRef v = LLVMBuildLoad2(B, r->i32, q, "");
 		LLVMSetAlignment(v, 1);
-		rz_write_vgpr_raw(r, d->reg + first + k, v);
+		rz_write_vgpr_raw(r, rz_vector_slot(d) + first + k, v);
 	}
 }
 
@@ -194,7 +194,8 @@ static int atomic(struct rz *r, const struct mshape *s, LLVMValueRef p,
 	if (dst)
 		for (unsigned k = 0; k < bits / 32; k++) {
 			LLVMValueRef part = LLVMBuildLShr(B, old, LLVMConstInt(it, 32 * k, 0), "");
-			rz_write_vgpr_raw(r, dst->reg + k, LLVMBuildTrunc(B, part, r->i32, ""));
+			rz_write_vgpr_raw(r, rz_vector_slot(dst) + k,
+			                  LLVMBuildTrunc(B, part, r->i32, ""));
 		}
 	return 0;
 }
@@ -237,7 +238,7 @@ static int smem(struct rz *r, const struct isa_inst *in)
 			    B, addr, LLVMBuildZExt(B, rz_read32(r, &in->ops[i], 0), r->i64, ""),
 			    "");
 	total = s.bytes;
-	p = check(r, HOOK_GLOBAL, addr, total);
+	p = check(r, HOOK_SMEM, addr, total);
 	if (s.bytes < 4) {
 		LLVMValueRef v = LLVMBuildLoad2(B, LLVMIntTypeInContext(r->C, 8 * s.bytes), p, "");
 		v = s.sign ? LLVMBuildSExt(B, v, r->i32, "") : LLVMBuildZExt(B, v, r->i32, "");
@@ -409,7 +410,8 @@ static int flat(struct rz *r, const struct isa_inst *in)
 		else if (nsrc == 0 && (o->kind == ISA_OPK_VGPR || is_off(o)) && i < in->nops) {
 			vaddr = o;
 			nsrc++;
-		} else if (o->kind == ISA_OPK_VGPR && !data && s.kind != M_LOAD)
+		} else if ((o->kind == ISA_OPK_VGPR || o->kind == ISA_OPK_AGPR) && !data &&
+		           s.kind != M_LOAD) /* AGPR data: GFX9's acc bit (spills to AGPRs) */
 			data = o;
 		else if (o->kind == ISA_OPK_SGPR || o->kind == ISA_OPK_TTMP || is_off(o) ||
 		         o->kind == ISA_OPK_SPECIAL)
@@ -556,7 +558,7 @@ static int ds_exchange2(struct rz *r, const struct isa_inst *in, const struct ms
 	for (unsigned k = 0; k < 2; k++)
 		for (unsigned j = 0; j < bits / 32; j++)
 			rz_write_vgpr_raw(
-			    r, dst->reg + k * (bits / 32) + j,
+			    r, rz_vector_slot(dst) + k * (bits / 32) + j,
 			    LLVMBuildTrunc(
 			        B, LLVMBuildLShr(B, old[k], LLVMConstInt(it, 32 * j, 0), ""),
 			        r->i32, ""));
@@ -637,7 +639,7 @@ static int ds(struct rz *r, const struct isa_inst *in)
 				if (dst)
 					for (unsigned k = 0; k < bits / 32; k++)
 						rz_write_vgpr_raw(
-						    r, dst->reg + k,
+						    r, rz_vector_slot(dst) + k,
 						    LLVMBuildTrunc(
 						        B,
 						        LLVMBuildLShr(

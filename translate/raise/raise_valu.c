@@ -383,8 +383,7 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		static const struct isa_operand vcc = {
 		    .kind = ISA_OPK_SPECIAL, .width = 1, .reg = ISA_REG_VCC_LO};
 		v = LLVMBuildSelect(B, lane_mask_bit(r, rz_mask_src(r, o->ns > 2 ? o->s[2] : &vcc)),
-		                    rz_src(r, o->s[1], 32, in->flags & ISA_F_FLOAT ? 32 : 0),
-		                    rz_src(r, o->s[0], 32, in->flags & ISA_F_FLOAT ? 32 : 0), "");
+		                    rz_src(r, o->s[1], 32, 32), rz_src(r, o->s[0], 32, 32), "");
 		return rz_write(r, d, v);
 	}
 	/* ---- 32-bit integer ---- */

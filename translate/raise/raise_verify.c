@@ -83,7 +83,8 @@ static bool varying(LLVMValueRef v, int depth)
 		if (LLVMIsAAllocaInst(p))
 			return !name_is_scalar(LLVMGetValueName2(p, &len));
 		/* memory the scalar unit reads: uniform when its address is */
-		if (LLVMIsACallInst(p) && !strcmp(callee_name(p), "mx.global"))
+		if (LLVMIsACallInst(p) &&
+		    (!strcmp(callee_name(p), "mx.smem") || !strcmp(callee_name(p), "mx.global")))
 			return varying(LLVMGetOperand(p, 0), depth + 1);
 		return true;
 	}

@@ -241,9 +241,15 @@ struct hs_kernel_result {
 	const char *refused_reason;
 	const char *refused_reason_text;
 	const char *refused_detail;
+	/*
+	 * (0.2, appended) A translated kernel's note, NULL when none: "whole-wave mode for
+	 * <mnemonic> at .text+0x<offset>: ..." when it was translated in whole-wave mode (an
+	 * EXEC or lane write there is not proven within the launched lanes; docs/translate.md).
+	 */
+	const char *translated_note;
 	size_t : 0;
 };
-#define hs_kernel_result__last_field refused_detail
+#define hs_kernel_result__last_field translated_note
 
 /* The number of kernels in a result (0 for NULL). */
 HS_API size_t hs_rewrite_result_kernels(const struct hs_rewrite_result *res);

@@ -9,25 +9,10 @@
 # command line.
 set -euo pipefail
 
-src_root=$(cd "$(dirname "$0")/../../.." && pwd)
-objects=$src_root/build/corpus/objects
-mirage=$src_root/build/bin/mirage
-while [ $# -gt 0 ]; do
-	case $1 in
-	--objects) objects=${2:?}; shift 2 ;;
-	--mirage) mirage=${2:?}; shift 2 ;;
-	*) sed -n 's/^# \{0,1\}//;/^usage:/,/^Exit/p' "$0" >&2; exit 2 ;;
-	esac
-done
-shopt -s nullglob
-cos=("$objects"/*.co)
-if [ ${#cos[@]} -eq 0 ]; then
-	echo "coverage.sh: no code objects in '$objects'" >&2
-	echo "hint: build some first: tests/kernels/corpus/corpus.sh --limit 50" >&2
-	exit 1
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=corpus_lib.sh
+source "$(dirname "$0")/corpus_lib.sh"
+corpus_args "$@"
+corpus_objects
 for co in "${cos[@]}"; do
 	# Exit 1 means some kernel was refused: the JSON says which, so it is not an error here.
 	"$mirage" --json raise "$co" >"$tmp/$(basename "$co").json" 2>/dev/null || true
