@@ -5,7 +5,8 @@
 # EXEC and VCC, carries in SGPR pairs, s_cbranch_vccz, v_cndmask with a pair);
 # tests/raise/gfx9_fields.s: what the translation round trip found (v_bfe_u32/i32 fields,
 # ds_bpermute_b32 across the halves, ds_swizzle_b32 bit masks in the upper 32-lane group);
-# tests/raise/gfx9_gpr_idx.s: VGPR index mode (s_set_gpr_idx_*) around VALU moves and adds.
+# tests/raise/gfx9_gpr_idx.s: VGPR index mode (s_set_gpr_idx_*) around VALU moves and adds;
+# tests/raise/gfx9_long_branch.s: LLVM's long branches (s_getpc_b64 ... s_setpc_b64).
 # shellcheck source=lib.sh
 source "$TEST_LIB"
 # shellcheck source=kernel_asm.sh
@@ -46,4 +47,6 @@ CPU=gfx942 KERNEL_VGPRS=20 KERNEL_AGPRS=4 kernel gfx9_fields "$(grep -v '^//' "$
 check_fixture gfx9_fields k
 CPU=gfx942 KERNEL_VGPRS=16 kernel gfx9_gpr_idx "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_gpr_idx.s")"
 check_fixture gfx9_gpr_idx k
+CPU=gfx942 KERNEL_VGPRS=4 kernel gfx9_long_branch "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_long_branch.s")"
+check_fixture gfx9_long_branch k
 done_testing

@@ -688,6 +688,40 @@ static int branch_target(const struct isa_inst *in, uint64_t *target)
 	return 0;
 }
 
+/*
+ * The target of a long branch as LLVM's branch relaxation writes it on GFX9, starting at
+ * insts[i]: s_getpc_b64 s[p:p+1]; s_add_u32 sp, sp, lo; s_addc_u32 sp+1, sp+1, hi;
+ * s_setpc_b64 s[p:p+1] (lo and hi constants: the target minus the end of the s_getpc).  0 and
+ * the .text offset, or -1 when the instructions are anything else.
+ */
+static int long_branch_target(const struct decoded *d, size_t i, uint64_t *target)
+{
+	const struct isa_inst *g = &d->insts[i], *lo, *hi, *set;
+	const struct isa_operand *p;
+
+	if (g->op != ISA_OP_S_GET_PC_I64 || i + 3 >= d->n || g->nops < 1)
+		return -1;
+	lo = &d->insts[i + 1], hi = &d->insts[i + 2], set = &d->insts[i + 3];
+	p = &g->ops[0];
+	if (lo->op != ISA_OP_S_ADD_CO_U32 || hi->op != ISA_OP_S_ADD_CO_CI_U32 ||
+	    set->op != ISA_OP_S_SET_PC_I64 || lo->nops < 3 || hi->nops < 3 || set->nops < 1)
+		return -1;
+	for (unsigned k = 0; k < 2; k++) {
+		const struct isa_inst *half = k ? hi : lo;
+		const struct isa_operand *c = &half->ops[2];
+		if (half->ops[0].kind != ISA_OPK_SGPR || half->ops[0].reg != p->reg + k ||
+		    half->ops[1].kind != ISA_OPK_SGPR || half->ops[1].reg != p->reg + k ||
+		    (c->kind != ISA_OPK_INLINE && c->kind != ISA_OPK_LITERAL))
+			return -1;
+	}
+	if (p->kind != ISA_OPK_SGPR || set->ops[0].kind != ISA_OPK_SGPR ||
+	    set->ops[0].reg != p->reg)
+		return -1;
+	*target = g->offset + g->size +
+	          ((uint64_t)(uint32_t)hi->ops[2].imm << 32 | (uint32_t)lo->ops[2].imm);
+	return 0;
+}
+
 /* ---- entry state ---- */
 
 static uint32_t kd32(const struct co_kernel *k, unsigned off)
@@ -1216,6 +1250,10 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 				block_at(r, in->offset + in->size);
 		if (in->flags & ISA_F_CALL)
 			targets[ntargets++] = r->co->text_addr + in->offset + in->size;
+		/* A long branch's s_setpc_b64 goes where its constants say: a case of every
+		 * s_setpc switch, which LLVM folds to a branch. */
+		if (!long_branch_target(d, i, &t) && in_extents(ext, next, t) && block_at(r, t))
+			targets[ntargets++] = r->co->text_addr + t;
 	}
 	qsort(targets, ntargets, sizeof(*targets), cmp_u64);
 
