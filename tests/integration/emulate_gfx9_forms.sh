@@ -43,7 +43,7 @@ JSON
 check_fixture gfx9_forms forms
 
 # kernel() reads ";" as a line break: the body without its comment lines
-CPU=gfx942 KERNEL_VGPRS=20 KERNEL_AGPRS=4 kernel gfx9_fields "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_fields.s")"
+CPU=gfx942 KERNEL_VGPRS=24 KERNEL_AGPRS=4 kernel gfx9_fields "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_fields.s")"
 check_fixture gfx9_fields k
 CPU=gfx942 KERNEL_VGPRS=16 kernel gfx9_gpr_idx "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_gpr_idx.s")"
 check_fixture gfx9_gpr_idx k

@@ -4,9 +4,10 @@
 // upper 32-lane group; and, found right while bisecting, v_lshrrev_b64 of an SGPR pair and
 // v_lshl_add_u64 adding -1; what the -O0 round trip found: v_cndmask_b32_e64's abs and neg
 // source modifiers (clang's fabs at -O0), memory data in AGPRs (gfx942 spills VGPRs to
-// AGPRs: the acc bit); one 64-lane wave, twelve results per lane (gfx9_fields_expect.py).
+// AGPRs: the acc bit); what the translated corpus found: v_pk_mov_b32 and its op_sel; one
+// 64-lane wave, sixteen results per lane (gfx9_fields_expect.py).
 // The body of kernel k only (no ";" outside comments): emulate_gfx9_forms.sh adds the
-// descriptor and the metadata (kernel_asm.sh, 20 VGPRs and 4 AGPRs).
+// descriptor and the metadata (kernel_asm.sh, 24 VGPRs and 4 AGPRs).
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
 	s_mov_b32 m0, -1
 	s_waitcnt lgkmcnt(0)
@@ -52,4 +53,14 @@
 	s_waitcnt vmcnt(0)
 	v_accvgpr_read_b32 v19, a1
 	global_store_dword v[12:13], v19, off offset:2816
+	v_mov_b32_e32 v20, v6
+	v_mov_b32_e32 v21, 0x5555
+	v_mov_b32_e32 v22, 0x7777
+	v_mov_b32_e32 v23, v0
+	v_pk_mov_b32 v[16:17], v[20:21], v[22:23] op_sel:[1,0]
+	v_pk_mov_b32 v[18:19], v[20:21], v[22:23] op_sel:[0,1]
+	global_store_dword v[12:13], v16, off offset:3072
+	global_store_dword v[12:13], v17, off offset:3328
+	global_store_dword v[12:13], v18, off offset:3584
+	global_store_dword v[12:13], v19, off offset:3840
 	s_endpgm

@@ -741,6 +741,17 @@ static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const st
 		return rz_write(r, d, LLVMBuildZExt(B, isrc(r, o, 0, 16), r->i32, ""));
 	case ISA_OP_V_CVT_I32_I16:
 		return rz_write(r, d, LLVMBuildSExt(B, isrc(r, o, 0, 16), r->i32, ""));
+	case ISA_OP_V_PK_MOV_B32: {
+		/* the low dword from src0, the high one from src1, op_sel[0] / op_sel[1] picking
+		 * which dword of each */
+		LLVMValueRef lo = rz_read32(r, o->s[0], in->mods.op_sel & 1);
+		LLVMValueRef hi = rz_read32(r, o->s[1], in->mods.op_sel >> 1 & 1);
+		return rz_write(r, d,
+		                LLVMBuildOr(B, LLVMBuildZExt(B, lo, r->i64, ""),
+		                            LLVMBuildShl(B, LLVMBuildZExt(B, hi, r->i64, ""),
+		                                         rz_const64(r, 32), ""),
+		                            ""));
+	}
 	case ISA_OP_V_PK_FMA_F32:
 	case ISA_OP_V_PK_ADD_F32:
 	case ISA_OP_V_PK_MUL_F32: {
@@ -1211,7 +1222,7 @@ static int valu_dispatch(struct rz *r, const struct isa_inst *in, unsigned op, c
 			return rc;
 	}
 	if (in->format == ISA_FMT_VOP3P && op != ISA_OP_V_PK_FMA_F32 && op != ISA_OP_V_PK_ADD_F32 &&
-	    op != ISA_OP_V_PK_MUL_F32) {
+	    op != ISA_OP_V_PK_MUL_F32 && op != ISA_OP_V_PK_MOV_B32) {
 		rc = vop3p(r, in, op, o);
 		if (rc != 1)
 			return rc;
