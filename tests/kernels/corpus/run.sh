@@ -180,8 +180,10 @@ summarize() {
 			if (s == "correct") { ok++; if ($5 == "yes") changed++; next }
 			d = $4
 			if (s == "mismatch") sub(/\[.*/, "", d)       # group by buffer
-			sub(/^kernel [^ ]*: /, "", d)                  # nor by kernel
+			sub(/^kernel [^ ]*(: | is refused at offset [^ ]* )/, "", d)  # nor by kernel
+			gsub(/opcode 0x/, "opcode #", d)               # (an opcode is no address)
 			gsub(/0x[0-9a-fA-F]+/, "0x_", d)               # nor by address
+			gsub(/opcode #/, "opcode 0x", d)
 			gsub(/ [0-9]+-byte /, " N-byte ", d)           # nor by size
 			why[s ": " d]++
 		}
@@ -197,7 +199,7 @@ summarize() {
 					raised - untranslated, target, 100 * (raised - untranslated) / (raised ? raised : 1),
 					untranslated
 			printf "1000000002\trun: %d judged against POCL (%d raised, %d POCL could not run, %d no launch%s)\n",
-				judged, raised, pocl, launch, target == "" ? "" : ", " untranslated " not translated"
+				judged, raised, pocl, launch, target == "" ? "" : ", " untranslated + 0 " not translated"
 			printf "1000000001\trun: %d run correct (%.1f%% of judged), %d of them with an output changed from its input\n",
 				ok, 100 * ok / (judged ? judged : 1), changed
 			for (r in why) printf "%d\trun: %d %s\n", why[r], why[r], r
