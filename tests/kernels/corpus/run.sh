@@ -284,8 +284,9 @@ for co in "${objects[@]}"; do
 	if [ -n "$translate" ]; then
 		verdicts=$out/translate/$object.json
 		# Exit 1 means some kernel was refused (nothing written): the JSON says which.
-		[ -s "$verdicts" ] || { "$mirage" --json rewrite "$co" -o "$out/translate/$object.co" \
-			--target "$translate" >"$verdicts.tmp" 2>"$out/translate/$object.log" || true
+		[ -s "$verdicts" ] || { rc=0; "$mirage" --json rewrite "$co" -o "$out/translate/$object.co" \
+			--target "$translate" >"$verdicts.tmp" 2>"$out/translate/$object.log" || rc=$?
+		[ "$rc" -le 128 ] || echo "{\"error\": \"crash (signal $((rc - 128)))\"}" >"$verdicts.tmp"
 		mv "$verdicts.tmp" "$verdicts"; }
 	fi
 	while IFS=$'\t' read -r kernel raised reason untranslated; do
