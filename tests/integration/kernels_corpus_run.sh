@@ -190,7 +190,7 @@ assert_eq "$rows" "big_lds: translate-refused: lds-limit
 small: translate-refused: another kernel of the object was refused: big_lds lds-limit" \
 	"translate-refused: each row names the reason (and the kernel refused)"
 
-# A translator that crashes: the object's kernels are translate-refused, naming the crash.
+# A translator that crashes (or hangs): the object's kernels are translate-refused, naming why.
 cat >"$TEST_TMP/mirage-crash" <<EOF
 #!/usr/bin/env bash
 [ "\$2" = rewrite ] || exec "$MIRAGE_BIN" "\$@"
@@ -202,6 +202,12 @@ run_capture bash "$RUN" --corpus "$TEST_TMP/lds" --out "$TEST_TMP/crash" --trans
 assert_eq "$RUN_STATUS" 0 "a translator crash: exit 0 (counted, not an error)"
 assert_contains "$RUN_STDOUT" "run: 2 translate-refused (not run): mirage rewrite: crash (signal 11)" \
 	"a translator crash: counted, named"
+# One that hangs: bounded by --timeout too.
+sed -i 's/^kill -SEGV .*/exec sleep 60/' "$TEST_TMP/mirage-crash"
+run_capture bash "$RUN" --corpus "$TEST_TMP/lds" --out "$TEST_TMP/hang" --translate gfx942 \
+	--timeout 1 --mirage "$TEST_TMP/mirage-crash" --tools "$TOOLS"
+assert_contains "$RUN_STDOUT" "run: 2 translate-refused (not run): mirage rewrite: timeout (over 1s)" \
+	"a translator that hangs: stopped, counted, named"
 
 # One directory, one target: a translated run does not resume a run of the source.
 run_capture bash "$RUN" --corpus "$TEST_TMP/corpus" --kernels "$KERNELS" --translate gfx942 \

@@ -29,7 +29,7 @@
 #   --filter GLOB   code object names to take, without .co (default: every one)
 #   --kernels GLOB  kernel names to run (default: every one)
 #   --grid N        work-items per launch (default 128)
-#   --timeout S     seconds for each of mirage emulate and POCL (default 300)
+#   --timeout S     seconds for each of mirage emulate and POCL, and mirage rewrite (default 300)
 #   --jobs N        kernels run in parallel (default 1)
 #   --translate T   run each object translated for T (gfx942 or gfx950) instead of the source
 #   --mirage PATH   the mirage to run (default: build/bin/mirage in the source tree)
@@ -284,9 +284,13 @@ for co in "${objects[@]}"; do
 	if [ -n "$translate" ]; then
 		verdicts=$out/translate/$object.json
 		# Exit 1 means some kernel was refused (nothing written): the JSON says which.
-		[ -s "$verdicts" ] || { rc=0; "$mirage" --json rewrite "$co" -o "$out/translate/$object.co" \
-			--target "$translate" >"$verdicts.tmp" 2>"$out/translate/$object.log" || rc=$?
-		[ "$rc" -le 128 ] || echo "{\"error\": \"crash (signal $((rc - 128)))\"}" >"$verdicts.tmp"
+		[ -s "$verdicts" ] || { rc=0; timeout -k 10 "$timeout_s" "$mirage" --json rewrite "$co" \
+			-o "$out/translate/$object.co" --target "$translate" >"$verdicts.tmp" \
+			2>"$out/translate/$object.log" || rc=$?
+		case $rc in
+		124 | 137) echo "{\"error\": \"timeout (over ${timeout_s}s)\"}" >"$verdicts.tmp" ;;
+		*) [ "$rc" -le 128 ] || echo "{\"error\": \"crash (signal $((rc - 128)))\"}" >"$verdicts.tmp" ;;
+		esac
 		mv "$verdicts.tmp" "$verdicts"; }
 	fi
 	while IFS=$'\t' read -r kernel raised reason untranslated; do
