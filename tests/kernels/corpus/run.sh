@@ -158,6 +158,22 @@ run_one() {
 		"$(printf '%.1f' "$(echo "$t1 - $t0" | bc)")" "$(printf '%.1f' "$(echo "$t2 - $t1" | bc)")"
 }
 
+# --translate: OUT/translate/OBJECT.json, mirage rewrite --json's verdicts on OBJECT (kept: a
+# rerun does not translate again), or the error when it crashed or ran out of --timeout; the
+# translated object next to it.
+translate_object() {
+	local co=$1 verdicts=$2 rc=0
+	[ ! -s "$verdicts" ] || return 0
+	# Exit 1 means some kernel was refused (nothing written): the JSON says which.
+	timeout -k 10 "$timeout_s" "$mirage" --json rewrite "$co" -o "${verdicts%.json}.co" \
+		--target "$translate" >"$verdicts.tmp" 2>"${verdicts%.json}.log" || rc=$?
+	case $rc in
+	124 | 137) echo "{\"error\": \"timeout (over ${timeout_s}s)\"}" >"$verdicts.tmp" ;;
+	*) [ "$rc" -le 128 ] || echo "{\"error\": \"crash (signal $((rc - 128)))\"}" >"$verdicts.tmp" ;;
+	esac
+	mv "$verdicts.tmp" "$verdicts"
+}
+
 # results.tsv and summary.txt from the rows run so far (the target: OUT/target).
 summarize() {
 	local target
@@ -283,15 +299,7 @@ for co in "${objects[@]}"; do
 	verdicts=
 	if [ -n "$translate" ]; then
 		verdicts=$out/translate/$object.json
-		# Exit 1 means some kernel was refused (nothing written): the JSON says which.
-		[ -s "$verdicts" ] || { rc=0; timeout -k 10 "$timeout_s" "$mirage" --json rewrite "$co" \
-			-o "$out/translate/$object.co" --target "$translate" >"$verdicts.tmp" \
-			2>"$out/translate/$object.log" || rc=$?
-		case $rc in
-		124 | 137) echo "{\"error\": \"timeout (over ${timeout_s}s)\"}" >"$verdicts.tmp" ;;
-		*) [ "$rc" -le 128 ] || echo "{\"error\": \"crash (signal $((rc - 128)))\"}" >"$verdicts.tmp" ;;
-		esac
-		mv "$verdicts.tmp" "$verdicts"; }
+		translate_object "$co" "$verdicts"
 	fi
 	while IFS=$'\t' read -r kernel raised reason untranslated; do
 		# shellcheck disable=SC2254
