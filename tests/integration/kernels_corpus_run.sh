@@ -6,7 +6,9 @@
 # shared.cl whose outputs change (the global offset prelude.h reads); the same run with a
 # mirage that corrupts an output byte (counted as a mismatch naming the buffer and offset) and
 # one that faults (counted as an emulate fault with its reason); resuming, and the errors (no
-# objects, a bad flag) with message and exit code.
+# objects, a bad flag) with message and exit code.  --translate gfx942: a kernel correct through
+# the translation, and an object with a kernel the translator refuses (more LDS than gfx942
+# has), whose kernels are counted as translate-refused, each with its reason.
 # shellcheck source=/dev/null
 . "$TEST_LIB"
 
@@ -23,6 +25,10 @@ run_capture bash "$RUN" --grid many
 assert_eq "$RUN_STATUS" 2 "a bad number: exit 2"
 assert_contains "$RUN_STDERR" "run.sh: --limit, --grid, --timeout and --jobs take a number" \
 	"a bad number: named"
+run_capture bash "$RUN" --translate gfx90a
+assert_eq "$RUN_STATUS" 2 "a bad target: exit 2"
+assert_contains "$RUN_STDERR" "run.sh: --translate takes gfx942 or gfx950, not 'gfx90a'" \
+	"a bad target: named"
 
 # One option list for both builds; a slow hash's source (no _aN) is hash mode N, attack 0.
 # shellcheck source=/dev/null
@@ -48,12 +54,15 @@ cat >"$TEST_TMP/bitfield.json" <<'EOF'
  "buffers": {"out": {"size": 1024, "init": "zero", "output": "bitfield.bin"}},
  "args": [{"buffer": "out"}]}
 EOF
-if ! "${CLANG:-clang-22}" -x cl -cl-std=CL1.2 -cl-no-stdinc -include \
-	"$KERNELS_SRC/prelude/amdgcn.h" -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib -O2 \
-	-c "$CORPUS/regress/bitfield.cl" -o "$TEST_TMP/bitfield.o" ||
-	! "${LD_LLD:-ld.lld-22}" -shared "$TEST_TMP/bitfield.o" -o "$TEST_TMP/bitfield.co"; then
-	fail "bitfield.cl builds"
-fi
+# build_cl SOURCE.cl OUT.co: a gfx1250 code object of an OpenCL source (or the test fails).
+build_cl() {
+	if ! "${CLANG:-clang-22}" -x cl -cl-std=CL1.2 -cl-no-stdinc -include \
+		"$KERNELS_SRC/prelude/amdgcn.h" -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib -O2 \
+		-c "$1" -o "$2.o" || ! "${LD_LLD:-ld.lld-22}" -shared "$2.o" -o "$2"; then
+		fail "$(basename "$1") builds"
+	fi
+}
+build_cl "$CORPUS/regress/bitfield.cl" "$TEST_TMP/bitfield.co"
 run_capture "$MIRAGE_BIN" emulate "$TEST_TMP/bitfield.json"
 assert_eq "$RUN_STATUS" 0 "bitfield: mirage emulate runs it"
 want=$(python3 -c 'print(" ".join(str((g >> 2) & 3) for g in range(128)),
@@ -126,4 +135,87 @@ assert_contains "$row" "mismatch: buffers.pws[7] (u8): " "a wrong result: the fi
 [ -f "$TEST_TMP/bad/work/$SOURCE.m00000_m04/emulate/pws.bin" ] ||
 	fail "a mismatch keeps both outputs"
 ok "a mismatch keeps both outputs"
+
+# --translate gfx942: mirage emulate runs the translated object, POCL the source; the helper
+# kernels translate (proven, not in whole-wave mode) and compute the same bytes.
+run_capture bash "$RUN" --corpus "$TEST_TMP/corpus" --out "$TEST_TMP/gfx942" --filter shared \
+	--kernels 'gpu_[ma][et]*' --translate gfx942 --mirage "$MIRAGE_BIN" --tools "$TOOLS"
+assert_eq "$RUN_STATUS" 0 "--translate: exit 0"
+assert_contains "$RUN_STDOUT" \
+	"run: mirage emulate runs the objects translated for gfx942, POCL the source" \
+	"--translate: the summary states the target"
+assert_contains "$RUN_STDOUT" "run: 2 translated for gfx942 (100.0% of raised; 0 in objects" \
+	"--translate: the share translated"
+assert_contains "$RUN_STDOUT" \
+	"run: 2 run correct (100.0% of judged), 2 of them with an output changed from its input" \
+	"--translate: correct through the translation"
+assert_eq "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["code_object"])' \
+	"$TEST_TMP/gfx942/work/shared.gpu_memset/launch.json")" \
+	"$TEST_TMP/gfx942/translate/shared.co" "--translate: mirage emulate runs the translated object"
+
+# An object the translator refuses for gfx942: big_lds has more LDS than gfx942's 64 KiB, so
+# small, which alone would translate, is not run either.
+mkdir -p "$TEST_TMP/lds/objects"
+cat >"$TEST_TMP/lds.cl" <<'EOF'
+__kernel void big_lds(__global uint *out)
+{
+	__local uint lds[24576];
+	lds[get_local_id(0)] = (uint)get_global_id(0);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	out[get_global_id(0)] = lds[get_local_size(0) - 1 - get_local_id(0)];
+}
+__kernel void small(__global uint *out) { out[get_global_id(0)] = 1; }
+EOF
+build_cl "$TEST_TMP/lds.cl" "$TEST_TMP/lds/objects/lds.co"
+run_capture bash "$RUN" --corpus "$TEST_TMP/lds" --out "$TEST_TMP/gfx942" --translate gfx942 \
+	--mirage "$MIRAGE_BIN" --tools "$TOOLS"
+assert_eq "$RUN_STATUS" 0 "translate-refused: exit 0 (counted, not an error)"
+assert_contains "$RUN_STDERR" "0 kernels already run, 0 raised ones to run" \
+	"translate-refused: not run"
+assert_contains "$RUN_STDOUT" "run: 2 objects, 4 kernels, 4 raised (100.0%)" \
+	"translate-refused: raised, and the earlier rows kept"
+assert_contains "$RUN_STDOUT" \
+	"run: 2 translated for gfx942 (50.0% of raised; 2 in objects that did not translate whole)" \
+	"translate-refused: the share translated"
+assert_contains "$RUN_STDOUT" \
+	"run: 2 judged against POCL (4 raised, 0 POCL could not run, 0 no launch, 2 not translated)" \
+	"translate-refused: not judged"
+assert_contains "$RUN_STDOUT" "run: 1 translate-refused (not run): lds-limit" \
+	"translate-refused: counted by its reason"
+assert_contains "$RUN_STDOUT" \
+	"run: 1 translate-refused (not run): another kernel of the object was refused: NAME lds-limit" \
+	"translate-refused: the other kernel, by the reason"
+rows=$(awk -F'\t' '$2 == "lds" { print $1 ": " $3 ": " $4 }' "$TEST_TMP/gfx942/results.tsv")
+assert_eq "$rows" "big_lds: translate-refused: lds-limit
+small: translate-refused: another kernel of the object was refused: big_lds lds-limit" \
+	"translate-refused: each row names the reason (and the kernel refused)"
+
+# A translator that crashes (or hangs): the object's kernels are translate-refused, naming why.
+cat >"$TEST_TMP/mirage-crash" <<EOF
+#!/usr/bin/env bash
+[ "\$2" = rewrite ] || exec "$MIRAGE_BIN" "\$@"
+kill -SEGV \$\$
+EOF
+chmod +x "$TEST_TMP/mirage-crash"
+run_capture bash "$RUN" --corpus "$TEST_TMP/lds" --out "$TEST_TMP/crash" --translate gfx942 \
+	--mirage "$TEST_TMP/mirage-crash" --tools "$TOOLS"
+assert_eq "$RUN_STATUS" 0 "a translator crash: exit 0 (counted, not an error)"
+assert_contains "$RUN_STDOUT" "run: 2 translate-refused (not run): mirage rewrite: crash (signal 11)" \
+	"a translator crash: counted, named"
+# One that hangs: bounded by --timeout too.
+sed -i 's/^kill -SEGV .*/exec sleep 60/' "$TEST_TMP/mirage-crash"
+run_capture bash "$RUN" --corpus "$TEST_TMP/lds" --out "$TEST_TMP/hang" --translate gfx942 \
+	--timeout 1 --mirage "$TEST_TMP/mirage-crash" --tools "$TOOLS"
+assert_contains "$RUN_STDOUT" "run: 2 translate-refused (not run): mirage rewrite: timeout (over 1s)" \
+	"a translator that hangs: stopped, counted, named"
+
+# One directory, one target: a translated run does not resume a run of the source.
+run_capture bash "$RUN" --corpus "$TEST_TMP/corpus" --kernels "$KERNELS" --translate gfx942 \
+	--out "$TEST_TMP/corpus/run" --mirage "$MIRAGE_BIN" --tools "$TOOLS"
+assert_eq "$RUN_STATUS" 1 "another target's directory: exit 1"
+assert_contains "$RUN_STDERR" \
+	"run.sh: '$TEST_TMP/corpus/run' holds a run of the source objects, not of gfx942" \
+	"another target's directory: named"
+assert_contains "$RUN_STDERR" "hint: give this run another --out" \
+	"another target's directory: the fix"
 done_testing

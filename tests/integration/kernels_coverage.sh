@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# tests/kernels/corpus/coverage.sh, the README's coverage report: its summary over real objects,
-# and its errors (no objects, a bad command line) with message and exit code.
+# tests/kernels/corpus/coverage.sh, the README's coverage report: its summary over real objects
+# (all, or the first --limit N), and its errors (no objects, a bad command line) with message
+# and exit code.
 # shellcheck source=/dev/null
 . "$TEST_LIB"
 
@@ -26,6 +27,11 @@ cp "$FIXTURES/gfx942.co" "$TEST_TMP/objs/b.co"
 run_capture bash "$COV" --objects "$TEST_TMP/objs" --mirage "$MIRAGE_BIN"
 assert_eq "$RUN_STATUS" 0 "a refusal is counted, not an error"
 assert_contains "$RUN_STDOUT" "objects: 2," "two objects"
+run_capture bash "$COV" --objects "$TEST_TMP/objs" --mirage "$MIRAGE_BIN" --limit 1
+assert_contains "$RUN_STDOUT" "objects: 1, kernels: 2," "--limit 1: the first object by name"
+run_capture bash "$COV" --limit some
+assert_eq "$RUN_STATUS" 2 "a bad --limit: exit 2"
+assert_contains "$RUN_STDERR" "coverage.sh: --limit takes a number" "a bad --limit: named"
 
 # translate_coverage.sh shares the command line and the object list (corpus_lib.sh).
 TCOV=$MIRAGE_SRC/tests/kernels/corpus/translate_coverage.sh

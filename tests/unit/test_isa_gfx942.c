@@ -64,9 +64,9 @@ static void test_garbage(void **state)
 	/* EXP (0xc4...) and MTBUF (0xe8...) are no family of the table: the size is not guessed. */
 	static const uint8_t exp_word[] = {0x00, 0x00, 0x00, 0xc4, 0, 0, 0, 0};
 	static const uint8_t mtbuf[] = {0x00, 0x00, 0x00, 0xe8, 0, 0, 0, 0};
-	/* VOP2 opcode 0x3d (v_xnor_b32, not in the table) with a literal source code: the size
-	 * depends on the opcode (whether it reads src0), so it is not guessed. */
-	static const uint8_t vop2_lit[] = {0xff, 0x00, 0x00, 0x7a, 0, 0, 0, 0};
+	/* VOP2 opcode 0x38 (v_dot2c_i32_i16, not in the table) with a literal source code: the
+	 * size depends on the opcode (whether it reads src0), so it is not guessed. */
+	static const uint8_t vop2_lit[] = {0xff, 0x00, 0x00, 0x70, 0, 0, 0, 0};
 	/* SMEM opcode 0xff (none): SMEM is always 8 bytes, an unknown record. */
 	static const uint8_t smem_unknown[] = {0x00, 0x00, 0xfc, 0xc3, 0, 0, 0, 0};
 	struct isa_inst in;

@@ -2,9 +2,10 @@
 # The raiser's coverage over the real-kernel corpus that corpus.sh built: `mirage raise --json`
 # on every object, summed up as kernels raised and refusals by reason and mnemonic.
 #
-# usage: coverage.sh [--objects DIR] [--mirage PATH]
+# usage: coverage.sh [--objects DIR] [--mirage PATH] [--limit N]
 #   --objects DIR  the corpus objects (default: build/corpus/objects in the source tree)
 #   --mirage PATH  the mirage to ask (default: build/bin/mirage in the source tree)
+#   --limit N      only the first N objects (sorted by name)
 # Exit 0 with the summary on stdout; 1 when there is no object to look at; 2 on a bad
 # command line.
 set -euo pipefail

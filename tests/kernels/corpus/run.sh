@@ -3,33 +3,40 @@
 # emulate` and through POCL (the same hashcat source built by pocl_ref with hashcat's options,
 # hashcat_options.sh, and prelude.h as its prelude) on one generated launch
 # (launch_gen.py says the input policy), and every output buffer is compared byte for byte
-# (tools/kernel_compare, type u8: bit-exact, no tolerance).  Each kernel is one of:
+# (tools/kernel_compare, type u8: bit-exact, no tolerance).  With --translate TARGET each object
+# is first translated (`mirage --json rewrite OBJ -o OUT --target TARGET`, once, kept in
+# OUT/translate/) and mirage emulate runs the translated object, on the launch made from the
+# source's metadata, while POCL still runs the source.  Each kernel is one of (the one list):
 #   correct         every output buffer agrees
 #   mismatch        some byte differs (the first differing buffer[offset] is the detail)
 #   emulate-fault   mirage emulate exits 1: a refusal, a fault or a convergence violation
 #   emulate-timeout mirage emulate ran out of --timeout
 #   pocl-failure    POCL could not build or run it (or timed out): not judged, counted apart
 #   refused         the raiser refuses it (not run; mirage raise --json's reason)
+#   translate-refused  with --translate, its object did not translate whole (not run; the
+#                   kernel's own reason, or "another kernel of the object was refused: ...")
 #   launch-error    no launch could be made for it, or a tool refused the launch (exit 2)
 # Rows in OUT/results.tsv (also OUT/rows/, one per kernel as each finishes, so an interrupted
 # run resumes), the figures in OUT/summary.txt and on stdout.  A mismatching kernel keeps its
 # launch and both outputs in OUT/work/OBJECT.KERNEL; the others keep only the launch and the logs.
 #
 # usage: run.sh [--corpus DIR] [--out DIR] [--limit N] [--filter GLOB] [--kernels GLOB]
-#               [--grid N] [--timeout S] [--jobs N] [--mirage PATH] [--tools DIR] [--summary]
+#               [--grid N] [--timeout S] [--jobs N] [--translate TARGET] [--mirage PATH]
+#               [--tools DIR] [--summary]
 #   --corpus DIR    what corpus.sh built (default: build/corpus in the source tree)
-#   --out DIR       where results go (default: CORPUS/run)
+#   --out DIR       where results go (default: CORPUS/run, CORPUS/run-TARGET with --translate)
 #   --limit N       only the first N code objects (sorted by name) that match --filter
 #   --filter GLOB   code object names to take, without .co (default: every one)
 #   --kernels GLOB  kernel names to run (default: every one)
 #   --grid N        work-items per launch (default 128)
-#   --timeout S     seconds for each of mirage emulate and POCL (default 300)
+#   --timeout S     seconds for each of mirage emulate and POCL, and mirage rewrite (default 300)
 #   --jobs N        kernels run in parallel (default 1)
+#   --translate T   run each object translated for T (gfx942 or gfx950) instead of the source
 #   --mirage PATH   the mirage to run (default: build/bin/mirage in the source tree)
 #   --tools DIR     where pocl_ref and kernel_compare are (default: build/tests/kernels/bin)
 #   --summary       only gather the rows already run into results.tsv and summary.txt
-# Exit 0 with the summary; 1 when there is no code object or pocl_ref / kernel_compare is
-# missing; 2 on a bad command line.
+# Exit 0 with the summary; 1 when there is no code object, pocl_ref / kernel_compare is
+# missing or OUT holds a run for another target; 2 on a bad command line.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,6 +52,7 @@ jobs=1
 mirage=$src_root/build/bin/mirage
 tools=$src_root/build/tests/kernels/bin
 summary_only=
+translate=
 hashcat=/usr/share/hashcat/OpenCL
 readelf=${LLVM_READELF:-llvm-readelf-22}
 
@@ -86,13 +94,16 @@ for n, b in json.load(open(sys.argv[1]))["buffers"].items():
 }
 
 # One kernel: launch, emulate, POCL, compare; its row.
+# With --translate, mirage emulate runs the translated object, on the source's launch.
 run_one() {
-	local co=$1 kernel=$2 object dir t0 t1 t2 erc=0 prc=0 crc=0 status detail changed=-
+	local co=$1 kernel=$2 object dir run_co t0 t1 t2 erc=0 prc=0 crc=0 status detail changed=-
 	object=$(basename "$co" .co)
 	dir=$out/work/$object.$kernel
+	run_co=$co
+	[ -z "$translate" ] || run_co=$out/translate/$object.co
 	rm -rf "$dir"
 	mkdir -p "$dir/emulate" "$dir/pocl"
-	if ! python3 "$here/launch_gen.py" "$out/notes/$object.txt" "$kernel" "$co" "$dir" \
+	if ! python3 "$here/launch_gen.py" "$out/notes/$object.txt" "$kernel" "$run_co" "$dir" \
 		"$grid" 2>"$dir/launch_gen.log"; then
 		row "$kernel" "$object" launch-error "$(first_error "$dir/launch_gen.log")" - - -
 		return
@@ -147,31 +158,64 @@ run_one() {
 		"$(printf '%.1f' "$(echo "$t1 - $t0" | bc)")" "$(printf '%.1f' "$(echo "$t2 - $t1" | bc)")"
 }
 
-# results.tsv and summary.txt from the rows run so far.
+# --translate: OUT/translate/OBJECT.json, mirage rewrite --json's verdicts on OBJECT (kept: a
+# rerun does not translate again), or the error when it crashed or ran out of --timeout; the
+# translated object next to it.
+translate_object() {
+	local co=$1 verdicts=$2 rc=0
+	[ ! -s "$verdicts" ] || return 0
+	# Exit 1 means some kernel was refused (nothing written): the JSON says which.
+	timeout -k 10 "$timeout_s" "$mirage" --json rewrite "$co" -o "${verdicts%.json}.co" \
+		--target "$translate" >"$verdicts.tmp" 2>"${verdicts%.json}.log" || rc=$?
+	case $rc in
+	124 | 137) echo "{\"error\": \"timeout (over ${timeout_s}s)\"}" >"$verdicts.tmp" ;;
+	*) [ "$rc" -le 128 ] || echo "{\"error\": \"crash (signal $((rc - 128)))\"}" >"$verdicts.tmp" ;;
+	esac
+	mv "$verdicts.tmp" "$verdicts"
+}
+
+# results.tsv and summary.txt from the rows run so far (the target: OUT/target).
 summarize() {
+	local target
+	target=$(cat "$out/target" 2>/dev/null || true)
 	printf 'kernel\tobject\tstatus\tdetail\toutput_changed\temulate_s\tpocl_s\n' >"$out/results.tsv"
 	find "$out/rows" -name '*.tsv' -exec cat {} + 2>/dev/null | sort >>"$out/results.tsv"
-	awk -F'\t' 'NR > 1 {
+	awk -F'\t' -v target="${target#source}" 'NR > 1 {
 			n++; obj[$2] = 1; s = $3
 			if (s == "refused") { why["refused: " $4]++; next }
 			raised++
+			if (s == "translate-refused") {
+				untranslated++; d = $4
+				sub(/refused: [^ ]* /, "refused: NAME ", d)  # "another kernel ...", by reason
+				gsub(/0x[0-9a-fA-F]+/, "0x_", d)
+				why["translate-refused (not run): " d]++; next
+			}
 			if (s == "pocl-failure") { pocl++; why["pocl-failure (not judged): " $4]++; next }
 			if (s == "launch-error") { launch++; why["launch-error (not judged): " $4]++; next }
 			judged++
 			if (s == "correct") { ok++; if ($5 == "yes") changed++; next }
 			d = $4
 			if (s == "mismatch") sub(/\[.*/, "", d)       # group by buffer
-			sub(/^kernel [^ ]*: /, "", d)                  # nor by kernel
+			sub(/^kernel [^ ]*(: | is refused at offset [^ ]* )/, "", d)  # nor by kernel
+			gsub(/opcode 0x/, "opcode #", d)               # (an opcode is no address)
 			gsub(/0x[0-9a-fA-F]+/, "0x_", d)               # nor by address
+			gsub(/opcode #/, "opcode 0x", d)
 			gsub(/ [0-9]+-byte /, " N-byte ", d)           # nor by size
 			why[s ": " d]++
 		}
 		END {
 			for (o in obj) objects++
-			printf "1000000003\trun: %d objects, %d kernels, %d raised (%.1f%%)\n", objects, n, raised,
+			if (target != "")
+				printf "1000000005\trun: mirage emulate runs the objects translated for %s, POCL the source\n",
+					target
+			printf "1000000004\trun: %d objects, %d kernels, %d raised (%.1f%%)\n", objects, n, raised,
 				100 * raised / (n ? n : 1)
-			printf "1000000002\trun: %d judged against POCL (%d raised, %d POCL could not run, %d no launch)\n",
-				judged, raised, pocl, launch
+			if (target != "")
+				printf "1000000003\trun: %d translated for %s (%.1f%% of raised; %d in objects that did not translate whole)\n",
+					raised - untranslated, target, 100 * (raised - untranslated) / (raised ? raised : 1),
+					untranslated
+			printf "1000000002\trun: %d judged against POCL (%d raised, %d POCL could not run, %d no launch%s)\n",
+				judged, raised, pocl, launch, target == "" ? "" : ", " untranslated + 0 " not translated"
 			printf "1000000001\trun: %d run correct (%.1f%% of judged), %d of them with an output changed from its input\n",
 				ok, 100 * ok / (judged ? judged : 1), changed
 			for (r in why) printf "%d\trun: %d %s\n", why[r], why[r], r
@@ -179,8 +223,8 @@ summarize() {
 }
 
 if [ "${1:-}" = --one ]; then
-	out=$2 grid=$3 timeout_s=$4 mirage=$5 tools=$6
-	run_one "$7" "$8"
+	out=$2 grid=$3 timeout_s=$4 mirage=$5 tools=$6 translate=$7
+	run_one "$8" "$9"
 	exit 0
 fi
 
@@ -194,6 +238,7 @@ while [ $# -gt 0 ]; do
 	--grid) grid=${2:?}; shift 2 ;;
 	--timeout) timeout_s=${2:?}; shift 2 ;;
 	--jobs) jobs=${2:?}; shift 2 ;;
+	--translate) translate=${2:?}; shift 2 ;;
 	--mirage) mirage=${2:?}; shift 2 ;;
 	--tools) tools=${2:?}; shift 2 ;;
 	--summary) summary_only=1; shift ;;
@@ -204,8 +249,19 @@ done
 case $limit$grid$timeout_s$jobs in *[!0-9]*)
 	echo "run.sh: --limit, --grid, --timeout and --jobs take a number" >&2; exit 2 ;;
 esac
-out=${out:-$corpus/run}
+case $translate in '' | gfx942 | gfx950) ;; *)
+	echo "run.sh: --translate takes gfx942 or gfx950, not '$translate'" >&2; exit 2 ;;
+esac
+out=${out:-$corpus/run${translate:+-$translate}}
 mkdir -p "$out/rows"
+# One directory, one target: resuming must not mix rows of the source and of a translation.
+ran=$(cat "$out/target" 2>/dev/null || true)
+if [ -n "$ran" ] && [ "$ran" != "${translate:-source}" ]; then
+	echo "run.sh: '$out' holds a run of the $ran objects, not of ${translate:-the source}" >&2
+	echo "hint: give this run another --out" >&2
+	exit 1
+fi
+echo "${translate:-source}" >"$out/target"
 if [ -n "$summary_only" ]; then
 	summarize
 	exit 0
@@ -228,8 +284,9 @@ for t in pocl_ref kernel_compare; do
 	fi
 done
 
-# Which kernels each object has and which the raiser raises (mirage raise --json, kept).
-mkdir -p "$out/raise" "$out/notes" "$out/work"
+# Which kernels each object has, which the raiser raises (mirage raise --json, kept) and, with
+# --translate, whether the object translated whole (mirage rewrite --json, kept with its output).
+mkdir -p "$out/raise" "$out/notes" "$out/work" "$out/translate"
 todo=()
 done_n=0
 for co in "${objects[@]}"; do
@@ -239,29 +296,60 @@ for co in "${objects[@]}"; do
 		"$mirage" --json raise "$co" >"$out/raise/$object.json.tmp" 2>/dev/null || true
 		mv "$out/raise/$object.json.tmp" "$out/raise/$object.json"
 	fi
-	while IFS=$'\t' read -r kernel raised reason; do
+	verdicts=
+	if [ -n "$translate" ]; then
+		verdicts=$out/translate/$object.json
+		translate_object "$co" "$verdicts"
+	fi
+	while IFS=$'\t' read -r kernel raised reason untranslated; do
 		# shellcheck disable=SC2254
 		case $kernel in $kernels) ;; *) continue ;; esac
+		[ -n "$untranslated" ] || [ -z "$translate" ] || [ -s "$out/translate/$object.co" ] ||
+			untranslated="mirage rewrite wrote no object"
 		if [ -f "$out/rows/$object.$kernel.tsv" ]; then
 			done_n=$((done_n + 1))
-		elif [ "$raised" = yes ]; then
-			todo+=("$co" "$kernel")
-		else
+		elif [ "$raised" != yes ]; then
 			row "$kernel" "$object" refused "$reason" - - -
+		elif [ -n "$untranslated" ]; then
+			row "$kernel" "$object" translate-refused "$untranslated" - - -
+		else
+			todo+=("$co" "$kernel")
 		fi
 	done < <(python3 -c 'import json, sys
+def why(k):
+    return ((k.get("reason") or "?") + " " + k.get("mnemonic", "")).strip()
 try:
     doc = json.load(open(sys.argv[1]))
 except ValueError:
     doc = {"kernels": [{"kernel": sys.argv[2], "reason": "mirage raise printed no JSON"}]}
+verdicts, refused, failed = {}, [], ""
+if sys.argv[3]:
+    try:
+        tdoc = json.load(open(sys.argv[3]))
+    except ValueError:
+        tdoc = {"error": "printed no JSON"}
+    verdicts = {k["name"]: k for k in tdoc.get("kernel_results", [])}
+    refused = [k for k in verdicts.values() if not k.get("translated")]
+    failed = "mirage rewrite: " + tdoc.get("error", "gave no verdict on it")
 for k in doc.get("kernels", []):
-    why = (k.get("reason", "?") + " " + k.get("mnemonic", "")).strip()
-    print(k["kernel"], "yes" if k.get("raised") else "no", why, sep="\t")' \
-		"$out/raise/$object.json" "$object")
+    v = verdicts.get(k["kernel"])
+    if not sys.argv[3]:
+        untranslated = ""
+    elif v is None:
+        untranslated = failed
+    elif not v.get("translated"):
+        untranslated = why(v)
+    elif refused:
+        untranslated = "another kernel of the object was refused: " + refused[0]["name"] + " " + why(refused[0])
+    else:
+        untranslated = ""
+    print(k["kernel"], "yes" if k.get("raised") else "no", why(k), untranslated, sep="\t")' \
+		"$out/raise/$object.json" "$object" "$verdicts")
 done
 echo "run.sh: ${#objects[@]} code objects; $done_n kernels already run, $((${#todo[@]} / 2)) raised ones to run with $jobs jobs into $out" >&2
 if [ ${#todo[@]} -gt 0 ]; then
 	printf '%s\0' "${todo[@]}" |
-		xargs -0 -n2 -P "$jobs" bash "$0" --one "$out" "$grid" "$timeout_s" "$mirage" "$tools"
+		xargs -0 -n2 -P "$jobs" bash "$0" --one "$out" "$grid" "$timeout_s" "$mirage" "$tools" \
+			"$translate"
 fi
 summarize

@@ -5,9 +5,11 @@
 # every object that translated whole, `mirage --json raise OUT` (the gfx942 table) on the
 # output: the share of its kernels that raise again.
 #
-# usage: translate_coverage.sh [--objects DIR] [--mirage PATH] [--target gfx942|gfx950]...
+# usage: translate_coverage.sh [--objects DIR] [--mirage PATH] [--limit N]
+#                             [--target gfx942|gfx950]...
 #   --objects DIR  the corpus objects (default: build/corpus/objects in the source tree)
 #   --mirage PATH  the mirage to ask (default: build/bin/mirage in the source tree)
+#   --limit N      only the first N objects (sorted by name)
 #   --target T     a target to translate for, repeatable (default: gfx942)
 # Exit 0 with the summary on stdout; 1 when there is no object to look at; 2 on a bad
 # command line.
