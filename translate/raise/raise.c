@@ -1256,6 +1256,13 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 			targets[ntargets++] = r->co->text_addr + t;
 	}
 	qsort(targets, ntargets, sizeof(*targets), cmp_u64);
+	{ /* one switch case per address: a long branch may land on a function or return site */
+		size_t n = 0;
+		for (size_t i = 0; i < ntargets; i++)
+			if (!n || targets[i] != targets[n - 1])
+				targets[n++] = targets[i];
+		ntargets = n;
+	}
 
 	if (barrier_pairs(r, d, ext, next))
 		goto out;
