@@ -4,8 +4,8 @@
 // upper 32-lane group; and, found right while bisecting, v_lshrrev_b64 of an SGPR pair and
 // v_lshl_add_u64 adding -1; what the -O0 round trip found: v_cndmask_b32_e64's abs and neg
 // source modifiers (clang's fabs at -O0), memory data in AGPRs (gfx942 spills VGPRs to
-// AGPRs: the acc bit); what the translated corpus found: v_pk_mov_b32 and its op_sel; one
-// 64-lane wave, sixteen results per lane (gfx9_fields_expect.py).
+// AGPRs: the acc bit); what the translated corpus found: v_pk_mov_b32 and its op_sel,
+// s_lshl2_add_u32; one 64-lane wave, seventeen results per lane (gfx9_fields_expect.py).
 // The body of kernel k only (no ";" outside comments): emulate_gfx9_forms.sh adds the
 // descriptor and the metadata (kernel_asm.sh, 24 VGPRs and 4 AGPRs).
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
@@ -63,4 +63,9 @@
 	global_store_dword v[12:13], v17, off offset:3328
 	global_store_dword v[12:13], v18, off offset:3584
 	global_store_dword v[12:13], v19, off offset:3840
+	s_mov_b32 s6, 3
+	s_mov_b32 s7, 5
+	s_lshl2_add_u32 s8, s6, s7
+	v_mov_b32_e32 v16, s8
+	global_store_dword v[12:13], v16, off offset:4096
 	s_endpgm
