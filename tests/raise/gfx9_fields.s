@@ -65,7 +65,10 @@
 	global_store_dword v[12:13], v19, off offset:3840
 	s_mov_b32 s6, 3
 	s_mov_b32 s7, 5
-	s_lshl2_add_u32 s5, s6, s7
-	v_mov_b32_e32 v16, s5
-	global_store_dword v[12:13], v16, off offset:4096
+	s_lshl2_add_u32 s6, s6, s7
+	v_mov_b32_e32 v16, s6
+	s_mov_b32 s4, 0x1000
+	s_mov_b32 s5, 0
+	v_lshl_add_u64 v[14:15], v[12:13], 0, s[4:5]
+	global_store_dword v[14:15], v16, off
 	s_endpgm
