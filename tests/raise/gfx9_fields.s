@@ -5,7 +5,8 @@
 // v_lshl_add_u64 adding -1; what the -O0 round trip found: v_cndmask_b32_e64's abs and neg
 // source modifiers (clang's fabs at -O0), memory data in AGPRs (gfx942 spills VGPRs to
 // AGPRs: the acc bit); what the translated corpus found: v_pk_mov_b32 and its op_sel,
-// s_lshl2_add_u32; one 64-lane wave, seventeen results per lane (gfx9_fields_expect.py).
+// s_lshl2_add_u32, the signed and the ordering s_cmpk_*, global_store_byte_d16_hi; one
+// 64-lane wave, nineteen results per lane (gfx9_fields_expect.py).
 // The body of kernel k only (no ";" outside comments): emulate_gfx9_forms.sh adds the
 // descriptor and the metadata (kernel_asm.sh, 24 VGPRs and 4 AGPRs).
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
@@ -71,4 +72,20 @@
 	s_mov_b32 s5, 0
 	v_lshl_add_u64 v[14:15], v[12:13], 0, s[4:5]
 	global_store_dword v[14:15], v16, off
+	s_mov_b32 s6, -5
+	s_cmpk_lt_i32 s6, 0xfffe
+	s_cselect_b32 s7, 1, 0
+	s_cmpk_gt_i32 s6, 3
+	s_cselect_b32 s4, 2, 0
+	s_or_b32 s7, s7, s4
+	s_cmpk_ge_u32 s6, 0x400
+	s_cselect_b32 s4, 4, 0
+	s_or_b32 s7, s7, s4
+	s_cmpk_le_u32 s6, 0x400
+	s_cselect_b32 s4, 8, 0
+	s_or_b32 s7, s7, s4
+	v_mov_b32_e32 v16, s7
+	global_store_dword v[14:15], v16, off offset:256
+	v_mov_b32_e32 v17, 0xab1234
+	global_store_byte_d16_hi v[14:15], v17, off offset:512
 	s_endpgm

@@ -1,10 +1,10 @@
-"""Writes what gfx9_fields.s must store for one 64-lane wave (seventeen rows of 64 dwords)."""
+"""Writes what gfx9_fields.s must store for one 64-lane wave (nineteen rows of 64 dwords)."""
 import struct, sys
 
 M = 0xFFFFFFFF
 X = 0x9ABCDEF1
 S = 0x4000000380000001
-res = [[0] * 64 for _ in range(17)]
+res = [[0] * 64 for _ in range(19)]
 for l in range(64):
     off, w = l & 15, (l >> 2) & 31
     field = (X >> off) & ((1 << w) - 1)
@@ -23,4 +23,6 @@ for l in range(64):
     res[12][l], res[13][l] = 0x5555, 0x7777  # op_sel:[1,0]: src0's high dword, src1's low
     res[14][l], res[15][l] = 100 + l, l  # op_sel:[0,1]: src0's low dword, src1's high
     res[16][l] = (3 << 2) + 5  # s_lshl2_add_u32
+    res[17][l] = 1 | 4  # -5 < -2 (signed), not -5 > 3, 0xfffffffb >= 0x400, not <= 0x400
+    res[18][l] = 0xAB  # bits 23:16 of 0xab1234, one byte
 sys.stdout.buffer.write(b"".join(struct.pack("<64I", *r) for r in res))

@@ -246,7 +246,13 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 		case ISA_OP_S_CMPK_EQ_U32:
 		case ISA_OP_S_CMPK_LG_U32:
 		case ISA_OP_S_CMPK_GT_U32:
-		case ISA_OP_S_CMPK_LT_U32: {
+		case ISA_OP_S_CMPK_LT_U32:
+		case ISA_OP_S_CMPK_GE_U32:
+		case ISA_OP_S_CMPK_LE_U32:
+		case ISA_OP_S_CMPK_GT_I32:
+		case ISA_OP_S_CMPK_GE_I32:
+		case ISA_OP_S_CMPK_LT_I32:
+		case ISA_OP_S_CMPK_LE_I32: {
 			static const struct {
 				uint16_t op;
 				LLVMIntPredicate p;
@@ -256,7 +262,13 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 			         {ISA_OP_S_CMPK_EQ_U32, LLVMIntEQ, 0},
 			         {ISA_OP_S_CMPK_LG_U32, LLVMIntNE, 0},
 			         {ISA_OP_S_CMPK_GT_U32, LLVMIntUGT, 0},
-			         {ISA_OP_S_CMPK_LT_U32, LLVMIntULT, 0}};
+			         {ISA_OP_S_CMPK_LT_U32, LLVMIntULT, 0},
+			         {ISA_OP_S_CMPK_GE_U32, LLVMIntUGE, 0},
+			         {ISA_OP_S_CMPK_LE_U32, LLVMIntULE, 0},
+			         {ISA_OP_S_CMPK_GT_I32, LLVMIntSGT, 1},
+			         {ISA_OP_S_CMPK_GE_I32, LLVMIntSGE, 1},
+			         {ISA_OP_S_CMPK_LT_I32, LLVMIntSLT, 1},
+			         {ISA_OP_S_CMPK_LE_I32, LLVMIntSLE, 1}};
 			unsigned i = 0, reg = 0;
 			while (k[i].op != in->op)
 				i++;
