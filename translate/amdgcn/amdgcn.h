@@ -59,6 +59,10 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
  */
 LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_kernel *k,
                          uint32_t scratch_bytes, int whole_wave, char *msg, size_t size);
+/* A call of the intrinsic name (overloaded on over) at B in m, or NULL when LLVM lacks it. */
+LLVMValueRef amdgcn_call_intrinsic(LLVMModuleRef m, LLVMBuilderRef B, const char *name,
+                                   LLVMTypeRef *over, unsigned nover, LLVMValueRef *args,
+                                   unsigned nargs);
 /*
  * Whole-wave mode (amdgcn_whole_wave.c): a new entry block, holding kernel's static allocas,
  * turns every lane of the wave64 on (llvm.amdgcn.init.whole.wave) and ends the lanes of a

@@ -78,16 +78,26 @@ static LLVMValueRef c64(struct bind *b, uint64_t v)
 	return LLVMConstInt(b->i64, v, 0);
 }
 
+LLVMValueRef amdgcn_call_intrinsic(LLVMModuleRef m, LLVMBuilderRef B, const char *name,
+                                   LLVMTypeRef *over, unsigned nover, LLVMValueRef *args,
+                                   unsigned nargs)
+{
+	unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+	if (!id)
+		return NULL;
+	return LLVMBuildCall2(B, LLVMIntrinsicGetType(LLVMGetModuleContext(m), id, over, nover),
+	                      LLVMGetIntrinsicDeclaration(m, id, over, nover), args, nargs, "");
+}
+
 static LLVMValueRef intrinsic(struct bind *b, const char *name, LLVMTypeRef *over, unsigned nover,
                               LLVMValueRef *args, unsigned nargs)
 {
-	unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-	if (!id) {
+	LLVMValueRef v = amdgcn_call_intrinsic(b->M, b->B, name, over, nover, args, nargs);
+	if (!v) {
 		failf(b, "LLVM has no intrinsic %s", name);
 		return LLVMGetUndef(over && nover ? over[0] : b->i32);
 	}
-	return LLVMBuildCall2(b->B, LLVMIntrinsicGetType(b->C, id, over, nover),
-	                      LLVMGetIntrinsicDeclaration(b->M, id, over, nover), args, nargs, "");
+	return v;
 }
 
 /* A 64-lane ballot of p, then the 32 bits of this lane's half. */

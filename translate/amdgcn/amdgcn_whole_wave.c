@@ -11,17 +11,6 @@
 #include "amdgcn.h"
 
 #include <stdio.h>
-#include <string.h>
-
-static LLVMValueRef call(LLVMModuleRef m, LLVMBuilderRef B, const char *name, LLVMTypeRef *over,
-                         unsigned nover, LLVMValueRef *args, unsigned nargs)
-{
-	unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-	LLVMContextRef C = LLVMGetModuleContext(m);
-	return id ? LLVMBuildCall2(B, LLVMIntrinsicGetType(C, id, over, nover),
-	                           LLVMGetIntrinsicDeclaration(m, id, over, nover), args, nargs, "")
-	          : NULL;
-}
 
 LLVMValueRef amdgcn_whole_wave_entry(LLVMModuleRef m, LLVMValueRef kernel, char *msg, size_t size)
 {
@@ -43,13 +32,14 @@ LLVMValueRef amdgcn_whole_wave_entry(LLVMModuleRef m, LLVMValueRef kernel, char 
 		LLVMInsertIntoBuilder(B, i);
 	}
 	LLVMPositionBuilderAtEnd(B, entry);
-	on = call(m, B, "llvm.amdgcn.init.whole.wave", NULL, 0, NULL, 0);
+	on = amdgcn_call_intrinsic(m, B, "llvm.amdgcn.init.whole.wave", NULL, 0, NULL, 0);
 	if (on)
-		launched = call(m, B, "llvm.amdgcn.ballot", &i64, 1, &on, 1);
+		launched = amdgcn_call_intrinsic(m, B, "llvm.amdgcn.ballot", &i64, 1, &on, 1);
 	args[0] = LLVMConstInt(i32, UINT32_MAX, 0);
 	args[1] = LLVMConstInt(i32, 0, 0);
-	args[1] = call(m, B, "llvm.amdgcn.mbcnt.lo", NULL, 0, args, 2);
-	lane = args[1] ? call(m, B, "llvm.amdgcn.mbcnt.hi", NULL, 0, args, 2) : NULL;
+	args[1] = amdgcn_call_intrinsic(m, B, "llvm.amdgcn.mbcnt.lo", NULL, 0, args, 2);
+	lane =
+	    args[1] ? amdgcn_call_intrinsic(m, B, "llvm.amdgcn.mbcnt.hi", NULL, 0, args, 2) : NULL;
 	if (!launched || !lane) {
 		snprintf(msg, size, "LLVM lacks llvm.amdgcn.init.whole.wave, ballot or mbcnt");
 		LLVMDisposeBuilder(B);

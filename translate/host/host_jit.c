@@ -59,7 +59,8 @@ int host_bind(LLVMModuleRef m, char *msg, size_t size)
 static void set_no_implicit_float(LLVMModuleRef m, int on)
 {
 	LLVMContextRef C = LLVMGetModuleContext(m);
-	unsigned kind = LLVMGetEnumAttributeKindForName("noimplicitfloat", 15);
+	static const char name[] = "noimplicitfloat";
+	unsigned kind = LLVMGetEnumAttributeKindForName(name, sizeof(name) - 1);
 	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
 		if (LLVMIsDeclaration(f))
 			continue;
