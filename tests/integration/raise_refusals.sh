@@ -36,7 +36,7 @@ refused undecodable undecodable v_mov_b32 "truncated by the end of the buffer"
 kernel unsupported "$store; buffer_load_b32 v2, v1, s[4:7], s8 offen; s_endpgm"
 refused unsupported unsupported-instruction buffer_load_b32 "buffer resources are not raised"
 kernel omod "$store; v_add_f32_e64 v2, v1, v1 mul:2; s_endpgm"
-refused omod unsupported-form v_add_f32 "output modifier omod:1"
+refused omod unsupported-form v_add_f32 "omod:1 is not modelled"
 kernel aperture "$store; .long 0xbe8400ef; s_endpgm" # s_mov_b32 s4, src_pops_exiting_wave_id
 refused aperture unsupported-register s_mov_b32 "operand register 239"
 kernel entry "$store; s_endpgm" ".amdhsa_user_sgpr_private_segment_size 1"

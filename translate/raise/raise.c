@@ -441,6 +441,7 @@ static LLVMValueRef fp_mods(struct rz *r, const struct isa_operand *o, LLVMValue
 {
 	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
 	uint64_t sign = UINT64_C(1) << (bits - 1);
+	rz_operand_mods_used(r, o, o->flags);
 	if (o->flags & ISA_OPF_ABS)
 		v = LLVMBuildAnd(r->B, v, LLVMConstInt(it, sign - 1, 0), "");
 	if (o->flags & ISA_OPF_NEG)
@@ -519,8 +520,11 @@ LLVMValueRef rz_src(struct rz *r, const struct isa_operand *o, unsigned bits, un
 		v = LLVMBuildOr(r->B, lo, LLVMBuildShl(r->B, hi, rz_const64(r, 32), ""), "");
 	} else {
 		v = rz_read32(r, o, 0);
-		if (o == r->sdwa_src[0] || o == r->sdwa_src[1])
-			v = sdwa_select(r, v, o == r->sdwa_src[0] ? 0 : 1);
+		if (o == r->sdwa_src[0] || o == r->sdwa_src[1]) {
+			unsigned k = o == r->sdwa_src[0] ? 0 : 1;
+			v = sdwa_select(r, v, k);
+			rz_mod_used(r, RZ_MOD_SDWA_SRC0 + k);
+		}
 		if (bits < 32)
 			v = LLVMBuildTrunc(r->B, v, it, "");
 	}
@@ -544,8 +548,10 @@ int rz_write32(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueR
 	if (o->kind == ISA_OPK_VGPR || o->kind == ISA_OPK_AGPR) {
 		LLVMValueRef p = rz_vgpr_slot(r, rz_vector_slot(o) + k);
 		LLVMValueRef old = LLVMBuildLoad2(r->B, r->i32, p, "");
-		if (o == r->sdwa_dst && k == 0)
+		if (o == r->sdwa_dst && k == 0) {
 			v = sdwa_place(r, v, old);
+			rz_mod_used(r, RZ_MOD_SDWA_DST);
+		}
 		LLVMBuildStore(r->B, LLVMBuildSelect(r->B, rz_active(r), v, old, ""), p);
 		return 0;
 	}
@@ -1290,6 +1296,8 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		r->active = NULL;
 		r->dpp_op = NULL;
 		r->sdwa_src[0] = r->sdwa_src[1] = r->sdwa_dst = NULL;
+		r->mods_present = rz_mods_present(in);
+		r->mods_used = 0;
 		while (e + 1 < next && in->offset >= ext[e + 1].start) {
 			if (open_block) {
 				rz_refuse(r, RAISE_UNTERMINATED, "%s ends without a terminator",
@@ -1328,6 +1336,8 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 			          isa_format_name(in->format));
 		if (!r->refused)
 			rz_gpr_idx_end(r);
+		if (!r->refused)
+			rz_mods_check(r);
 		if (r->refused)
 			goto out;
 		res->instructions++;

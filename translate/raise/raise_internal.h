@@ -60,11 +60,41 @@ struct rz {
 	unsigned gpr_idx_mode, gpr_idx_used;
 	const struct isa_operand *gpr_idx_op[4];
 	LLVMValueRef gpr_idx_val;
+	/* the instruction's modifiers (enum rz_mod bits) and those its handler applied */
+	uint64_t mods_present, mods_used;
 	uint64_t *ret_sites; /* pcs after each call: where s_set_pc may return */
 	size_t nret_sites;
 	struct raise_refusal *why;
 	bool refused;
 };
+
+/*
+ * Encoding modifiers (raise_mods.c): a handler that applies one marks it used; one left set and
+ * unmarked after the handler is an unsupported-form refusal, never a dropped bit.
+ */
+#define RZ_MOD_OPERANDS 10 /* neg/abs per operand, by its index in isa_inst.ops */
+enum rz_mod {
+	RZ_MOD_CLAMP,
+	RZ_MOD_OMOD,
+	RZ_MOD_OP_SEL0, /* + source k; + 3 is the destination's */
+	RZ_MOD_OP_SEL_HI0 = RZ_MOD_OP_SEL0 + 4,
+	RZ_MOD_NEG_HI0 = RZ_MOD_OP_SEL_HI0 + 3,
+	RZ_MOD_DPP = RZ_MOD_NEG_HI0 + 3,
+	RZ_MOD_SDWA_SRC0,
+	RZ_MOD_SDWA_SRC1,
+	RZ_MOD_SDWA_DST,
+	RZ_MOD_NEG0,
+	RZ_MOD_ABS0 = RZ_MOD_NEG0 + RZ_MOD_OPERANDS,
+	RZ_MOD_COUNT = RZ_MOD_ABS0 + RZ_MOD_OPERANDS
+};
+/* The modifiers instruction in sets. */
+uint64_t rz_mods_present(const struct isa_inst *in);
+/* Marks modifier m (enum rz_mod) applied for the instruction being raised. */
+void rz_mod_used(struct rz *r, unsigned m);
+/* Marks the neg/abs of flags (ISA_OPF_NEG | ISA_OPF_ABS) applied on operand o of r->in. */
+void rz_operand_mods_used(struct rz *r, const struct isa_operand *o, unsigned flags);
+/* After a handler raised r->in: -1 (refused) when a present modifier was not applied. */
+int rz_mods_check(struct rz *r);
 
 /* The row of op in the kernel's table (gfx1250 or gfx942/gfx950). */
 static inline const struct isa_row *rz_row(const struct rz *r, unsigned op)

@@ -41,11 +41,20 @@ static LLVMValueRef missing(struct rz *r, unsigned k, unsigned bits)
 	return LLVMConstNull(LLVMIntTypeInContext(r->C, bits));
 }
 
+/* A 16-bit VOP3 source k reads op_sel bit k (the high half when set). */
+static bool op_sel16(struct rz *r, unsigned k, unsigned bits)
+{
+	if (bits != 16 || r->in->format != ISA_FMT_VOP3)
+		return false;
+	rz_mod_used(r, RZ_MOD_OP_SEL0 + k);
+	return r->in->mods.op_sel >> k & 1;
+}
+
 static LLVMValueRef isrc(struct rz *r, const struct vops *o, unsigned k, unsigned bits)
 {
 	if (k >= o->ns)
 		return missing(r, k, bits);
-	if (bits == 16 && r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel >> k & 1)) {
+	if (op_sel16(r, k, bits)) {
 		LLVMValueRef v = rz_src(r, o->s[k], 32, 0);
 		return LLVMBuildTrunc(B, LLVMBuildLShr(B, v, c32(r, 16), ""), r->i16, "");
 	}
@@ -57,9 +66,10 @@ static LLVMValueRef fsrc(struct rz *r, const struct vops *o, unsigned k, unsigne
 	LLVMValueRef v;
 	if (k >= o->ns)
 		return LLVMBuildBitCast(B, missing(r, k, bits), ftype(r, bits), "");
-	if (bits == 16 && r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel >> k & 1)) {
+	if (op_sel16(r, k, bits)) {
 		struct isa_operand t = *o->s[k];
 		t.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
+		rz_operand_mods_used(r, o->s[k], o->s[k]->flags);
 		v = LLVMBuildTrunc(B, LLVMBuildLShr(B, rz_src(r, &t, 32, 0), c32(r, 16), ""),
 		                   r->i16, "");
 		if (o->s[k]->flags & ISA_OPF_ABS)
@@ -97,6 +107,17 @@ static LLVMValueRef hook1(struct rz *r, enum raise_hook h, LLVMValueRef x)
 	return rz_call(r, h, &x, 1);
 }
 
+/* A float result clamped to [0, 1] when the instruction asks (NaN gives 0). */
+static LLVMValueRef fclamp(struct rz *r, LLVMValueRef f)
+{
+	LLVMTypeRef t = LLVMTypeOf(f);
+	rz_mod_used(r, RZ_MOD_CLAMP);
+	if (!r->in->mods.clamp)
+		return f;
+	f = fcall2(r, "llvm.maxnum", f, LLVMConstReal(t, 0.0));
+	return fcall2(r, "llvm.minnum", f, LLVMConstReal(t, 1.0));
+}
+
 /* Writes a float result: clamp to [0, 1] when asked, as the destination's integer. */
 static int fwrite_(struct rz *r, const struct isa_operand *d, LLVMValueRef f)
 {
@@ -104,11 +125,27 @@ static int fwrite_(struct rz *r, const struct isa_operand *d, LLVMValueRef f)
 	unsigned bits = LLVMGetTypeKind(t) == LLVMDoubleTypeKind ? 64
 	                : LLVMGetTypeKind(t) == LLVMHalfTypeKind ? 16
 	                                                         : 32;
-	if (r->in->mods.clamp) {
-		f = fcall2(r, "llvm.maxnum", f, LLVMConstReal(t, 0.0));
-		f = fcall2(r, "llvm.minnum", f, LLVMConstReal(t, 1.0));
-	}
+	f = fclamp(r, f);
 	return rz_write(r, d, LLVMBuildBitCast(B, f, LLVMIntTypeInContext(r->C, bits), ""));
+}
+
+/*
+ * An integer add or subtract of a and b (i16 or i32); clamp saturates it, unsigned or signed
+ * as the opcode is, instead of wrapping (the ISA's rule for V_ADD/V_SUB_NC_{U,I}{16,32}: what
+ * LLVM selects for uadd.sat, sadd.sat, usub.sat and ssub.sat).
+ */
+static LLVMValueRef addsub_clamped(struct rz *r, bool sub, bool is_signed, LLVMValueRef a,
+                                   LLVMValueRef b)
+{
+	static const char *const sat[2][2] = {{"llvm.uadd.sat", "llvm.sadd.sat"},
+	                                      {"llvm.usub.sat", "llvm.ssub.sat"}};
+	LLVMTypeRef t = LLVMTypeOf(a);
+	LLVMValueRef args[2] = {a, b};
+
+	rz_mod_used(r, RZ_MOD_CLAMP);
+	if (r->in->mods.clamp)
+		return rz_intrinsic(r, sat[sub][is_signed], &t, 1, args, 2);
+	return sub ? LLVMBuildSub(B, a, b, "") : LLVMBuildAdd(B, a, b, "");
 }
 
 static LLVMValueRef zx(struct rz *r, LLVMValueRef v, LLVMTypeRef t)
@@ -252,6 +289,8 @@ static int vcmp(struct rz *r, const struct isa_inst *in, unsigned op, const stru
 static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
 {
 	LLVMValueRef old = rz_src(r, d, 32, 0), v = LLVMBuildZExt(B, v16, r->i32, "");
+	if (r->in->format == ISA_FMT_VOP3)
+		rz_mod_used(r, RZ_MOD_OP_SEL0 + 3);
 	if (r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel & 8))
 		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
 		                LLVMBuildShl(B, v, c32(r, 16), ""), "");
@@ -301,10 +340,6 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	LLVMValueRef a, b, c, v;
 	LLVMTypeRef i64 = r->i64, i32 = r->i32;
 
-	if (in->mods.omod && op != ISA_OP_V_BITOP3_B32 &&
-	    op != ISA_OP_V_BITOP3_B16) /* bitop3 keeps table bits there */
-		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "output modifier omod:%u",
-		                 in->mods.omod);
 	v = fused3_value(r, op, o);
 	if (v)
 		return rz_write(r, d, v);
@@ -389,12 +424,17 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 	/* ---- 32-bit integer ---- */
 	case ISA_OP_V_ADD_NC_U32:
 	case ISA_OP_V_ADD_NC_I32:
-		return rz_write(r, d, LLVMBuildAdd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
+		return rz_write(r, d,
+		                addsub_clamped(r, false, op == ISA_OP_V_ADD_NC_I32,
+		                               isrc(r, o, 0, 32), isrc(r, o, 1, 32)));
 	case ISA_OP_V_SUB_NC_U32:
 	case ISA_OP_V_SUB_NC_I32:
-		return rz_write(r, d, LLVMBuildSub(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
+		return rz_write(r, d,
+		                addsub_clamped(r, true, op == ISA_OP_V_SUB_NC_I32,
+		                               isrc(r, o, 0, 32), isrc(r, o, 1, 32)));
 	case ISA_OP_V_SUBREV_NC_U32:
-		return rz_write(r, d, LLVMBuildSub(B, isrc(r, o, 1, 32), isrc(r, o, 0, 32), ""));
+		return rz_write(
+		    r, d, addsub_clamped(r, true, false, isrc(r, o, 1, 32), isrc(r, o, 0, 32)));
 	case ISA_OP_V_AND_B32:
 		return rz_write(r, d, LLVMBuildAnd(B, isrc(r, o, 0, 32), isrc(r, o, 1, 32), ""));
 	case ISA_OP_V_OR_B32:
@@ -679,10 +719,14 @@ static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const st
 	switch (op) {
 	case ISA_OP_V_ADD_NC_U16:
 	case ISA_OP_V_ADD_NC_I16:
-		return write16(r, d, LLVMBuildAdd(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+		return write16(r, d,
+		               addsub_clamped(r, false, op == ISA_OP_V_ADD_NC_I16,
+		                              isrc(r, o, 0, 16), isrc(r, o, 1, 16)));
 	case ISA_OP_V_SUB_NC_U16:
 	case ISA_OP_V_SUB_NC_I16:
-		return write16(r, d, LLVMBuildSub(B, isrc(r, o, 0, 16), isrc(r, o, 1, 16), ""));
+		return write16(r, d,
+		               addsub_clamped(r, true, op == ISA_OP_V_SUB_NC_I16, isrc(r, o, 0, 16),
+		                              isrc(r, o, 1, 16)));
 	case ISA_OP_V_MAD_U16:
 	case ISA_OP_V_MAD_I16:
 		return write16(
@@ -746,6 +790,11 @@ static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const st
 		 * which dword of each */
 		LLVMValueRef lo = rz_read32(r, o->s[0], in->mods.op_sel & 1);
 		LLVMValueRef hi = rz_read32(r, o->s[1], in->mods.op_sel >> 1 & 1);
+		rz_mod_used(r, RZ_MOD_OP_SEL0);
+		rz_mod_used(r, RZ_MOD_OP_SEL0 + 1);
+		/* the ISA's pseudo-code reads OPSEL only; LLVM sets op_sel_hi on both sources */
+		rz_mod_used(r, RZ_MOD_OP_SEL_HI0);
+		rz_mod_used(r, RZ_MOD_OP_SEL_HI0 + 1);
 		return rz_write(r, d,
 		                LLVMBuildOr(B, LLVMBuildZExt(B, lo, r->i64, ""),
 		                            LLVMBuildShl(B, LLVMBuildZExt(B, hi, r->i64, ""),
@@ -764,8 +813,13 @@ static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const st
 				    hi ? (in->mods.op_sel_hi >> k & 1) : (in->mods.op_sel >> k & 1);
 				bool neg = hi ? (in->mods.neg_hi >> k & 1)
 				              : !!(o->s[k]->flags & ISA_OPF_NEG);
-				LLVMValueRef v =
-				    o->s[k]->kind == ISA_OPK_VGPR || o->s[k]->kind == ISA_OPK_SGPR
+				LLVMValueRef v;
+				rz_mod_used(r, (hi ? RZ_MOD_OP_SEL_HI0 : RZ_MOD_OP_SEL0) + k);
+				if (hi)
+					rz_mod_used(r, RZ_MOD_NEG_HI0 + k);
+				else
+					rz_operand_mods_used(r, o->s[k], ISA_OPF_NEG);
+				v = o->s[k]->kind == ISA_OPK_VGPR || o->s[k]->kind == ISA_OPK_SGPR
 				        ? rz_read32(r, o->s[k], sel)
 				        : rz_read32(r, o->s[k], 0);
 				if (neg)
@@ -993,6 +1047,12 @@ static LLVMValueRef half_of(struct rz *r, const struct vops *o, unsigned k, bool
 	bool neg = hi ? (in->mods.neg_hi >> k & 1) : !!(o->s[k]->flags & ISA_OPF_NEG);
 	LLVMValueRef v;
 
+	rz_mod_used(r, (hi ? RZ_MOD_OP_SEL_HI0 : RZ_MOD_OP_SEL0) + k);
+	if (hi)
+		rz_mod_used(r, RZ_MOD_NEG_HI0 + k);
+	else
+		rz_operand_mods_used(r, o->s[k], ISA_OPF_NEG);
+
 	t.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
 	if (t.kind == ISA_OPK_INLINE || t.kind == ISA_OPK_LITERAL)
 		v = LLVMBuildTrunc(B, rz_src(r, &t, 16, 16), r->i16, "");
@@ -1013,10 +1073,12 @@ static int vop3p(struct rz *r, const struct isa_inst *in, unsigned op, const str
 	    op == ISA_OP_V_FMA_MIXHI_F16) {
 		LLVMValueRef s[3];
 		for (unsigned k = 0; k < 3; k++) {
+			rz_mod_used(r, RZ_MOD_OP_SEL_HI0 + k);
 			if (in->mods.op_sel_hi >> k & 1) {
 				LLVMValueRef h = half_of(r, o, k, false);
 				s[k] = LLVMBuildFPExt(B, LLVMBuildBitCast(B, h, r->f16, ""), r->f32,
 				                      "");
+				rz_operand_mods_used(r, o->s[k], ISA_OPF_ABS);
 				if (o->s[k]->flags & ISA_OPF_ABS)
 					s[k] = fcall1(r, "llvm.fabs", s[k]);
 			} else {
@@ -1065,11 +1127,11 @@ static int vop3p(struct rz *r, const struct isa_inst *in, unsigned op, const str
 			break;
 		case ISA_OP_V_PK_ADD_U16:
 		case ISA_OP_V_PK_ADD_I16:
-			f = LLVMBuildAdd(B, xi, yi, "");
+			f = addsub_clamped(r, false, op == ISA_OP_V_PK_ADD_I16, xi, yi);
 			break;
 		case ISA_OP_V_PK_SUB_U16:
 		case ISA_OP_V_PK_SUB_I16:
-			f = LLVMBuildSub(B, xi, yi, "");
+			f = addsub_clamped(r, true, op == ISA_OP_V_PK_SUB_I16, xi, yi);
 			break;
 		case ISA_OP_V_PK_MUL_LO_U16:
 			f = LLVMBuildMul(B, xi, yi, "");
@@ -1078,11 +1140,9 @@ static int vop3p(struct rz *r, const struct isa_inst *in, unsigned op, const str
 			return 1;
 		}
 		if (LLVMGetTypeKind(LLVMTypeOf(f)) == LLVMHalfTypeKind)
-			f = LLVMBuildBitCast(B, f, r->i16, "");
+			f = LLVMBuildBitCast(B, fclamp(r, f), r->i16, "");
 		res[hi] = LLVMBuildZExt(B, f, r->i32, "");
 	}
-	if (in->mods.clamp)
-		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "clamp on packed math");
 	return rz_write(r, o->d[0],
 	                LLVMBuildOr(B, res[0], LLVMBuildShl(B, res[1], c32(r, 16), ""), ""));
 }
@@ -1201,6 +1261,7 @@ static int dpp_prepare(struct rz *r, const struct isa_inst *in, const struct vop
 			writeok = LLVMBuildAnd(B, writeok, valid, "");
 	}
 	r->active = LLVMBuildAnd(B, rz_active(r), writeok, "");
+	rz_mod_used(r, RZ_MOD_DPP); /* its control, row/bank masks, bound_ctrl and fi, above */
 	return 0;
 }
 
