@@ -350,7 +350,7 @@ enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, voi
 	while (off < s->text_size) {
 		struct isa_inst in;
 		enum hs_b0a0_site kind;
-		bool falls = reached;
+		bool falls = live; /* the code before runs on into off */
 		int rc;
 
 		while (next < s->n_entries && s->entries[next] <= off) {

@@ -331,6 +331,16 @@ struct far_pair {
 	uint64_t need; /* .sgpr_count the charged kernels need */
 };
 
+/* The kernels [*lo, *hi) a far jump at pd charges: every kernel when whole, else its own. */
+static void charged(const struct walk *w, const struct pending *pd, bool whole, size_t *lo,
+                    size_t *hi)
+{
+	size_t n = w->c->o->ks.n;
+
+	*lo = whole || pd->kernel >= n ? 0 : pd->kernel;
+	*hi = whole || pd->kernel >= n ? n : pd->kernel + 1;
+}
+
 /* Kernel k's .sgpr_count; false (why) when its metadata has none. */
 static bool sgpr_count_of(const struct walk *w, size_t k, uint64_t *count, char *why,
                           size_t why_size)
@@ -356,13 +366,12 @@ static bool sgpr_count_of(const struct walk *w, size_t k, uint64_t *count, char 
 static bool far_pair(struct walk *w, const struct pending *pd, struct far_pair *f, char *why,
                      size_t why_size)
 {
-	const struct hs_kernels *ks = &w->c->o->ks;
 	uint64_t floor = 0, count;
+	size_t lo, hi;
 
 	f->whole = hs_b0a0_scan_far_whole(&w->s, pd->region, pd->kernel);
-	for (size_t k = 0; k < ks->n; k++) {
-		if (!f->whole && k != pd->kernel)
-			continue;
+	charged(w, pd, f->whole, &lo, &hi);
+	for (size_t k = lo; k < hi; k++) {
 		if (!sgpr_count_of(w, k, &count, why, why_size))
 			return false;
 		if (count > floor)
@@ -379,10 +388,10 @@ static void far_charge(struct walk *w, const struct pending *pd, const struct fa
 {
 	const struct hs_kernels *ks = &w->c->o->ks;
 	uint32_t *c = w->p->count;
+	size_t lo, hi;
 
-	for (size_t k = 0; k < ks->n; k++) {
-		if (!f->whole && k != pd->kernel)
-			continue;
+	charged(w, pd, f->whole, &lo, &hi);
+	for (size_t k = lo; k < hi; k++) {
 		hs_plan_kernel_sgprs(w->p, k, f->need);
 		if (w->far_charged[k])
 			continue;
