@@ -140,6 +140,10 @@ static const struct {
     {HS_COUNT_B0A0_RETAGGED, "retagged"},
     {HS_COUNT_B0A0_CERTIFIED, "certified_a0"},
     {HS_COUNT_B0A0_UNDECODABLE, "undecodable"},
+    {HS_COUNT_B0A0_FAR_JUMPS, "far_jumps"},
+    {HS_COUNT_B0A0_FAR_PAIR_KERNELS, "far_pair_kernels"},
+    {HS_COUNT_B0A0_FAR_PAIR_LOW, "far_pair_low"},
+    {HS_COUNT_B0A0_FAR_PAIR_HIGH, "far_pair_high"},
 };
 
 /* Whether the call took the translation route (its report or its failure says so). */
@@ -247,6 +251,21 @@ static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, con
 	return o;
 }
 
+/* "b0a0: 3 far jumps (5 sites) through s[8:9] in 2 kernels", or "s[8:9]..s[12:13]". */
+static void print_far_jumps(const uint32_t *c)
+{
+	unsigned lo = c[HS_COUNT_B0A0_FAR_PAIR_LOW], hi = c[HS_COUNT_B0A0_FAR_PAIR_HIGH];
+
+	if (lo == hi)
+		print_text("  b0a0:     %u far jumps (%u sites) through s[%u:%u] in %u kernel(s)\n",
+		           c[HS_COUNT_B0A0_FAR_JUMPS], c[HS_COUNT_B0A0_LONG_JUMP], lo, lo + 1,
+		           c[HS_COUNT_B0A0_FAR_PAIR_KERNELS]);
+	else
+		print_text("  b0a0:     %u far jumps (%u sites) through s[%u:%u]..s[%u:%u] in %u "
+		           "kernel(s)\n",
+		           c[HS_COUNT_B0A0_FAR_JUMPS], c[HS_COUNT_B0A0_LONG_JUMP], lo, lo + 1, hi,
+		           hi + 1, c[HS_COUNT_B0A0_FAR_PAIR_KERNELS]);
+}
 static void print_report(const struct hs_rewrite_report *r, const char *in, const char *out,
                          const struct rewriter_dl *rw, const struct hs_rewrite_result *res)
 {
@@ -286,7 +305,7 @@ static void print_report(const struct hs_rewrite_report *r, const char *in, cons
 			print_text(
 			    "  b0a0:     in place %u (cluster_load %u, barrier_isfirst %u); "
 			    "moved %u "
-			    "(ds2 %u, addtid %u: %u in sleds, %u in the pool, %u long jumps); "
+			    "(ds2 %u, addtid %u: %u in sleds, %u in the pool, %u by far jumps); "
 			    "declined %u (ds2 %u, addtid %u); left alone %u (saddr %u, isfirst "
 			    "register %u); retagged %u\n",
 			    c[HS_COUNT_B0A0_CLUSTER_LOAD] + c[HS_COUNT_B0A0_ISFIRST],
@@ -299,6 +318,8 @@ static void print_report(const struct hs_rewrite_report *r, const char *in, cons
 			    c[HS_COUNT_B0A0_LEFT_SADDR] + c[HS_COUNT_B0A0_LEFT_M0],
 			    c[HS_COUNT_B0A0_LEFT_SADDR], c[HS_COUNT_B0A0_LEFT_M0],
 			    c[HS_COUNT_B0A0_RETAGGED]);
+		if (c[HS_COUNT_B0A0_FAR_PAIR_KERNELS])
+			print_far_jumps(c);
 		if (c[HS_COUNT_B0A0_UNDECODABLE])
 			print_text(
 			    "  b0a0:     %u .text region(s) do not decode and were not patched\n",

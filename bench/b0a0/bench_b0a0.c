@@ -86,12 +86,16 @@ int main(int argc, char **argv)
 		to[i] = now() - t0;
 	}
 	printf("input: %s, %zu bytes, %u kernels\n", path, size, r.kernels);
-	printf("b0a0: in place %u, ds2 %u, addtid %u (in sleds %u, in pool %u, long jumps %u), "
+	printf("b0a0: in place %u, ds2 %u, addtid %u (in sleds %u, in pool %u, by far jumps %u: "
+	       "%u jumps through s[%u:%u]..s[%u:%u] in %u kernels), "
 	       "declined %u, left alone %u, retagged %u, pool %llu bytes\n",
 	       r.count[HS_COUNT_B0A0_CLUSTER_LOAD] + r.count[HS_COUNT_B0A0_ISFIRST],
 	       r.count[HS_COUNT_B0A0_DS2], r.count[HS_COUNT_B0A0_ADDTID],
 	       r.count[HS_COUNT_B0A0_IN_SLED], r.count[HS_COUNT_B0A0_IN_POOL],
-	       r.count[HS_COUNT_B0A0_LONG_JUMP], r.patches_declined,
+	       r.count[HS_COUNT_B0A0_LONG_JUMP], r.count[HS_COUNT_B0A0_FAR_JUMPS],
+	       r.count[HS_COUNT_B0A0_FAR_PAIR_LOW], r.count[HS_COUNT_B0A0_FAR_PAIR_LOW] + 1,
+	       r.count[HS_COUNT_B0A0_FAR_PAIR_HIGH], r.count[HS_COUNT_B0A0_FAR_PAIR_HIGH] + 1,
+	       r.count[HS_COUNT_B0A0_FAR_PAIR_KERNELS], r.patches_declined,
 	       r.count[HS_COUNT_B0A0_LEFT_SADDR], r.count[HS_COUNT_B0A0_RETAGGED],
 	       (unsigned long long)r.pool_size);
 	{

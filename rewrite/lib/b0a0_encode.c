@@ -1,4 +1,5 @@
-/* The B0->A0 pass's bytes: site classes, in-place opcodes, DS2 split, ADDTID, s_branch. */
+/* The B0->A0 pass's bytes: site classes, in-place opcodes, DS2 split, ADDTID, s_branch, far jump.
+ */
 #include "b0a0_encode.h"
 
 #include <string.h>
@@ -122,20 +123,52 @@ bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4])
 	return true;
 }
 
-size_t hs_addpc_encode(uint64_t pc, uint64_t target, size_t room, uint8_t *out)
-{
-	uint64_t d8 = target - (pc + 8), d12 = target - (pc + 12);
+/* SOP1 s_get_pc_i64 / s_set_pc_i64 and SOP2 s_add_nc_u64 (llvm-mc-22 -mcpu=gfx1250). */
+#define SOP1_GET_PC_I64 0xbe804700u /* sdst [22:16] */
+#define SOP1_SET_PC_I64 0xbe804800u /* ssrc0 [7:0] */
+#define SOP2_ADD_NC_U64 0xa9800000u /* sdst [22:16], ssrc1 [15:8], ssrc0 [7:0] */
+#define SRC_LIT32       0xffu
+#define SRC_LIT64       0xfeu
 
-	if (room >= 8 && d8 < (1ull << 31)) {
-		hs_wr32(out, 0xbe804bffu); /* s_add_pc_i64 lit32 */
-		hs_wr32(out + 4, (uint32_t)d8);
-		return 8;
-	}
-	if (room < 12)
+size_t hs_far_jump_size(uint64_t pc, uint64_t target)
+{
+	return 4 + hs_far_gate_size(pc, target);
+}
+
+size_t hs_far_gate_size(uint64_t pc, uint64_t target)
+{
+	return target - (pc + 4) < (1ull << 31) ? HS_FAR_JUMP_MIN - 4 : HS_FAR_JUMP_MAX - 4;
+}
+
+void hs_get_pc_encode(unsigned pair, uint8_t out[4])
+{
+	hs_wr32(out, SOP1_GET_PC_I64 | (pair & 0x7fu) << 16);
+}
+
+size_t hs_far_gate_encode(uint64_t pc, uint64_t target, unsigned pair, size_t room, uint8_t *out)
+{
+	uint64_t delta = target - (pc + 4); /* s_get_pc_i64 gives the next instruction's address */
+	size_t size = hs_far_gate_size(pc, target);
+	bool lit32 = size == HS_FAR_JUMP_MIN - 4;
+	uint32_t p = pair & 0x7fu;
+
+	if (size > room)
 		return 0;
-	hs_wr32(out, 0xbe804bfeu); /* s_add_pc_i64 lit64 */
-	hs_wr64(out + 4, d12);
-	return 12;
+	hs_wr32(out, SOP2_ADD_NC_U64 | p << 16 | (lit32 ? SRC_LIT32 : SRC_LIT64) << 8 | p);
+	if (lit32)
+		hs_wr32(out + 4, (uint32_t)delta);
+	else
+		hs_wr64(out + 4, delta);
+	hs_wr32(out + size - 4, SOP1_SET_PC_I64 | p);
+	return size;
+}
+
+size_t hs_far_jump_encode(uint64_t pc, uint64_t target, unsigned pair, size_t room, uint8_t *out)
+{
+	if (hs_far_jump_size(pc, target) > room)
+		return 0;
+	hs_get_pc_encode(pair, out);
+	return 4 + hs_far_gate_encode(pc, target, pair, room - 4, out + 4);
 }
 
 /* True when register ranges [a, a+na) and [b, b+nb) share a VGPR. */

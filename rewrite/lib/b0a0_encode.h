@@ -1,8 +1,8 @@
 /*
  * The gfx1250 B0->A0 pass's instruction bytes (a leaf: bytes only): which raw encodings
  * are B0-only sites, the in-place replacements, the split of a DS two-address form, the
- * ADDTID address sequence and the s_branch encoder that decides reach.  Every encoding is
- * pinned against llvm-mc-22 (docs/rewriter.md, "The B0->A0 pass").
+ * ADDTID address sequence, the s_branch encoder that decides reach and the far jump.  Every
+ * encoding is pinned against llvm-mc-22 (docs/rewriter.md, "The B0->A0 pass").
  */
 #ifndef HS_B0A0_ENCODE_H
 #define HS_B0A0_ENCODE_H
@@ -44,14 +44,32 @@ HS_INTERNAL void hs_b0a0_in_place(uint8_t dw0[4], enum hs_b0a0_site kind);
 HS_INTERNAL bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4]);
 
 /*
- * s_add_pc_i64 at pc to target (PC + 8 or 12 + literal: LLVM 22's branch relaxation for
- * gfx1250 computes the offset from the next instruction).  The 8-byte form (a 32-bit
- * literal) when target - (pc + 8) is in [0, 2^31), where zero and sign extension agree;
- * else the 12-byte form (a 64-bit literal).  Returns the size written, 0 when the
- * form that fits in room bytes cannot reach.
+ * The far jump at pc to target through the SGPR pair s[pair:pair+1]: s_get_pc_i64 (which
+ * gives the address of the next instruction, pc + 4), s_add_nc_u64 of target - (pc + 4),
+ * s_set_pc_i64.  s_add_nc_u64 leaves SCC alone (LLVM's S_ADD_U64 is an SOP2_64 outside
+ * the Defs = [SCC] scope), so the jump keeps every register but the pair.  16 bytes when
+ * the delta is in [0, 2^31), where zero and sign extension of a 32-bit literal agree
+ * (llvm-mc-22 picks a 64-bit literal for anything else); else 20 bytes (a 64-bit literal).
+ * Returns the size written, 0 when that size exceeds room.  Not s_add_pc_i64: LLVM uses it
+ * for gfx1251 only (FeatureUseAddPC64Inst), code for gfx1250 A0 must not depend on it.
  */
-#define HS_ADDPC_MAX 12u
-HS_INTERNAL size_t hs_addpc_encode(uint64_t pc, uint64_t target, size_t room, uint8_t *out);
+#define HS_FAR_JUMP_MIN 16u
+#define HS_FAR_JUMP_MAX 20u
+HS_INTERNAL size_t hs_far_jump_size(uint64_t pc, uint64_t target);
+/*
+ * A far jump split for a site too short for it: the site holds s_get_pc_i64 at pc and
+ * s_branch to a gateway in a NOP sled; the gateway (written here) is the s_add_nc_u64 of
+ * target - (pc + 4) and s_set_pc_i64: 12 or 16 bytes by the same literal rule.  Returns
+ * the gateway's size, 0 when it exceeds room.
+ */
+#define HS_FAR_GATE_MAX 16u
+HS_INTERNAL size_t hs_far_gate_size(uint64_t pc, uint64_t target);
+HS_INTERNAL size_t hs_far_gate_encode(uint64_t pc, uint64_t target, unsigned pair, size_t room,
+                                      uint8_t *out);
+/* The s_get_pc_i64 s[pair:pair+1] that begins a far jump (4 bytes). */
+HS_INTERNAL void hs_get_pc_encode(unsigned pair, uint8_t out[4]);
+HS_INTERNAL size_t hs_far_jump_encode(uint64_t pc, uint64_t target, unsigned pair, size_t room,
+                                      uint8_t *out);
 
 /* Why a DS2 split is refused (0: it is not). */
 enum hs_ds2_refusal {

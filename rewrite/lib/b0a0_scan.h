@@ -19,6 +19,24 @@ struct hs_b0a0_sled {
 	size_t region;
 };
 
+/*
+ * What a region's instructions do with the numbered SGPRs, for the far jump's pair: one
+ * past the highest s<N> any operand names; opaque when one could touch any SGPR (an opcode
+ * the table does not know where control may reach it, s_movrels/s_movreld); escapes when control
+ * may leave the region other than by s_endpgm (a call, s_set_pc_i64, s_rfe_i64, a branch out of it,
+ * a fall into the next region), so its SGPRs alone do not prove a pair unused.
+ */
+struct hs_b0a0_region {
+	uint64_t start; /* .text offset of its first byte */
+	size_t kernel;  /* the kernel whose entry starts it; SIZE_MAX: none */
+	unsigned sgpr_top;
+	bool opaque, escapes;
+	uint64_t tmin, tmax; /* branch targets in it (tmin > tmax: none) */
+	/* Unknown opcodes no fall-through reaches (padding?) lie in [dark_lo, dark_hi]: the
+	 * region is opaque only if a branch lands there. */
+	uint64_t dark_lo, dark_hi;
+};
+
 struct hs_b0a0_scan {
 	const uint8_t *text; /* .text bytes */
 	uint64_t text_off, text_vaddr, text_size;
@@ -33,7 +51,16 @@ struct hs_b0a0_scan {
 	uint64_t *targets; /* branch targets seen (.text offsets), sorted after the run */
 	size_t n_targets, cap_targets;
 	bool sleds_unsafe; /* an unknown SOPP form (a branch we cannot follow?): no sleds */
+	struct hs_b0a0_region *regions; /* with want_sleds: one per region, by index */
+	size_t n_regions, cap_regions;
+	/* A far jump being read (s_get_pc_i64, s_add_nc_u64 of a literal): its pair, its stage
+	 * (0 none, 1 after the get, 2 after the add) and its target .text offset. */
+	unsigned far_pair, far_stage;
+	uint64_t far_target;
 };
+
+/* gfx1250's numbered SGPRs: s0..s105 (VCC is apart). */
+#define HS_B0A0_SGPRS 106u
 
 /* The shortest run of s_nop worth a sled (the reference's MinNopSledSize). */
 #define HS_SLED_MIN 8u
@@ -58,6 +85,21 @@ HS_INTERNAL void hs_b0a0_scan_free(struct hs_b0a0_scan *s);
  * want_sleds, the sleds are complete (cut at every branch target) when it returns.
  */
 HS_INTERNAL enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, void *ctx);
+/*
+ * Whether a far jump's pair at a site of region r (kernel: the site's) must be free in the
+ * whole object: the region is not that kernel's own, or control may escape it.
+ */
+HS_INTERNAL bool hs_b0a0_scan_far_whole(const struct hs_b0a0_scan *s, size_t r, size_t kernel);
+/*
+ * The pair a far jump at a site of region r may use: the first even s<N> at or above floor
+ * (the caller's bound: the charged kernels' .sgpr_count) and above every SGPR the region's
+ * instructions name (whole: every region's).  False (why says so) when none is proven: an
+ * instruction may touch any SGPR, part of .text does not decode, or no pair fits below s106.
+ */
+HS_INTERNAL bool hs_b0a0_scan_far_pair(const struct hs_b0a0_scan *s, size_t r, bool whole,
+                                       uint64_t floor, unsigned *pair, char *why, size_t why_size);
+/* True when a branch seen in the sweep targets .text offset off (sorted after the run). */
+HS_INTERNAL bool hs_b0a0_scan_is_target(const struct hs_b0a0_scan *s, uint64_t off);
 /* The site's mnemonic (the cluster loads by this pass's table, the rest by the decoder's). */
 HS_INTERNAL const char *hs_b0a0_site_mnemonic(const struct hs_b0a0_scan *s,
                                               const struct isa_inst *in);

@@ -76,7 +76,7 @@ check "NOP sleds" 0
 [ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump')]")" = \
 	"[7, 1, 2, 6, 0]" ] || fail "sleds: counts: $(cat "$OUT")"
 judged sleds "$FIXTURES/b0a0_place.co" "$T/place.co" "$(dirname "$0")/b0a0_place.expect"
-grep -q "(2 in sleds, 0 long jumps)" "$T/judge" || fail "sleds: $(cat "$T/judge")"
+grep -q "(2 in sleds, 0 by far jumps through no pair)" "$T/judge" || fail "sleds: $(cat "$T/judge")"
 "$OBJDUMP" -d --mcpu=gfx1250 "$T/place.co" >"$T/dis"
 # sled+0 and sled+0x10 go into the sled after s_endpgm (sled+0x1c, +0x34); every other
 # site (a 20-byte sled, a sled cut by a branch target, s_nop reached by fall-through,
@@ -85,14 +85,48 @@ grep -q "BFA00006 <sled+0x1c>" "$T/dis" && grep -q "BFA00008 <sled+0x34>" "$T/di
 	fail "sleds: the sites are not in the sled: $(grep -A4 '<sled>:' "$T/dis")"
 ok "sleds: sites in the sled ($(cat "$T/judge")); too short, cut, reached, foreign or called sleds are not used"
 
-# Beyond s_branch reach of the pool: the long jump (s_add_pc_i64 there and back).
+# Beyond s_branch reach of the pool: the far jump through a free SGPR pair, never
+# s_add_pc_i64 (LLVM relaxes with it for gfx1251 only).  The two adjacent sites share one; a
+# lone site reaches one through a gateway in a short NOP sled.
 mirage --json rewrite "$FIXTURES/b0a0_far.co" -o "$T/far.co" --target gfx1250
 check "sites beyond s_branch reach" 0
-[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump','ds2_declined')]")" = \
-	"[2, 1, 0, 1, 2, 0]" ] || fail "far: counts: $(cat "$OUT")"
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump','far_jumps','far_pair_kernels','far_pair_low','far_pair_high','ds2_declined')]")" = \
+	"[3, 1, 0, 1, 3, 2, 1, 8, 8, 0]" ] || fail "far: counts: $(cat "$OUT")"
 judged far "$FIXTURES/b0a0_far.co" "$T/far.co" "$(dirname "$0")/b0a0_far.expect"
-grep -q "(0 in sleds, 2 long jumps)" "$T/judge" || fail "far: $(cat "$T/judge")"
-ok "far sites take the long jump and land back at site + size ($(cat "$T/judge"))"
+grep -q "(0 in sleds, 3 by far jumps through s\[8:9\])" "$T/judge" || fail "far: $(cat "$T/judge")"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/far.co" >"$T/dis"
+grep -q s_add_pc_i64 "$T/dis" && fail "far: the output holds s_add_pc_i64"
+# The exact sequence at the site (.text+0, vaddr 0x1500) and its modelled target: the address
+# after s_get_pc_i64 (0x1504) plus the literal is the pool's first trampoline.
+grep -A3 "<far>:$" "$T/dis" | sed -n 2,4p | sed 's/ *\/\/.*//; s/^\s*//' >"$T/seq"
+lit=$(sed -n 2p "$T/seq" | sed -n 's/^s_add_nc_u64 s\[8:9\], s\[8:9\], 0x\([0-9a-f]*\)$/\1/p')
+[ -n "$lit" ] && [ "$(sed -n 1p "$T/seq")" = "s_get_pc_i64 s[8:9]" ] && [ "$(sed -n 3p "$T/seq")" = "s_set_pc_i64 s[8:9]" ] ||
+	fail "far: the site is not the far jump: $(cat "$T/seq")"
+pool=$("$READELF" -S -W "$T/far.co" | awk '$2 == ".hotswap.text" {print $4}')
+[ "$(printf '%x' $((0x1504 + 0x$lit)))" = "$(printf '%x' $((0x$pool)))" ] ||
+	fail "far: 0x1504 + 0x$lit is not the pool at 0x$pool"
+# .sgpr_count rises to cover s[8:9] and VCC: 12.
+[ "$("$READELF" --notes "$T/far.co" | awk '/\.sgpr_count:/{print $2}')" = 12 ] ||
+	fail "far: .sgpr_count: $("$READELF" --notes "$T/far.co" | grep sgpr_count)"
+mirage rewrite "$FIXTURES/b0a0_far.co" -o "$T/far.txt.co" --target gfx1250
+expect_out "b0a0:     2 far jumps (3 sites) through s[8:9] in 1 kernel(s)"
+ok "far sites: two share a far jump through s[8:9] to 0x$pool and land back past both, a lone one goes through a gateway ($(cat "$T/judge")); .sgpr_count 12"
+
+# No pair left: the same sites in a kernel whose instructions name every SGPR (s0..s105).
+mirage rewrite "$FIXTURES/b0a0_far_nopair.co" -o "$T/nopair.co" --target gfx1250
+check "far sites with no free SGPR pair" 1 \
+	"ERROR: kernel 'full': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): its far jump needs an even SGPR pair above those its function names (s0..s105) and its .sgpr_count 106, and none is left below s106; the edit is required, so the rewrite fails closed"
+[ ! -e "$T/nopair.co" ] || fail "nopair: a failed rewrite left its output behind"
+mirage --json rewrite "$FIXTURES/b0a0_far_nopair.co" -o "$T/nopair.co" --target gfx1250 --best-effort
+check "no free SGPR pair, --best-effort" 0
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','ds2_declined','addtid_declined','long_jump','far_jumps','far_pair_kernels')]")" = \
+	"[1, 0, 1, 1, 0, 0, 0]" ] || fail "nopair: counts: $(cat "$OUT")"
+"$OBJDUMP" -d --mcpu=gfx1250 "$T/nopair.co" | grep -A2 "<full>:" | grep -q "ds_load_2addr_b32" ||
+	fail "nopair: the declined site was changed"
+[ "$("$READELF" --notes "$T/nopair.co" | awk '/\.sgpr_count:/{print $2}')" = 106 ] ||
+	fail "nopair: .sgpr_count changed"
+readelf_clean "$T/nopair.co"
+ok "no free pair: refused (exit 1, kernel, offset and why); --best-effort declines both far sites and counts them"
 
 # The ADDTID store's scratch VGPR: .vgpr_count rises; RSRC1's granules too when the scratch
 # VGPR is past them (llvm-objdump decodes the descriptor: next_free_vgpr is granules x 16).
@@ -128,10 +162,11 @@ check "40 kernels" 0
 judged many "$FIXTURES/b0a0_many.co" "$T/many.co" "$FIXTURES/b0a0_many.expect"
 ok "40 kernels in one object: $(cat "$T/judge")"
 
-# No way to the pool at all (a 2.25 GiB .bss puts it past s_add_pc_i64's 32-bit literal).
+# No way to the pool: a 2.25 GiB .bss puts it past a 32-bit literal, so the far jump would
+# take 20 bytes, more than the lone 8-byte site.
 mirage rewrite "$FIXTURES/b0a0_unreachable.co" -o "$T/unreach.co" --target gfx1250
 check "a required site with no way to the pool" 1 \
-	"ERROR: kernel 'far': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): the pool is beyond the reach of s_branch and of s_add_pc_i64 from the site, and no NOP sled in its function has room; the edit is required, so the rewrite fails closed"
+	"ERROR: kernel 'far': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): the pool is beyond s_branch reach, the far jump (20 bytes: s_get_pc_i64, s_add_nc_u64, s_set_pc_i64) is longer than the site and the growing sites right after it, and no NOP sled in its function has room for the site's body or for a 16-byte gateway to the far jump; the edit is required, so the rewrite fails closed"
 [ ! -e "$T/unreach.co" ] || fail "unreachable: a failed rewrite left its output behind"
 mirage --json rewrite "$FIXTURES/b0a0_unreachable.co" -o "$T/unreach.co" --target gfx1250 --best-effort
 check "no way to the pool, --best-effort" 0
@@ -164,7 +199,7 @@ check "--best-effort with --strict" 2 "--best-effort and --strict contradict eac
 mirage --json rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --best-effort
 check "--best-effort declines what it cannot place" 0
 [ -s "$T/decline.co" ] || fail "--best-effort wrote no output"
-[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2_declined','ds2','long_jump')]")" = "[2, 1, 1]" ] ||
+[ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2_declined','ds2','long_jump','far_jumps')]")" = "[2, 2, 2, 1]" ] ||
 	fail "--best-effort: counts: $(cat "$OUT")"
 readelf_clean "$T/decline.co"
 ok "--best-effort: required sites that cannot be placed are declined and counted, never with --strict"

@@ -21,25 +21,32 @@ static void test_sbranch_reach(void **state)
 }
 
 /*
- * The long jump: s_add_pc_i64 with a 32-bit literal forward in [0, 2^31) (llvm-mc-22:
- * "s_add_pc_i64 0x12340" = ff 4b 80 be 40 23 01 00), else a 64-bit literal
- * ("s_add_pc_i64 lit64(0xfffffffffffedcc0)" = fe 4b 80 be c0 dc fe ff ff ff ff ff);
- * the offset counts from the next instruction.
+ * The far jump through a pair, never s_add_pc_i64 (llvm-mc-22 -mcpu=gfx1250): "s_get_pc_i64
+ * s[8:9]" = 00 47 88 be; "s_add_nc_u64 s[8:9], s[8:9], 0x12340" = 08 ff 88 a9 40 23 01 00;
+ * "s_set_pc_i64 s[8:9]" = 08 48 80 be; "s_add_nc_u64 s[104:105], s[104:105],
+ * lit64(0xfffffffffffedcc0)" = 68 fe e8 a9 c0 dc fe ff ff ff ff ff.  The delta counts from
+ * the instruction after s_get_pc_i64 (pc + 4).
  */
-static void test_addpc(void **state)
+static void test_far_jump(void **state)
 {
-	uint8_t b[HS_ADDPC_MAX];
+	uint8_t b[HS_FAR_JUMP_MAX];
 
 	(void)state;
-	assert_int_equal(hs_addpc_encode(0x1000, 0x1008 + 0x12340, 8, b), 8);
-	assert_memory_equal(b, HEX(0xff, 0x4b, 0x80, 0xbe, 0x40, 0x23, 0x01, 0x00), 8);
-	assert_int_equal(hs_addpc_encode(0x20000, 0x2000c - 0x12340, 12, b), 12);
-	assert_memory_equal(
-	    b, HEX(0xfe, 0x4b, 0x80, 0xbe, 0xc0, 0xdc, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff), 12);
-	/* Backwards, or 2^31 and more forwards, needs the 12-byte form: not in an 8-byte site. */
-	assert_int_equal(hs_addpc_encode(0x20000, 0x1000, 8, b), 0);
-	assert_int_equal(hs_addpc_encode(0, 8 + (1ull << 31), 8, b), 0);
-	assert_int_equal(hs_addpc_encode(0, 8 + (1ull << 31) - 4, 8, b), 8);
+	assert_int_equal(hs_far_jump_encode(0x1000, 0x1004 + 0x12340, 8, 16, b), 16);
+	assert_memory_equal(b,
+	                    HEX(0x00, 0x47, 0x88, 0xbe, 0x08, 0xff, 0x88, 0xa9, 0x40, 0x23, 0x01,
+	                        0x00, 0x08, 0x48, 0x80, 0xbe),
+	                    16);
+	assert_int_equal(hs_far_jump_encode(0x20000, 0x20004 - 0x12340, 104, 20, b), 20);
+	assert_memory_equal(b,
+	                    HEX(0x00, 0x47, 0xe8, 0xbe, 0x68, 0xfe, 0xe8, 0xa9, 0xc0, 0xdc, 0xfe,
+	                        0xff, 0xff, 0xff, 0xff, 0xff, 0x68, 0x48, 0x80, 0xbe),
+	                    20);
+	/* Backwards, or 2^31 and more forwards, needs the 64-bit literal: 20 bytes. */
+	assert_int_equal(hs_far_jump_size(0x20000, 0x1000), 20);
+	assert_int_equal(hs_far_jump_size(0, 4 + (1ull << 31)), 20);
+	assert_int_equal(hs_far_jump_size(0, 4 + (1ull << 31) - 4), 16);
+	assert_int_equal(hs_far_jump_encode(0x20000, 0x1000, 2, 16, b), 0);
 }
 
 /* In place: cluster_load_b32 v1, v[2:3], off -> global_load_b32; isfirst -1 -> signal -1. */
@@ -154,9 +161,13 @@ static void test_policy(void **state)
 		                 HS_OK);
 	}
 	assert_int_equal(rep.count[HS_COUNT_B0A0_DS2_DECLINED], 2);
-	/* The site beyond s_branch reach of the pool takes the long jump. */
-	assert_int_equal(rep.count[HS_COUNT_B0A0_DS2], 1);
-	assert_int_equal(rep.count[HS_COUNT_B0A0_LONG_JUMP], 1);
+	/* The two adjacent sites beyond s_branch reach of the pool share one far jump. */
+	assert_int_equal(rep.count[HS_COUNT_B0A0_DS2], 2);
+	assert_int_equal(rep.count[HS_COUNT_B0A0_LONG_JUMP], 2);
+	assert_int_equal(rep.count[HS_COUNT_B0A0_FAR_JUMPS], 1);
+	assert_int_equal(rep.count[HS_COUNT_B0A0_FAR_PAIR_KERNELS], 1);
+	assert_int_equal(rep.count[HS_COUNT_B0A0_FAR_PAIR_LOW], 8);
+	assert_int_equal(rep.count[HS_COUNT_B0A0_FAR_PAIR_HIGH], 8);
 	assert_int_equal(rep.patches_declined, 2);
 	assert_int_equal(rep.reason, HS_REASON_SITES_DECLINED);
 	assert_non_null(strstr(rep.message, "first: kernel 'far': ds_load_2addr_stride64_b64"));
@@ -170,7 +181,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sbranch_reach), cmocka_unit_test(test_in_place),
 	    cmocka_unit_test(test_ds2_split),     cmocka_unit_test(test_addtid),
-	    cmocka_unit_test(test_policy),        cmocka_unit_test(test_addpc),
+	    cmocka_unit_test(test_policy),        cmocka_unit_test(test_far_jump),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

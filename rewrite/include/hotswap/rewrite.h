@@ -155,14 +155,19 @@ enum hs_count {
 	HS_COUNT_B0A0_LEFT_M0,         /* s_barrier_signal_isfirst m0 / SGPR: left alone */
 	HS_COUNT_B0A0_IN_SLED,         /* trampolines placed in NOP sleds in .text */
 	HS_COUNT_B0A0_IN_POOL,         /* trampolines placed in the pool */
-	HS_COUNT_B0A0_LONG_JUMP,       /* sites reaching the pool through an SGPR-pair long jump */
+	HS_COUNT_B0A0_LONG_JUMP,       /* sites reaching the pool through an SGPR-pair far jump */
 	HS_COUNT_B0A0_RETAGGED,        /* .gfx1250_revision tags rewritten B0 -> A0 */
 	HS_COUNT_B0A0_CERTIFIED,       /* 1: every kernel is tagged A0, the object was left alone */
 	HS_COUNT_B0A0_UNDECODABLE,     /* .text regions the decoder could not size (not patched) */
 	/* The translation route. */
 	HS_COUNT_KERNELS_TRANSLATED, /* kernels the translator translated */
 	HS_COUNT_KERNELS_REFUSED,    /* kernels it refused (then the call fails) */
-	HS_COUNT__KNOWN              /* kinds this header knows; not a kind */
+	/* The B0->A0 pass's far jumps (s_get_pc_i64 / s_add_nc_u64 / s_set_pc_i64 on a pair). */
+	HS_COUNT_B0A0_FAR_JUMPS,        /* far jumps into the pool (one may carry several sites) */
+	HS_COUNT_B0A0_FAR_PAIR_KERNELS, /* kernels charged a far-jump SGPR pair (.sgpr_count) */
+	HS_COUNT_B0A0_FAR_PAIR_LOW,     /* the lowest pair's first SGPR (when kernels > 0) */
+	HS_COUNT_B0A0_FAR_PAIR_HIGH,    /* the highest pair's first SGPR (when kernels > 0) */
+	HS_COUNT__KNOWN                 /* kinds this header knows; not a kind */
 };
 #define HS_COUNT_CAPACITY 32
 
