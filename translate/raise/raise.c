@@ -697,15 +697,58 @@ static int branch_target(const struct isa_inst *in, uint64_t *target)
 /*
  * The target of a long branch as LLVM's branch relaxation writes it on GFX9, starting at
  * insts[i]: s_getpc_b64 s[p:p+1]; s_add_u32 sp, sp, lo; s_addc_u32 sp+1, sp+1, hi;
- * s_setpc_b64 s[p:p+1] (lo and hi constants: the target minus the end of the s_getpc).  0 and
- * the .text offset, or -1 when the instructions are anything else.
+ * s_setpc_b64 s[p:p+1] (lo and hi constants: the target minus the end of the s_getpc), or the
+ * gfx1250 far jump above.  0 and the .text offset, or -1 when the instructions are anything else.
  */
+/* The decoded instruction at .text offset off, or NULL. */
+static const struct isa_inst *inst_at(const struct decoded *d, uint64_t off)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->insts[i].offset == off)
+			return &d->insts[i];
+	return NULL;
+}
+
+/*
+ * The gfx1250 far jump mirage's B0->A0 pass writes (docs/rewriter.md), from its s_get_pc_i64
+ * g: s_add_nc_u64 s[p:p+1], s[p:p+1], K; s_set_pc_i64 s[p:p+1], either right after g or after
+ * g's s_branch to them (a gateway).  The target is the end of g plus K (a 32-bit literal zero-
+ * extended, as the raised add reads it).  0 and the .text offset, or -1.
+ */
+static int far_jump_target(const struct decoded *d, const struct isa_inst *g, uint64_t *target)
+{
+	const struct isa_inst *add = inst_at(d, g->offset + g->size), *set;
+	const struct isa_operand *p = &g->ops[0], *k;
+	uint64_t t;
+
+	if (add && add->op == ISA_OP_S_BRANCH && !label_of(add, &t))
+		add = inst_at(d, t);
+	if (!add || add->op != ISA_OP_S_ADD_NC_U64 || add->nops < 3 ||
+	    !(set = inst_at(d, add->offset + add->size)) || set->op != ISA_OP_S_SET_PC_I64 ||
+	    set->nops < 1)
+		return -1;
+	k = &add->ops[2];
+	if (add->ops[0].kind != ISA_OPK_SGPR || add->ops[0].reg != p->reg ||
+	    add->ops[1].kind != ISA_OPK_SGPR || add->ops[1].reg != p->reg ||
+	    set->ops[0].kind != ISA_OPK_SGPR || set->ops[0].reg != p->reg ||
+	    (k->kind != ISA_OPK_INLINE && k->kind != ISA_OPK_LITERAL))
+		return -1;
+	*target = g->offset + g->size +
+	          (k->kind == ISA_OPK_LITERAL && add->literal_size == 4 ? (uint64_t)(uint32_t)k->imm
+	                                                                : (uint64_t)k->imm);
+	return 0;
+}
+
 static int long_branch_target(const struct decoded *d, size_t i, uint64_t *target)
 {
 	const struct isa_inst *g = &d->insts[i], *lo, *hi, *set;
 	const struct isa_operand *p;
 
-	if (g->op != ISA_OP_S_GET_PC_I64 || i + 3 >= d->n || g->nops < 1)
+	if (g->op != ISA_OP_S_GET_PC_I64 || g->nops < 1 || g->ops[0].kind != ISA_OPK_SGPR)
+		return -1;
+	if (!far_jump_target(d, g, target))
+		return 0;
+	if (i + 3 >= d->n)
 		return -1;
 	lo = &d->insts[i + 1], hi = &d->insts[i + 2], set = &d->insts[i + 3];
 	p = &g->ops[0];
@@ -1188,8 +1231,8 @@ static int follow_pool(struct rz *r, struct extent **ext, size_t *next, size_t *
 
 	for (size_t i = 0; i < d->n; i++) {
 		uint64_t t;
-		if (branch_target(&d->insts[i], &t) || t < co->pool_start || t >= co->pool_end ||
-		    in_extents(*ext, *next, t))
+		if ((branch_target(&d->insts[i], &t) && long_branch_target(d, i, &t)) ||
+		    t < co->pool_start || t >= co->pool_end || in_extents(*ext, *next, t))
 			continue;
 		if (*next == *cap) {
 			void *p = realloc(*ext, 2 * *cap * sizeof(**ext));

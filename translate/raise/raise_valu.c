@@ -118,6 +118,8 @@ static LLVMValueRef fclamp(struct rz *r, LLVMValueRef f)
 	return fcall2(r, "llvm.minnum", f, LLVMConstReal(t, 1.0));
 }
 
+static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16);
+
 /* Writes a float result: clamp to [0, 1] when asked, as the destination's integer. */
 static int fwrite_(struct rz *r, const struct isa_operand *d, LLVMValueRef f)
 {
@@ -126,6 +128,8 @@ static int fwrite_(struct rz *r, const struct isa_operand *d, LLVMValueRef f)
 	                : LLVMGetTypeKind(t) == LLVMHalfTypeKind ? 16
 	                                                         : 32;
 	f = fclamp(r, f);
+	if (bits == 16)
+		return write16(r, d, LLVMBuildBitCast(B, f, r->i16, ""));
 	return rz_write(r, d, LLVMBuildBitCast(B, f, LLVMIntTypeInContext(r->C, bits), ""));
 }
 
@@ -285,7 +289,41 @@ static int vcmp(struct rz *r, const struct isa_inst *in, unsigned op, const stru
 	return rz_write(r, o->d[0], m);
 }
 
-/* A 16-bit result into the low half of the destination (the high half with op_sel[3]). */
+/*
+ * The 16-bit ops that on GFX9 (gfx942/gfx950) clear bits [31:16] of the destination instead
+ * of keeping them: LLVM's list (GCNSubtarget::zeroesHigh16BitsOfDest), which its code for those
+ * targets relies on.  From GFX10 on (gfx1250) every 16-bit op keeps them.
+ */
+static const uint16_t gfx9_zeroes_high16[] = {
+    ISA_OP_V_CVT_F16_F32,    ISA_OP_V_CVT_F16_U16,       ISA_OP_V_CVT_F16_I16,
+    ISA_OP_V_RCP_F16,        ISA_OP_V_RSQ_F16,           ISA_OP_V_SQRT_F16,
+    ISA_OP_V_LOG_F16,        ISA_OP_V_EXP_F16,           ISA_OP_V_SIN_F16,
+    ISA_OP_V_COS_F16,        ISA_OP_V_FLOOR_F16,         ISA_OP_V_CEIL_F16,
+    ISA_OP_V_TRUNC_F16,      ISA_OP_V_RNDNE_F16,         ISA_OP_V_FRACT_F16,
+    ISA_OP_V_FREXP_MANT_F16, ISA_OP_V_FREXP_EXP_I16_F16, ISA_OP_V_LDEXP_F16,
+    ISA_OP_V_LSHLREV_B16,    ISA_OP_V_LSHRREV_B16,       ISA_OP_V_ASHRREV_I16,
+    ISA_OP_V_ADD_NC_U16,     ISA_OP_V_SUB_NC_U16,        ISA_OP_V_MUL_LO_U16,
+    ISA_OP_V_ADD_F16,        ISA_OP_V_SUB_F16,           ISA_OP_V_SUBREV_F16,
+    ISA_OP_V_MUL_F16,        ISA_OP_V_MAX_NUM_F16,       ISA_OP_V_MIN_NUM_F16,
+    ISA_OP_V_MAX_U16,        ISA_OP_V_MIN_U16,           ISA_OP_V_MAX_I16,
+    ISA_OP_V_MIN_I16,        ISA_OP_V_MAD_U16,           ISA_OP_V_MAD_I16,
+    ISA_OP_V_FMA_F16,        ISA_OP_V_DIV_FIXUP_F16,
+};
+
+static bool zeroes_high16(const struct rz *r)
+{
+	if (r->arch == ISA_ARCH_GFX1250 || r->in->sdwa)
+		return false;
+	for (size_t i = 0; i < sizeof(gfx9_zeroes_high16) / sizeof(gfx9_zeroes_high16[0]); i++)
+		if (gfx9_zeroes_high16[i] == r->in->op)
+			return true;
+	return false;
+}
+
+/*
+ * A 16-bit result into the low half of the destination, the high half kept (cleared by the
+ * GFX9 ops above); with op_sel[3] into the high half, the low half kept.
+ */
 static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
 {
 	LLVMValueRef old = rz_src(r, d, 32, 0), v = LLVMBuildZExt(B, v16, r->i32, "");
@@ -294,7 +332,7 @@ static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
 	if (r->in->format == ISA_FMT_VOP3 && (r->in->mods.op_sel & 8))
 		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
 		                LLVMBuildShl(B, v, c32(r, 16), ""), "");
-	else
+	else if (!zeroes_high16(r))
 		v = LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), v, "");
 	return rz_write(r, d, v);
 }
