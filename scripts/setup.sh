@@ -19,6 +19,8 @@ packages=(
 	strace openssl jq util-linux
 	# tests: POCL, the kernel suite's second CPU reference (tests/kernels)
 	pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
+	# tests: libclc's amdgcn builtin library, for the builtin differential test (tests/builtins)
+	libclc-22
 )
 
 missing=()

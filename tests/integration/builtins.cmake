@@ -12,7 +12,7 @@ if(TARGET pocl_ref)
   set_target_properties(builtins_pocl_batch PROPERTIES RUNTIME_OUTPUT_DIRECTORY
                         ${PROJECT_BINARY_DIR}/tests/builtins)
   mirage_shell_test(builtins_diff builtins_diff.sh LABELS translate emulate)
-  set_tests_properties(integration/builtins_diff PROPERTIES TIMEOUT 600)
+  set_tests_properties(integration/builtins_diff PROPERTIES TIMEOUT 1500)
   set_property(TEST integration/builtins_diff APPEND PROPERTY ENVIRONMENT
                "POCL_BATCH=$<TARGET_FILE:builtins_pocl_batch>" "PYTHON=${Python3_EXECUTABLE}")
   add_custom_target(builtins_sweep
