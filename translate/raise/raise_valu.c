@@ -338,6 +338,25 @@ static int write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
 }
 
 /*
+ * VOP3P source k of the low (hi false) or high half: whether it reads the source's high half
+ * (op_sel / op_sel_hi) and whether it is negated (neg_lo / neg_hi), both marked applied.
+ */
+static bool packed_select(struct rz *r, const struct vops *o, unsigned k, bool hi, bool *neg)
+{
+	const struct isa_mods *m = &r->in->mods;
+
+	rz_mod_used(r, (hi ? RZ_MOD_OP_SEL_HI0 : RZ_MOD_OP_SEL0) + k);
+	if (hi) {
+		rz_mod_used(r, RZ_MOD_NEG_HI0 + k);
+		*neg = m->neg_hi >> k & 1;
+	} else {
+		rz_operand_mods_used(r, o->s[k], ISA_OPF_NEG);
+		*neg = o->s[k]->flags & ISA_OPF_NEG;
+	}
+	return (hi ? m->op_sel_hi : m->op_sel) >> k & 1;
+}
+
+/*
  * The fused three-operand integer ops: (src0 FIRST src1) SECOND src2, a shift's amount masked
  * to 5 bits as the hardware reads it.
  */
@@ -847,17 +866,9 @@ static int valu16(struct rz *r, const struct isa_inst *in, unsigned op, const st
 		for (int hi = 0; hi < 2; hi++) {
 			LLVMValueRef x[3];
 			for (unsigned k = 0; k < o->ns && k < 3; k++) {
-				bool sel =
-				    hi ? (in->mods.op_sel_hi >> k & 1) : (in->mods.op_sel >> k & 1);
-				bool neg = hi ? (in->mods.neg_hi >> k & 1)
-				              : !!(o->s[k]->flags & ISA_OPF_NEG);
-				LLVMValueRef v;
-				rz_mod_used(r, (hi ? RZ_MOD_OP_SEL_HI0 : RZ_MOD_OP_SEL0) + k);
-				if (hi)
-					rz_mod_used(r, RZ_MOD_NEG_HI0 + k);
-				else
-					rz_operand_mods_used(r, o->s[k], ISA_OPF_NEG);
-				v = o->s[k]->kind == ISA_OPK_VGPR || o->s[k]->kind == ISA_OPK_SGPR
+				bool neg, sel = packed_select(r, o, k, hi, &neg);
+				LLVMValueRef v =
+				    o->s[k]->kind == ISA_OPK_VGPR || o->s[k]->kind == ISA_OPK_SGPR
 				        ? rz_read32(r, o->s[k], sel)
 				        : rz_read32(r, o->s[k], 0);
 				if (neg)
@@ -1079,17 +1090,9 @@ static int valu_float(struct rz *r, const struct isa_inst *in, unsigned op, cons
 /* VOP3P packed 16-bit math: each half picks its sources by op_sel / op_sel_hi. */
 static LLVMValueRef half_of(struct rz *r, const struct vops *o, unsigned k, bool hi)
 {
-	const struct isa_inst *in = r->in;
 	struct isa_operand t = *o->s[k];
-	bool sel = hi ? (in->mods.op_sel_hi >> k & 1) : (in->mods.op_sel >> k & 1);
-	bool neg = hi ? (in->mods.neg_hi >> k & 1) : !!(o->s[k]->flags & ISA_OPF_NEG);
+	bool neg, sel = packed_select(r, o, k, hi, &neg);
 	LLVMValueRef v;
-
-	rz_mod_used(r, (hi ? RZ_MOD_OP_SEL_HI0 : RZ_MOD_OP_SEL0) + k);
-	if (hi)
-		rz_mod_used(r, RZ_MOD_NEG_HI0 + k);
-	else
-		rz_operand_mods_used(r, o->s[k], ISA_OPF_NEG);
 
 	t.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
 	if (t.kind == ISA_OPK_INLINE || t.kind == ISA_OPK_LITERAL)
