@@ -224,12 +224,14 @@ static int unknown_option(const struct cmd_entry *cmd, const char *word)
 	const char *typed = word + strspn(word, "-");
 	int wlen = (int)strcspn(word, "=");
 	char *t = xstrndup(typed, strcspn(typed, "="));
+	/* the "no-" spellings live as long as the suggestion that may point at one */
+	char neg[32][96];
+	size_t nneg = 0;
 	for (size_t i = 0; own && own[i].name; i++) {
 		suggest(&s, t, own[i].name);
-		if (own[i].flags & OPT_NEGATABLE) {
-			char neg[96];
-			snprintf(neg, sizeof(neg), "no-%s", own[i].name);
-			suggest(&s, t, neg);
+		if ((own[i].flags & OPT_NEGATABLE) && nneg < sizeof(neg) / sizeof(neg[0])) {
+			snprintf(neg[nneg], sizeof(neg[nneg]), "no-%s", own[i].name);
+			suggest(&s, t, neg[nneg++]);
 		}
 	}
 	for (size_t i = 0; global_opts[i].name; i++)

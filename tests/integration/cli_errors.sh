@@ -35,6 +35,17 @@ mirage --verison
 check "a mistyped global option" 2
 expect_err_is "mirage: unknown option '--verison'
 hint: did you mean '--version'?"
+# A typo of a negated option ("no-" + name) suggests that spelling; the parser once kept a
+# pointer to a loop-scoped buffer for it and suggested whatever the stack held next (the
+# sanitizer stage catches the use after scope).
+mirage profile create x --no-stict
+check "a mistyped --no- option" 2
+expect_err_is "mirage: unknown option '--no-stict' for 'profile create'
+hint: did you mean '--no-strict'?"
+mirage profile create x --no-entry-trampoline
+check "another mistyped --no- option" 2
+expect_err_is "mirage: unknown option '--no-entry-trampoline' for 'profile create'
+hint: did you mean '--no-entry-trampolines'?"
 mirage --bogus paths
 check "an unknown global option" 2
 expect_err_is "mirage: unknown option '--bogus'
