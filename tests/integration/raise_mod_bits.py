@@ -24,8 +24,8 @@ encoding of the row, and is dropped); each becomes a kernel of one object, and `
 Environment: LLVM_MC, LD_LLD, MIRAGE_BIN, TEST_TOOLS (isa_dump), ISA.  Exit 0 when every
 variant is modelled or refused, 1 otherwise (each problem printed), 2 on usage.
 """
+import collections
 import json
-import math
 import os
 import random
 import re
@@ -526,30 +526,24 @@ def main(argv):
     for n, i in enumerate(idx):
         if meta[i][2] is None:
             raised_row[meta[i][0]] = raised_row.get(meta[i][0], False) or result[n][0]
-    problems, counts = [], {}
+    problems, counts = [], collections.Counter()
     to_run = []
     for n, i in enumerate(idx):
         rid, m, kind, detail, ops = meta[i]
         if kind is None or not raised_row.get(rid):
             continue
         raised, reason, why = result[n]
-        key = kind
         if not raised:
-            if reason != "unsupported-form":
-                counts[key + ": refused (%s)" % reason] = counts.get(key + ": refused (%s)" % reason, 0) + 1
-            else:
-                counts[key + ": refused"] = counts.get(key + ": refused", 0) + 1
+            counts[kind + (": refused" if reason == "unsupported-form" else ": refused (%s)" % reason)] += 1
             continue
         if m.startswith("v_fma_mix") and kind != "clamp":
-            key = key + ": raised (v_fma_mix*), checked by " + MIX
-            counts[key] = counts.get(key, 0) + 1
+            counts[kind + ": raised (v_fma_mix*), checked by " + MIX] += 1
             continue
         if kind in ELSEWHERE:
-            counts[key + ": raised, checked by " + ELSEWHERE[kind]] = counts.get(
-                key + ": raised, checked by " + ELSEWHERE[kind], 0) + 1
+            counts[kind + ": raised, checked by " + ELSEWHERE[kind]] += 1
             continue
         to_run.append((i, lines[i], m, kind, detail, ops))
-    # run every raised variant next to its plain form, operands renamed to v10, v1, v2, v3
+    # run every raised variant next to its plain form, operands renamed (operand_form)
     runnable = []
     for i, text, m, kind, detail, ops in to_run:
         form = operand_form(m, ops)
@@ -581,8 +575,7 @@ def main(argv):
         # nothing: such a variant is its plain form, no modifier to check
         same = {j for j in ok_mod if j in ok_plain and ok_mod[j] == ok_plain[j]}
         for j in same:
-            key = runnable[j][4] + ": not encoded (the assembler drops it)"
-            counts[key] = counts.get(key, 0) + 1
+            counts[runnable[j][4] + ": not encoded (the assembler drops it)"] += 1
         runnable = [r for j, r in enumerate(runnable) if j in ok_mod and j in ok_plain and j not in same]
     if runnable:
         n = len(runnable)
@@ -609,8 +602,7 @@ def main(argv):
                                     "0x%08x 0x%08x" % (r[3], r[1], t, " ".join("0x%08x" % w for w in lanes[j][t]),
                                                        got[at], got[at + 1], want[0], want[1]))
                     break
-            key = r[4] + ": raised, run against the rule"
-            counts[key] = counts.get(key, 0) + 1
+            counts[r[4] + ": raised, run against the rule"] += 1
     for p in problems:
         print(p)
     for k in sorted(counts):

@@ -694,12 +694,6 @@ static int branch_target(const struct isa_inst *in, uint64_t *target)
 	return 0;
 }
 
-/*
- * The target of a long branch as LLVM's branch relaxation writes it on GFX9, starting at
- * insts[i]: s_getpc_b64 s[p:p+1]; s_add_u32 sp, sp, lo; s_addc_u32 sp+1, sp+1, hi;
- * s_setpc_b64 s[p:p+1] (lo and hi constants: the target minus the end of the s_getpc), or the
- * gfx1250 far jump above.  0 and the .text offset, or -1 when the instructions are anything else.
- */
 /* The decoded instruction at .text offset off, or NULL. */
 static const struct isa_inst *inst_at(const struct decoded *d, uint64_t off)
 {
@@ -739,6 +733,12 @@ static int far_jump_target(const struct decoded *d, const struct isa_inst *g, ui
 	return 0;
 }
 
+/*
+ * The target of a long branch as LLVM's branch relaxation writes it on GFX9, starting at
+ * insts[i]: s_getpc_b64 s[p:p+1]; s_add_u32 sp, sp, lo; s_addc_u32 sp+1, sp+1, hi;
+ * s_setpc_b64 s[p:p+1] (lo and hi constants: the target minus the end of the s_getpc), or the
+ * gfx1250 far jump above.  0 and the .text offset, or -1 when the instructions are anything else.
+ */
 static int long_branch_target(const struct decoded *d, size_t i, uint64_t *target)
 {
 	const struct isa_inst *g = &d->insts[i], *lo, *hi, *set;
