@@ -25,3 +25,6 @@ if(TARGET pocl_ref)
             --lld ${LD_LLD_EXE} --xfail ${BUILTINS_SRC}/xfail.txt
     DEPENDS mirage builtins_pocl_batch USES_TERMINAL VERBATIM)
 endif()
+
+# xfail.txt's libclc entries, judged by libclc's own code compiled for the host (no POCL needed).
+mirage_shell_test(libclc_host libclc_host.sh LABELS translate emulate)

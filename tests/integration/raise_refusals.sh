@@ -37,6 +37,13 @@ kernel unsupported "$store; buffer_load_b32 v2, v1, s[4:7], s8 offen; s_endpgm"
 refused unsupported unsupported-instruction buffer_load_b32 "buffer resources are not raised"
 kernel omod "$store; v_add_f32_e64 v2, v1, v1 mul:2; s_endpgm"
 refused omod unsupported-form v_add_f32 "omod:1 is not modelled"
+# The signed 64-bit multiply-add's carry-out has no documented meaning we can check: refused
+# unless it is discarded (null), while the unsigned one is bit 64 of the sum.
+kernel madco "$store; v_mad_co_i64_i32 v[2:3], s10, v1, v1, v[4:5]; s_endpgm"
+refused madco unsupported-form v_mad_co_i64_i32 "the carry-out of a signed 64-bit multiply-add is not modelled"
+kernel madnull "$store; v_mad_co_i64_i32 v[2:3], null, v1, v1, v[4:5]; v_mad_co_u64_u32 v[2:3], s10, v1, v1, v[4:5]; s_endpgm"
+run_capture "$MIRAGE_BIN" raise madnull.co
+assert_eq "$RUN_STATUS" 0 "madnull: a discarded signed carry and an unsigned one are raised: $RUN_STDERR"
 kernel aperture "$store; .long 0xbe8400ef; s_endpgm" # s_mov_b32 s4, src_pops_exiting_wave_id
 refused aperture unsupported-register s_mov_b32 "operand register 239"
 kernel entry "$store; s_endpgm" ".amdhsa_user_sgpr_private_segment_size 1"
