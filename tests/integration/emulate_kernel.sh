@@ -24,6 +24,17 @@ host_reference "$TEST_TMP/host" "$sub_group"
 compare_outputs "$TEST_TMP/host" "$TEST_TMP/emu" \
 	"mirage emulate agrees with host C on every output buffer"
 
+# The golden rows (tests/integration/suite_golden.list): every output buffer, and
+# `mirage raise --json` of the object (run where it is, so that no build path enters it).
+key="emulate $target $OPT $(basename "$LAUNCH" .json)"
+for f in "$TEST_TMP/emu"/*.bin; do
+	echo "$key $(basename "$f") $(sha256sum <"$f" | cut -d' ' -f1)"
+done >"$TEST_TMP/golden.rows"
+(cd "$TEST_TMP/emu" && "$MIRAGE_BIN" raise "$KERNEL.co" --json) >"$TEST_TMP/raise.json"
+echo "$key raise:$? $(sha256sum <"$TEST_TMP/raise.json" | cut -d' ' -f1)" >>"$TEST_TMP/golden.rows"
+golden_check "$MIRAGE_SRC/tests/integration/suite_golden.list" "$key" "$TEST_TMP/golden.rows" \
+	"the outputs and raise --json of $KERNEL -$OPT ($target)"
+
 emulate_object "$TEST_TMP/shuffled" "$co" --schedule shuffle:12345
 assert_eq "$RUN_STATUS" 0 "mirage emulate --schedule shuffle:12345 runs"
 same_bytes "$TEST_TMP/emu" "$TEST_TMP/shuffled" "shuffled schedule gives the same"

@@ -121,3 +121,37 @@ run_capture() {
 done_testing() {
 	echo "1..$TEST_N"
 }
+
+# golden_check LIST KEY ROWS DESC: the lines of LIST that start with "KEY " are exactly the
+# file ROWS (each line "KEY <what> <sha256>").  Several tests share one LIST, each its own
+# keys.  A LIST whose first line is "# toolchain: T" holds bytes that depend on the compiler
+# that built mirage (the raiser's IR follows C's unspecified argument order, and LLVM's output
+# can follow the IR's order): it is checked only by a build of that toolchain
+# ($MIRAGE_TOOLCHAIN, set by tests/CMakeLists.txt).  With MIRAGE_GOLDEN_UPDATE=1 the test
+# writes its rows into LIST instead (under a lock, since the tests run in parallel); the
+# commit that does so says why.
+golden_check() {
+	local list=$1 key=$2 rows=$3 desc=$4 bound
+	bound=$(sed -n '1s/^# toolchain: //p' "$list" 2>/dev/null)
+	if [ -n "${MIRAGE_GOLDEN_UPDATE:-}" ]; then
+		(
+			flock 9
+			{
+				[ -z "$bound" ] || echo "# toolchain: $MIRAGE_TOOLCHAIN"
+				awk -v k="$key " 'index($0, k) == 1 || /^# toolchain: / { next } 1' "$list" 2>/dev/null |
+					cat - "$rows" | LC_ALL=C sort
+			} >"$list.new.$$" && mv "$list.new.$$" "$list"
+		) 9>"$MIRAGE_BUILD/golden.lock"
+		ok "$desc: updated $(basename "$list")"
+		return
+	fi
+	if [ -n "$bound" ] && [ "$bound" != "$MIRAGE_TOOLCHAIN" ]; then
+		skip "$desc: $(basename "$list") is pinned for $bound, this build is $MIRAGE_TOOLCHAIN"
+		return
+	fi
+	local want got
+	want=$(awk -v k="$key " 'index($0, k) == 1' "$list" 2>/dev/null | LC_ALL=C sort)
+	got=$(LC_ALL=C sort "$rows")
+	[ -n "$want" ] || fail "$desc: $(basename "$list") has no '$key' lines (MIRAGE_GOLDEN_UPDATE=1 writes them)"
+	assert_eq "$got" "$want" "$desc, as $(basename "$list") pins"
+}

@@ -77,3 +77,5 @@ foreach(target gfx942 gfx950)
     endforeach()
   endforeach()
 endforeach()
+# The fixtures' translations byte for byte (translate_golden.list, with translate_suite's rows).
+mirage_shell_test(translate_golden translate_golden.sh LABELS translate)

@@ -48,7 +48,13 @@ for src in "${objects[@]}"; do
 	assert_eq "$(notes "$k.co" .name)" "$(notes "$src" .name)" "$k: every kernel, by name"
 	"$drive" "$lib" "$src" "$TARGET" "$k.again.co" "$k.again.tsv"
 	cmp -s "$k.co" "$k.again.co" && ok "$k: the same bytes twice" || fail "$k: the same bytes twice"
+	echo "translate $TARGET $OPT $k $(sha256sum <"$k.co" | cut -d' ' -f1)" >>golden.rows
 done
+
+# The translations byte for byte (tests/integration/translate_golden.list), the refused ones absent.
+touch golden.rows
+golden_check "$MIRAGE_SRC/tests/integration/translate_golden.list" "translate $TARGET $OPT" golden.rows \
+	"every translation for $TARGET at -$OPT"
 
 # The pinned results: every kernel of this level and target as translate_suite.expect says.
 got=$(sort summary.tsv)
