@@ -12,7 +12,7 @@
 
 #include "hotswap/rewrite.h"
 #include "hs_attr.h"
-#include "kd_codec.h"
+#include "kd.h"
 #include "le_bytes.h"
 
 struct gfx_info;
@@ -223,7 +223,7 @@ struct hs_kernel {
 	char *name; /* symbol name without ".kd", owned */
 	uint64_t kd_vaddr;
 	uint64_t kd_off; /* file offset of the descriptor */
-	uint8_t kd[HS_KD_SIZE];
+	uint8_t kd[KD_SIZE];
 	uint64_t entry;     /* entry vaddr */
 	size_t entry_sec;   /* the executable section holding it (checked) */
 	uint64_t entry_off; /* its file offset */
@@ -269,6 +269,10 @@ HS_INTERNAL enum hs_meta_str hs_meta_get_str(const struct hs_meta *m, int k, con
  */
 HS_INTERNAL size_t hs_meta_note_count(const struct hs_meta *m);
 HS_INTERNAL size_t hs_meta_left_out(const struct hs_meta *m);
+/* HS_OK when kernel (its index meta into m) has a metadata entry; else the error that says
+ * so and what follows ("its SGPR count is unknown"), and why when a note was left out. */
+HS_INTERNAL enum hs_status hs_meta_need_entry(const struct hs_meta *m, const char *kernel, int meta,
+                                              const char *consequence);
 /* Location of record i (file offset and size, and its section index; sec may be NULL). */
 HS_INTERNAL void hs_meta_location(const struct hs_meta *m, size_t i, uint64_t *rec_off,
                                   uint64_t *rec_size, size_t *sec);

@@ -17,7 +17,7 @@
 #define DISASM_MAX_INSNS 16384
 
 /* A register as {"raw": v, <field>: value...} in its family's layout. */
-static cJSON *decode_reg(uint32_t v, const struct hs_kd_layout *l, enum hs_kd_reg reg)
+static cJSON *decode_reg(uint32_t v, const struct kd_layout *l, enum kd_reg reg)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -26,7 +26,7 @@ static cJSON *decode_reg(uint32_t v, const struct hs_kd_layout *l, enum hs_kd_re
 	cJSON_AddNumberToObject(o, "raw", v);
 	for (size_t i = 0; i < l->n[reg]; i++)
 		cJSON_AddNumberToObject(o, l->field[reg][i].name,
-		                        hs_kd_field_get(v, &l->field[reg][i]));
+		                        kd_field_get(v, &l->field[reg][i]));
 	return o;
 }
 
@@ -153,7 +153,7 @@ static enum hs_status add_kernel(const struct hs_object *obj, const struct sym_i
 	const struct hs_meta *m = obj->meta;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	cJSON *o = cJSON_CreateObject(), *kd = cJSON_CreateObject();
-	struct hs_kd d;
+	struct kd d;
 	uint64_t v, off, target = 0;
 	bool in_text = k->entry >= text->sh_addr && k->entry - text->sh_addr < text->sh_size;
 	bool is_stub = false;
@@ -168,19 +168,16 @@ static enum hs_status add_kernel(const struct hs_object *obj, const struct sym_i
 		cJSON_AddStringToObject(o, "metadata_name", name);
 	cJSON_AddItemToObject(o, "descriptor", kd);
 	add_hex(kd, "vaddr", k->kd_vaddr);
-	hs_kd_decode(k->kd, &d);
+	kd_decode(k->kd, &d);
 	cJSON_AddNumberToObject(kd, "group_segment_fixed_size", d.group_segment_fixed_size);
 	cJSON_AddNumberToObject(kd, "private_segment_fixed_size", d.private_segment_fixed_size);
 	cJSON_AddNumberToObject(kd, "kernarg_size", d.kernarg_size);
 	cJSON_AddNumberToObject(kd, "kernel_code_entry_byte_offset", (double)d.entry_offset);
 	cJSON_AddNumberToObject(kd, "kernel_code_properties", d.properties);
 	cJSON_AddNumberToObject(kd, "kernarg_preload", d.kernarg_preload);
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc1",
-	                      decode_reg(d.rsrc1, obj->layout, HS_KD_RSRC1));
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc2",
-	                      decode_reg(d.rsrc2, obj->layout, HS_KD_RSRC2));
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc3",
-	                      decode_reg(d.rsrc3, obj->layout, HS_KD_RSRC3));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc1", decode_reg(d.rsrc1, obj->layout, KD_RSRC1));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc2", decode_reg(d.rsrc2, obj->layout, KD_RSRC2));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc3", decode_reg(d.rsrc3, obj->layout, KD_RSRC3));
 	add_hex(o, "entry", k->entry);
 	sec = k->entry_sec;
 	off = k->entry_off;

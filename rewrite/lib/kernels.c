@@ -27,19 +27,19 @@ static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sy
 	s = &e->sec[sym->st_shndx];
 	if (!(s->sh.sh_flags & SHF_ALLOC) || s->sh.sh_type == SHT_NOBITS ||
 	    sym->st_value < s->sh.sh_addr ||
-	    !hs_in_bounds(sym->st_value - s->sh.sh_addr, HS_KD_SIZE, s->sh.sh_size))
+	    !hs_in_bounds(sym->st_value - s->sh.sh_addr, KD_SIZE, s->sh.sh_size))
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "kernel descriptor '%s' at 0x%llx is not "
 		               "fully inside section [%u] '%s'",
 		               symname, (unsigned long long)sym->st_value, sym->st_shndx, s->name);
 	rel = sym->st_value - s->sh.sh_addr;
 	k->kd_off = s->sh.sh_offset + rel;
-	if (!hs_in_bounds(k->kd_off, HS_KD_SIZE, e->size))
+	if (!hs_in_bounds(k->kd_off, KD_SIZE, e->size))
 		return hs_fail(HS_INVALID_ARGUMENT, "kernel descriptor '%s' is outside the file",
 		               symname);
 	k->kd_vaddr = sym->st_value;
-	memcpy(k->kd, e->buf + k->kd_off, HS_KD_SIZE);
-	off = (int64_t)hs_rd64(k->kd + HS_KD_AT(kernel_code_entry_byte_offset));
+	memcpy(k->kd, e->buf + k->kd_off, KD_SIZE);
+	off = (int64_t)hs_rd64(k->kd + KD_AT(kernel_code_entry_byte_offset));
 	/* Checked signed add: the entry must be a representable address. */
 	if (off < 0 ? (uint64_t) - (off + 1) + 1 > k->kd_vaddr
 	            : (uint64_t)off > UINT64_MAX - k->kd_vaddr)

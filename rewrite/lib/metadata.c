@@ -1,5 +1,6 @@
 /* The NT_AMDGPU_METADATA note: msgpack read, per-kernel counts, re-encoding after updates. */
 #include "hs_internal.h"
+#include "meta_merge.h"
 
 #include <msgpack.h>
 #include <stdio.h>
@@ -169,16 +170,7 @@ static void note_free(struct hs_meta_note *n)
 /* Whether a later record merges into the first as comgr merges it (see struct hs_meta). */
 static bool mergeable(const struct hs_meta_note *first, const struct hs_meta_note *n)
 {
-	const msgpack_object *v0 = map_get(&first->unpacked.data, "amdhsa.version");
-	const msgpack_object *v = map_get(&n->unpacked.data, "amdhsa.version");
-	const msgpack_object *p0 = map_get(&first->unpacked.data, "amdhsa.printf");
-	const msgpack_object *p = map_get(&n->unpacked.data, "amdhsa.printf");
-
-	if (!v0 || !v || v0->type != MSGPACK_OBJECT_ARRAY || !msgpack_object_equal(*v0, *v))
-		return false;
-	if (p0 && p && !msgpack_object_equal(*p0, *p))
-		return false;
-	return first->kernels && n->kernels;
+	return codeobj_meta_mergeable(&first->unpacked.data, &n->unpacked.data);
 }
 
 /* Indexes the kernels of note i by .symbol, checking each has one. */
@@ -285,6 +277,23 @@ size_t hs_meta_note_count(const struct hs_meta *m)
 size_t hs_meta_left_out(const struct hs_meta *m)
 {
 	return m ? m->n_left_out : 0;
+}
+
+enum hs_status hs_meta_need_entry(const struct hs_meta *m, const char *kernel, int meta,
+                                  const char *consequence)
+{
+	if (meta >= 0)
+		return HS_OK;
+	if (m && hs_meta_left_out(m))
+		return hs_fail_why(
+		    HS_ERROR, HS_REASON_SEVERAL_METADATA,
+		    "kernel '%s' has no entry in the AMDGPU metadata, so %s: the object "
+		    "carries %zu more metadata note(s) whose amdhsa.version (or "
+		    "amdhsa.printf) differs from the first, which the HSA runtime's "
+		    "reader (comgr) leaves out as well",
+		    kernel, consequence, hs_meta_left_out(m));
+	return hs_fail(HS_ERROR, "kernel '%s' has no entry in the AMDGPU metadata, so %s", kernel,
+	               consequence);
 }
 
 /* The record holding merged kernel k (k < n_kernels). */

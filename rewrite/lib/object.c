@@ -34,7 +34,7 @@ enum hs_status hs_object_load(struct hs_object *o, const void *in, size_t size)
 		return st;
 	st = hs_isa_read_elf((uint32_t)o->e.eh.e_flags, o->e.eh.e_ident[EI_ABIVERSION], &o->isa);
 	if (!st) {
-		o->layout = hs_kd_layout_of(o->isa.gfx);
+		o->layout = kd_layout_of(o->isa.gfx);
 		st = hs_kernels_find(&o->e, &o->ks);
 	}
 	if (!st)

@@ -17,11 +17,9 @@
 #define REVISION_KEY ".gfx1250_revision"
 
 /*
- * RSRC1[5:0]: VGPR granules - 1; KERNEL_CODE_PROPERTIES bit 10: wave32.  gfx1250 wave32
- * allocates VGPRs in granules of 16 (llvm-mc-22: next_free_vgpr 16 -> 0, 17 -> 1).
+ * VGPRs per granule of RSRC1's granulated_workitem_vgpr_count (granules - 1): gfx1250 wave32
+ * allocates 16 at a time (llvm-mc-22: next_free_vgpr 16 -> 0, 17 -> 1), wave64 8.
  */
-#define RSRC1_VGPR_MASK  0x3fu
-#define KCP_WAVE32       (1u << 10)
 #define VGPR_GRANULE_W32 16u
 #define VGPR_GRANULE_W64 8u
 
@@ -178,8 +176,8 @@ static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, int64_t *granule
 	const struct hs_object *o = w->c->o;
 	const struct hs_kernel *kr;
 	uint64_t count, fwg = DEFAULT_FLAT_WG, granule, alloc, field, need, have;
-	uint32_t rsrc1;
-	uint16_t kcp;
+	struct kd d;
+	bool wave32;
 
 	*granules = -1;
 	if (k == SIZE_MAX) {
@@ -199,15 +197,15 @@ static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, int64_t *granule
 		         (unsigned long long)count);
 		return false;
 	}
-	rsrc1 = hs_rd32(kr->kd + HS_KD_AT(compute_pgm_rsrc1));
-	kcp = hs_rd16(kr->kd + HS_KD_AT(kernel_code_properties));
-	granule = (kcp & KCP_WAVE32) ? VGPR_GRANULE_W32 : VGPR_GRANULE_W64;
-	field = rsrc1 & RSRC1_VGPR_MASK;
+	kd_decode(kr->kd, &d);
+	wave32 = kd_get(&d, o->layout, "enable_wavefront_size32");
+	granule = wave32 ? VGPR_GRANULE_W32 : VGPR_GRANULE_W64;
+	field = kd_get(&d, o->layout, "granulated_workitem_vgpr_count");
 	alloc = (field + 1) * granule;
 	*v = (unsigned)count;
 	if (count < alloc)
 		return true;
-	if (!(kcp & KCP_WAVE32)) {
+	if (!wave32) {
 		snprintf(why, why_size, "no VGPR above .vgpr_count is allocated by RSRC1 (wave64)");
 		return false;
 	}

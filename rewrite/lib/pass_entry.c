@@ -103,19 +103,8 @@ static enum hs_status sgpr_count(const struct hs_pass_ctx *c, const struct hs_ke
 		               "kernel '%s': no AMDGPU metadata note, and %s has no "
 		               "SGPR count in RSRC1",
 		               k->name, c->o->isa.gfx->name);
-	if (k->meta < 0 && hs_meta_left_out(m))
-		return hs_fail_why(
-		    HS_ERROR, HS_REASON_SEVERAL_METADATA,
-		    "kernel '%s' has no entry in the AMDGPU metadata, so its SGPR "
-		    "count is unknown: the object carries %zu more metadata note(s) "
-		    "whose amdhsa.version (or amdhsa.printf) differs from the first, "
-		    "which the HSA runtime's reader (comgr) leaves out as well",
-		    k->name, hs_meta_left_out(m));
 	if (k->meta < 0)
-		return hs_fail(HS_ERROR,
-		               "kernel '%s' has no entry in the AMDGPU metadata, so "
-		               "its SGPR count is unknown",
-		               k->name);
+		return hs_meta_need_entry(m, k->name, k->meta, "its SGPR count is unknown");
 	if (!hs_meta_get_uint(m, k->meta, ".sgpr_count", count))
 		return hs_fail(HS_ERROR,
 		               "kernel '%s': metadata has no unsigned "

@@ -314,11 +314,11 @@ static enum hs_status raise_meta(struct hs_plan *p, const struct hs_kernel *k, c
 }
 
 /* The layout's RSRC1 VGPR granule field (NULL: the family has none). */
-static const struct hs_kd_field *vgpr_granule_field(const struct hs_kd_layout *l)
+static const struct kd_field *vgpr_granule_field(const struct kd_layout *l)
 {
-	for (size_t i = 0; i < l->n[HS_KD_RSRC1]; i++)
-		if (!strcmp(l->field[HS_KD_RSRC1][i].name, "granulated_workitem_vgpr_count"))
-			return &l->field[HS_KD_RSRC1][i];
+	for (size_t i = 0; i < l->n[KD_RSRC1]; i++)
+		if (!strcmp(l->field[KD_RSRC1][i].name, "granulated_workitem_vgpr_count"))
+			return &l->field[KD_RSRC1][i];
 	return NULL;
 }
 
@@ -326,23 +326,23 @@ static const struct hs_kd_field *vgpr_granule_field(const struct hs_kd_layout *l
 static enum hs_status raise_rsrc1(struct hs_plan *p, const struct hs_kernel *k,
                                   const struct hs_kernel_change *c)
 {
-	const struct hs_kd_field *f = vgpr_granule_field(p->o->layout);
-	uint32_t rsrc1 = hs_rd32(k->kd + HS_KD_AT(compute_pgm_rsrc1));
+	const struct kd_field *f = vgpr_granule_field(p->o->layout);
+	uint32_t rsrc1 = hs_rd32(k->kd + KD_AT(compute_pgm_rsrc1));
 	uint8_t b[4];
 
-	if (!c->vgpr_granules_set || (f && hs_kd_field_get(rsrc1, f) >= c->vgpr_granules))
+	if (!c->vgpr_granules_set || (f && kd_field_get(rsrc1, f) >= c->vgpr_granules))
 		return HS_OK;
 	if (!f || c->vgpr_granules >> f->width)
 		return hs_fail(HS_ERROR, "kernel '%s': RSRC1 cannot hold %u VGPR granules", k->name,
 		               c->vgpr_granules + 1);
-	hs_wr32(b, hs_kd_field_set(rsrc1, f, c->vgpr_granules));
-	return hs_plan_patch(p, k->kd_off + HS_KD_AT(compute_pgm_rsrc1), b, sizeof(b));
+	hs_wr32(b, kd_field_set(rsrc1, f, c->vgpr_granules));
+	return hs_plan_patch(p, k->kd_off + KD_AT(compute_pgm_rsrc1), b, sizeof(b));
 }
 
 enum hs_status hs_plan_finalize(struct hs_plan *p)
 {
 	const struct hs_object *o = p->o;
-	const struct hs_kd_field *pref = &o->layout->inst_pref_size;
+	const struct kd_field *pref = &o->layout->inst_pref_size;
 	enum hs_status st;
 
 	for (size_t i = 0; i < o->ks.n; i++) {
@@ -354,19 +354,19 @@ enum hs_status hs_plan_finalize(struct hs_plan *p)
 			uint8_t off[8];
 			/* Checked by the pass: a signed 64-bit distance from the descriptor. */
 			hs_wr64(off, c->entry - k->kd_vaddr);
-			st = hs_plan_patch(p, k->kd_off + HS_KD_AT(kernel_code_entry_byte_offset),
-			                   off, sizeof(off));
+			st = hs_plan_patch(p, k->kd_off + KD_AT(kernel_code_entry_byte_offset), off,
+			                   sizeof(off));
 			if (st)
 				return st;
 		}
 		if (c->inst_pref_max != UINT32_MAX && pref->width) {
-			uint32_t rsrc3 = hs_rd32(k->kd + HS_KD_AT(compute_pgm_rsrc3));
-			uint32_t now = hs_kd_field_get(rsrc3, pref), v;
+			uint32_t rsrc3 = hs_rd32(k->kd + KD_AT(compute_pgm_rsrc3));
+			uint32_t now = kd_field_get(rsrc3, pref), v;
 			uint8_t b[4];
 			if (now > c->inst_pref_max) {
-				v = hs_kd_field_set(rsrc3, pref, c->inst_pref_max);
+				v = kd_field_set(rsrc3, pref, c->inst_pref_max);
 				hs_wr32(b, v);
-				st = hs_plan_patch(p, k->kd_off + HS_KD_AT(compute_pgm_rsrc3), b,
+				st = hs_plan_patch(p, k->kd_off + KD_AT(compute_pgm_rsrc3), b,
 				                   sizeof(b));
 				if (st)
 					return st;

@@ -98,6 +98,10 @@ static enum hs_status check_image(const struct hs_object *src, const struct hs_o
 		                   out->isa.gfx->name, dst->gfx->name);
 	for (size_t i = 0; i < src->ks.n; i++) {
 		const struct hs_kernel *k = find_kernel(out, src->ks.k[i].name);
+		enum hs_status st = hs_meta_need_entry(
+		    src->meta, src->ks.k[i].name, src->ks.k[i].meta, "it cannot be translated");
+		if (st)
+			return st;
 		if (!k)
 			return hs_fail_why(HS_ERROR, HS_REASON_CANNOT_APPLY,
 			                   "the translated object has no kernel '%s'",
@@ -133,9 +137,9 @@ static enum hs_status plan_carry(const struct hs_object *src, const struct hs_ob
 			    hs_meta_get_value(src->meta, sk->meta, carried_keys[j]));
 		/* The descriptor states the kernarg size the metadata does. */
 		if (!st && hs_meta_get_uint(src->meta, sk->meta, ".kernarg_segment_size", &size) &&
-		    size <= UINT32_MAX && hs_rd32(tk->kd + 8) != size) {
+		    size <= UINT32_MAX && hs_rd32(tk->kd + KD_AT(kernarg_size)) != size) {
 			hs_wr32(le, (uint32_t)size);
-			st = hs_plan_patch(p, tk->kd_off + 8, le, sizeof(le));
+			st = hs_plan_patch(p, tk->kd_off + KD_AT(kernarg_size), le, sizeof(le));
 		}
 	}
 	if (st)

@@ -55,9 +55,9 @@ int main(int argc, char **argv)
 {
 	/* Denormal operands first (the xfail cases), then values libclc gets right. */
 	const uint32_t fa[LANES] = {0x00000001, 0x00000000, 0x00000001, 0x40b00000,
-				    0xc0e80000, 0x7149f2ca, 0x3f800000, 0x00800000};
+	                            0xc0e80000, 0x7149f2ca, 0x3f800000, 0x00800000};
 	const uint32_t fb[LANES] = {0x007fffff, 0x00000001, 0x00000003, 0x40000000,
-				    0x3fc00000, 0x40400000, 0x7f800000, 0x00000001};
+	                            0x3fc00000, 0x40400000, 0x7f800000, 0x00000001};
 	const int64_t la[LANES] = {0, 3, INT64_MAX, -INT64_MAX, INT64_C(1) << 40, -1, 0, 7};
 	const int64_t lb[LANES] = {INT64_MIN, 4, 2, 2, INT64_C(1) << 30, -1, 0, -9};
 	const int64_t lc[LANES] = {65, 5, 0, 0, -1, INT64_MIN, 0, 100};
@@ -82,24 +82,29 @@ int main(int argc, char **argv)
 
 			fout[4 * i + k] = f_bits(r[k]);
 			differ += !same;
-			printf("%-9s(%08" PRIx32 ", %08" PRIx32 ") libclc %08" PRIx32 "  libm %08" PRIx32
-			       "%s\n",
-			       name[k], fa[i], fb[i], f_bits(r[k]), f_bits(c[k]), same ? "" : "  differs");
+			printf("%-9s(%08" PRIx32 ", %08" PRIx32 ") libclc %08" PRIx32
+			       "  libm %08" PRIx32 "%s\n",
+			       name[k], fa[i], fb[i], f_bits(r[k]), f_bits(c[k]),
+			       same ? "" : "  differs");
 		}
 	}
 	for (int i = 0; i < LANES; i++) {
 		__int128 exact = (__int128)la[i] * lb[i] + lc[i];
-		int64_t c = exact > INT64_MAX ? INT64_MAX : exact < INT64_MIN ? INT64_MIN : (int64_t)exact;
+		int64_t c = exact > INT64_MAX   ? INT64_MAX
+		            : exact < INT64_MIN ? INT64_MIN
+		                                : (int64_t)exact;
 
 		lout[i] = _Z7mad_satlll(la[i], lb[i], lc[i]);
 		differ += lout[i] != c;
-		printf("mad_sat(%" PRId64 ", %" PRId64 ", %" PRId64 ") libclc %" PRId64 "  exact %" PRId64
-		       "%s\n",
+		printf("mad_sat(%" PRId64 ", %" PRId64 ", %" PRId64 ") libclc %" PRId64
+		       "  exact %" PRId64 "%s\n",
 		       la[i], lb[i], lc[i], lout[i], c, lout[i] == c ? "" : "  differs");
 	}
 	printf("libclc differs from the C library in %d cases\n", differ);
-	if (write_file(argv[1], "a.bin", fa, sizeof(fa)) || write_file(argv[1], "b.bin", fb, sizeof(fb)) ||
-	    write_file(argv[1], "la.bin", la, sizeof(la)) || write_file(argv[1], "lb.bin", lb, sizeof(lb)) ||
+	if (write_file(argv[1], "a.bin", fa, sizeof(fa)) ||
+	    write_file(argv[1], "b.bin", fb, sizeof(fb)) ||
+	    write_file(argv[1], "la.bin", la, sizeof(la)) ||
+	    write_file(argv[1], "lb.bin", lb, sizeof(lb)) ||
 	    write_file(argv[1], "lc.bin", lc, sizeof(lc)) ||
 	    write_file(argv[1], "float.expect", fout, sizeof(fout)) ||
 	    write_file(argv[1], "long.expect", lout, sizeof(lout)))

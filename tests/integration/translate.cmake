@@ -79,3 +79,5 @@ foreach(target gfx942 gfx950)
 endforeach()
 # The fixtures' translations byte for byte (translate_golden.list, with translate_suite's rows).
 mirage_shell_test(translate_golden translate_golden.sh LABELS translate)
+# Two metadata notes in one object, read merged by the translator as by the rewriter.
+mirage_shell_test(codeobj_notes codeobj_notes.sh LABELS translate emulate)

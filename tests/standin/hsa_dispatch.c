@@ -71,7 +71,7 @@ static int load_kernel(const void *bytes, size_t size, const char *kernel, hsa_e
 {
 	hsa_code_object_reader_t reader;
 	hsa_status_t st;
-	char kd[512];
+	char kd_symbol[512];
 
 	st = hsa_code_object_reader_create_from_memory(bytes, size, &reader);
 	if (st != HSA_STATUS_SUCCESS)
@@ -86,10 +86,11 @@ static int load_kernel(const void *bytes, size_t size, const char *kernel, hsa_e
 	st = hsa_executable_freeze(*exec, NULL);
 	if (st != HSA_STATUS_SUCCESS)
 		return fail("hsa_executable_freeze", st);
-	snprintf(kd, sizeof(kd), "%s.kd", kernel);
-	st = hsa_executable_get_symbol_by_name(*exec, kd, &agent, sym);
+	snprintf(kd_symbol, sizeof(kd_symbol), "%s.kd", kernel);
+	st = hsa_executable_get_symbol_by_name(*exec, kd_symbol, &agent, sym);
 	if (st != HSA_STATUS_SUCCESS) {
-		fprintf(stderr, "hsa_dispatch: no kernel symbol '%s' in the executable\n", kd);
+		fprintf(stderr, "hsa_dispatch: no kernel symbol '%s' in the executable\n",
+		        kd_symbol);
 		return fail("hsa_executable_get_symbol_by_name", st);
 	}
 	return 0;

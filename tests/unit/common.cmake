@@ -16,3 +16,4 @@ target_compile_definitions(test_plugin PRIVATE
   "PLUGIN_FX=\"$<TARGET_FILE:test_plugin_fixture>\""
   "PLUGIN_FX_DIR=\"${CMAKE_CURRENT_BINARY_DIR}/plugin_fx\"")
 mirage_unit_test(printable SOURCES test_printable.c)
+mirage_unit_test(codeobj SOURCES test_codeobj.c LIBS mirage_codeobj)

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "amdgcn.h"
+#include "gfx_table.h"
 #include "mirage/isa.h"
 #include "valmap.h"
 
@@ -36,12 +37,20 @@ static void good(struct co_kernel *out, struct co_kernel *src)
 	src->max_flat_wg = 256;
 }
 
-static void expect_bad(const struct co_kernel *out, const struct co_kernel *src, const char *target,
+/* amdgcn_validate of out's descriptor bytes, decoded as the code-object reader decodes them. */
+static int validate(struct co_kernel *out, const struct co_kernel *src, const char *target,
+                    char *msg, size_t size)
+{
+	kd_decode(out->kd, &out->desc);
+	out->layout = kd_layout_of(gfx_by_name(target));
+	return amdgcn_validate(out, src, amdgcn_target_find(target), 0, msg, size);
+}
+
+static void expect_bad(struct co_kernel *out, const struct co_kernel *src, const char *target,
                        const char *detail)
 {
 	char msg[160];
-	assert_int_equal(amdgcn_validate(out, src, amdgcn_target_find(target), 0, msg, sizeof(msg)),
-	                 -1);
+	assert_int_equal(validate(out, src, target, msg, sizeof(msg)), -1);
 	if (!strstr(msg, detail))
 		fail_msg("detail '%s' does not say '%s'", msg, detail);
 }
@@ -52,13 +61,11 @@ static void test_good_descriptor(void **state)
 	char msg[160] = "";
 	(void)state;
 	good(&out, &src);
-	assert_int_equal(
-	    amdgcn_validate(&out, &src, amdgcn_target_find("gfx942"), 0, msg, sizeof(msg)), 0);
+	assert_int_equal(validate(&out, &src, "gfx942", msg, sizeof(msg)), 0);
 	/* AGPRs after the accumulation offset, inside the granules. */
 	out.agpr_count = 8;
 	put32(out.kd, 48, (24 + 8 + 7) / 8 - 1);
-	assert_int_equal(
-	    amdgcn_validate(&out, &src, amdgcn_target_find("gfx950"), 0, msg, sizeof(msg)), 0);
+	assert_int_equal(validate(&out, &src, "gfx950", msg, sizeof(msg)), 0);
 }
 
 static void test_bad_descriptors(void **state)

@@ -109,10 +109,10 @@ static void test_kernel_changes_merge(void **state)
 	assert_int_equal(p.count[HS_COUNT_KERNELS_RAISED], 1);
 	/* The entry offset and RSRC3 (INST_PREF_SIZE 4 clamped to 2) as patches. */
 	assert_int_equal(p.n_patch, 2);
-	assert_int_equal(p.patch[0].off, k->kd_off + HS_KD_AT(kernel_code_entry_byte_offset));
+	assert_int_equal(p.patch[0].off, k->kd_off + KD_AT(kernel_code_entry_byte_offset));
 	assert_int_equal(rd64(p.patch[0].bytes), 0x2000);
-	assert_int_equal(p.patch[1].off, k->kd_off + HS_KD_AT(compute_pgm_rsrc3));
-	assert_int_equal(hs_kd_field_get(rd32(p.patch[1].bytes), &o.layout->inst_pref_size), 2);
+	assert_int_equal(p.patch[1].off, k->kd_off + KD_AT(compute_pgm_rsrc3));
+	assert_int_equal(kd_field_get(rd32(p.patch[1].bytes), &o.layout->inst_pref_size), 2);
 	hs_plan_free(&p);
 	hs_object_free(&o);
 	free(in.data);

@@ -24,14 +24,6 @@ const struct amdgcn_target *amdgcn_target_find(const char *name);
 /* "gfx942, gfx950", for messages. */
 const char *amdgcn_target_list(void);
 
-/* The static LDS the source kernel needs: the larger of its descriptor's and metadata's. */
-static inline uint32_t amdgcn_source_lds(const struct co_kernel *k)
-{
-	uint32_t kd = (uint32_t)k->kd[0] | (uint32_t)k->kd[1] << 8 | (uint32_t)k->kd[2] << 16 |
-	              (uint32_t)k->kd[3] << 24;
-	return kd > k->group_fixed ? kd : k->group_fixed;
-}
-
 /* The marker amdgcn_mark_exec_writes puts before every EXEC store (proof only). */
 #define AMDGCN_EXEC_WRITE "mirage.exec_write"
 

@@ -146,9 +146,7 @@ static LLVMValueRef workgroup_id(struct bind *b, LLVMValueRef d)
 /* v0 as gfx1250 packs it: x | y << 10 | z << 20, with the ids the source's RSRC2 enables. */
 static LLVMValueRef packed_workitem_id(struct bind *b)
 {
-	uint32_t rsrc2 = (uint32_t)b->k->kd[52] | (uint32_t)b->k->kd[53] << 8 |
-	                 (uint32_t)b->k->kd[54] << 16 | (uint32_t)b->k->kd[55] << 24;
-	unsigned ids = (rsrc2 >> 11) & 3;
+	unsigned ids = co_kd(b->k, "enable_vgpr_workitem_id");
 	LLVMValueRef v = workitem_id(b, 0);
 	if (ids >= 1)
 		v = LLVMBuildOr(b->B, v, LLVMBuildShl(b->B, workitem_id(b, 1), c32(b, 10), ""), "");
@@ -385,8 +383,6 @@ static LLVMValueRef declare_kernel(struct bind *b, const char *name)
 	LLVMTypeRef p4 = LLVMPointerTypeInContext(b->C, 4);
 	LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(b->C), &p4, 1, 0);
 	LLVMValueRef f = LLVMAddFunction(b->M, name, fty);
-	uint32_t rsrc1 = (uint32_t)b->k->kd[48] | (uint32_t)b->k->kd[49] << 8 |
-	                 (uint32_t)b->k->kd[50] << 16 | (uint32_t)b->k->kd[51] << 24;
 	char v[48];
 
 	b->kernel = f;
@@ -399,12 +395,12 @@ static LLVMValueRef declare_kernel(struct bind *b, const char *name)
 	    f, 1, LLVMCreateEnumAttribute(b->C, LLVMGetEnumAttributeKindForName("align", 5), 16));
 	snprintf(v, sizeof(v), "1,%u", b->k->max_flat_wg ? b->k->max_flat_wg : 1024);
 	string_attr(b, "amdgpu-flat-work-group-size", v);
-	if (amdgcn_source_lds(b->k)) {
-		snprintf(v, sizeof(v), "%u,%u", amdgcn_source_lds(b->k), amdgcn_source_lds(b->k));
+	if (co_kernel_lds(b->k)) {
+		snprintf(v, sizeof(v), "%u,%u", co_kernel_lds(b->k), co_kernel_lds(b->k));
 		string_attr(b, "amdgpu-lds-size", v);
 	}
-	string_attr(b, "denormal-fp-math-f32", denormal_mode(rsrc1 >> 16));
-	string_attr(b, "denormal-fp-math", denormal_mode(rsrc1 >> 18));
+	string_attr(b, "denormal-fp-math-f32", denormal_mode(co_kd(b->k, "float_denorm_mode_32")));
+	string_attr(b, "denormal-fp-math", denormal_mode(co_kd(b->k, "float_denorm_mode_16_64")));
 	if (b->k->reqd_wg[0] && b->k->reqd_wg[1] && b->k->reqd_wg[2]) {
 		LLVMMetadataRef dims[3];
 		for (int d = 0; d < 3; d++)

@@ -55,20 +55,22 @@ static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
                             int *whole_wave, struct raise_refusal *why)
 {
 	struct raise_result res;
-	uint32_t rsrc1 = (uint32_t)k->kd[48] | (uint32_t)k->kd[49] << 8;
 	char msg[512], *err = NULL;
 	const char *reg;
 	LLVMValueRef kernel;
+	uint32_t round_mode;
 
 	*mod = NULL;
-	if (amdgcn_source_lds(k) > isa_arch_lds_limit(t->arch))
+	if (co_kernel_lds(k) > isa_arch_lds_limit(t->arch))
 		return refuse(why, k, RAISE_LDS_LIMIT, "%u bytes of LDS, %s has %u",
-		              amdgcn_source_lds(k), t->name, isa_arch_lds_limit(t->arch));
-	if ((rsrc1 >> 12) & 0xf)
+		              co_kernel_lds(k), t->name, isa_arch_lds_limit(t->arch));
+	/* FLOAT_ROUND_MODE: the 32-bit and the 16/64-bit modes, RSRC1 [15:12] together. */
+	round_mode = co_kd(k, "float_round_mode_32") | co_kd(k, "float_round_mode_16_64") << 2;
+	if (round_mode)
 		return refuse(
 		    why, k, RAISE_MODE,
 		    "RSRC1 FLOAT_ROUND_MODE is 0x%x, the raised code rounds to nearest even",
-		    (rsrc1 >> 12) & 0xf);
+		    round_mode);
 	if (raise_kernel(ctx, co, k, &res, why))
 		return -1;
 	*instructions = res.instructions;

@@ -773,46 +773,45 @@ static int long_branch_target(const struct decoded *d, size_t i, uint64_t *targe
 
 /* ---- entry state ---- */
 
-static uint32_t kd32(const struct co_kernel *k, unsigned off)
-{
-	return (uint32_t)k->kd[off] | (uint32_t)k->kd[off + 1] << 8 |
-	       (uint32_t)k->kd[off + 2] << 16 | (uint32_t)k->kd[off + 3] << 24;
-}
-
 /*
  * The user SGPRs, in descriptor order (the same bits on gfx12.5 and gfx9.4): kernarg,
  * dispatch and queue pointers, a dispatch id of 0, preloaded kernargs reloaded from the
  * segment; returns the next SGPR, or -1 refused.
  */
-static int seed_user_sgprs(struct rz *r, uint16_t props, uint16_t preload, unsigned user_count)
+static int seed_user_sgprs(struct rz *r, unsigned user_count)
 {
+	enum {
+		REFUSE = -1,
+		DISPATCH_ID = -2
+	};
 	unsigned s = 0;
 	static const struct {
-		unsigned bit, width;
+		const char *field; /* kernel_code_properties (codeobj/kd.h) */
+		unsigned width;
+		int hook; /* the pointer it holds, DISPATCH_ID or REFUSE */
 		const char *what;
-	} user[] = {
-	    {0, 4, "private segment buffer"}, {1, 2, "dispatch ptr"}, {2, 2, "queue ptr"},
-	    {3, 2, "kernarg segment ptr"},    {4, 2, "dispatch id"},  {5, 2, "flat scratch init"},
-	    {6, 1, "private segment size"}};
+	} user[] = {{"enable_sgpr_private_segment_buffer", 4, REFUSE, "private segment buffer"},
+	            {"enable_sgpr_dispatch_ptr", 2, HOOK_DISPATCH, "dispatch ptr"},
+	            {"enable_sgpr_queue_ptr", 2, HOOK_QUEUE, "queue ptr"},
+	            {"enable_sgpr_kernarg_segment_ptr", 2, HOOK_KERNARG, "kernarg segment ptr"},
+	            {"enable_sgpr_dispatch_id", 2, DISPATCH_ID, "dispatch id"},
+	            {"enable_sgpr_flat_scratch_init", 2, REFUSE, "flat scratch init"},
+	            {"enable_sgpr_private_segment_size", 1, REFUSE, "private segment size"}};
 
 	for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++) {
-		if (!(props & (1u << user[i].bit)))
+		if (!co_kd(r->k, user[i].field))
 			continue;
-		if (user[i].bit == 4) { /* dispatch id: one dispatch, number 0 */
+		if (user[i].hook == DISPATCH_ID) { /* one dispatch, number 0 */
 			LLVMBuildStore(r->B, rz_const32(r, 0), sgpr_slot(r, s));
 			LLVMBuildStore(r->B, rz_const32(r, 0), sgpr_slot(r, s + 1));
 			s += 2;
 			continue;
 		}
-		if (user[i].bit != 3 && user[i].bit != 1 && user[i].bit != 2)
+		if (user[i].hook == REFUSE)
 			return rz_refuse(r, RAISE_ENTRY_SGPR, "the descriptor enables the %s",
 			                 user[i].what);
 		{
-			LLVMValueRef p = rz_call(r,
-			                         user[i].bit == 3   ? HOOK_KERNARG
-			                         : user[i].bit == 1 ? HOOK_DISPATCH
-			                                            : HOOK_QUEUE,
-			                         NULL, 0);
+			LLVMValueRef p = rz_call(r, (enum raise_hook)user[i].hook, NULL, 0);
 			LLVMBuildStore(r->B, LLVMBuildTrunc(r->B, p, r->i32, ""), sgpr_slot(r, s));
 			LLVMBuildStore(r->B,
 			               LLVMBuildTrunc(r->B,
@@ -824,7 +823,8 @@ static int seed_user_sgprs(struct rz *r, uint16_t props, uint16_t preload, unsig
 	}
 	/* Preloaded kernarg SGPRs are reloaded from the kernarg segment at their offsets. */
 	{
-		unsigned len = preload & 0x7f, from = preload >> 7;
+		unsigned len = co_kd(r->k, "kernarg_preload_spec_length"),
+		         from = co_kd(r->k, "kernarg_preload_spec_offset");
 		for (unsigned i = 0; i < len; i++) {
 			LLVMValueRef base = rz_call(r, HOOK_KERNARG, NULL, 0);
 			LLVMValueRef a[3] = {
@@ -847,13 +847,14 @@ static int seed_user_sgprs(struct rz *r, uint16_t props, uint16_t preload, unsig
  * gfx12.5: the user SGPRs (RSRC2 USER_SGPR_COUNT is bits [6:1]); the workgroup ids in
  * ttmp9 (x) and ttmp7 (y | z << 16); v0 the packed workitem id.
  */
-static int seed_gfx1250(struct rz *r, uint32_t rsrc2, uint16_t props, uint16_t preload)
+static int seed_gfx1250(struct rz *r)
 {
 	LLVMValueRef args[1], y, z;
 
-	if (!(props & (1u << 10)) || (r->k->wavefront_size && r->k->wavefront_size != 32))
+	if (!co_kd(r->k, "enable_wavefront_size32") ||
+	    (r->k->wavefront_size && r->k->wavefront_size != 32))
 		return rz_refuse(r, RAISE_WAVE64, "the descriptor does not enable wave32");
-	if (seed_user_sgprs(r, props, preload, (rsrc2 >> 1) & 0x3f) < 0)
+	if (seed_user_sgprs(r, co_kd(r->k, "user_sgpr_count")) < 0)
 		return -1;
 	args[0] = rz_const32(r, 0);
 	LLVMBuildStore(r->B, rz_call(r, HOOK_WG_ID, args, 1), ttmp_slot(r, 9));
@@ -875,39 +876,37 @@ static int seed_gfx1250(struct rz *r, uint32_t rsrc2, uint16_t props, uint16_t p
  * scratch instructions address the lane's own window (flat scratch is the hardware's).
  * Workitem ids are packed into v0 (x | y << 10 | z << 20) on gfx90a and later.
  */
-static int seed_gfx942(struct rz *r, uint32_t rsrc2, uint16_t props, uint16_t preload)
+static int seed_gfx942(struct rz *r)
 {
+	static const char *const wg_id[3] = {"enable_sgpr_workgroup_id_x",
+	                                     "enable_sgpr_workgroup_id_y",
+	                                     "enable_sgpr_workgroup_id_z"};
 	int s;
 
-	if ((props & (1u << 10)) || (r->k->wavefront_size && r->k->wavefront_size != 64))
+	if (co_kd(r->k, "enable_wavefront_size32") ||
+	    (r->k->wavefront_size && r->k->wavefront_size != 64))
 		return rz_refuse(r, RAISE_WAVE64, "a gfx9.4 descriptor that is not wave64");
-	if (rsrc2 & (1u << 10))
+	if (co_kd(r->k, "enable_sgpr_workgroup_info"))
 		return rz_refuse(r, RAISE_ENTRY_SGPR,
 		                 "RSRC2 enables the workgroup info SGPR (TG_SIZE_EN)");
-	s = seed_user_sgprs(r, props, preload, (rsrc2 >> 1) & 0x1f);
+	s = seed_user_sgprs(r, co_kd(r->k, "user_sgpr_count"));
 	if (s < 0)
 		return -1;
 	for (unsigned d = 0; d < 3; d++)
-		if (rsrc2 & (1u << (7 + d))) {
+		if (co_kd(r->k, wg_id[d])) {
 			LLVMValueRef arg = rz_const32(r, d);
 			LLVMBuildStore(r->B, rz_call(r, HOOK_WG_ID, &arg, 1), sgpr_slot(r, s++));
 		}
-	if (rsrc2 & 1u)
+	if (co_kd(r->k, "enable_private_segment"))
 		LLVMBuildStore(r->B, rz_const32(r, 0), sgpr_slot(r, s++));
 	return 0;
 }
 
 static int seed_entry(struct rz *r)
 {
-	const struct co_kernel *k = r->k;
-	uint32_t rsrc2 = kd32(k, 52);
-	uint16_t props = (uint16_t)(k->kd[56] | k->kd[57] << 8);
-	uint16_t preload = (uint16_t)(k->kd[58] | k->kd[59] << 8);
-
-	if (k->has_cluster_dims)
+	if (r->k->has_cluster_dims)
 		return rz_refuse(r, RAISE_CLUSTER, ".cluster_dims is set");
-	if (r->arch == ISA_ARCH_GFX1250 ? seed_gfx1250(r, rsrc2, props, preload)
-	                                : seed_gfx942(r, rsrc2, props, preload))
+	if (r->arch == ISA_ARCH_GFX1250 ? seed_gfx1250(r) : seed_gfx942(r))
 		return -1;
 	rz_write_vgpr_raw(r, 0, rz_call(r, HOOK_PACKED_TID, NULL, 0));
 	rz_store_exec(r, rz_call(r, r->wave == 64 ? HOOK_ENTRY_EXEC64 : HOOK_ENTRY_EXEC, NULL, 0));
@@ -1464,7 +1463,7 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	/* LDS per workgroup: gfx1250 320 KiB, gfx950 160 KiB, gfx942 64 KiB. */
 	{
 		uint32_t limit = isa_arch_lds_limit(r->arch);
-		uint32_t need = k->group_fixed > kd32(k, 0) ? k->group_fixed : kd32(k, 0);
+		uint32_t need = co_kernel_lds(k);
 		if (need > limit) {
 			rz_refuse(r, RAISE_LDS_LIMIT, "%u bytes of LDS, %s has %u", need,
 			          isa_arch_name(r->arch), limit);

@@ -45,7 +45,7 @@ static unsigned relative(enum isa_op op)
  * on gfx1250 wave32, up to the raiser's file but its two spare slots), or s0..s105. */
 unsigned rz_index_file(struct rz *r, bool vector)
 {
-	unsigned n = ((r->k->kd[48] & 0x3fu) + 1) * 16;
+	unsigned n = (co_kd(r->k, "granulated_workitem_vgpr_count") + 1) * 16;
 	if (!vector)
 		return 106;
 	return n < NVGPR - 2 ? n : NVGPR - 2;

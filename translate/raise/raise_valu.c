@@ -750,8 +750,9 @@ static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const 
 		 * check, so a signed carry-out that is not discarded (null) is refused. */
 		if (co && s && o->nd >= 2 &&
 		    !(o->d[1]->kind == ISA_OPK_SPECIAL && o->d[1]->reg == ISA_REG_NULL))
-			return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
-			                 "the carry-out of a signed 64-bit multiply-add is not modelled");
+			return rz_refuse(
+			    r, RAISE_UNSUPPORTED_FORM,
+			    "the carry-out of a signed 64-bit multiply-add is not modelled");
 		if (co) {
 			LLVMValueRef t = LLVMBuildTrunc(B, v, i64, "");
 			LLVMValueRef ovf = LLVMBuildICmp(B, LLVMIntNE, zx(r, t, i128), v, "");

@@ -1,37 +1,51 @@
 /* Kernel descriptor fields and the per-family RSRC1/2/3 layouts (LLVM 22's names and bits). */
-#include "kd_codec.h"
+#include "kd.h"
 
 #include <string.h>
 
 #include "gfx_table.h"
-#include "le_bytes.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-void hs_kd_decode(const uint8_t raw[HS_KD_SIZE], struct hs_kd *kd)
+static uint16_t rd16(const uint8_t *p)
 {
-	kd->group_segment_fixed_size = hs_rd32(raw + HS_KD_AT(group_segment_fixed_size));
-	kd->private_segment_fixed_size = hs_rd32(raw + HS_KD_AT(private_segment_fixed_size));
-	kd->kernarg_size = hs_rd32(raw + HS_KD_AT(kernarg_size));
-	kd->entry_offset = (int64_t)hs_rd64(raw + HS_KD_AT(kernel_code_entry_byte_offset));
-	kd->rsrc1 = hs_rd32(raw + HS_KD_AT(compute_pgm_rsrc1));
-	kd->rsrc2 = hs_rd32(raw + HS_KD_AT(compute_pgm_rsrc2));
-	kd->rsrc3 = hs_rd32(raw + HS_KD_AT(compute_pgm_rsrc3));
-	kd->properties = hs_rd16(raw + HS_KD_AT(kernel_code_properties));
-	kd->kernarg_preload = hs_rd16(raw + HS_KD_AT(kernarg_preload));
+	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-static uint32_t mask_of(const struct hs_kd_field *f)
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+	return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+void kd_decode(const uint8_t raw[KD_SIZE], struct kd *kd)
+{
+	kd->group_segment_fixed_size = rd32(raw + KD_AT(group_segment_fixed_size));
+	kd->private_segment_fixed_size = rd32(raw + KD_AT(private_segment_fixed_size));
+	kd->kernarg_size = rd32(raw + KD_AT(kernarg_size));
+	kd->entry_offset = (int64_t)rd64(raw + KD_AT(kernel_code_entry_byte_offset));
+	kd->rsrc1 = rd32(raw + KD_AT(compute_pgm_rsrc1));
+	kd->rsrc2 = rd32(raw + KD_AT(compute_pgm_rsrc2));
+	kd->rsrc3 = rd32(raw + KD_AT(compute_pgm_rsrc3));
+	kd->properties = rd16(raw + KD_AT(kernel_code_properties));
+	kd->kernarg_preload = rd16(raw + KD_AT(kernarg_preload));
+}
+
+static uint32_t mask_of(const struct kd_field *f)
 {
 	return f->width >= 32 ? ~0u : ((1u << f->width) - 1) << f->lo;
 }
 
-uint32_t hs_kd_field_get(uint32_t reg, const struct hs_kd_field *f)
+uint32_t kd_field_get(uint32_t reg, const struct kd_field *f)
 {
 	return (reg & mask_of(f)) >> f->lo;
 }
 
-uint32_t hs_kd_field_set(uint32_t reg, const struct hs_kd_field *f, uint32_t v)
+uint32_t kd_field_set(uint32_t reg, const struct kd_field *f, uint32_t v)
 {
 	return (reg & ~mask_of(f)) | ((v << f->lo) & mask_of(f));
 }
@@ -66,14 +80,14 @@ uint32_t hs_kd_field_set(uint32_t reg, const struct hs_kd_field *f, uint32_t v)
 		"fwd_progress", 31, 1                                                              \
 	}
 
-static const struct hs_kd_field rsrc1_gfx6[] = {RSRC1_COMMON, RSRC1_GFX6_GFX11, RSRC1_BULKY};
-static const struct hs_kd_field rsrc1_gfx9[] = {
+static const struct kd_field rsrc1_gfx6[] = {RSRC1_COMMON, RSRC1_GFX6_GFX11, RSRC1_BULKY};
+static const struct kd_field rsrc1_gfx9[] = {
     RSRC1_COMMON, RSRC1_GFX6_GFX11, RSRC1_BULKY, {"fp16_ovfl", 26, 1}};
-static const struct hs_kd_field rsrc1_gfx10[] = {
+static const struct kd_field rsrc1_gfx10[] = {
     RSRC1_COMMON, RSRC1_GFX6_GFX11, RSRC1_BULKY, {"fp16_ovfl", 26, 1}, RSRC1_GFX10};
-static const struct hs_kd_field rsrc1_gfx12[] = {
+static const struct kd_field rsrc1_gfx12[] = {
     RSRC1_COMMON, RSRC1_GFX12, RSRC1_BULKY, {"fp16_ovfl", 26, 1}, RSRC1_GFX10};
-static const struct hs_kd_field rsrc1_gfx125[] = {
+static const struct kd_field rsrc1_gfx125[] = {
     RSRC1_COMMON, RSRC1_GFX12, RSRC1_BULKY, {"fp16_ovfl", 26, 1}, {"flat_scratch_is_nv", 27, 1},
     RSRC1_GFX10};
 
@@ -92,30 +106,30 @@ static const struct hs_kd_field rsrc1_gfx125[] = {
 		"enable_exception_int_divide_by_zero", 30, 1                                       \
 	}
 
-static const struct hs_kd_field rsrc2_gfx6[] = {{"enable_private_segment", 0, 1},
-                                                {"user_sgpr_count", 1, 5},
-                                                {"enable_trap_handler", 6, 1},
-                                                RSRC2_IDS};
-static const struct hs_kd_field rsrc2_gfx12[] = {{"enable_private_segment", 0, 1},
-                                                 {"user_sgpr_count", 1, 5},
-                                                 {"enable_dynamic_vgpr", 6, 1},
-                                                 RSRC2_IDS};
-static const struct hs_kd_field rsrc2_gfx125[] = {
+static const struct kd_field rsrc2_gfx6[] = {{"enable_private_segment", 0, 1},
+                                             {"user_sgpr_count", 1, 5},
+                                             {"enable_trap_handler", 6, 1},
+                                             RSRC2_IDS};
+static const struct kd_field rsrc2_gfx12[] = {{"enable_private_segment", 0, 1},
+                                              {"user_sgpr_count", 1, 5},
+                                              {"enable_dynamic_vgpr", 6, 1},
+                                              RSRC2_IDS};
+static const struct kd_field rsrc2_gfx125[] = {
     {"enable_private_segment", 0, 1}, {"user_sgpr_count", 1, 6}, RSRC2_IDS};
 
-static const struct hs_kd_field rsrc3_gfx90a[] = {{"accum_offset", 0, 6}, {"tg_split", 16, 1}};
-static const struct hs_kd_field rsrc3_gfx10[] = {{"shared_vgpr_count", 0, 4}};
-static const struct hs_kd_field rsrc3_gfx11[] = {{"shared_vgpr_count", 0, 4},
-                                                 {"inst_pref_size", 4, 6},
-                                                 {"trap_on_start", 10, 1},
-                                                 {"trap_on_end", 11, 1}};
-static const struct hs_kd_field rsrc3_gfx12[] = {{"inst_pref_size", 4, 8}, {"glg_en", 13, 1}};
-static const struct hs_kd_field rsrc3_gfx125[] = {
+static const struct kd_field rsrc3_gfx90a[] = {{"accum_offset", 0, 6}, {"tg_split", 16, 1}};
+static const struct kd_field rsrc3_gfx10[] = {{"shared_vgpr_count", 0, 4}};
+static const struct kd_field rsrc3_gfx11[] = {{"shared_vgpr_count", 0, 4},
+                                              {"inst_pref_size", 4, 6},
+                                              {"trap_on_start", 10, 1},
+                                              {"trap_on_end", 11, 1}};
+static const struct kd_field rsrc3_gfx12[] = {{"inst_pref_size", 4, 8}, {"glg_en", 13, 1}};
+static const struct kd_field rsrc3_gfx125[] = {
     {"inst_pref_size", 4, 8},       {"glg_en", 13, 1},    {"named_bar_cnt", 14, 3},
     {"enable_dynamic_vgpr", 17, 1}, {"tcp_split", 18, 3}, {"enable_didt_throttle", 21, 1}};
 
-static const struct hs_kd_field no_rsrc3[1];
-static const struct hs_kd_layout layouts[] = {
+static const struct kd_field no_rsrc3[1];
+static const struct kd_layout layouts[] = {
     {.name = "gfx6-gfx8",
      .field = {rsrc1_gfx6, rsrc2_gfx6, no_rsrc3},
      .n = {N(rsrc1_gfx6), N(rsrc2_gfx6), 0}},
@@ -151,7 +165,7 @@ enum {
 	L_GFX125
 };
 
-const struct hs_kd_layout *hs_kd_layout_of(const struct gfx_info *g)
+const struct kd_layout *kd_layout_of(const struct gfx_info *g)
 {
 	const char *f = g ? g->family : "gfx9";
 
@@ -169,4 +183,58 @@ const struct hs_kd_layout *hs_kd_layout_of(const struct gfx_info *g)
 	if (!strcmp(f, "gfx12.5"))
 		return &layouts[L_GFX125];
 	return &layouts[L_GFX9];
+}
+
+/* kernel_code_properties (the same bits on every family since code object v3). */
+static const struct kd_field properties[] = {
+    {"enable_sgpr_private_segment_buffer", 0, 1},
+    {"enable_sgpr_dispatch_ptr", 1, 1},
+    {"enable_sgpr_queue_ptr", 2, 1},
+    {"enable_sgpr_kernarg_segment_ptr", 3, 1},
+    {"enable_sgpr_dispatch_id", 4, 1},
+    {"enable_sgpr_flat_scratch_init", 5, 1},
+    {"enable_sgpr_private_segment_size", 6, 1},
+    {"enable_wavefront_size32", 10, 1},
+    {"uses_dynamic_stack", 11, 1},
+};
+static const struct kd_field preload[] = {
+    {"kernarg_preload_spec_length", 0, 7},
+    {"kernarg_preload_spec_offset", 7, 9},
+};
+
+/* which: 0-2 the RSRC register, 3 the properties, 4 the preload word. */
+bool kd_find(const struct kd_layout *L, const char *name, const struct kd_field **field,
+             unsigned *which)
+{
+	static const struct {
+		const struct kd_field *f;
+		size_t n;
+	} fixed[] = {{properties, N(properties)}, {preload, N(preload)}};
+
+	for (unsigned r = 0; r < KD_NREGS; r++)
+		for (size_t i = 0; i < L->n[r]; i++)
+			if (!strcmp(L->field[r][i].name, name)) {
+				*field = &L->field[r][i];
+				*which = r;
+				return true;
+			}
+	for (unsigned t = 0; t < N(fixed); t++)
+		for (size_t i = 0; i < fixed[t].n; i++)
+			if (!strcmp(fixed[t].f[i].name, name)) {
+				*field = &fixed[t].f[i];
+				*which = KD_NREGS + t;
+				return true;
+			}
+	return false;
+}
+
+uint32_t kd_get(const struct kd *d, const struct kd_layout *L, const char *name)
+{
+	const struct kd_field *f;
+	unsigned which;
+	const uint32_t words[] = {d->rsrc1, d->rsrc2, d->rsrc3, d->properties, d->kernarg_preload};
+
+	if (!kd_find(L, name, &f, &which))
+		return 0;
+	return kd_field_get(words[which], f);
 }

@@ -1,7 +1,8 @@
-/* Reading a code object for the raiser: .text, function symbols, <kernel>.kd, metadata. */
+/* Reading a code object (mirage/code_object.h): .text, function symbols, <kernel>.kd, metadata. */
 #include "mirage/code_object.h"
 
 #include "gfx_table.h"
+#include "meta_merge.h"
 #include "read_whole.h"
 #include "str_fmt.h"
 
@@ -30,23 +31,6 @@ static int fail(char **err, int rc, const char *fmt, ...)
 	return rc;
 }
 
-static int key_is(const msgpack_object *k, const char *s)
-{
-	size_t n = strlen(s);
-	return k->type == MSGPACK_OBJECT_STR && k->via.str.size == n &&
-	       !memcmp(k->via.str.ptr, s, n);
-}
-
-static const msgpack_object *map_get(const msgpack_object *map, const char *key)
-{
-	if (!map || map->type != MSGPACK_OBJECT_MAP)
-		return NULL;
-	for (uint32_t i = 0; i < map->via.map.size; i++)
-		if (key_is(&map->via.map.ptr[i].key, key))
-			return &map->via.map.ptr[i].val;
-	return NULL;
-}
-
 static char *str_dup(const msgpack_object *o)
 {
 	if (!o || o->type != MSGPACK_OBJECT_STR)
@@ -71,10 +55,10 @@ static int read_args(struct co_kernel *k, const msgpack_object *args)
 	for (uint32_t i = 0; i < args->via.array.size; i++) {
 		const msgpack_object *a = &args->via.array.ptr[i];
 		struct co_arg *ca = &k->args[k->nargs++];
-		ca->name = str_dup(map_get(a, ".name"));
-		ca->value_kind = str_dup(map_get(a, ".value_kind"));
-		ca->offset = uint_of(map_get(a, ".offset"));
-		ca->size = uint_of(map_get(a, ".size"));
+		ca->name = str_dup(codeobj_map_get(a, ".name"));
+		ca->value_kind = str_dup(codeobj_map_get(a, ".value_kind"));
+		ca->offset = uint_of(codeobj_map_get(a, ".offset"));
+		ca->size = uint_of(codeobj_map_get(a, ".size"));
 		ca->hidden = ca->value_kind && !strncmp(ca->value_kind, "hidden_", 7);
 	}
 	return 0;
@@ -92,67 +76,99 @@ static int cluster_dims_set(const msgpack_object *o)
 	return 0;
 }
 
-static int read_metadata(struct code_object *co, const void *desc, size_t size, char **err)
+/* The first metadata record, kept while the later ones are judged against it. */
+struct meta_first {
+	msgpack_unpacked doc;
+	int have;
+};
+
+/*
+ * One NT_AMDGPU_METADATA record: its kernels appended to co's.  The first record is the
+ * metadata (an error in it is the object's); a later one joins only when it merges with the
+ * first as comgr merges it (codeobj/meta_merge.h) and is left out otherwise, as the
+ * rewriter and the loader leave it out.
+ */
+static int read_metadata(struct code_object *co, struct meta_first *first, const void *desc,
+                         size_t size, char **err)
 {
 	msgpack_unpacked up;
 	const msgpack_object *kernels;
+	struct co_kernel *grown;
 	int rc = 0;
 
 	msgpack_unpacked_init(&up);
 	if (msgpack_unpack_next(&up, desc, size, NULL) != MSGPACK_UNPACK_SUCCESS) {
 		msgpack_unpacked_destroy(&up);
-		return fail(err, -EINVAL, "%s: the AMDGPU metadata note is not msgpack", co->path);
+		return first->have ? 0
+		                   : fail(err, -EINVAL,
+		                          "%s: the AMDGPU metadata note is not msgpack", co->path);
 	}
-	kernels = map_get(&up.data, "amdhsa.kernels");
+	if (first->have && !codeobj_meta_mergeable(&first->doc.data, &up.data)) {
+		msgpack_unpacked_destroy(&up);
+		return 0;
+	}
+	kernels = codeobj_map_get(&up.data, "amdhsa.kernels");
 	if (!kernels || kernels->type != MSGPACK_OBJECT_ARRAY) {
 		msgpack_unpacked_destroy(&up);
 		return fail(err, -EINVAL, "%s: the metadata has no amdhsa.kernels list", co->path);
 	}
-	co->kernels = calloc(kernels->via.array.size + 1, sizeof(*co->kernels));
-	if (!co->kernels) {
+	grown = realloc(co->kernels, (co->nkernels + kernels->via.array.size + 1) * sizeof(*grown));
+	if (!grown) {
 		msgpack_unpacked_destroy(&up);
 		return -ENOMEM;
 	}
+	co->kernels = grown;
+	memset(grown + co->nkernels, 0, (kernels->via.array.size + 1) * sizeof(*grown));
 	for (uint32_t i = 0; i < kernels->via.array.size && !rc; i++) {
 		const msgpack_object *m = &kernels->via.array.ptr[i];
 		struct co_kernel *k = &co->kernels[co->nkernels++];
-		k->name = str_dup(map_get(m, ".name"));
-		k->symbol = str_dup(map_get(m, ".symbol"));
-		k->kernarg_size = uint_of(map_get(m, ".kernarg_segment_size"));
-		k->group_fixed = uint_of(map_get(m, ".group_segment_fixed_size"));
-		k->private_fixed = uint_of(map_get(m, ".private_segment_fixed_size"));
-		k->wavefront_size = uint_of(map_get(m, ".wavefront_size"));
-		k->has_cluster_dims = cluster_dims_set(map_get(m, ".cluster_dims"));
-		k->max_flat_wg = uint_of(map_get(m, ".max_flat_workgroup_size"));
-		k->vgpr_count = uint_of(map_get(m, ".vgpr_count"));
-		k->agpr_count = uint_of(map_get(m, ".agpr_count"));
+		k->name = str_dup(codeobj_map_get(m, ".name"));
+		k->symbol = str_dup(codeobj_map_get(m, ".symbol"));
+		k->kernarg_size = uint_of(codeobj_map_get(m, ".kernarg_segment_size"));
+		k->group_fixed = uint_of(codeobj_map_get(m, ".group_segment_fixed_size"));
+		k->private_fixed = uint_of(codeobj_map_get(m, ".private_segment_fixed_size"));
+		k->wavefront_size = uint_of(codeobj_map_get(m, ".wavefront_size"));
+		k->has_cluster_dims = cluster_dims_set(codeobj_map_get(m, ".cluster_dims"));
+		k->max_flat_wg = uint_of(codeobj_map_get(m, ".max_flat_workgroup_size"));
+		k->vgpr_count = uint_of(codeobj_map_get(m, ".vgpr_count"));
+		k->agpr_count = uint_of(codeobj_map_get(m, ".agpr_count"));
 		{
-			const msgpack_object *r = map_get(m, ".reqd_workgroup_size");
+			const msgpack_object *r = codeobj_map_get(m, ".reqd_workgroup_size");
 			for (uint32_t d = 0;
 			     r && r->type == MSGPACK_OBJECT_ARRAY && d < 3 && d < r->via.array.size;
 			     d++)
 				k->reqd_wg[d] = uint_of(&r->via.array.ptr[d]);
 		}
 		if (!k->name || !k->symbol)
-			rc = fail(err, -EINVAL, "%s: amdhsa.kernels[%u] has no .name or .symbol",
-			          co->path, i);
+			rc = fail(err, -EINVAL, "%s: amdhsa.kernels[%zu] has no .name or .symbol",
+			          co->path, co->nkernels - 1);
 		else
-			rc = read_args(k, map_get(m, ".args"));
+			rc = read_args(k, codeobj_map_get(m, ".args"));
 	}
-	msgpack_unpacked_destroy(&up);
+	if (first->have) {
+		msgpack_unpacked_destroy(&up);
+	} else {
+		first->doc = up;
+		first->have = 1;
+	}
 	return rc;
 }
 
-static int read_notes(struct code_object *co, Elf_Scn *scn, char **err)
+/* Every AMDGPU metadata record of a note section, in order. */
+static int read_notes(struct code_object *co, struct meta_first *first, Elf_Scn *scn, char **err)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
 	size_t off = 0, noff, doff;
 	GElf_Nhdr nh;
+	int rc;
 
 	while (d && (off = gelf_getnote(d, off, &nh, &noff, &doff)) > 0) {
 		if (nh.n_type == NT_AMDGPU_META && nh.n_namesz == 7 &&
-		    !memcmp((char *)d->d_buf + noff, "AMDGPU", 7))
-			return read_metadata(co, (char *)d->d_buf + doff, nh.n_descsz, err) ?: 1;
+		    !memcmp((char *)d->d_buf + noff, "AMDGPU", 7)) {
+			rc = read_metadata(co, first, (char *)d->d_buf + doff, nh.n_descsz, err);
+			if (rc)
+				return rc;
+		}
 	}
 	return 0;
 }
@@ -225,6 +241,8 @@ static int read_symbols(struct code_object *co, Elf *elf, Elf_Scn *symtab, char 
 	qsort(co->funcs, co->nfuncs, sizeof(*co->funcs), cmp_func);
 	for (size_t k = 0; k < co->nkernels; k++) {
 		struct co_kernel *kk = &co->kernels[k];
+		kd_decode(kk->kd, &kk->desc);
+		kk->layout = kd_layout_of(gfx_by_mach((uint8_t)co->mach));
 		for (size_t i = 0; i < co->nfuncs; i++)
 			if (!strcmp(co->funcs[i].name, kk->name)) {
 				kk->entry = co->funcs[i].addr;
@@ -272,20 +290,14 @@ static int add_pool(struct code_object *co, Elf_Scn *pool, char **err)
 	return 0;
 }
 
-static int parse(struct code_object *co, Elf *elf, char **err)
+/* The sections: every metadata record (merged), the symbol table, .text and the pool. */
+static int read_sections(struct code_object *co, Elf *elf, struct meta_first *first,
+                         Elf_Scn **symtab, Elf_Scn **pool, char **err)
 {
-	Elf_Scn *scn = NULL, *symtab = NULL, *pool = NULL;
+	Elf_Scn *scn = NULL;
 	size_t shstrndx;
-	GElf_Ehdr eh;
-	int have_meta = 0, rc;
+	int rc;
 
-	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) || eh.e_machine != EM_AMDGPU)
-		return fail(err, -EINVAL, "%s: not an AMDGPU ELF code object", co->path);
-	co->mach = eh.e_flags & 0xff;
-	{
-		const struct gfx_info *g = gfx_by_mach((uint8_t)co->mach);
-		co->mcpu = g ? strdup(g->name) : NULL;
-	}
 	if (elf_getshdrstrndx(elf, &shstrndx))
 		return fail(err, -EINVAL, "%s: no section names", co->path);
 	while ((scn = elf_nextscn(elf, scn))) {
@@ -294,13 +306,12 @@ static int parse(struct code_object *co, Elf *elf, char **err)
 		if (!gelf_getshdr(scn, &sh))
 			continue;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (sh.sh_type == SHT_NOTE && !have_meta) {
-			rc = read_notes(co, scn, err);
+		if (sh.sh_type == SHT_NOTE && (sh.sh_flags & SHF_ALLOC)) {
+			rc = read_notes(co, first, scn, err);
 			if (rc < 0)
 				return rc;
-			have_meta = rc;
-		} else if (sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !symtab)) {
-			symtab = scn;
+		} else if (sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !*symtab)) {
+			*symtab = scn;
 		} else if (name && !strcmp(name, ".text") && sh.sh_type == SHT_PROGBITS) {
 			Elf_Data *d = elf_getdata(scn, NULL);
 			if (!d || d->d_size != sh.sh_size)
@@ -313,10 +324,32 @@ static int parse(struct code_object *co, Elf *elf, char **err)
 			co->text_size = sh.sh_size;
 		} else if (name && !strcmp(name, ".hotswap.text") && sh.sh_type == SHT_PROGBITS &&
 		           (sh.sh_flags & SHF_EXECINSTR)) {
-			pool = scn;
+			*pool = scn;
 		}
 	}
-	if (!have_meta)
+	return 0;
+}
+
+static int parse(struct code_object *co, Elf *elf, char **err)
+{
+	Elf_Scn *symtab = NULL, *pool = NULL;
+	struct meta_first first = {.have = 0};
+	GElf_Ehdr eh;
+	int rc;
+
+	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) || eh.e_machine != EM_AMDGPU)
+		return fail(err, -EINVAL, "%s: not an AMDGPU ELF code object", co->path);
+	co->mach = eh.e_flags & 0xff;
+	{
+		const struct gfx_info *g = gfx_by_mach((uint8_t)co->mach);
+		co->mcpu = g ? strdup(g->name) : NULL;
+	}
+	rc = read_sections(co, elf, &first, &symtab, &pool, err);
+	if (first.have)
+		msgpack_unpacked_destroy(&first.doc);
+	if (rc)
+		return rc;
+	if (!first.have)
 		return fail(err, -EINVAL, "%s: no AMDGPU metadata note", co->path);
 	if (!co->text)
 		return fail(err, -EINVAL, "%s: no .text section", co->path);
