@@ -71,7 +71,8 @@ static const struct gfx_info rows[] = {
     GENERIC("gfx10-3-generic", 0x53, "gfx10.3", 32, true),
     GENERIC("gfx11-generic", 0x54, "gfx11", 32, true),
     GENERIC("gfx12-generic", 0x59, "gfx12", 32, true),
-    /* Named by the reference; LLVM 22 has no such processor, so it has no mach value. */
+    /* Named by the reference mirage (docs/HACKING.md); LLVM 22 has no such processor, so it has
+     * no mach value. */
     GENERIC("gfx12-5-generic", 0x00, "gfx12.5", 32, false),
 };
 

@@ -16,7 +16,7 @@
 enum gfx_retarget {
 	GFX_RETARGET_NONE = 0,     /* not a HotSwap target */
 	GFX_RETARGET_SAME_ISA = 1, /* gfx125x: entry trampolines, stepping patches */
-	GFX_RETARGET_CROSS = 2,    /* gfx942/gfx950: needs the cross-family transpiler */
+	GFX_RETARGET_CROSS = 2,    /* gfx942/gfx950: needs the cross-family translator */
 };
 
 struct gfx_info {

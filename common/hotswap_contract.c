@@ -19,7 +19,7 @@
 	        .flavour = HOTSWAP_FLAVOUR_REFERENCE,                                              \
 	        .kind = HOTSWAP_PART_LIBRARY,                                                      \
 	        .required = true}
-/* The cross-family transpiler shells out to these; optional. */
+/* The cross-family translator shells out to these; optional. */
 #define TOOL(id, name)                                                                             \
 	[id] = {.label = HOTSWAP_TREE_TOOLS_DIR "/" name,                                          \
 	        .path = HOTSWAP_TREE_TOOLS_DIR "/" name,                                           \
@@ -36,7 +36,7 @@ const struct hotswap_part_row hotswap_tree_parts[HOTSWAP_PART_COUNT] = {
      */
     LIB(HOTSWAP_PART_INTERCEPT_CORE, HOTSWAP_INTERCEPT_CORE_LIB, HOTSWAP_INTERCEPT_CORE_SYMBOL,
         HOTSWAP_FLAVOUR_NATIVE),
-    /* The patched ROCr and COMGR of the reference flavour, under the names the reference stages. */
+    /* The patched ROCr and COMGR of the reference flavour, under the names that flavour stages. */
     REF(HOTSWAP_PART_REF_HSA_RUNTIME, HOTSWAP_REF_HSA_RUNTIME_LIB, "[.1]",
         HOTSWAP_REF_HSA_RUNTIME_ALT, HOTSWAP_REF_HSA_RUNTIME_SYMBOL),
     REF(HOTSWAP_PART_REF_COMGR, HOTSWAP_REF_COMGR_LIB, "[.3]", HOTSWAP_REF_COMGR_ALT,

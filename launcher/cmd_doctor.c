@@ -378,7 +378,7 @@ static void check_tools(struct doctor *d, const struct hotswap_tree *tree)
 			check(d, CHECK_WARN, id,
 			      python ? "stage " HOTSWAP_TREE_PY_DIR ", or python adapters stay off"
 			             : "stage " HOTSWAP_TREE_TOOLS_DIR
-			               ", which the cross-family transpiler runs",
+			               ", which the cross-family translator runs",
 			      "%s: %s ('%s')", p->name, hotswap_part_status_name(p->status),
 			      p->path);
 		} else if (python) {

@@ -63,7 +63,8 @@ const char *adapter_set_for_policy(const char *policy)
 	for (size_t i = 0; i < sizeof(policy_adapters) / sizeof(policy_adapters[0]); i++)
 		if (!strcmp(policy, policy_adapters[i].policy))
 			return policy_adapters[i].adapters;
-	/* Unknown policies get the default policy's set, as the reference does. */
+	/* Unknown policies get the default policy's set, as the reference mirage gives them
+	 * (docs/HACKING.md). */
 	if (strcmp(policy, profile_keys[PK_ADAPTER_POLICY].def))
 		return adapter_set_for_policy(profile_keys[PK_ADAPTER_POLICY].def);
 	return "";

@@ -105,7 +105,8 @@ static int read_env(struct profile *p, const char *origin, const cJSON *env, str
 	return bad;
 }
 
-/* The reference names GPUs by agent ("MI350X"); the ones it ships map onto gfx names. */
+/* The reference mirage's JSON names GPUs by agent ("MI350X"); the ones it ships map onto
+ * gfx names. */
 static const char *agent_gfx(const char *agent)
 {
 	static const struct {

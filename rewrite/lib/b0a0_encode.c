@@ -21,7 +21,7 @@
 #define DS_LOAD_B32     54u
 #define DS_STORE_B32    13u
 
-/* cluster_load_* -> global_load_* (transpiler table: VGLOBAL opcodes). */
+/* cluster_load_* -> global_load_* (the B0->A0 table of docs/rewriter.md: VGLOBAL opcodes). */
 static const struct {
 	uint8_t from, to;
 	const char *name; /* the table decoder has no rows for them */

@@ -62,7 +62,8 @@ struct hs_b0a0_scan {
 /* gfx1250's numbered SGPRs: s0..s105 (VCC is apart). */
 #define HS_B0A0_SGPRS 106u
 
-/* The shortest run of s_nop worth a sled (the reference's MinNopSledSize). */
+/* The shortest s_nop run, in bytes, kept as a sled: two s_nops, room for the smallest body
+ * (one 4-byte instruction) and its s_branch back. */
 #define HS_SLED_MIN 8u
 
 struct hs_b0a0_hit {

@@ -48,7 +48,7 @@ static enum revision kernel_revision(const struct hs_object *o, const struct hs_
 		return REV_B0;
 	switch (hs_meta_get_str(o->meta, k->meta, REVISION_KEY, s, len)) {
 	case HS_META_STR_MISSING:
-		return REV_B0; /* upstream LLVM stamps nothing: B0 (transpiler tests pin this) */
+		return REV_B0; /* upstream LLVM stamps nothing, and its gfx1250 code is B0's */
 	case HS_META_STR_NOT_STR:
 		return REV_NOT_STR;
 	default:

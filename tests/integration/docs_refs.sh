@@ -11,6 +11,16 @@ mapfile -t files < <(git ls-files --cached --others --exclude-standard | grep -v
 outside=$(grep -nE '(^|[^A-Za-z_/])(spec/[a-z_-]+\.md|ARCHITECTURE\.md)' -- "${files[@]}" 2>/dev/null)
 assert_eq "$outside" "" "no file cites spec/*.md or ARCHITECTURE.md (they are not in this repository)"
 
+# "the reference" names nothing on its own: it is the reference mirage or its flavour
+# (docs/HACKING.md, "Words"), across line breaks too.
+undefined=$(perl -0777 -ne 'while (/\b[Tt]he\s+reference\b(?![\s*#]+(?:flavour|mirage|parts|values)\b|s\b)/g) {
+	my $n = 1 + (substr($_, 0, pos) =~ tr/\n//); print "$ARGV:$n\n" }' -- "${files[@]}" 2>/dev/null)
+assert_eq "$undefined" "" "no file cites an undefined 'the reference' (say the fact, or 'the reference mirage')"
+
+# Our cross-family code is the translator; "transpiler" is only the reference flavour's COMGR part.
+transpiler=$(grep -n -i 'transpil' -- "${files[@]}" 2>/dev/null | grep -v '^docs/discovery.md:.*reference: COMGR')
+assert_eq "$transpiler" "" "no file calls the translator a transpiler"
+
 # docs/NAME.md cited anywhere, with the files citing it.
 cited=$(grep -ohE 'docs/[A-Za-z0-9_-]+\.md' -- "${files[@]}" 2>/dev/null | sort -u)
 # Links inside docs/ are relative to docs/.

@@ -76,7 +76,7 @@ cat >"$T/ref.json" <<'JSON'
               "topology": {"num_nodes": 1, "gpus_per_node": 1, "agent": "mi350x"}}}
 JSON
 RUN_STDIN="$T/ref.json" mirage profile import -
-check "import the reference shape from stdin" 0
+check "import the reference mirage's shape from stdin" 0
 mirage --json profile show mi350x
 [ "$(json_get "$OUT" "d['hotswap']['target'], d['hotswap']['entry_trampolines']")" = "gfx950 True" ] ||
 	fail "reference import did not map agent and options"

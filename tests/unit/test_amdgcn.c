@@ -73,7 +73,8 @@ static void test_bad_descriptors(void **state)
 	struct co_kernel out, src;
 	(void)state;
 	good(&out, &src);
-	put32(out.kd, 44, 16 / 4 - 1); /* the reference's bug: accum 16 below 24 VGPRs */
+	put32(out.kd, 44,
+	      16 / 4 - 1); /* accum 16 below 24 VGPRs: the layout bug the check exists for */
 	expect_bad(&out, &src, "gfx942", "ACCUM_OFFSET 16 does not cover the 24 architected VGPRs");
 	good(&out, &src);
 	out.agpr_count = 16; /* 24 + 16 AGPRs do not fit 3 granules (24 VGPRs) */

@@ -253,7 +253,7 @@ static void test_reference_complete(void **state)
 	    part(&f->tree, hotswap_tree_parts[HOTSWAP_PART_REF_COMGR].label)->symbol,
 	    "amd_comgr_hotswap_rewrite");
 	free(want);
-	/* The reference intercept is the reference project's own: it has no core to require. */
+	/* The reference flavour's intercept has no core to require. */
 	for (size_t i = 0; i < f->tree.nparts; i++)
 		assert_string_not_equal(f->tree.parts[i].name, CORE);
 }

@@ -113,7 +113,8 @@ static void test_ds2_split(void **state)
 	                 HS_DS2_UNKNOWN);
 }
 
-/* ADDTID: the transpiler table's bytes for v5, offset 16 (the load) and a store via v10. */
+/* ADDTID: the B0->A0 table's bytes (docs/rewriter.md) for v5, offset 16 (the load) and a store via
+ * v10. */
 static void test_addtid(void **state)
 {
 	uint8_t out[HS_ADDTID_SIZE];

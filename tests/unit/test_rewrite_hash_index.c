@@ -125,7 +125,7 @@ static void test_strtab_index_matches_whole_strings(void **state)
 	hs_strtab_index_free(&s);
 }
 
-/* The reference: what the linear search the index replaced returned. */
+/* The oracle: what the linear search the index replaced returned. */
 static int64_t linear_find(const uint8_t *tab, size_t size, const char *name)
 {
 	size_t n = strlen(name) + 1;

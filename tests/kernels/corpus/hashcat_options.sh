@@ -1,6 +1,6 @@
 # shellcheck shell=bash disable=SC2034
 # hashcat's OpenCL build options for one of its kernel sources: the one list that corpus.sh
-# (clang-22 for gfx1250) and run.sh (POCL, the reference) both compile with, so the two
+# (clang-22 for gfx1250) and run.sh (POCL, the judge) both compile with, so the two
 # builds of a source differ only in the target.  Sourced, not run.
 #
 # hashcat_options FILE.cl HASHCAT_DIR sets the array hashcat_opts: hashcat's options
