@@ -6,6 +6,7 @@
 
 #include "atomic_file.h"
 #include "hotswap_tree.h"
+#include "refusal.h"
 #include "rewriter_dl.h"
 
 #include <cjson/cJSON.h>
@@ -153,6 +154,12 @@ static bool is_translation(const struct hs_rewrite_report *r)
 	       r->reason == HS_REASON_NO_TRANSLATOR;
 }
 
+static struct refusal refusal_of(const struct hs_kernel_result *k)
+{
+	return (struct refusal){k->name,           k->refused_offset,      k->refused_mnemonic,
+	                        k->refused_reason, k->refused_reason_text, k->refused_detail};
+}
+
 /* Each kernel's translation verdict, as --json gives it. */
 static cJSON *verdicts_json(const struct rewriter_dl *rw, const struct hs_rewrite_result *res)
 {
@@ -161,7 +168,6 @@ static cJSON *verdicts_json(const struct rewriter_dl *rw, const struct hs_rewrit
 	for (size_t i = 0; res && i < rw->result_kernels(res); i++) {
 		HS_OPTS(hs_kernel_result, k);
 		cJSON *o;
-		char hex[24];
 		if (rw->result_kernel(res, i, &k) != HS_OK)
 			continue;
 		o = cJSON_CreateObject();
@@ -172,23 +178,15 @@ static cJSON *verdicts_json(const struct rewriter_dl *rw, const struct hs_rewrit
 		if (k.translated == 1 && k.translated_note)
 			cJSON_AddStringToObject(o, "note", k.translated_note);
 		if (k.translated == 0) {
-			snprintf(hex, sizeof(hex), "0x%" PRIx64, k.refused_offset);
-			cJSON_AddStringToObject(o, "offset", hex);
-			cJSON_AddStringToObject(o, "mnemonic",
-			                        k.refused_mnemonic ? k.refused_mnemonic : "");
-			cJSON_AddStringToObject(o, "reason",
-			                        k.refused_reason ? k.refused_reason : "");
-			cJSON_AddStringToObject(o, "reason_text",
-			                        k.refused_reason_text ? k.refused_reason_text : "");
-			cJSON_AddStringToObject(o, "detail",
-			                        k.refused_detail ? k.refused_detail : "");
+			struct refusal r = refusal_of(&k);
+			refusal_json(o, &r);
 		}
 		cJSON_AddItemToArray(arr, o);
 	}
 	return arr;
 }
 
-/* "  kernel 'k': translated" or "... refused at .text+0x40 (mnemonic): reason: text (detail)". */
+/* "  kernel 'k': translated [in ...]" or "  kernel 'k' is refused at ..." (refusal.h). */
 static void verdict_lines(const struct rewriter_dl *rw, const struct hs_rewrite_result *res,
                           bool refused_only, struct strbuf *out)
 {
@@ -196,19 +194,17 @@ static void verdict_lines(const struct rewriter_dl *rw, const struct hs_rewrite_
 		HS_OPTS(hs_kernel_result, k);
 		if (rw->result_kernel(res, i, &k) != HS_OK || (refused_only && k.translated))
 			continue;
-		strbuf_addf(out, "%s  kernel '%s': ", out->len ? "\n" : "", k.name);
 		if (k.translated) {
-			strbuf_addstr(out, "translated");
+			strbuf_addf(out, "%s  kernel '%s': translated", out->len ? "\n" : "",
+			            k.name);
 			if (k.translated_note)
 				strbuf_addf(out, " in %s", k.translated_note);
-			continue;
+		} else {
+			char line[REFUSAL_MAX];
+			struct refusal r = refusal_of(&k);
+			refusal_format(line, sizeof(line), &r);
+			strbuf_addf(out, "%s  %s", out->len ? "\n" : "", line);
 		}
-		strbuf_addf(out, "refused at .text+0x%" PRIx64 " (%s): %s: %s", k.refused_offset,
-		            k.refused_mnemonic && *k.refused_mnemonic ? k.refused_mnemonic : "?",
-		            k.refused_reason ? k.refused_reason : "refused",
-		            k.refused_reason_text ? k.refused_reason_text : "no reason given");
-		if (k.refused_detail && *k.refused_detail)
-			strbuf_addf(out, " (%s)", k.refused_detail);
 	}
 }
 

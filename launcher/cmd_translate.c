@@ -4,6 +4,7 @@
 #include "output.h"
 
 #include "atomic_file.h"
+#include "refusal.h"
 #include "strbuf.h"
 #include "translate_dl.h"
 
@@ -57,6 +58,12 @@ static const struct translate_api *load_api(const struct cmd_ctx *ctx)
 	return api;
 }
 
+static struct refusal refusal_of(const struct tr_kernel *k)
+{
+	return (struct refusal){k->name,   k->offset,      k->mnemonic,
+	                        k->reason, k->reason_text, k->detail};
+}
+
 static cJSON *kernel_json(const struct tr_kernel *k)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -64,23 +71,20 @@ static cJSON *kernel_json(const struct tr_kernel *k)
 	cJSON_AddBoolToObject(o, "raised", k->raised);
 	cJSON_AddNumberToObject(o, "instructions", (double)k->instructions);
 	if (!k->raised) {
-		char off[32];
-		snprintf(off, sizeof(off), "0x%llx", (unsigned long long)k->offset);
-		cJSON_AddStringToObject(o, "reason", k->reason);
-		cJSON_AddStringToObject(o, "reason_text", k->reason_text);
-		cJSON_AddStringToObject(o, "offset", off);
-		cJSON_AddStringToObject(o, "mnemonic", k->mnemonic ? k->mnemonic : "");
-		cJSON_AddStringToObject(o, "detail", k->detail ? k->detail : "");
+		struct refusal r = refusal_of(k);
+		refusal_json(o, &r);
 	}
 	return o;
 }
 
 static void print_refusal(const char *co, const struct tr_kernel *k)
 {
-	error("%s: kernel %s is refused at offset 0x%llx (%s): %s: %s%s%s", co, k->name,
-	      (unsigned long long)k->offset, k->mnemonic && *k->mnemonic ? k->mnemonic : "-",
-	      k->reason, k->reason_text, k->detail && *k->detail ? ": " : "",
-	      k->detail ? k->detail : "");
+	char line[REFUSAL_MAX];
+
+	struct refusal r = refusal_of(k);
+
+	refusal_format(line, sizeof(line), &r);
+	error("%s: %s", co, line);
 }
 
 static int raise_exec(const struct cmd_ctx *ctx, struct cmd_args *args)

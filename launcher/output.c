@@ -3,8 +3,10 @@
 
 #include "command.h"
 #include "msg.h"
+#include "refusal.h"
 #include "strbuf.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,20 @@ void output_json(cJSON *doc)
 		free(text);
 	}
 	cJSON_Delete(doc);
+}
+
+void refusal_json(cJSON *o, const struct refusal *r)
+{
+	char address[24];
+
+	snprintf(address, sizeof(address), "0x%" PRIx64, r->address);
+	if (!cJSON_HasObjectItem(o, "kernel"))
+		cJSON_AddStringToObject(o, "kernel", r->kernel ? r->kernel : "");
+	cJSON_AddStringToObject(o, "reason", r->reason ? r->reason : "");
+	cJSON_AddStringToObject(o, "reason_text", r->reason_text ? r->reason_text : "");
+	cJSON_AddStringToObject(o, "offset", address);
+	cJSON_AddStringToObject(o, "mnemonic", r->mnemonic ? r->mnemonic : "");
+	cJSON_AddStringToObject(o, "detail", r->detail ? r->detail : "");
 }
 
 void print_text(const char *fmt, ...)

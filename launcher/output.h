@@ -4,6 +4,8 @@
 
 #include <cjson/cJSON.h>
 
+struct refusal;
+
 /* Prints doc as pretty JSON on stdout and frees it. */
 void output_json(cJSON *doc);
 /*
@@ -12,6 +14,12 @@ void output_json(cJSON *doc);
  * control bytes.  Put layout in the format with spaces, never tabs.
  */
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * A refused kernel's fields added to o, the one JSON shape of a refusal (mirage raise --json,
+ * mirage rewrite --json): "kernel" (unless o has it already), "reason", "reason_text",
+ * "offset" (the instruction's address, "0x1a40"), "mnemonic", "detail"; absent text is "".
+ */
+void refusal_json(cJSON *o, const struct refusal *r);
 /* Maps an exec-style return (-1 from error()) to an exit code. */
 int exit_code(int ret);
 

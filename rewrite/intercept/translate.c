@@ -13,6 +13,7 @@
 #include "cache_disk.h"
 #include "hotswap_contract.h"
 #include "log.h"
+#include "refusal.h"
 #include "sha.h"
 #include "truthy.h"
 
@@ -54,15 +55,12 @@ static void warn_refusals(const struct job *j, const struct hs_rewrite_result *r
 		HS_OPTS(hs_kernel_result, k);
 		if (hs_rewrite_result_kernel(res, i, &k) != HS_OK || k.translated)
 			continue;
-		hsi_warn("%s: kernel '%s' cannot be translated for %s: %s at .text+0x%" PRIx64
-		         " (%s): %s%s%s%s",
-		         j->uri, k.name, j->d->tgt_name,
-		         k.refused_reason ? k.refused_reason : "refused", k.refused_offset,
-		         k.refused_mnemonic ? k.refused_mnemonic : "?",
-		         k.refused_reason_text ? k.refused_reason_text : "",
-		         k.refused_detail && *k.refused_detail ? " (" : "",
-		         k.refused_detail ? k.refused_detail : "",
-		         k.refused_detail && *k.refused_detail ? ")" : "");
+		char line[REFUSAL_MAX];
+		refusal_format(line, sizeof(line),
+		               &(struct refusal){k.name, k.refused_offset, k.refused_mnemonic,
+		                                 k.refused_reason, k.refused_reason_text,
+		                                 k.refused_detail});
+		hsi_warn("%s: for %s, %s", j->uri, j->d->tgt_name, line);
 	}
 }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "gfx_table.h"
+#include "refusal.h"
 
 /* The keys of the launch contract the source's metadata keeps (docs/rewriter.md). */
 static const char *const carried_keys[] = {".args", ".kernarg_segment_size",
@@ -45,19 +46,20 @@ static struct hs_kernel_result verdict(const struct tr_kernel *k)
 	};
 }
 
-/* "kernel 'k' at .text+0x40 (v_foo): reason: text (detail)" appended to buf. */
+/* The refusal sentence (refusal.h) appended to buf, "; " between two. */
 static void add_refusal(char *buf, size_t size, const struct tr_kernel *k)
 {
 	size_t len = strlen(buf);
 
-	if (len >= size - 1)
+	if (len >= size - 3)
 		return;
-	snprintf(buf + len, size - len, "%skernel '%s' at .text+0x%" PRIx64 " (%s): %s: %s%s%s%s",
-	         len ? "; " : "", k->name ? k->name : "?", k->offset,
-	         k->mnemonic && *k->mnemonic ? k->mnemonic : "?", k->reason ? k->reason : "refused",
-	         k->reason_text ? k->reason_text : "no reason given",
-	         k->detail && *k->detail ? " (" : "", k->detail ? k->detail : "",
-	         k->detail && *k->detail ? ")" : "");
+	if (len) {
+		memcpy(buf + len, "; ", 3);
+		len += 2;
+	}
+	refusal_format(buf + len, size - len,
+	               &(struct refusal){k->name, k->offset, k->mnemonic, k->reason, k->reason_text,
+	                                 k->detail});
 }
 
 /* Every kernel's verdict into *result (may be NULL: not asked for). */
@@ -98,10 +100,6 @@ static enum hs_status check_image(const struct hs_object *src, const struct hs_o
 		                   out->isa.gfx->name, dst->gfx->name);
 	for (size_t i = 0; i < src->ks.n; i++) {
 		const struct hs_kernel *k = find_kernel(out, src->ks.k[i].name);
-		enum hs_status st = hs_meta_need_entry(
-		    src->meta, src->ks.k[i].name, src->ks.k[i].meta, "it cannot be translated");
-		if (st)
-			return st;
 		if (!k)
 			return hs_fail_why(HS_ERROR, HS_REASON_CANNOT_APPLY,
 			                   "the translated object has no kernel '%s'",
@@ -170,6 +168,14 @@ enum hs_status hs_route_translate(const struct hs_route_ctx *c, struct hs_writte
 		return hs_fail_why(HS_ERROR, HS_REASON_NO_TRANSLATOR,
 		                   "cannot translate %s to %s: the translator is not available: %s",
 		                   c->src->isa.gfx->name, c->dst->gfx->name, why);
+	}
+	/* Every source kernel needs its metadata entry (the carried keys come from it): say so
+	 * before the translator spends its time. */
+	for (size_t i = 0; i < c->src->ks.n; i++) {
+		st = hs_meta_need_entry(c->src->meta, c->src->ks.k[i].name, c->src->ks.k[i].meta,
+		                        "it cannot be translated");
+		if (st)
+			return st;
 	}
 	build = api->build_id ? api->build_id() : NULL;
 	if (!build || !*build)

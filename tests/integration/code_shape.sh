@@ -1,6 +1,8 @@
 # The code's shape rules that a grep can hold (docs/HACKING.md): kernel descriptor fields are
 # read and written by name through codeobj/kd.h (KD_AT, kd_get, co_kd), never at a byte offset
-# outside the codec.
+# outside the codec, and every name a caller gives is one the codec has (kd_get gives 0 for a
+# field the kernel's family lacks, so a misspelt name would read as 0 without a word); and a
+# refused kernel's sentence is formatted in one place.
 source "$TEST_LIB"
 cd "$MIRAGE_SRC" || fail "cannot cd to $MIRAGE_SRC"
 git rev-parse --git-dir >/dev/null 2>&1 || skip_all "not a git checkout: cannot list the tracked files"
@@ -11,4 +13,17 @@ mapfile -t files < <(git ls-files --cached --others --exclude-standard -- '*.c' 
 [ ${#files[@]} -gt 0 ] || fail "no tracked C files"
 raw=$(grep -nE '(\bkd|->kd|\.kd)(\[[0-9]|\s*\+\s*[0-9])|\bkd_off\s*\+\s*[0-9]' -- "${files[@]}")
 assert_eq "$raw" "" "no kernel descriptor field is read at a raw byte offset outside codeobj/kd.c"
+
+known=$(grep -oE '\{"[a-z0-9_]+", [0-9]+, [0-9]+\}' codeobj/kd.c | cut -d'"' -f2 | sort -u)
+[ -n "$known" ] || fail "no field names found in codeobj/kd.c's tables"
+used=$(grep -hoE '\b(co_kd|kd_get|kd_set|kd_find)\([^;"]*"[a-z0-9_]+"' -- "${files[@]}" codeobj/kd.c |
+	grep -oE '"[a-z0-9_]+"$' | tr -d '"' | sort -u)
+[ -n "$used" ] || fail "no caller of co_kd/kd_get found: the pattern is stale"
+unknown=$(comm -13 <(printf '%s\n' "$known") <(printf '%s\n' "$used"))
+assert_eq "$unknown" "" "every descriptor field name given to co_kd/kd_get is in codeobj/kd.c's tables ($(wc -w <<<"$used") names)"
+
+# A refused kernel is said in one sentence, common/refusal.c's (docs/translate.md, "Refusals").
+mapfile -t others < <(printf '%s\n' "${files[@]}" | grep -v -e '^common/refusal\.[ch]$')
+own=$(grep -nE '"[^"]*refused at[^"]*%' -- "${others[@]}")
+assert_eq "$own" "" "no refusal sentence is formatted outside common/refusal.c"
 done_testing

@@ -49,7 +49,7 @@ expect_line '^      fix: report it: the translator produced a wrong object$'
 MIRAGE_TEST_TRANSLATE_REFUSE="mirage_selftest:0x4:s_mov_b32:unsupported-register:no such SGPR" \
 	mirage doctor --profile mi300
 expect_rc 0 "doctor, a refusing translator (a warning)"
-expect_line "^warn  cannot translate for gfx942: translation to gfx942 refused 1 of 1 kernels: kernel 'mirage_selftest' at \.text\+0x4 \(s_mov_b32\): unsupported-register: no such SGPR; gfx1250 code objects will not load on gfx942 "
+expect_line "^warn  cannot translate for gfx942: translation to gfx942 refused 1 of 1 kernels: kernel 'mirage_selftest' is refused at 0x4 \(s_mov_b32\): unsupported-register: no such SGPR; gfx1250 code objects will not load on gfx942 "
 expect_line '^      fix: this tree.s translator cannot translate gfx1250 code yet: update mirage, or run gfx1250 workloads on a gfx1250$'
 
 # No translator at all.

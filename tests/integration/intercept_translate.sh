@@ -80,7 +80,7 @@ assert_eq "$RUN_STATUS" 1 "a refused kernel: the load fails (the client exits 1)
 assert_contains "$RUN_STDERR" \
 	"hotswap: memory://" "the intercept says which object"
 assert_contains "$RUN_STDERR" \
-	": kernel 'xk2' cannot be translated for gfx942: unsupported-instruction at .text+0x40 (v_wmma_f32_16x16x16_f16): no gfx942 form" \
+	": for gfx942, kernel 'xk2' is refused at 0x40 (v_wmma_f32_16x16x16_f16): unsupported-instruction: no gfx942 form" \
 	"a refused kernel: named with its reason, offset and instruction"
 assert_contains "$RUN_STDERR" "refusing the load (gfx1250 code cannot run on this agent)" \
 	"a refused kernel: the load is refused, and why"

@@ -22,9 +22,18 @@ refused() {
 	assert_contains "$RUN_STDOUT" "\"reason\":	\"$2\"" "$1: the reason is $2"
 	assert_contains "$RUN_STDOUT" "\"mnemonic\":	\"$3\"" "$1: the mnemonic is '$3'"
 	assert_contains "$RUN_STDOUT" "$4" "$1: the detail says '$4'"
+	# The address is the instruction's as llvm-objdump prints it, not an offset into .text
+	# (an unknown or cut-off instruction has no mnemonic there to compare).
+	if [ -n "$3" ] && [ "$3" != "<unknown>" ] && [ "$2" != undecodable ] && [ -x "${LLVM_OBJDUMP:-}" ]; then
+		local at
+		at=$(printf '%s' "$RUN_STDOUT" | python3 -c 'import json,sys; print("%012X" % int(json.load(sys.stdin)["kernels"][0]["offset"], 16))')
+		"$LLVM_OBJDUMP" -d "$1.co" | grep "// $at:" | grep -q "^[[:space:]]*$3" &&
+			ok "$1: llvm-objdump has $3 at the address given" ||
+			fail "$1: llvm-objdump has no $3 at 0x$at"
+	fi
 	run_capture "$MIRAGE_BIN" raise "$1.co"
 	assert_eq "$RUN_STATUS" 1 "$1: raise exits 1"
-	assert_contains "$RUN_STDERR" "mirage: $1.co: kernel k is refused at offset 0x" "$1: the message names the kernel and offset"
+	assert_contains "$RUN_STDERR" "mirage: $1.co: kernel 'k' is refused at 0x" "$1: the message names the kernel and address"
 	assert_contains "$RUN_STDERR" ": $2: " "$1: the message names the reason"
 	assert_contains "$RUN_STDERR" "hint: \`mirage raise $1.co --json\`" "$1: a hint"
 }
@@ -146,7 +155,7 @@ assert_contains "$RUN_STDERR" "is outside every buffer of the launch"
 sed 's/good.co/omod.co/' launch.json >refused.json
 run_capture "$MIRAGE_BIN" emulate refused.json
 assert_eq "$RUN_STATUS" 1 "a refused kernel exits 1"
-assert_contains "$RUN_STDERR" "mirage: kernel k is refused at offset 0x" "the refusal names the offset"
+assert_contains "$RUN_STDERR" "mirage: kernel 'k' is refused at 0x" "the refusal names the address"
 assert_contains "$RUN_STDERR" "(v_add_f32): unsupported-form"
 sed 's/"grid": \[64\]/"grid": [0]/' launch.json >bad.json
 run_capture "$MIRAGE_BIN" emulate bad.json

@@ -63,7 +63,7 @@ export MIRAGE_TEST_TRANSLATE_REFUSE="xk2:0x100:v_wmma_f32:unsupported-instructio
 mirage rewrite "$XLAT_SRC" -o "$T/refused.co" --target gfx942
 check "a refused kernel fails the translation" 1 \
 	"mirage: cannot translate '$XLAT_SRC' for gfx942: 1 of 2 kernels refused:"
-expect_err "  kernel 'xk2': refused at .text+0x100 (v_wmma_f32): unsupported-instruction: no gfx942 form (wave32 only)"
+expect_err "  kernel 'xk2' is refused at 0x100 (v_wmma_f32): unsupported-instruction: no gfx942 form: wave32 only"
 expect_err "hint: a refused kernel cannot run on gfx942; rebuild it for gfx942 from source, or run it on a gfx1250"
 ok "the refusal names the kernel, offset, mnemonic, reason, text and detail, with a hint"
 [ ! -e "$T/refused.co" ] || fail "a refused translation left its output behind"
@@ -72,7 +72,7 @@ mirage --json rewrite "$XLAT_SRC" -o "$T/refused.co" --target gfx942
 check "--json refusal" 1
 json_ok "$OUT"
 assert_eq "$(json_get "$OUT" "d['translation'], d['kernel_results'][1]")" \
-	"{'translated': 1, 'refused': 1} {'name': 'xk2', 'translated': False, 'offset': '0x100', 'mnemonic': 'v_wmma_f32', 'reason': 'unsupported-instruction', 'reason_text': 'no gfx942 form', 'detail': 'wave32 only'}" \
+	"{'translated': 1, 'refused': 1} {'name': 'xk2', 'translated': False, 'kernel': 'xk2', 'reason': 'unsupported-instruction', 'reason_text': 'no gfx942 form', 'offset': '0x100', 'mnemonic': 'v_wmma_f32', 'detail': 'wave32 only'}" \
 	"--json: the refusal with everything the translator said"
 assert_contains "$ERR" '"error":"cannot translate' "--json: the error on stderr"
 unset MIRAGE_TEST_TRANSLATE_REFUSE

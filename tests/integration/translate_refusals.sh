@@ -38,7 +38,7 @@ whole_wave() {
 	run_capture "$drive" "$lib" "$1.co" "$2" "$1.$2.co" "$1.$2.tsv"
 	assert_eq "$RUN_STATUS" 0 "$1 for $2: translated"
 	assert_contains "$(cat "$1.$2.tsv")" "k	whole-wave	-	$3	$4	" "$1 for $2: k is in whole-wave mode for $4 at $3"
-	assert_contains "$(cat "$1.$2.tsv")" "whole-wave mode for $4 at .text+$3: $5" "$1 for $2: the note says '$5'"
+	assert_contains "$(cat "$1.$2.tsv")" "whole-wave mode for $4 at $3: $5" "$1 for $2: the note says '$5'"
 	[ -s "$1.$2.co" ] && ok "$1 for $2: an image" || fail "$1 for $2: an image"
 	"$LLVM_OBJDUMP" -d --mcpu="$2" "$1.$2.co" | grep -A1 '^[0-9a-f]* <k>:' | grep -Eq 's_or_saveexec_b64 s\[[0-9]+:[0-9]+\], -1' &&
 		ok "$1 for $2: k starts by turning every lane on" || fail "$1 for $2: k starts by turning every lane on"

@@ -46,7 +46,7 @@ stage() {
 run_capture "$MIRAGE_BIN" rewrite "$src" -o "$KERNEL.$TARGET.co" --target "$TARGET"
 if [ "$result" != translated ] && [ "$result" != whole-wave ]; then
 	assert_eq "$RUN_STATUS" 1 "mirage rewrite refuses -$OPT $KERNEL for $TARGET"
-	assert_contains "$RUN_STDERR" "kernel '$KERNEL': refused at" "the refusal names the kernel"
+	assert_contains "$RUN_STDERR" "kernel '$KERNEL' is refused at 0x" "the refusal names the kernel"
 	assert_contains "$RUN_STDERR" ": $result: " "the refusal gives the reason $result"
 	[ ! -e "$KERNEL.$TARGET.co" ] || fail "a refused translation leaves no output"
 	done_testing

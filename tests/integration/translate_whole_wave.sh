@@ -26,13 +26,13 @@ entry_turns_lanes_on() {
 # ---- the report: the note in the text and in --json ----
 run_capture "$MIRAGE_BIN" rewrite "$suite/O0/saxpy.co" -o saxpy942.co --target gfx942
 assert_eq "$RUN_STATUS" 0 "saxpy -O0 translates for gfx942"
-assert_contains "$RUN_STDOUT" "  kernel 'saxpy': translated in whole-wave mode for s_xor_saveexec_b32 at .text+0x" \
+assert_contains "$RUN_STDOUT" "  kernel 'saxpy': translated in whole-wave mode for s_xor_saveexec_b32 at 0x" \
 	"the verdict names whole-wave mode and its unproven site"
 assert_contains "$RUN_STDOUT" "not derived from the entry EXEC" "and why the site is unproven"
 run_capture "$MIRAGE_BIN" --json rewrite "$suite/O0/saxpy.co" -o j.co --target gfx942
 assert_eq "$RUN_STATUS" 0 "--json: saxpy -O0 translates"
 got=$(printf '%s' "$RUN_STDOUT" | python3 -c 'import json,sys; k=json.load(sys.stdin)["kernel_results"][0]; print(k["translated"], k["whole_wave"], k["note"].split(":")[0])')
-assert_eq "$got" "True True whole-wave mode for s_xor_saveexec_b32 at .text+0x${got##*0x}" \
+assert_eq "$got" "True True whole-wave mode for s_xor_saveexec_b32 at 0x${got##*0x}" \
 	"--json kernel_results: translated, whole_wave and the note"
 entry_turns_lanes_on saxpy942.co && ok "the whole-wave kernel turns every lane on at entry" ||
 	fail "the whole-wave kernel turns every lane on at entry"

@@ -1,5 +1,6 @@
 mirage_unit_test(strbuf SOURCES test_strbuf.c)
 mirage_unit_test(str_fmt SOURCES test_str_fmt.c)
+mirage_unit_test(refusal SOURCES test_refusal.c)
 mirage_unit_test(truthy SOURCES test_truthy.c)
 mirage_unit_test(atomic_file SOURCES test_atomic_file.c)
 mirage_unit_test(utf8 SOURCES test_utf8.c)

@@ -216,7 +216,7 @@ int amdgcn_translate(const void *code, size_t size, const char *target, struct t
 			tk->offset = why.offset;
 			tk->mnemonic = strdup(why.mnemonic);
 			tk->note =
-			    str_fmt("whole-wave mode for %s at .text+0x%" PRIx64 ": %s",
+			    str_fmt("whole-wave mode for %s at 0x%" PRIx64 ": %s",
 			            *why.mnemonic ? why.mnemonic : "?", why.offset, why.detail);
 		}
 		if (!all) {

@@ -18,14 +18,14 @@ struct tr_kernel {
 	char *name;
 	int raised;          /* 1 raised and verified, 0 refused */
 	size_t instructions; /* raised */
-	uint64_t offset;     /* refusal (or the whole-wave site): instruction offset in .text */
+	uint64_t offset;     /* refusal (or the whole-wave site): the instruction's address */
 	char *mnemonic;      /* refusal (or the whole-wave site) */
 	const char *reason;  /* refusal code ("unknown-instruction"), static */
 	const char *reason_text;
 	char *detail; /* refusal detail */
 	char *ir;     /* the module's text when asked for, else NULL */
 	/* translated in whole-wave mode (docs/translate.md): "whole-wave mode for <mnemonic> at
-	 * .text+0x<offset>: <why unproven>", else NULL */
+	 * 0x<address>: <why unproven>", else NULL */
 	char *note;
 };
 

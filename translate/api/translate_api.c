@@ -11,6 +11,7 @@
 #include "mirage/code_object.h"
 #include "mirage/isa.h"
 #include "mirage/raise.h"
+#include "refusal.h"
 #include "runner.h"
 #include "str_fmt.h"
 
@@ -187,10 +188,12 @@ static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out
 	t0 = now_ms();
 	ctx = LLVMContextCreate();
 	if (raise_kernel(ctx, kr->co, k, &res, &why)) {
-		out->message = str_fmt("kernel %s is refused at offset 0x%llx (%s): %s: %s%s%s",
-		                       k->name, (unsigned long long)why.offset, why.mnemonic,
-		                       raise_reason_code(why.reason), raise_reason_text(why.reason),
-		                       why.detail[0] ? ": " : "", why.detail);
+		char line[REFUSAL_MAX];
+		refusal_format(line, sizeof(line),
+		               &(struct refusal){k->name, why.offset, why.mnemonic,
+		                                 raise_reason_code(why.reason),
+		                                 raise_reason_text(why.reason), why.detail});
+		out->message = strdup(line);
 		out->hint = strdup("`mirage raise CODE_OBJECT --json` lists every kernel's result");
 		LLVMContextDispose(ctx);
 		return -1;

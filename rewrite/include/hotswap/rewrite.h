@@ -236,9 +236,10 @@ struct hs_kernel_result {
 	uint64_t vgprs_after;
 	/*
 	 * The translation route (HS_PASS_TRANSLATE): 1 translated, 0 refused, -1 not a
-	 * translation.  A refusal says where and why: the instruction's offset in the source's
-	 * .text, its mnemonic, the translator's reason code ("unknown-instruction") and text,
-	 * and a detail; strings valid until the result is freed, NULL when not known.
+	 * translation.  A refusal says where and why: the instruction's address in the source
+	 * (as llvm-objdump prints it), its mnemonic, the translator's reason code
+	 * ("unknown-instruction") and text, and a detail; strings valid until the result is freed,
+	 * NULL when not known.
 	 */
 	int translated;
 	uint64_t refused_offset;
@@ -248,7 +249,7 @@ struct hs_kernel_result {
 	const char *refused_detail;
 	/*
 	 * (0.2, appended) A translated kernel's note, NULL when none: "whole-wave mode for
-	 * <mnemonic> at .text+0x<offset>: ..." when it was translated in whole-wave mode (an
+	 * <mnemonic> at 0x<address>: ..." when it was translated in whole-wave mode (an
 	 * EXEC or lane write there is not proven within the launched lanes; docs/translate.md).
 	 */
 	const char *translated_note;

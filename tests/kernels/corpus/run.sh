@@ -196,7 +196,7 @@ summarize() {
 			if (s == "correct") { ok++; if ($5 == "yes") changed++; next }
 			d = $4
 			if (s == "mismatch") sub(/\[.*/, "", d)       # group by buffer
-			sub(/^kernel [^ ]*(: | is refused at offset [^ ]* )/, "", d)  # nor by kernel
+			sub(/^kernel [^ ]*(: | is refused at [^ ]* )/, "", d)  # nor by kernel
 			gsub(/opcode 0x/, "opcode #", d)               # (an opcode is no address)
 			gsub(/0x[0-9a-fA-F]+/, "0x_", d)               # nor by address
 			gsub(/opcode #/, "opcode 0x", d)
