@@ -26,4 +26,14 @@ assert_eq "$unknown" "" "every descriptor field name given to co_kd/kd_get is in
 mapfile -t others < <(printf '%s\n' "${files[@]}" | grep -v -e '^common/refusal\.[ch]$')
 own=$(grep -nE '"[^"]*refused at[^"]*%' -- "${others[@]}")
 assert_eq "$own" "" "no refusal sentence is formatted outside common/refusal.c"
+
+# Files with one job: no .c file of translate/ or rewrite/ over ~800 lines, no function over
+# ~150 (docs/HACKING.md, "Layout"); the limits leave a little room, not a second file's worth.
+mapfile -t big < <(printf '%s\n' "${files[@]}" | grep -E '^(translate|rewrite)/.*\.c$')
+long=$(for f in "${big[@]}"; do n=$(wc -l <"$f"); [ "$n" -le 850 ] || echo "$f: $n lines"; done)
+assert_eq "$long" "" "no .c file in translate/ or rewrite/ is over 850 lines (${#big[@]} files)"
+long=$(awk 'FNR == 1 { start = 0 }
+	/^[A-Za-z].*\(/ && !/;[[:space:]]*$/ { start = FNR; name = $0 }
+	/^}/ && start { if (FNR - start > 160) printf "%s:%d: %d lines: %s\n", FILENAME, start, FNR - start, name; start = 0 }' "${big[@]}")
+assert_eq "$long" "" "no function in translate/ or rewrite/ is over 160 lines"
 done_testing

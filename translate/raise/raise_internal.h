@@ -1,4 +1,5 @@
-/* The raiser's state while it builds one kernel's function (raise.c, raise_*.c). */
+/* The raiser's state while it builds one kernel's function, and what its files share
+ * (docs/raiser.md, "Layout"). */
 #ifndef MIRAGE_RAISE_INTERNAL_H
 #define MIRAGE_RAISE_INTERNAL_H
 
@@ -7,6 +8,8 @@
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 enum raise_hook {
 #define RAISE_HOOK(id, name, ret, args, kind) HOOK_##id,
@@ -112,6 +115,8 @@ static inline uint64_t rz_pc(const struct rz *r)
 	return r->co->text_addr + r->in->offset;
 }
 
+/* Hooks and constants (raise_hooks.c): every hook declared in r->M once, then called. */
+void rz_declare_hooks(struct rz *r);
 LLVMValueRef rz_call(struct rz *r, enum raise_hook h, LLVMValueRef *args, unsigned n);
 LLVMValueRef rz_const32(struct rz *r, uint64_t v);
 LLVMValueRef rz_const64(struct rz *r, uint64_t v);
@@ -124,6 +129,8 @@ LLVMValueRef rz_load_exec(struct rz *r);
  * v_writelane's lane compare carry it for the amdgcn binding's proofs (docs/translate.md). */
 void rz_tag_pc(struct rz *r, LLVMValueRef inst);
 void rz_store_exec(struct rz *r, LLVMValueRef v);
+/* VCC as a wave mask (i32 or i64). */
+LLVMValueRef rz_load_vcc(struct rz *r);
 LLVMValueRef rz_load_scc(struct rz *r);
 void rz_store_scc(struct rz *r, LLVMValueRef i1);
 /* Cross-lane ballot of pred (masked with this lane's EXEC bit). */
@@ -147,13 +154,45 @@ int rz_write32(struct rz *r, const struct isa_operand *o, unsigned k, LLVMValueR
 int rz_write(struct rz *r, const struct isa_operand *o, LLVMValueRef v); /* i32 or i64 */
 /* A VGPR write that ignores EXEC (v_writelane), or an unpredicated one in a diamond. */
 void rz_write_vgpr_raw(struct rz *r, unsigned reg, LLVMValueRef v32);
+/* The alloca of a register, made (zeroed, in the entry block) on first use. */
 LLVMValueRef rz_vgpr_slot(struct rz *r, unsigned reg);
+LLVMValueRef rz_sgpr_slot(struct rz *r, unsigned i); /* s0..s105, 106/107 vcc_lo/hi */
+LLVMValueRef rz_ttmp_slot(struct rz *r, unsigned i);
 
 /* Lane predication: a diamond on this lane's EXEC bit; rz_pred_end joins. */
 LLVMBasicBlockRef rz_pred_begin(struct rz *r);
 void rz_pred_end(struct rz *r, LLVMBasicBlockRef join);
 
+/* The entry state (raise_entry.c): user SGPRs, workgroup ids, v0 and EXEC; -1 refused. */
+int rz_seed_entry(struct rz *r);
+
+/* ---- control flow (raise_flow.c) ---- */
+
+struct extent {
+	uint64_t start, end; /* .text offsets */
+	bool is_kernel;
+	bool is_pool; /* a trampoline in the rewriter's pool, reached by a branch */
+};
+
+struct decoded {
+	struct isa_inst *insts;
+	size_t n, cap;
+};
+
+/* The block that starts at .text offset off (made on first use), NULL outside .text. */
+LLVMBasicBlockRef rz_block_at(struct rz *r, uint64_t off);
+/* A direct branch's target (.text offset): 0, or -1 when it is not known statically. */
+int rz_branch_target(const struct isa_inst *in, uint64_t *target);
+/* The target of the long branch or far jump that starts at d->insts[i]: 0, or -1. */
+int rz_long_branch_target(const struct decoded *d, size_t i, uint64_t *target);
+/* Every s_barrier_wait pairs with one signal on every path; -1 refused. */
+int rz_barrier_pairs(struct rz *r, const struct decoded *d, const struct extent *ext, size_t next);
+
 /* Handlers: 0 raised, -1 refused (rz_refuse called), 1 not this handler's. */
+/* SOPP, branches, calls (funcs: the helpers' addresses), s_setpc (targets: every known code
+ * address), barriers, waits, MODE writes (raise_flow.c). */
+int rz_control(struct rz *r, const struct isa_inst *in, const uint64_t *funcs, size_t nfuncs,
+               const uint64_t *all_targets, size_t ntargets);
 int rz_salu(struct rz *r, const struct isa_inst *in);
 int rz_valu(struct rz *r, const struct isa_inst *in);
 int rz_mem(struct rz *r, const struct isa_inst *in);

@@ -206,210 +206,179 @@ static LLVMValueRef ext64(struct rz *r, LLVMValueRef v, int sign)
 	return sign ? LLVMBuildSExt(B, v, r->i64, "") : LLVMBuildZExt(B, v, r->i64, "");
 }
 
-int rz_salu(struct rz *r, const struct isa_inst *in)
+/* SOPK: a register against or with simm16: 0 raised, -1 refused, 1 not one. */
+static int salu_sopk(struct rz *r, const struct isa_inst *in)
 {
-	unsigned fmt = in->format;
-	unsigned bits;
 	LLVMValueRef a, b, v, sc = NULL;
 	const struct isa_operand *d = &in->ops[0];
-	int rel = fmt == ISA_FMT_SOP1 ? rz_movrel(r, in) : 1;
 
-	if (rel != 1)
-		return rel;
-	if (fmt == ISA_FMT_SOPC)
-		return cmp(r, in);
-	if (fmt == ISA_FMT_SOPK) {
-		switch (in->op) {
-		case ISA_OP_S_MOVK_I32:
-			return rz_write(r, d, simm16(r, in, 1));
-		case ISA_OP_S_CMOVK_I32:
-			v = LLVMBuildSelect(B, rz_load_scc(r), simm16(r, in, 1),
-			                    rz_src(r, d, 32, 0), "");
-			return rz_write(r, d, v);
-		case ISA_OP_S_ADDK_CO_I32:
-			a = rz_src(r, d, 32, 0);
-			b = simm16(r, in, 1);
-			v = LLVMBuildAdd(B, a, b, "");
-			/* SCC = signed overflow */
-			sc = LLVMBuildICmp(
-			    B, LLVMIntSLT,
-			    LLVMBuildAnd(B, LLVMBuildNot(B, LLVMBuildXor(B, a, b, ""), ""),
-			                 LLVMBuildXor(B, a, v, ""), ""),
-			    c32(r, 0), "");
-			rz_store_scc(r, sc);
-			return rz_write(r, d, v);
-		case ISA_OP_S_MULK_I32:
-			return rz_write(r, d,
-			                LLVMBuildMul(B, rz_src(r, d, 32, 0), simm16(r, in, 1), ""));
-		case ISA_OP_S_CMPK_EQ_I32: /* GFX9: SCC = the register against simm16 */
-		case ISA_OP_S_CMPK_LG_I32:
-		case ISA_OP_S_CMPK_EQ_U32:
-		case ISA_OP_S_CMPK_LG_U32:
-		case ISA_OP_S_CMPK_GT_U32:
-		case ISA_OP_S_CMPK_LT_U32:
-		case ISA_OP_S_CMPK_GE_U32:
-		case ISA_OP_S_CMPK_LE_U32:
-		case ISA_OP_S_CMPK_GT_I32:
-		case ISA_OP_S_CMPK_GE_I32:
-		case ISA_OP_S_CMPK_LT_I32:
-		case ISA_OP_S_CMPK_LE_I32: {
-			static const struct {
-				uint16_t op;
-				LLVMIntPredicate p;
-				uint8_t sign;
-			} k[] = {{ISA_OP_S_CMPK_EQ_I32, LLVMIntEQ, 1},
-			         {ISA_OP_S_CMPK_LG_I32, LLVMIntNE, 1},
-			         {ISA_OP_S_CMPK_EQ_U32, LLVMIntEQ, 0},
-			         {ISA_OP_S_CMPK_LG_U32, LLVMIntNE, 0},
-			         {ISA_OP_S_CMPK_GT_U32, LLVMIntUGT, 0},
-			         {ISA_OP_S_CMPK_LT_U32, LLVMIntULT, 0},
-			         {ISA_OP_S_CMPK_GE_U32, LLVMIntUGE, 0},
-			         {ISA_OP_S_CMPK_LE_U32, LLVMIntULE, 0},
-			         {ISA_OP_S_CMPK_GT_I32, LLVMIntSGT, 1},
-			         {ISA_OP_S_CMPK_GE_I32, LLVMIntSGE, 1},
-			         {ISA_OP_S_CMPK_LT_I32, LLVMIntSLT, 1},
-			         {ISA_OP_S_CMPK_LE_I32, LLVMIntSLE, 1}};
-			unsigned i = 0, reg = 0;
-			while (k[i].op != in->op)
-				i++;
-			while (reg + 1 < in->nops && in->ops[reg].kind == ISA_OPK_IMM)
-				reg++;
-			rz_store_scc(r, LLVMBuildICmp(B, k[i].p, rz_src(r, &in->ops[reg], 32, 0),
-			                              simm16(r, in, k[i].sign), ""));
-			return 0;
-		}
-		case ISA_OP_S_GETREG_B32:
-			/* MODE and the cluster status read as 0: no clusters, RNE, denormals kept.
-			 */
-			return rz_write(r, d, c32(r, 0));
-		case ISA_OP_S_VERSION:
-			return 0;
-		default:
-			return 1;
-		}
-	}
-	if (fmt != ISA_FMT_SOP1 && fmt != ISA_FMT_SOP2)
-		return 1;
-	if (fmt == ISA_FMT_SOP1) {
-		int rc = saveexec(r, in);
-		if (rc != 1)
-			return rc;
-		bits = width_of(r, in, 1);
-		switch (in->op) {
-		case ISA_OP_S_MOV_B32:
-		case ISA_OP_S_MOV_B64:
-			return rz_write(r, d, rz_src(r, &in->ops[1], bits, 0));
-		case ISA_OP_S_CMOV_B32:
-		case ISA_OP_S_CMOV_B64:
-			v = LLVMBuildSelect(B, rz_load_scc(r), rz_src(r, &in->ops[1], bits, 0),
-			                    rz_src(r, d, bits, 0), "");
-			return rz_write(r, d, v);
-		case ISA_OP_S_NOT_B32:
-		case ISA_OP_S_NOT_B64:
-			v = LLVMBuildNot(B, rz_src(r, &in->ops[1], bits, 0), "");
-			rz_store_scc(r, ne0(r, v));
-			return rz_write(r, d, v);
-		case ISA_OP_S_BREV_B32:
-		case ISA_OP_S_BREV_B64: {
-			LLVMTypeRef t = LLVMIntTypeInContext(r->C, bits);
-			a = rz_src(r, &in->ops[1], bits, 0);
-			return rz_write(r, d, rz_intrinsic(r, "llvm.bitreverse", &t, 1, &a, 1));
-		}
-		case ISA_OP_S_BCNT1_I32_B32:
-		case ISA_OP_S_BCNT1_I32_B64:
-		case ISA_OP_S_BCNT0_I32_B32:
-		case ISA_OP_S_BCNT0_I32_B64: {
-			LLVMTypeRef t = LLVMIntTypeInContext(r->C, bits);
-			a = rz_src(r, &in->ops[1], bits, 0);
-			if (in->op == ISA_OP_S_BCNT0_I32_B32 || in->op == ISA_OP_S_BCNT0_I32_B64)
-				a = LLVMBuildNot(B, a, "");
-			v = rz_intrinsic(r, "llvm.ctpop", &t, 1, &a, 1);
-			if (bits == 64)
-				v = LLVMBuildTrunc(B, v, r->i32, "");
-			rz_store_scc(r, ne0(r, v));
-			return rz_write(r, d, v);
-		}
-		case ISA_OP_S_CTZ_I32_B32:
-		case ISA_OP_S_CTZ_I32_B64:
-		case ISA_OP_S_CLZ_I32_U32:
-		case ISA_OP_S_CLZ_I32_U64: {
-			LLVMTypeRef t = LLVMIntTypeInContext(r->C, bits);
-			bool ctz = in->op == ISA_OP_S_CTZ_I32_B32 || in->op == ISA_OP_S_CTZ_I32_B64;
-			LLVMValueRef args[2];
-			args[0] = a = rz_src(r, &in->ops[1], bits, 0);
-			args[1] = LLVMConstInt(r->i1, 1, 0);
-			v = rz_intrinsic(r, ctz ? "llvm.cttz" : "llvm.ctlz", &t, 1, args, 2);
-			if (bits == 64)
-				v = LLVMBuildTrunc(B, v, r->i32, "");
-			v = LLVMBuildSelect(B, ne0(r, a), v, c32(r, 0xffffffffu), "");
-			return rz_write(r, d, v);
-		}
-		case ISA_OP_S_SEXT_I32_I8:
-		case ISA_OP_S_SEXT_I32_I16:
-			a = LLVMBuildTrunc(B, rz_src(r, &in->ops[1], 32, 0),
-			                   in->op == ISA_OP_S_SEXT_I32_I8 ? r->i8 : r->i16, "");
-			return rz_write(r, d, LLVMBuildSExt(B, a, r->i32, ""));
-		case ISA_OP_S_ABS_I32:
-			a = rz_src(r, &in->ops[1], 32, 0);
-			v = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, a, c32(r, 0), ""),
-			                    LLVMBuildNeg(B, a, ""), a, "");
-			rz_store_scc(r, ne0(r, v));
-			return rz_write(r, d, v);
-		case ISA_OP_S_CVT_F32_U32:
-		case ISA_OP_S_CVT_F32_I32:
-			a = rz_src(r, &in->ops[1], 32, 0);
-			v = in->op == ISA_OP_S_CVT_F32_U32 ? LLVMBuildUIToFP(B, a, r->f32, "")
-			                                   : LLVMBuildSIToFP(B, a, r->f32, "");
-			return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
-		case ISA_OP_S_CVT_U32_F32:
-		case ISA_OP_S_CVT_I32_F32: {
-			LLVMTypeRef t[2] = {r->i32, r->f32};
-			a = LLVMBuildBitCast(B, rz_src(r, &in->ops[1], 32, 32), r->f32, "");
-			v = rz_intrinsic(r,
-			                 in->op == ISA_OP_S_CVT_U32_F32 ? "llvm.fptoui.sat"
-			                                                : "llvm.fptosi.sat",
-			                 t, 2, &a, 1);
-			return rz_write(r, d, v);
-		}
-		case ISA_OP_S_BITSET0_B32:
-		case ISA_OP_S_BITSET1_B32:
-			a = LLVMBuildShl(B, c32(r, 1), shamt(r, rz_src(r, &in->ops[1], 32, 0), 32),
-			                 "");
-			v = rz_src(r, d, 32, 0);
-			v = in->op == ISA_OP_S_BITSET1_B32
-			        ? LLVMBuildOr(B, v, a, "")
-			        : LLVMBuildAnd(B, v, LLVMBuildNot(B, a, ""), "");
-			return rz_write(r, d, v);
-		default:
-			return 1;
-		}
-	}
-	/* SOP2 */
 	switch (in->op) {
-	case ISA_OP_S_ADD_F32:
-	case ISA_OP_S_SUB_F32:
-	case ISA_OP_S_MUL_F32:
-	case ISA_OP_S_MIN_NUM_F32:
-	case ISA_OP_S_MAX_NUM_F32: {
-		LLVMValueRef x = LLVMBuildBitCast(B, rz_src(r, &in->ops[1], 32, 32), r->f32, "");
-		LLVMValueRef y = LLVMBuildBitCast(B, rz_src(r, &in->ops[2], 32, 32), r->f32, "");
-		LLVMValueRef xy[2] = {x, y};
-		LLVMTypeRef f32 = r->f32;
-		v = in->op == ISA_OP_S_ADD_F32   ? LLVMBuildFAdd(B, x, y, "")
-		    : in->op == ISA_OP_S_SUB_F32 ? LLVMBuildFSub(B, x, y, "")
-		    : in->op == ISA_OP_S_MUL_F32
-		        ? LLVMBuildFMul(B, x, y, "")
-		        : rz_intrinsic(
-		              r, in->op == ISA_OP_S_MIN_NUM_F32 ? "llvm.minnum" : "llvm.maxnum",
-		              &f32, 1, xy, 2);
-		return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
+	case ISA_OP_S_MOVK_I32:
+		return rz_write(r, d, simm16(r, in, 1));
+	case ISA_OP_S_CMOVK_I32:
+		v = LLVMBuildSelect(B, rz_load_scc(r), simm16(r, in, 1), rz_src(r, d, 32, 0), "");
+		return rz_write(r, d, v);
+	case ISA_OP_S_ADDK_CO_I32:
+		a = rz_src(r, d, 32, 0);
+		b = simm16(r, in, 1);
+		v = LLVMBuildAdd(B, a, b, "");
+		/* SCC = signed overflow */
+		sc = LLVMBuildICmp(B, LLVMIntSLT,
+		                   LLVMBuildAnd(B, LLVMBuildNot(B, LLVMBuildXor(B, a, b, ""), ""),
+		                                LLVMBuildXor(B, a, v, ""), ""),
+		                   c32(r, 0), "");
+		rz_store_scc(r, sc);
+		return rz_write(r, d, v);
+	case ISA_OP_S_MULK_I32:
+		return rz_write(r, d, LLVMBuildMul(B, rz_src(r, d, 32, 0), simm16(r, in, 1), ""));
+	case ISA_OP_S_CMPK_EQ_I32: /* GFX9: SCC = the register against simm16 */
+	case ISA_OP_S_CMPK_LG_I32:
+	case ISA_OP_S_CMPK_EQ_U32:
+	case ISA_OP_S_CMPK_LG_U32:
+	case ISA_OP_S_CMPK_GT_U32:
+	case ISA_OP_S_CMPK_LT_U32:
+	case ISA_OP_S_CMPK_GE_U32:
+	case ISA_OP_S_CMPK_LE_U32:
+	case ISA_OP_S_CMPK_GT_I32:
+	case ISA_OP_S_CMPK_GE_I32:
+	case ISA_OP_S_CMPK_LT_I32:
+	case ISA_OP_S_CMPK_LE_I32: {
+		static const struct {
+			uint16_t op;
+			LLVMIntPredicate p;
+			uint8_t sign;
+		} k[] = {
+		    {ISA_OP_S_CMPK_EQ_I32, LLVMIntEQ, 1},  {ISA_OP_S_CMPK_LG_I32, LLVMIntNE, 1},
+		    {ISA_OP_S_CMPK_EQ_U32, LLVMIntEQ, 0},  {ISA_OP_S_CMPK_LG_U32, LLVMIntNE, 0},
+		    {ISA_OP_S_CMPK_GT_U32, LLVMIntUGT, 0}, {ISA_OP_S_CMPK_LT_U32, LLVMIntULT, 0},
+		    {ISA_OP_S_CMPK_GE_U32, LLVMIntUGE, 0}, {ISA_OP_S_CMPK_LE_U32, LLVMIntULE, 0},
+		    {ISA_OP_S_CMPK_GT_I32, LLVMIntSGT, 1}, {ISA_OP_S_CMPK_GE_I32, LLVMIntSGE, 1},
+		    {ISA_OP_S_CMPK_LT_I32, LLVMIntSLT, 1}, {ISA_OP_S_CMPK_LE_I32, LLVMIntSLE, 1}};
+		unsigned i = 0, reg = 0;
+		while (k[i].op != in->op)
+			i++;
+		while (reg + 1 < in->nops && in->ops[reg].kind == ISA_OPK_IMM)
+			reg++;
+		rz_store_scc(r, LLVMBuildICmp(B, k[i].p, rz_src(r, &in->ops[reg], 32, 0),
+		                              simm16(r, in, k[i].sign), ""));
+		return 0;
 	}
+	case ISA_OP_S_GETREG_B32:
+		/* MODE and the cluster status read as 0: no clusters, RNE, denormals kept.
+		 */
+		return rz_write(r, d, c32(r, 0));
+	case ISA_OP_S_VERSION:
+		return 0;
 	default:
-		break;
+		return 1;
 	}
+}
+
+/* SOP1: moves, saveexec, bit counts and single-source ops: 0, -1 or 1. */
+static int salu_sop1(struct rz *r, const struct isa_inst *in)
+{
+	unsigned bits;
+	LLVMValueRef a, v;
+	const struct isa_operand *d = &in->ops[0];
+	int rc = saveexec(r, in);
+
+	if (rc != 1)
+		return rc;
 	bits = width_of(r, in, 1);
-	a = rz_src(r, &in->ops[1], bits, 0);
-	b = rz_src(r, &in->ops[2], width_of(r, in, 2), 0);
+	switch (in->op) {
+	case ISA_OP_S_MOV_B32:
+	case ISA_OP_S_MOV_B64:
+		return rz_write(r, d, rz_src(r, &in->ops[1], bits, 0));
+	case ISA_OP_S_CMOV_B32:
+	case ISA_OP_S_CMOV_B64:
+		v = LLVMBuildSelect(B, rz_load_scc(r), rz_src(r, &in->ops[1], bits, 0),
+		                    rz_src(r, d, bits, 0), "");
+		return rz_write(r, d, v);
+	case ISA_OP_S_NOT_B32:
+	case ISA_OP_S_NOT_B64:
+		v = LLVMBuildNot(B, rz_src(r, &in->ops[1], bits, 0), "");
+		rz_store_scc(r, ne0(r, v));
+		return rz_write(r, d, v);
+	case ISA_OP_S_BREV_B32:
+	case ISA_OP_S_BREV_B64: {
+		LLVMTypeRef t = LLVMIntTypeInContext(r->C, bits);
+		a = rz_src(r, &in->ops[1], bits, 0);
+		return rz_write(r, d, rz_intrinsic(r, "llvm.bitreverse", &t, 1, &a, 1));
+	}
+	case ISA_OP_S_BCNT1_I32_B32:
+	case ISA_OP_S_BCNT1_I32_B64:
+	case ISA_OP_S_BCNT0_I32_B32:
+	case ISA_OP_S_BCNT0_I32_B64: {
+		LLVMTypeRef t = LLVMIntTypeInContext(r->C, bits);
+		a = rz_src(r, &in->ops[1], bits, 0);
+		if (in->op == ISA_OP_S_BCNT0_I32_B32 || in->op == ISA_OP_S_BCNT0_I32_B64)
+			a = LLVMBuildNot(B, a, "");
+		v = rz_intrinsic(r, "llvm.ctpop", &t, 1, &a, 1);
+		if (bits == 64)
+			v = LLVMBuildTrunc(B, v, r->i32, "");
+		rz_store_scc(r, ne0(r, v));
+		return rz_write(r, d, v);
+	}
+	case ISA_OP_S_CTZ_I32_B32:
+	case ISA_OP_S_CTZ_I32_B64:
+	case ISA_OP_S_CLZ_I32_U32:
+	case ISA_OP_S_CLZ_I32_U64: {
+		LLVMTypeRef t = LLVMIntTypeInContext(r->C, bits);
+		bool ctz = in->op == ISA_OP_S_CTZ_I32_B32 || in->op == ISA_OP_S_CTZ_I32_B64;
+		LLVMValueRef args[2];
+		args[0] = a = rz_src(r, &in->ops[1], bits, 0);
+		args[1] = LLVMConstInt(r->i1, 1, 0);
+		v = rz_intrinsic(r, ctz ? "llvm.cttz" : "llvm.ctlz", &t, 1, args, 2);
+		if (bits == 64)
+			v = LLVMBuildTrunc(B, v, r->i32, "");
+		v = LLVMBuildSelect(B, ne0(r, a), v, c32(r, 0xffffffffu), "");
+		return rz_write(r, d, v);
+	}
+	case ISA_OP_S_SEXT_I32_I8:
+	case ISA_OP_S_SEXT_I32_I16:
+		a = LLVMBuildTrunc(B, rz_src(r, &in->ops[1], 32, 0),
+		                   in->op == ISA_OP_S_SEXT_I32_I8 ? r->i8 : r->i16, "");
+		return rz_write(r, d, LLVMBuildSExt(B, a, r->i32, ""));
+	case ISA_OP_S_ABS_I32:
+		a = rz_src(r, &in->ops[1], 32, 0);
+		v = LLVMBuildSelect(B, LLVMBuildICmp(B, LLVMIntSLT, a, c32(r, 0), ""),
+		                    LLVMBuildNeg(B, a, ""), a, "");
+		rz_store_scc(r, ne0(r, v));
+		return rz_write(r, d, v);
+	case ISA_OP_S_CVT_F32_U32:
+	case ISA_OP_S_CVT_F32_I32:
+		a = rz_src(r, &in->ops[1], 32, 0);
+		v = in->op == ISA_OP_S_CVT_F32_U32 ? LLVMBuildUIToFP(B, a, r->f32, "")
+		                                   : LLVMBuildSIToFP(B, a, r->f32, "");
+		return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
+	case ISA_OP_S_CVT_U32_F32:
+	case ISA_OP_S_CVT_I32_F32: {
+		LLVMTypeRef t[2] = {r->i32, r->f32};
+		a = LLVMBuildBitCast(B, rz_src(r, &in->ops[1], 32, 32), r->f32, "");
+		v = rz_intrinsic(
+		    r, in->op == ISA_OP_S_CVT_U32_F32 ? "llvm.fptoui.sat" : "llvm.fptosi.sat", t, 2,
+		    &a, 1);
+		return rz_write(r, d, v);
+	}
+	case ISA_OP_S_BITSET0_B32:
+	case ISA_OP_S_BITSET1_B32:
+		a = LLVMBuildShl(B, c32(r, 1), shamt(r, rz_src(r, &in->ops[1], 32, 0), 32), "");
+		v = rz_src(r, d, 32, 0);
+		v = in->op == ISA_OP_S_BITSET1_B32 ? LLVMBuildOr(B, v, a, "")
+		                                   : LLVMBuildAnd(B, v, LLVMBuildNot(B, a, ""), "");
+		return rz_write(r, d, v);
+	default:
+		return 1;
+	}
+}
+
+/* SOP2 arithmetic, min/max and shifts: the result into *vp and the SCC it sets into *scp
+ * (NULL: kept); 1 when op is not one. */
+static int sop2_arith(struct rz *r, const struct isa_inst *in, unsigned bits, LLVMValueRef a,
+                      LLVMValueRef b, LLVMValueRef *vp, LLVMValueRef *scp)
+{
+	LLVMValueRef v = NULL, sc = NULL;
+
 	switch (in->op) {
 	case ISA_OP_S_ADD_CO_U32:
 		v = LLVMBuildAdd(B, a, b, "");
@@ -482,6 +451,21 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 		sc = ne0(r, LLVMBuildLShr(B, t, rz_const64(r, 32), ""));
 		break;
 	}
+	default:
+		return 1;
+	}
+	*vp = v;
+	*scp = sc;
+	return 0;
+}
+
+/* SOP2 packs, bitfields, multiplies, selects and logic, as sop2_arith. */
+static int sop2_bits(struct rz *r, const struct isa_inst *in, unsigned bits, LLVMValueRef a,
+                     LLVMValueRef b, LLVMValueRef *vp, LLVMValueRef *scp)
+{
+	LLVMValueRef v = NULL, sc = NULL;
+
+	switch (in->op) {
 	case ISA_OP_S_PACK_LL_B32_B16:
 		v = LLVMBuildOr(B, LLVMBuildAnd(B, a, c32(r, 0xffff), ""),
 		                LLVMBuildShl(B, b, c32(r, 16), ""), "");
@@ -584,7 +568,68 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 	default:
 		return 1;
 	}
+	*vp = v;
+	*scp = sc;
+	return 0;
+}
+
+/* SOP2: scalar float ops, then the integer ones with their SCC: 0, -1 or 1. */
+static int salu_sop2(struct rz *r, const struct isa_inst *in)
+{
+	unsigned bits;
+	LLVMValueRef a, b, v = NULL, sc = NULL;
+	const struct isa_operand *d = &in->ops[0];
+
+	switch (in->op) {
+	case ISA_OP_S_ADD_F32:
+	case ISA_OP_S_SUB_F32:
+	case ISA_OP_S_MUL_F32:
+	case ISA_OP_S_MIN_NUM_F32:
+	case ISA_OP_S_MAX_NUM_F32: {
+		LLVMValueRef x = LLVMBuildBitCast(B, rz_src(r, &in->ops[1], 32, 32), r->f32, "");
+		LLVMValueRef y = LLVMBuildBitCast(B, rz_src(r, &in->ops[2], 32, 32), r->f32, "");
+		LLVMValueRef xy[2] = {x, y};
+		LLVMTypeRef f32 = r->f32;
+		v = in->op == ISA_OP_S_ADD_F32   ? LLVMBuildFAdd(B, x, y, "")
+		    : in->op == ISA_OP_S_SUB_F32 ? LLVMBuildFSub(B, x, y, "")
+		    : in->op == ISA_OP_S_MUL_F32
+		        ? LLVMBuildFMul(B, x, y, "")
+		        : rz_intrinsic(
+		              r, in->op == ISA_OP_S_MIN_NUM_F32 ? "llvm.minnum" : "llvm.maxnum",
+		              &f32, 1, xy, 2);
+		return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
+	}
+	default:
+		break;
+	}
+	bits = width_of(r, in, 1);
+	a = rz_src(r, &in->ops[1], bits, 0);
+	b = rz_src(r, &in->ops[2], width_of(r, in, 2), 0);
+	if (sop2_arith(r, in, bits, a, b, &v, &sc) == 1 &&
+	    sop2_bits(r, in, bits, a, b, &v, &sc) == 1)
+		return 1;
 	if (sc)
 		rz_store_scc(r, sc);
 	return rz_write(r, d, v);
+}
+
+int rz_salu(struct rz *r, const struct isa_inst *in)
+{
+	unsigned fmt = in->format;
+	int rel = fmt == ISA_FMT_SOP1 ? rz_movrel(r, in) : 1;
+
+	if (rel != 1)
+		return rel;
+	switch (fmt) {
+	case ISA_FMT_SOPC:
+		return cmp(r, in);
+	case ISA_FMT_SOPK:
+		return salu_sopk(r, in);
+	case ISA_FMT_SOP1:
+		return salu_sop1(r, in);
+	case ISA_FMT_SOP2:
+		return salu_sop2(r, in);
+	default:
+		return 1;
+	}
 }

@@ -1,0 +1,451 @@
+/* Vector float semantics: 16-bit integer and float ops, f32/f64 math, conversions, and
+ * VOP3P packed math (raise_valu.h). */
+#include "raise_valu.h"
+
+#include <string.h>
+
+#define B (r->B)
+
+int vx_f16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	const struct isa_operand *d = o->d[0];
+	LLVMValueRef a, b, s;
+
+	switch (op) {
+	case ISA_OP_V_ADD_NC_U16:
+	case ISA_OP_V_ADD_NC_I16:
+		return vx_write16(r, d,
+		                  vx_addsub_clamped(r, false, op == ISA_OP_V_ADD_NC_I16,
+		                                    vx_isrc(r, o, 0, 16), vx_isrc(r, o, 1, 16)));
+	case ISA_OP_V_SUB_NC_U16:
+	case ISA_OP_V_SUB_NC_I16:
+		return vx_write16(r, d,
+		                  vx_addsub_clamped(r, true, op == ISA_OP_V_SUB_NC_I16,
+		                                    vx_isrc(r, o, 0, 16), vx_isrc(r, o, 1, 16)));
+	case ISA_OP_V_MAD_U16:
+	case ISA_OP_V_MAD_I16:
+		return vx_write16(
+		    r, d,
+		    LLVMBuildAdd(B, LLVMBuildMul(B, vx_isrc(r, o, 0, 16), vx_isrc(r, o, 1, 16), ""),
+		                 vx_isrc(r, o, 2, 16), ""));
+	case ISA_OP_V_MUL_LO_U16:
+		return vx_write16(r, d,
+		                  LLVMBuildMul(B, vx_isrc(r, o, 0, 16), vx_isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_LSHLREV_B16:
+	case ISA_OP_V_LSHRREV_B16:
+	case ISA_OP_V_ASHRREV_I16:
+		s = LLVMBuildAnd(B, vx_isrc(r, o, 0, 16), LLVMConstInt(r->i16, 15, 0), "");
+		a = vx_isrc(r, o, 1, 16);
+		return vx_write16(r, d,
+		                  op == ISA_OP_V_LSHLREV_B16   ? LLVMBuildShl(B, a, s, "")
+		                  : op == ISA_OP_V_LSHRREV_B16 ? LLVMBuildLShr(B, a, s, "")
+		                                               : LLVMBuildAShr(B, a, s, ""));
+	case ISA_OP_V_MAX_U16:
+	case ISA_OP_V_MAX_I16:
+	case ISA_OP_V_MIN_U16:
+	case ISA_OP_V_MIN_I16: {
+		LLVMIntPredicate p = op == ISA_OP_V_MAX_U16   ? LLVMIntUGT
+		                     : op == ISA_OP_V_MAX_I16 ? LLVMIntSGT
+		                     : op == ISA_OP_V_MIN_U16 ? LLVMIntULT
+		                                              : LLVMIntSLT;
+		a = vx_isrc(r, o, 0, 16), b = vx_isrc(r, o, 1, 16);
+		return vx_write16(r, d,
+		                  LLVMBuildSelect(B, LLVMBuildICmp(B, p, a, b, ""), a, b, ""));
+	}
+	case ISA_OP_V_AND_B16:
+		return vx_write16(r, d,
+		                  LLVMBuildAnd(B, vx_isrc(r, o, 0, 16), vx_isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_OR_B16:
+		return vx_write16(r, d,
+		                  LLVMBuildOr(B, vx_isrc(r, o, 0, 16), vx_isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_XOR_B16:
+		return vx_write16(r, d,
+		                  LLVMBuildXor(B, vx_isrc(r, o, 0, 16), vx_isrc(r, o, 1, 16), ""));
+	case ISA_OP_V_NOT_B16:
+		return vx_write16(r, d, LLVMBuildNot(B, vx_isrc(r, o, 0, 16), ""));
+	/* f16 math: computed in f32 and rounded once (sqrt, rcp and rsq are then within 1 ULP) */
+	case ISA_OP_V_SQRT_F16:
+	case ISA_OP_V_RCP_F16:
+	case ISA_OP_V_RSQ_F16: {
+		LLVMValueRef x = LLVMBuildFPExt(B, vx_fsrc(r, o, 0, 16), r->f32, "");
+		enum raise_hook h = op == ISA_OP_V_SQRT_F16  ? HOOK_SQRT_F32
+		                    : op == ISA_OP_V_RCP_F16 ? HOOK_RCP_F32
+		                                             : HOOK_RSQ_F32;
+		LLVMValueRef f = LLVMBuildFPTrunc(B, vx_hook1(r, h, x), r->f16, "");
+		return vx_write16(r, d, LLVMBuildBitCast(B, f, r->i16, ""));
+	}
+	case ISA_OP_V_CVT_F16_U16:
+	case ISA_OP_V_CVT_F16_I16: {
+		LLVMValueRef f = op == ISA_OP_V_CVT_F16_U16
+		                     ? LLVMBuildUIToFP(B, vx_isrc(r, o, 0, 16), r->f16, "")
+		                     : LLVMBuildSIToFP(B, vx_isrc(r, o, 0, 16), r->f16, "");
+		return vx_write16(r, d, LLVMBuildBitCast(B, f, r->i16, ""));
+	}
+	case ISA_OP_V_CVT_U32_U16:
+		return rz_write(r, d, LLVMBuildZExt(B, vx_isrc(r, o, 0, 16), r->i32, ""));
+	case ISA_OP_V_CVT_I32_I16:
+		return rz_write(r, d, LLVMBuildSExt(B, vx_isrc(r, o, 0, 16), r->i32, ""));
+	case ISA_OP_V_PK_MOV_B32: {
+		/* the low dword from src0, the high one from src1, op_sel[0] / op_sel[1] picking
+		 * which dword of each */
+		LLVMValueRef lo = rz_read32(r, o->s[0], in->mods.op_sel & 1);
+		LLVMValueRef hi = rz_read32(r, o->s[1], in->mods.op_sel >> 1 & 1);
+		rz_mod_used(r, RZ_MOD_OP_SEL0);
+		rz_mod_used(r, RZ_MOD_OP_SEL0 + 1);
+		/* the ISA's pseudo-code reads OPSEL only; LLVM sets op_sel_hi on both sources */
+		rz_mod_used(r, RZ_MOD_OP_SEL_HI0);
+		rz_mod_used(r, RZ_MOD_OP_SEL_HI0 + 1);
+		return rz_write(r, d,
+		                LLVMBuildOr(B, LLVMBuildZExt(B, lo, r->i64, ""),
+		                            LLVMBuildShl(B, LLVMBuildZExt(B, hi, r->i64, ""),
+		                                         rz_const64(r, 32), ""),
+		                            ""));
+	}
+	case ISA_OP_V_PK_FMA_F32:
+	case ISA_OP_V_PK_ADD_F32:
+	case ISA_OP_V_PK_MUL_F32: {
+		/* two f32 lanes in a register pair; op_sel / op_sel_hi pick each source's dword */
+		LLVMValueRef res[2];
+		for (int hi = 0; hi < 2; hi++) {
+			LLVMValueRef x[3];
+			for (unsigned k = 0; k < o->ns && k < 3; k++) {
+				bool neg, sel = vx_packed_select(r, o, k, hi, &neg);
+				LLVMValueRef v =
+				    o->s[k]->kind == ISA_OPK_VGPR || o->s[k]->kind == ISA_OPK_SGPR
+				        ? rz_read32(r, o->s[k], sel)
+				        : rz_read32(r, o->s[k], 0);
+				if (neg)
+					v = LLVMBuildXor(B, v, c32(r, 0x80000000u), "");
+				x[k] = LLVMBuildBitCast(B, v, r->f32, "");
+			}
+			res[hi] = op == ISA_OP_V_PK_FMA_F32   ? vx_fma3(r, x[0], x[1], x[2])
+			          : op == ISA_OP_V_PK_ADD_F32 ? LLVMBuildFAdd(B, x[0], x[1], "")
+			                                      : LLVMBuildFMul(B, x[0], x[1], "");
+			res[hi] =
+			    LLVMBuildZExt(B, LLVMBuildBitCast(B, res[hi], r->i32, ""), r->i64, "");
+		}
+		return rz_write(
+		    r, d,
+		    LLVMBuildOr(B, res[0], LLVMBuildShl(B, res[1], rz_const64(r, 32), ""), ""));
+	}
+	default:
+		return 1;
+	}
+}
+
+/* The one-operand f32/f64 math the environment computes (raise_hooks.def), at the width of the
+ * opcode's mnemonic. */
+static const struct {
+	unsigned op;
+	enum raise_hook hook;
+} math_hooks[] = {
+    {ISA_OP_V_RCP_F32, HOOK_RCP_F32},   {ISA_OP_V_RCP_IFLAG_F32, HOOK_RCP_F32},
+    {ISA_OP_V_RSQ_F32, HOOK_RSQ_F32},   {ISA_OP_V_SQRT_F32, HOOK_SQRT_F32},
+    {ISA_OP_V_EXP_F32, HOOK_EXP_F32},   {ISA_OP_V_LOG_F32, HOOK_LOG_F32},
+    {ISA_OP_V_SIN_F32, HOOK_SIN_F32},   {ISA_OP_V_COS_F32, HOOK_COS_F32},
+    {ISA_OP_V_RCP_F64, HOOK_RCP_F64},   {ISA_OP_V_RSQ_F64, HOOK_RSQ_F64},
+    {ISA_OP_V_SQRT_F64, HOOK_SQRT_F64},
+};
+
+/* Conversions, division steps and packing: 0 raised, -1 refused, 1 not one. */
+static int float_convert(struct rz *r, unsigned op, const struct vops *o, unsigned bits)
+{
+	const struct isa_operand *d = o->d[0];
+	LLVMValueRef a, b;
+
+	switch (op) {
+	case ISA_OP_V_CVT_F32_U32:
+		return vx_fwrite(r, d, LLVMBuildUIToFP(B, vx_isrc(r, o, 0, 32), r->f32, ""));
+	case ISA_OP_V_CVT_F32_I32:
+		return vx_fwrite(r, d, LLVMBuildSIToFP(B, vx_isrc(r, o, 0, 32), r->f32, ""));
+	case ISA_OP_V_CVT_F64_U32:
+		return vx_fwrite(r, d, LLVMBuildUIToFP(B, vx_isrc(r, o, 0, 32), r->f64, ""));
+	case ISA_OP_V_CVT_F64_I32:
+		return vx_fwrite(r, d, LLVMBuildSIToFP(B, vx_isrc(r, o, 0, 32), r->f64, ""));
+	case ISA_OP_V_CVT_U32_F32:
+	case ISA_OP_V_CVT_I32_F32:
+	case ISA_OP_V_CVT_U32_F64:
+	case ISA_OP_V_CVT_I32_F64: {
+		bool s = op == ISA_OP_V_CVT_I32_F32 || op == ISA_OP_V_CVT_I32_F64;
+		unsigned fb = op == ISA_OP_V_CVT_U32_F64 || op == ISA_OP_V_CVT_I32_F64 ? 64 : 32;
+		LLVMTypeRef t[2] = {r->i32, vx_ftype(r, fb)};
+		LLVMValueRef x = vx_fsrc(r, o, 0, fb);
+		return rz_write(
+		    r, d, rz_intrinsic(r, s ? "llvm.fptosi.sat" : "llvm.fptoui.sat", t, 2, &x, 1));
+	}
+	case ISA_OP_V_CVT_F64_F32:
+		return vx_fwrite(r, d, LLVMBuildFPExt(B, vx_fsrc(r, o, 0, 32), r->f64, ""));
+	case ISA_OP_V_CVT_F32_F64:
+		return vx_fwrite(r, d, LLVMBuildFPTrunc(B, vx_fsrc(r, o, 0, 64), r->f32, ""));
+	case ISA_OP_V_CVT_F32_F16:
+		return vx_fwrite(r, d, LLVMBuildFPExt(B, vx_fsrc(r, o, 0, 16), r->f32, ""));
+	case ISA_OP_V_CVT_F16_F32:
+		return vx_fwrite(r, d, LLVMBuildFPTrunc(B, vx_fsrc(r, o, 0, 32), r->f16, ""));
+	case ISA_OP_V_CVT_F32_UBYTE0:
+	case ISA_OP_V_CVT_F32_UBYTE1:
+	case ISA_OP_V_CVT_F32_UBYTE2:
+	case ISA_OP_V_CVT_F32_UBYTE3: {
+		unsigned k = op - ISA_OP_V_CVT_F32_UBYTE0;
+		a = LLVMBuildAnd(B, LLVMBuildLShr(B, vx_isrc(r, o, 0, 32), c32(r, 8 * k), ""),
+		                 c32(r, 0xff), "");
+		return vx_fwrite(r, d, LLVMBuildUIToFP(B, a, r->f32, ""));
+	}
+	/*
+	 * The precise-division sequence (div_scale, rcp, fma chain, div_fmas, div_fixup) computes
+	 * n/d to within 1 ULP; its fixup step is raised as the IEEE quotient itself, so div_scale
+	 * never needs to scale (VCC 0, the operand unchanged) and div_fmas is the plain fma.
+	 */
+	case ISA_OP_V_DIV_SCALE_F32:
+	case ISA_OP_V_DIV_SCALE_F64:
+		if (o->nd > 1 && rz_write(r, o->d[1], c32(r, 0)))
+			return -1;
+		return vx_fwrite(r, d, vx_fsrc(r, o, 0, bits));
+	case ISA_OP_V_DIV_FMAS_F32:
+	case ISA_OP_V_DIV_FMAS_F64:
+		return vx_fwrite(r, d,
+		                 vx_fma3(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits),
+		                         vx_fsrc(r, o, 2, bits)));
+	case ISA_OP_V_DIV_FIXUP_F32:
+	case ISA_OP_V_DIV_FIXUP_F64:
+	case ISA_OP_V_DIV_FIXUP_F16:
+		return vx_fwrite(
+		    r, d, LLVMBuildFDiv(B, vx_fsrc(r, o, 2, bits), vx_fsrc(r, o, 1, bits), ""));
+	case ISA_OP_V_CVT_PK_RTZ_F16_F32:
+		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "round-toward-zero conversion");
+	case ISA_OP_V_PACK_B32_F16: {
+		a = LLVMBuildZExt(B, LLVMBuildBitCast(B, vx_fsrc(r, o, 0, 16), r->i16, ""), r->i32,
+		                  "");
+		b = LLVMBuildZExt(B, LLVMBuildBitCast(B, vx_fsrc(r, o, 1, 16), r->i16, ""), r->i32,
+		                  "");
+		return rz_write(r, d, LLVMBuildOr(B, a, LLVMBuildShl(B, b, c32(r, 16), ""), ""));
+	}
+	default:
+		return 1;
+	}
+}
+
+int vx_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	const struct isa_operand *d = o->d[0];
+	unsigned bits = 32;
+	const char *mn = rz_row(r, op)->mnemonic;
+	LLVMValueRef a, v;
+
+	if (strstr(mn, "_f64"))
+		bits = 64;
+	else if (strstr(mn, "_f16"))
+		bits = 16;
+	for (size_t i = 0; i < sizeof(math_hooks) / sizeof(math_hooks[0]); i++)
+		if (math_hooks[i].op == op)
+			return vx_fwrite(r, d,
+			                 vx_hook1(r, math_hooks[i].hook, vx_fsrc(r, o, 0, bits)));
+	switch (op) {
+	case ISA_OP_V_ADD_F32:
+	case ISA_OP_V_ADD_F64:
+	case ISA_OP_V_ADD_F16:
+		return vx_fwrite(
+		    r, d, LLVMBuildFAdd(B, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits), ""));
+	case ISA_OP_V_SUB_F32:
+	case ISA_OP_V_SUB_F16:
+		return vx_fwrite(
+		    r, d, LLVMBuildFSub(B, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits), ""));
+	case ISA_OP_V_SUBREV_F32:
+	case ISA_OP_V_SUBREV_F16:
+		return vx_fwrite(
+		    r, d, LLVMBuildFSub(B, vx_fsrc(r, o, 1, bits), vx_fsrc(r, o, 0, bits), ""));
+	case ISA_OP_V_MUL_F32:
+	case ISA_OP_V_MUL_F64:
+	case ISA_OP_V_MUL_F16:
+		return vx_fwrite(
+		    r, d, LLVMBuildFMul(B, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits), ""));
+	case ISA_OP_V_FMA_F32:
+	case ISA_OP_V_FMA_F64:
+	case ISA_OP_V_FMA_F16:
+	case ISA_OP_V_FMAMK_F32:
+	case ISA_OP_V_FMAAK_F32:
+	case ISA_OP_V_FMAMK_F64:
+	case ISA_OP_V_FMAAK_F64:
+	case ISA_OP_V_FMAMK_F16:
+	case ISA_OP_V_FMAAK_F16:
+		return vx_fwrite(r, d,
+		                 vx_fma3(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits),
+		                         vx_fsrc(r, o, 2, bits)));
+	case ISA_OP_V_FMAC_F32:
+	case ISA_OP_V_FMAC_F64:
+	case ISA_OP_V_FMAC_F16: {
+		LLVMValueRef acc = LLVMBuildBitCast(B, rz_src(r, d, bits, 0),
+		                                    LLVMTypeOf(vx_fsrc(r, o, 0, bits)), "");
+		return vx_fwrite(r, d,
+		                 vx_fma3(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits), acc));
+	}
+	case ISA_OP_V_MIN_NUM_F32:
+	case ISA_OP_V_MIN_NUM_F64:
+	case ISA_OP_V_MIN_NUM_F16:
+		return vx_fwrite(
+		    r, d,
+		    vx_fcall2(r, "llvm.minnum", vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits)));
+	case ISA_OP_V_MAX_NUM_F32:
+	case ISA_OP_V_MAX_NUM_F64:
+	case ISA_OP_V_MAX_NUM_F16:
+		return vx_fwrite(
+		    r, d,
+		    vx_fcall2(r, "llvm.maxnum", vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits)));
+	case ISA_OP_V_MINIMUM_F32:
+	case ISA_OP_V_MINIMUM_F64:
+		return vx_fwrite(
+		    r, d,
+		    vx_fcall2(r, "llvm.minimum", vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits)));
+	case ISA_OP_V_MAXIMUM_F32:
+	case ISA_OP_V_MAXIMUM_F64:
+		return vx_fwrite(
+		    r, d,
+		    vx_fcall2(r, "llvm.maximum", vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits)));
+	case ISA_OP_V_LDEXP_F32:
+	case ISA_OP_V_LDEXP_F64: {
+		LLVMTypeRef t[2] = {vx_ftype(r, bits), r->i32};
+		LLVMValueRef args[2] = {vx_fsrc(r, o, 0, bits), vx_isrc(r, o, 1, 32)};
+		return vx_fwrite(r, d, rz_intrinsic(r, "llvm.ldexp", t, 2, args, 2));
+	}
+	case ISA_OP_V_FREXP_MANT_F32:
+	case ISA_OP_V_FREXP_MANT_F64:
+	case ISA_OP_V_FREXP_EXP_I32_F32:
+	case ISA_OP_V_FREXP_EXP_I32_F64: {
+		LLVMTypeRef t[2] = {vx_ftype(r, bits), r->i32};
+		LLVMValueRef x = vx_fsrc(r, o, 0, bits);
+		v = rz_intrinsic(r, "llvm.frexp", t, 2, &x, 1);
+		/* inf and NaN: the mantissa is the input and the exponent 0, as on the hardware */
+		{
+			LLVMValueRef fin =
+			    LLVMBuildFCmp(B, LLVMRealOLT, vx_fcall1(r, "llvm.fabs", x),
+			                  LLVMConstReal(vx_ftype(r, bits), 1.0 / 0.0), "");
+			if (op == ISA_OP_V_FREXP_MANT_F32 || op == ISA_OP_V_FREXP_MANT_F64)
+				return vx_fwrite(r, d,
+				                 LLVMBuildSelect(B, fin,
+				                                 LLVMBuildExtractValue(B, v, 0, ""),
+				                                 x, ""));
+			return rz_write(r, d,
+			                LLVMBuildSelect(B, fin, LLVMBuildExtractValue(B, v, 1, ""),
+			                                c32(r, 0), ""));
+		}
+	}
+	case ISA_OP_V_TRUNC_F32:
+	case ISA_OP_V_TRUNC_F64:
+		return vx_fwrite(r, d, vx_fcall1(r, "llvm.trunc", vx_fsrc(r, o, 0, bits)));
+	case ISA_OP_V_CEIL_F32:
+	case ISA_OP_V_CEIL_F64:
+		return vx_fwrite(r, d, vx_fcall1(r, "llvm.ceil", vx_fsrc(r, o, 0, bits)));
+	case ISA_OP_V_FLOOR_F32:
+	case ISA_OP_V_FLOOR_F64:
+		return vx_fwrite(r, d, vx_fcall1(r, "llvm.floor", vx_fsrc(r, o, 0, bits)));
+	case ISA_OP_V_RNDNE_F32:
+	case ISA_OP_V_RNDNE_F64:
+		return vx_fwrite(r, d, vx_fcall1(r, "llvm.roundeven", vx_fsrc(r, o, 0, bits)));
+	case ISA_OP_V_FRACT_F32:
+	case ISA_OP_V_FRACT_F64:
+		a = vx_fsrc(r, o, 0, bits);
+		return vx_fwrite(r, d, LLVMBuildFSub(B, a, vx_fcall1(r, "llvm.floor", a), ""));
+	default:
+		return float_convert(r, op, o, bits);
+	}
+}
+
+/* VOP3P packed 16-bit math: each half picks its sources by op_sel / op_sel_hi. */
+static LLVMValueRef half_of(struct rz *r, const struct vops *o, unsigned k, bool hi)
+{
+	struct isa_operand t = *o->s[k];
+	bool neg, sel = vx_packed_select(r, o, k, hi, &neg);
+	LLVMValueRef v;
+
+	t.flags &= (uint8_t) ~(ISA_OPF_NEG | ISA_OPF_ABS);
+	if (t.kind == ISA_OPK_INLINE || t.kind == ISA_OPK_LITERAL)
+		v = LLVMBuildTrunc(B, rz_src(r, &t, 16, 16), r->i16, "");
+	else
+		v = LLVMBuildTrunc(B,
+		                   LLVMBuildLShr(B, rz_src(r, &t, 32, 0), c32(r, sel ? 16 : 0), ""),
+		                   r->i16, "");
+	if (neg)
+		v = LLVMBuildXor(B, v, LLVMConstInt(r->i16, 0x8000, 0), "");
+	return v;
+}
+
+int vx_packed(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	LLVMValueRef res[2];
+
+	if (op == ISA_OP_V_FMA_MIX_F32 || op == ISA_OP_V_FMA_MIXLO_F16 ||
+	    op == ISA_OP_V_FMA_MIXHI_F16) {
+		LLVMValueRef s[3];
+		for (unsigned k = 0; k < 3; k++) {
+			rz_mod_used(r, RZ_MOD_OP_SEL_HI0 + k);
+			if (in->mods.op_sel_hi >> k & 1) {
+				LLVMValueRef h = half_of(r, o, k, false);
+				s[k] = LLVMBuildFPExt(B, LLVMBuildBitCast(B, h, r->f16, ""), r->f32,
+				                      "");
+				rz_operand_mods_used(r, o->s[k], ISA_OPF_ABS);
+				if (o->s[k]->flags & ISA_OPF_ABS)
+					s[k] = vx_fcall1(r, "llvm.fabs", s[k]);
+			} else {
+				s[k] = vx_fsrc(r, o, k, 32);
+			}
+		}
+		LLVMValueRef f = vx_fma3(r, s[0], s[1], s[2]);
+		if (op == ISA_OP_V_FMA_MIX_F32)
+			return vx_fwrite(r, o->d[0], f);
+		{
+			LLVMValueRef h = LLVMBuildZExt(
+			    B, LLVMBuildBitCast(B, LLVMBuildFPTrunc(B, f, r->f16, ""), r->i16, ""),
+			    r->i32, "");
+			LLVMValueRef old = rz_src(r, o->d[0], 32, 0);
+			LLVMValueRef v =
+			    op == ISA_OP_V_FMA_MIXLO_F16
+			        ? LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff0000u), ""), h,
+			                      "")
+			        : LLVMBuildOr(B, LLVMBuildAnd(B, old, c32(r, 0xffff), ""),
+			                      LLVMBuildShl(B, h, c32(r, 16), ""), "");
+			return rz_write(r, o->d[0], v);
+		}
+	}
+	for (int hi = 0; hi < 2; hi++) {
+		LLVMValueRef x = LLVMBuildBitCast(B, half_of(r, o, 0, hi), r->f16, "");
+		LLVMValueRef y =
+		    o->ns > 1 ? LLVMBuildBitCast(B, half_of(r, o, 1, hi), r->f16, "") : NULL;
+		LLVMValueRef xi = half_of(r, o, 0, hi),
+		             yi = o->ns > 1 ? half_of(r, o, 1, hi) : NULL;
+		LLVMValueRef f;
+		switch (op) {
+		case ISA_OP_V_PK_ADD_F16:
+			f = LLVMBuildFAdd(B, x, y, "");
+			break;
+		case ISA_OP_V_PK_MUL_F16:
+			f = LLVMBuildFMul(B, x, y, "");
+			break;
+		case ISA_OP_V_PK_FMA_F16:
+			f = vx_fma3(r, x, y, LLVMBuildBitCast(B, half_of(r, o, 2, hi), r->f16, ""));
+			break;
+		case ISA_OP_V_PK_MIN_NUM_F16:
+			f = vx_fcall2(r, "llvm.minnum", x, y);
+			break;
+		case ISA_OP_V_PK_MAX_NUM_F16:
+			f = vx_fcall2(r, "llvm.maxnum", x, y);
+			break;
+		case ISA_OP_V_PK_ADD_U16:
+		case ISA_OP_V_PK_ADD_I16:
+			f = vx_addsub_clamped(r, false, op == ISA_OP_V_PK_ADD_I16, xi, yi);
+			break;
+		case ISA_OP_V_PK_SUB_U16:
+		case ISA_OP_V_PK_SUB_I16:
+			f = vx_addsub_clamped(r, true, op == ISA_OP_V_PK_SUB_I16, xi, yi);
+			break;
+		case ISA_OP_V_PK_MUL_LO_U16:
+			f = LLVMBuildMul(B, xi, yi, "");
+			break;
+		default:
+			return 1;
+		}
+		if (LLVMGetTypeKind(LLVMTypeOf(f)) == LLVMHalfTypeKind)
+			f = LLVMBuildBitCast(B, vx_fclamp(r, f), r->i16, "");
+		res[hi] = LLVMBuildZExt(B, f, r->i32, "");
+	}
+	return rz_write(r, o->d[0],
+	                LLVMBuildOr(B, res[0], LLVMBuildShl(B, res[1], c32(r, 16), ""), ""));
+}
