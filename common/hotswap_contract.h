@@ -81,6 +81,15 @@
 #define HOTSWAP_TOOL_LD_LLD      "ld.lld"
 #define HOTSWAP_PY_SITECUSTOMIZE "sitecustomize.py"
 
+/*
+ * The gfx1250 stepping as a target feature (docs/rewriter.md): "+" marks B0 code, "-" A0; an
+ * object without it is B0.  The rewriter parses it, the intercept matches objects and names
+ * the ISAs of its B0->A0 route with it, the doctor's self-test and mirage rewrite's hint say it.
+ */
+#define HOTSWAP_STEPPING_FEATURE "gfx1250-b0-specific"
+#define HOTSWAP_ISA_GFX1250_B0   "amdgcn-amd-amdhsa--gfx1250:" HOTSWAP_STEPPING_FEATURE "+"
+#define HOTSWAP_ISA_GFX1250_A0   "amdgcn-amd-amdhsa--gfx1250:" HOTSWAP_STEPPING_FEATURE "-"
+
 /* The parts' paths relative to the root ("lib/libhotswap_intercept.so"). */
 #define HOTSWAP_INTERCEPT_PATH        HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_INTERCEPT_LIB
 #define HOTSWAP_INTERCEPT_CORE_PATH   HOTSWAP_TREE_LIB_DIR "/" HOTSWAP_INTERCEPT_CORE_LIB

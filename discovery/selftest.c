@@ -4,6 +4,7 @@
 
 #include "elf_header.h"
 #include "gfx_table.h"
+#include "hotswap_contract.h"
 #include "mirage_translate.h"
 #include "rewriter_dl.h"
 
@@ -16,7 +17,7 @@
 #define SELFTEST_KERNEL "mirage_selftest"
 
 /* B0 -> B0 runs only the entry-trampoline pass, which needs no LLVM and has a fixed outcome. */
-#define SELFTEST_ISA "amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+"
+#define SELFTEST_ISA HOTSWAP_ISA_GFX1250_B0
 
 static enum hs_status run_once(const struct rewriter_dl *rw, const void *in, size_t size,
                                struct hs_rewrite_output *out, struct hs_rewrite_report *report)

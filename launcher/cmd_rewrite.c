@@ -5,6 +5,7 @@
 #include "output.h"
 
 #include "atomic_file.h"
+#include "hotswap_contract.h"
 #include "hotswap_tree.h"
 #include "refusal.h"
 #include "rewriter_dl.h"
@@ -425,8 +426,7 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		      report.message[0] ? report.message : rw.last_error());
 		/* Only the missing B0->A0 pass has these ways out, not e.g. "A0 -> B0". */
 		if (report.reason == HS_REASON_NEEDS_B0A0)
-			hint("pass --target amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+ (B0) "
-			     "or --no-b0a0");
+			hint("pass --target " HOTSWAP_ISA_GFX1250_B0 " (B0) or --no-b0a0");
 		goto out;
 	}
 	/* Written whole or not at all: a failure leaves no OUT behind. */

@@ -58,7 +58,7 @@ static enum hsi_stepping hsi_agent_stepping(const struct hsi_config *cfg,
 /* The stepping pseudo-feature defaults to B0; only an explicit '-' marks an A0 object. */
 static bool object_is_a0(const struct hsi_object_facts *obj)
 {
-	return strstr(obj->isa, "gfx1250-b0-specific-") != NULL;
+	return strstr(obj->isa, HOTSWAP_STEPPING_FEATURE "-") != NULL;
 }
 
 /*

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hotswap_contract.h"
+
 enum hsi_stepping {
 	HSI_STEP_UNKNOWN = -1,
 	HSI_STEP_A0 = 0,
@@ -40,8 +42,8 @@ struct hsi_object_facts {
 	char proc[64]; /* "gfx1250" */
 };
 
-#define HSI_ISA_GFX1250_B0 "amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific+"
-#define HSI_ISA_GFX1250_A0 "amdgcn-amd-amdhsa--gfx1250:gfx1250-b0-specific-"
+#define HSI_ISA_GFX1250_B0 HOTSWAP_ISA_GFX1250_B0
+#define HSI_ISA_GFX1250_A0 HOTSWAP_ISA_GFX1250_A0
 
 struct hsi_decision {
 	bool rewrite;           /* false: load the original untouched */

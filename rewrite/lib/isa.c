@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gfx_table.h"
+#include "hotswap_contract.h"
 
 /*
  * Triple spellings accepted before the processor.  The new spelling
@@ -15,8 +16,6 @@
 static const char *const triple_prefixes[] = {
     "amdgcn-amd-amdhsa--",
 };
-
-#define STEPPING_FEATURE "gfx1250-b0-specific"
 
 /* e_flags feature fields, code object V4 and later. */
 #define EF_XNACK_MASK_V4   0x300u
@@ -71,7 +70,7 @@ static int parse_feature(const char *f, size_t len, struct hs_isa *isa, char *er
 	sign = f[len - 1];
 	if (sign != '+' && sign != '-')
 		return fail(err, size, "feature '%s' must end with '+' or '-'", name);
-	if (!strcmp(name, STEPPING_FEATURE)) {
+	if (!strcmp(name, HOTSWAP_STEPPING_FEATURE)) {
 		if (!hs_isa_is_gfx1250(isa))
 			return fail(err, size, "the stepping feature '%s' is only valid on gfx1250",
 			            name);
