@@ -80,7 +80,6 @@ static cJSON *kernel_json(const struct tr_kernel *k)
 static void print_refusal(const char *co, const struct tr_kernel *k)
 {
 	char line[REFUSAL_MAX];
-
 	struct refusal r = refusal_of(k);
 
 	refusal_format(line, sizeof(line), &r);
