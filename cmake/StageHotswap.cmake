@@ -32,7 +32,7 @@ foreach(pair "${HOTSWAP_TOOL_LLC}=${LLC_EXE}" "${HOTSWAP_TOOL_LLVM_MC}=${LLVM_MC
 endforeach()
 
 # The python runtime is copied at build time, so edits reach the tree.
-set(HOTSWAP_PY_SRC ${PROJECT_SOURCE_DIR}/rewrite/python/hotswap_py/${HOTSWAP_PY_SITECUSTOMIZE})
+set(HOTSWAP_PY_SRC ${PROJECT_SOURCE_DIR}/python/hotswap_py/${HOTSWAP_PY_SITECUSTOMIZE})
 set(HOTSWAP_PY_DST ${HOTSWAP_STAGE_DIR}/${HOTSWAP_TREE_PY_DIR}/${HOTSWAP_PY_SITECUSTOMIZE})
 add_custom_command(OUTPUT ${HOTSWAP_PY_DST}
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${HOTSWAP_PY_SRC} ${HOTSWAP_PY_DST}

@@ -2,7 +2,8 @@
 # read and written by name through codeobj/kd.h (KD_AT, kd_get, co_kd), never at a byte offset
 # outside the codec, and every name a caller gives is one the codec has (kd_get gives 0 for a
 # field the kernel's family lacks, so a misspelt name would read as 0 without a word); and a
-# refused kernel's sentence is formatted in one place.
+# refused kernel's sentence is formatted in one place; files and functions have one job; and
+# the layout tables of docs/HACKING.md and the README list every folder, and the same ones.
 source "$TEST_LIB"
 cd "$MIRAGE_SRC" || fail "cannot cd to $MIRAGE_SRC"
 git rev-parse --git-dir >/dev/null 2>&1 || skip_all "not a git checkout: cannot list the tracked files"
@@ -27,13 +28,33 @@ mapfile -t others < <(printf '%s\n' "${files[@]}" | grep -v -e '^common/refusal\
 own=$(grep -nE '"[^"]*refused at[^"]*%' -- "${others[@]}")
 assert_eq "$own" "" "no refusal sentence is formatted outside common/refusal.c"
 
-# Files with one job: no .c file of translate/ or rewrite/ over ~800 lines, no function over
+# Files with one job: no .c file of the libraries (translate/, rewrite/, isa/, codeobj/,
+# intercept/) over ~800 lines, no function over
 # ~150 (docs/HACKING.md, "Layout"); the limits leave a little room, not a second file's worth.
-mapfile -t big < <(printf '%s\n' "${files[@]}" | grep -E '^(translate|rewrite)/.*\.c$')
+mapfile -t big < <(printf '%s\n' "${files[@]}" | grep -E '^(translate|rewrite|isa|codeobj|intercept)/.*\.c$')
 long=$(for f in "${big[@]}"; do n=$(wc -l <"$f"); [ "$n" -le 850 ] || echo "$f: $n lines"; done)
-assert_eq "$long" "" "no .c file in translate/ or rewrite/ is over 850 lines (${#big[@]} files)"
+assert_eq "$long" "" "no .c file in translate/, rewrite/, isa/, codeobj/ or intercept/ is over 850 lines (${#big[@]} files)"
 long=$(awk 'FNR == 1 { start = 0 }
 	/^[A-Za-z].*\(/ && !/;[[:space:]]*$/ { start = FNR; name = $0 }
 	/^}/ && start { if (FNR - start > 160) printf "%s:%d: %d lines: %s\n", FILENAME, start, FNR - start, name; start = 0 }' "${big[@]}")
-assert_eq "$long" "" "no function in translate/ or rewrite/ is over 160 lines"
+assert_eq "$long" "" "no function in those folders is over 160 lines"
+
+# The layout tables: the first column of the table under "## Layout", one path per `cell`.
+layout_paths() {
+	awk '/^## Layout/ { on = 1; next } on && /^## / { exit }
+	     on && /^\| `/ { split($0, c, "|"); print c[2] }' "$1" | grep -oE '`[^`]+/`' | tr -d '`' | sort -u
+}
+hacking=$(layout_paths docs/HACKING.md)
+[ -n "$hacking" ] || fail "no layout table under '## Layout' in docs/HACKING.md"
+assert_eq "$(layout_paths README.md)" "$hacking" "the README's layout table lists the folders docs/HACKING.md's does"
+# Every folder with a tracked file is in the table, itself or under a listed parent (the fuzz
+# corpora and a test area's own subfolders are their parent's).
+unlisted=$(git ls-files | grep / | xargs -n1 dirname | sort -u | while read -r d; do
+	p=$d
+	while [ "$p" != . ] && ! grep -qxF "$p/" <<<"$hacking"; do
+		case $p in tests/*/* | fuzz/* | bench/* | launcher/complete | */include* | python/* | translate/* | rewrite/*) p=$(dirname "$p") ;; *) break ;; esac
+	done
+	[ "$p" != . ] && grep -qxF "$p/" <<<"$hacking" || echo "$d"
+done)
+assert_eq "$unlisted" "" "every folder of the tree is in docs/HACKING.md's layout table"
 done_testing

@@ -27,7 +27,7 @@ table_vars() {
 only_hotswap() { grep -E '^HSA_HOTSWAP_' || true; }
 
 # Every HSA_HOTSWAP_* spelled in the docs or the python runtime is a variable of the header...
-spelled=$(grep -ohE 'HSA_HOTSWAP_[A-Z_]*[A-Z]' README.md docs/*.md rewrite/python/hotswap_py/*.py |
+spelled=$(grep -ohE 'HSA_HOTSWAP_[A-Z_]*[A-Z]' README.md docs/*.md python/hotswap_py/*.py |
 	sort -u)
 assert_eq "$(comm -23 <(echo "$spelled") <(echo "$all"))" "" \
 	"no HSA_HOTSWAP_* in README.md, docs/ or the python runtime that $HEADER lacks"
@@ -38,7 +38,7 @@ for v in $all; do
 done
 
 # The README's table of what the intercept reads: the variables its C code reads.
-read_by_intercept=$(cat rewrite/intercept/*.c rewrite/lib/*.c | names_of_macros | only_hotswap)
+read_by_intercept=$(cat intercept/*/*.c rewrite/*.c | names_of_macros | only_hotswap)
 assert_eq "$(table_vars README.md '### Variables the intercept reads' | only_hotswap)" \
 	"$read_by_intercept" "README's intercept table lists exactly the HSA_HOTSWAP_* it reads"
 

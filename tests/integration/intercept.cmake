@@ -18,7 +18,7 @@ endforeach()
 find_program(PYTHON3_EXE NAMES python3 REQUIRED)
 add_test(NAME integration/intercept_python
          COMMAND ${PYTHON3_EXE} -m unittest discover -s
-                 ${PROJECT_SOURCE_DIR}/rewrite/python/tests -v)
+                 ${PROJECT_SOURCE_DIR}/python/tests -v)
 set_tests_properties(integration/intercept_python PROPERTIES
   LABELS "integration;intercept"
   ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;HOTSWAP_PY_DIR=${PROJECT_BINARY_DIR}/hotswap/runtime/hotswap_py;TRITON_STANDIN_DIR=${PROJECT_SOURCE_DIR}/tests/standin/python")

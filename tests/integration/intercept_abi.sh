@@ -2,7 +2,7 @@
 source "$TEST_LIB"
 source "$(dirname "$0")/intercept_common.sh"
 
-map=$MIRAGE_SRC/rewrite/intercept/libhotswap_intercept.map
+map=$MIRAGE_SRC/intercept/shim/libhotswap_intercept.map
 want=$(sed -n '/global:/,/local:/p' "$map" | grep -o '^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*;' |
 	tr -d ' \t;' | sort)
 got=$(nm -D --defined-only "$INTERCEPT" | awk '{print $3}' | sed 's/@.*//' | sort)

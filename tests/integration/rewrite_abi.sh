@@ -2,7 +2,7 @@
 source "$TEST_LIB"
 
 lib=$MIRAGE_BUILD/hotswap/lib/libhotswap_rewrite.so
-map=$MIRAGE_SRC/rewrite/lib/libhotswap_rewrite.map
+map=$MIRAGE_SRC/rewrite/libhotswap_rewrite.map
 [ -e "$lib" ] || fail "no $lib (build the hotswap_rewrite target)"
 
 # Each global of the map as symbol@@NODE, the form nm -D prints for a default version.
@@ -17,7 +17,7 @@ run_capture readelf -d "$lib"
 assert_contains "$RUN_STDOUT" "Library soname: [libhotswap_rewrite.so.0]" "SONAME has the major"
 assert_contains "$RUN_STDOUT" "[\$ORIGIN]" "RUNPATH is \$ORIGIN"
 
-pc=$MIRAGE_BUILD/rewrite/lib/hotswap-rewrite.pc
+pc=$MIRAGE_BUILD/rewrite/hotswap-rewrite.pc
 run_capture env PKG_CONFIG_PATH="$(dirname "$pc")" pkg-config --modversion hotswap-rewrite
 assert_eq "$RUN_STDOUT" "$MIRAGE_VERSION" "pkg-config knows hotswap-rewrite $MIRAGE_VERSION"
 run_capture env PKG_CONFIG_PATH="$(dirname "$pc")" pkg-config --libs hotswap-rewrite

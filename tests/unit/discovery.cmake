@@ -36,7 +36,7 @@ mirage_unit_test(kfd SOURCES test_kfd.c test_discovery_util.c LIBS mirage_discov
 mirage_unit_test(target SOURCES test_target.c test_discovery_util.c LIBS mirage_discovery
                  LABELS discovery)
 mirage_unit_test(discovery_selftest SOURCES test_discovery_selftest.c test_discovery_util.c
-                 LIBS mirage_discovery LABELS discovery)
+                 LIBS mirage_selftest mirage_discovery LABELS discovery)
 foreach(t discovery_tree discovery_selftest)
   add_dependencies(test_${t} discovery_fixtures)
   target_compile_definitions(test_${t} PRIVATE "DISC_FX_DIR=\"${_disc_fx_dir}\""

@@ -1,7 +1,7 @@
 # Unit tests of libhotswap_intercept's modules (sources compiled in directly),
 # and the C++ proof that its C mirror of hsa_api_trace.h matches the header.
-set(IC_SRC ${PROJECT_SOURCE_DIR}/rewrite/intercept)
-set(IC_INCLUDES ${IC_SRC} ${HOTSWAP_INCLUDE_DIRS} ${HSA_INCLUDE_DIR})
+set(IC_SRC ${PROJECT_SOURCE_DIR}/intercept/core)
+set(IC_INCLUDES ${IC_SRC} ${PROJECT_SOURCE_DIR}/intercept ${HOTSWAP_INCLUDE_DIRS} ${HSA_INCLUDE_DIR})
 
 mirage_unit_test(intercept_decide SOURCES test_intercept_decide.c ${IC_SRC}/decide.c)
 target_include_directories(test_intercept_decide PRIVATE ${IC_INCLUDES})

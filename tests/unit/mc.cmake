@@ -8,7 +8,7 @@ if(TARGET hotswap_mc)
     set(MIRAGE_NM "${LLVM_NM_EXE}")
   endif()
   mirage_unit_test(mc SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mc.c LIBS Threads::Threads ${CMAKE_DL_LIBS} LABELS mc tsan)
-  target_include_directories(test_mc PRIVATE ${PROJECT_SOURCE_DIR}/rewrite/mc)
+  target_include_directories(test_mc PRIVATE ${PROJECT_SOURCE_DIR}/mc)
   target_compile_definitions(test_mc PRIVATE HS_MC_TEST_PATH="$<TARGET_FILE:hotswap_mc>"
                              HS_MC_TEST_NM="${MIRAGE_NM}")
   add_dependencies(test_mc hotswap_mc)

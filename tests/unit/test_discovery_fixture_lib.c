@@ -24,7 +24,7 @@ FX_API int OnLoad(void *table, unsigned long long runtime_version, unsigned long
 #endif
 
 #ifdef FX_CORE
-/* The intercept core's one export (rewrite/intercept/core_api.h); never called here. */
+/* The intercept core's one export (intercept/core_api.h); never called here. */
 FX_API const void *hsi_core_get_api(void)
 {
 	return 0;

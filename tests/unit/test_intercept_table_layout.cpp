@@ -1,4 +1,4 @@
-// Proves rewrite/intercept/hsa_table.h, the intercept's C mirror of ROCr's
+// Proves intercept/hsa_table.h, the intercept's C mirror of ROCr's
 // C++ hsa_api_trace.h, against the real header: every offset and size.
 #include <cstddef>
 #include <cstdint>

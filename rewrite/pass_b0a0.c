@@ -1,6 +1,6 @@
 /*
  * The gfx1250 B0->A0 instruction pass: decodes .text with the table-driven gfx1250 decoder
- * (translate/isa), rewrites the same-size sites in place and moves each growing site into
+ * (isa/), rewrites the same-size sites in place and moves each growing site into
  * a trampoline in the shared pool (the site becomes s_branch there, or a far jump through a
  * free SGPR pair; the trampoline ends with the way back to the instruction after the site).
  * See docs/rewriter.md.

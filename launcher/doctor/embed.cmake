@@ -7,7 +7,7 @@ string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
 string(REPEAT "0x[0-9a-f][0-9a-f]," 16 row)
 string(REGEX REPLACE "(${row})" "\\1\n\t" bytes "${bytes}")
 file(WRITE "${OUT}.tmp"
-  "/* Generated from ${IN} by discovery/selftest/embed.cmake; do not edit. */\n"
+  "/* Generated from ${IN} by launcher/doctor/embed.cmake; do not edit. */\n"
   "#include <stddef.h>\n"
   "const unsigned char ${NAME}[] = {\n\t${bytes}\n};\n"
   "const size_t ${NAME}_size = ${size};\n")

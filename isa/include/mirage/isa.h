@@ -9,8 +9,8 @@
  * One decoded instruction is a struct isa_inst: its encoding family, size (literal
  * included), the opcode id of the table row that matched (ISA_OP_UNKNOWN when no row
  * did), every operand in assembler order, the implicit register defs/uses, the modifiers
- * and the literal.  The rows live in one table per ISA (translate/isa/gfx1250.def,
- * translate/isa/gfx942.def); both name the same op ids, so one switch on enum isa_op serves
+ * and the literal.  The rows live in one table per ISA (isa/gfx1250.def,
+ * isa/gfx942.def); both name the same op ids, so one switch on enum isa_op serves
  * every ISA.  See docs/isa-decoder.md for the layout and how to add a row.
  */
 
