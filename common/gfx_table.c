@@ -9,6 +9,13 @@
 		.name = n, .mach = m, .kfd_version = k, .family = fam, .wavefront_size = w,        \
 		.generic = gen, .is_generic = false, .llvm22_known = true, .retarget = ret         \
 	}
+/* A processor whose code the translator reads (gfx_route.h). */
+#define ROW_TRANSLATION_SOURCE(n, m, k, fam, w, gen, ret)                                          \
+	{                                                                                          \
+		.name = n, .mach = m, .kfd_version = k, .family = fam, .wavefront_size = w,        \
+		.generic = gen, .is_generic = false, .llvm22_known = true, .retarget = ret,        \
+		.translation_source = true                                                         \
+	}
 #define GENERIC(n, m, fam, w, known)                                                               \
 	{                                                                                          \
 		.name = n, .mach = m, .kfd_version = 0, .family = fam, .wavefront_size = w,        \
@@ -63,7 +70,7 @@ static const struct gfx_info rows[] = {
     ROW("gfx1153", 0x58, 110503, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
     ROW("gfx1200", 0x48, 120000, "gfx12", 32, "gfx12-generic", GFX_RETARGET_NONE),
     ROW("gfx1201", 0x4e, 120001, "gfx12", 32, "gfx12-generic", GFX_RETARGET_NONE),
-    ROW("gfx1250", 0x49, 120500, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
+    ROW_TRANSLATION_SOURCE("gfx1250", 0x49, 120500, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
     ROW("gfx1251", 0x5a, 120501, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
     GENERIC("gfx9-generic", 0x51, "gfx9", 64, true),
     GENERIC("gfx9-4-generic", 0x5f, "gfx9.4", 64, true),

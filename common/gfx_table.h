@@ -29,6 +29,7 @@ struct gfx_info {
 	bool is_generic;            /* a generic target, not a processor */
 	bool llvm22_known;          /* LLVM 22 accepts -mcpu=<name> */
 	enum gfx_retarget retarget; /* see enum gfx_retarget */
+	bool translation_source; /* the translator reads its code for a GFX_RETARGET_CROSS target */
 };
 
 /* All rows, in table order; *count receives the number of rows. */

@@ -1,6 +1,7 @@
 /* Chooses the GPU a HotSwap workload is retargeted onto, or says why there is none. */
 #include "target.h"
 
+#include "gfx_route.h"
 #include "hotswap_contract.h"
 
 #include <stdio.h>
@@ -22,33 +23,16 @@ const char *target_source_gfx(const char *source_target, char *buf, size_t size)
 	return buf;
 }
 
-/*
- * The gfx table's retarget column describes targets of a gfx12.5 source, the
- * only source HotSwap rewrites; any other source has no HotSwap target.
- */
+/* A target is one the source has a route to (gfx_route.h). */
 bool target_supported(const char *source_gfx, const struct gfx_info *target)
 {
-	const struct gfx_info *src = gfx_by_name(source_gfx);
-	if (!src || !target || target->is_generic)
-		return false;
-	if (strcmp(src->family, "gfx12.5"))
-		return false;
-	return target->retarget != GFX_RETARGET_NONE;
+	return gfx_route(gfx_by_name(source_gfx), target) != GFX_ROUTE_NONE;
 }
 
 void target_supported_list(const char *source_gfx, struct strbuf *out)
 {
-	size_t n;
-	const struct gfx_info *rows = gfx_table(&n);
-	const char *sep = "";
-	for (size_t i = 0; i < n; i++) {
-		if (!target_supported(source_gfx, &rows[i]))
-			continue;
-		strbuf_addf(out, "%s%s", sep, rows[i].name);
-		sep = ", ";
-	}
-	if (!*sep)
-		strbuf_addstr(out, "none");
+	char routes[256];
+	strbuf_addstr(out, gfx_routes_text(source_gfx, routes, sizeof(routes)));
 }
 
 static void set_choice(struct target_choice *out, const char *gfx, enum target_origin origin,

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfx_table.h"
+#include "gfx_route.h"
 #include "refusal.h"
 
 /* The keys of the launch contract the source's metadata keeps (docs/rewriter.md). */
@@ -28,7 +28,7 @@ static const char *const carried_keys[] = {".args", ".kernarg_segment_size",
 
 bool hs_route_translates(const struct hs_isa *src, const struct hs_isa *dst)
 {
-	return hs_isa_is_gfx1250(src) && dst->gfx->retarget == GFX_RETARGET_CROSS;
+	return gfx_route(src->gfx, dst->gfx) == GFX_ROUTE_TRANSLATE;
 }
 
 /* The translator's kernel i as a result row (a refusal with where and why). */

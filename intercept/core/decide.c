@@ -8,6 +8,7 @@
 
 #include <hotswap/rewrite.h>
 
+#include "gfx_route.h"
 #include "gfx_table.h"
 #include "hotswap_contract.h"
 #include "truthy.h"
@@ -86,6 +87,7 @@ struct facts {
 };
 
 enum obj_match {
+	OBJ_TRANSLATES,     /* an object with a translation route to cross_target() (gfx_route.h) */
 	OBJ_GFX1250,        /* a gfx1250 object, either stepping */
 	OBJ_GFX1250_NOT_A0, /* a gfx1250 object not marked A0 (B0 code) */
 	OBJ_GFX125X,        /* any gfx12.5 object */
@@ -123,7 +125,7 @@ static const struct route routes[] = {
     {
         /* gfx1250 code can never run there: without a translation the load fails anyway. */
         .why = "gfx1250 code object on a gfx942/gfx950 agent: translation",
-        .obj = OBJ_GFX1250,
+        .obj = OBJ_TRANSLATES,
         .agent = AGENT_CROSS,
         .target = TARGET_CROSS,
         .always_required = true,
@@ -160,6 +162,9 @@ static const struct route routes[] = {
 static bool obj_matches(enum obj_match m, const struct facts *f)
 {
 	switch (m) {
+	case OBJ_TRANSLATES:
+		return f->cross &&
+		       gfx_route(gfx_by_name(f->obj->proc), f->cross) == GFX_ROUTE_TRANSLATE;
 	case OBJ_GFX1250:
 		return !strcmp(f->obj->proc, "gfx1250");
 	case OBJ_GFX1250_NOT_A0:

@@ -12,7 +12,7 @@ mirage doctor
 expect_rc 0 "doctor, no GPU, no profiles"
 expect_line "^warn  no KFD topology at '$(nodes "$MIRAGE_SYSFS_ROOT")': no AMD GPU is visible here$"
 expect_line '^warn  a profile with target auto would fail: no GPU to retarget gfx1250 code onto: no GPU \(no KFD topology\)$'
-expect_line "^      fix: HotSwap retargets gfx1250 onto gfx942, gfx950, gfx1250, gfx1251; run on such a GPU, set the profile's target, or export HSA_HOTSWAP_ISA_OVERRIDE=<gfx> if this host can run it$"
+expect_line "^      fix: HotSwap retargets gfx1250 onto gfx942, gfx950, gfx1250; run on such a GPU, set the profile's target, or export HSA_HOTSWAP_ISA_OVERRIDE=<gfx> if this host can run it$"
 
 # a profile with a fixed target does not need a GPU
 write_profile fixed gfx950

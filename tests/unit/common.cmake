@@ -5,6 +5,7 @@ mirage_unit_test(truthy SOURCES test_truthy.c)
 mirage_unit_test(atomic_file SOURCES test_atomic_file.c)
 mirage_unit_test(utf8 SOURCES test_utf8.c)
 mirage_unit_test(gfx_table SOURCES test_gfx_table.c)
+mirage_unit_test(gfx_route SOURCES test_gfx_route.c)
 mirage_unit_test(stderr_line SOURCES test_stderr_line.c)
 
 # The one plugin loader, against a stand-in plugin (test_plugin_fixture.c).

@@ -115,7 +115,7 @@ static void test_refusal_names_detected(void **state)
 	                    "ROCR_VISIBLE_DEVICES");
 	assert_string_equal(
 	    fix.buf,
-	    "HotSwap retargets gfx1250 onto gfx942, gfx950, gfx1250, gfx1251; "
+	    "HotSwap retargets gfx1250 onto gfx942, gfx950, gfx1250; "
 	    "run on such a GPU, set the profile's target, or export " HOTSWAP_ENV_ISA_OVERRIDE
 	    "=<gfx> if this host can run it");
 	strbuf_release(&why);
@@ -151,7 +151,10 @@ static void test_unsupported_source(void **state)
 	assert_non_null(strstr(fix.buf, "HotSwap retargets gfx942 onto none;"));
 	assert_false(target_supported("gfx942", gfx_by_name("gfx950")));
 	assert_true(target_supported("gfx1250", gfx_by_name("gfx942")));
-	assert_true(target_supported("gfx1251", gfx_by_name("gfx1250")));
+	/* Routes only (gfx_route.h): gfx12.5 code runs on its own processor, not on a sibling. */
+	assert_false(target_supported("gfx1251", gfx_by_name("gfx1250")));
+	assert_false(target_supported("gfx1250", gfx_by_name("gfx1251")));
+	assert_true(target_supported("gfx1251", gfx_by_name("gfx1251")));
 	assert_false(target_supported("gfx1250", gfx_by_name("gfx1100")));
 	assert_false(target_supported("gfx1250", gfx_by_name("gfx9-4-generic")));
 	assert_false(target_supported("gfx1250", NULL));
