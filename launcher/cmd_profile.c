@@ -112,7 +112,8 @@ static int profile_create_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	int ret;
 
 	profile_init(&p, name);
-	if (profile_name_check(name, &err) < 0 || apply_key_flags(a, &p, &err) < 0) {
+	if (profile_name_check(name, &err) < 0 || apply_key_flags(a, &p, &err) < 0 ||
+	    profile_check_route(&p, &err) < 0) {
 		profile_release(&p);
 		return report_diag(&err, EXIT_USAGE);
 	}
@@ -288,6 +289,8 @@ static int edit_locked(const struct cmd_ctx *ctx, struct cmd_args *a)
 	for (size_t i = 0; i < sets->nr; i++)
 		if (edit_one(&p, sets->v[i], false, &err) < 0)
 			goto bad;
+	if (profile_check_route(&p, &err) < 0)
+		goto bad;
 	if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_save(&p, &err) < 0) {
 		profile_release(&p);
 		return report_diag(&err, EXIT_ERROR);
@@ -448,11 +451,19 @@ static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	profile_init(&p, "");
 	if (profile_from_json(&p, text.buf, text.len, origin, &err) < 0 ||
-	    profile_name_check(p.name, &err) < 0 ||
-	    profile_validate_backend(&p, ctx->self_exe, &err) < 0 || profile_create(&p, &err) < 0) {
+	    profile_name_check(p.name, &err) < 0)
+		ret = EXIT_ERROR;
+	else if (profile_check_route(&p, &err) < 0)
+		ret = EXIT_USAGE; /* a pair without a route is a bad value, as in create and edit */
+	else if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 ||
+	         profile_create(&p, &err) < 0)
+		ret = EXIT_ERROR;
+	else
+		ret = EXIT_OK;
+	if (ret != EXIT_OK) {
 		profile_release(&p);
 		strbuf_release(&text);
-		return report_diag(&err, EXIT_ERROR);
+		return report_diag(&err, ret);
 	}
 	ret = print_created(ctx, &p, "imported");
 	profile_release(&p);

@@ -400,6 +400,12 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	    .environ = (const char *const *)environ,
 	    .clear_env = args_bool(a, RUN_CLEAR_ENV),
 	};
+	if (profile_check_route(&p, &err) < 0) {
+		/* A pair without a route would load the code unemulated and fail at the ISA check.
+		 */
+		ret = report_diag(&err, EXIT_ERROR);
+		goto out;
+	}
 	if (profile_is_hotswap(&p)) {
 		/* Never unemulated: the same predicate as doctor and profile create decides. */
 		if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) <

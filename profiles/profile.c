@@ -1,12 +1,14 @@
 /* Profile values: defaults, validation against the key table, [env] entries, the name rule. */
 #include "profile.h"
 
+#include "gfx_route.h"
 #include "gfx_table.h"
 #include "name_rule.h"
 #include "truthy.h"
 #include "utf8.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +44,24 @@ bool profile_get_bool(const struct profile *p, enum profile_key_id id)
 bool profile_is_hotswap(const struct profile *p)
 {
 	return !strcmp(p->values[PK_EMULATOR], "hotswap");
+}
+
+int profile_check_route(const struct profile *p, struct diag *err)
+{
+	const char *src = profile_get(p, PK_SOURCE_TARGET), *dst = profile_get(p, PK_TARGET);
+	char proc[32], routes[256];
+	size_t n;
+
+	if (!profile_is_hotswap(p) || !dst || !*dst || !strcmp(dst, "auto") || !src)
+		return 0;
+	n = strcspn(src, ":");
+	snprintf(proc, sizeof(proc), "%.*s", (int)(n < sizeof(proc) ? n : sizeof(proc) - 1), src);
+	if (gfx_route_by_name(proc, dst) != GFX_ROUTE_NONE)
+		return 0;
+	diag_set(err, "profile '%s': there is no route from %s code to %s", p->name, proc, dst);
+	diag_hint(err, "the routes mirage has: %s; set target and source-target to one of them",
+	          gfx_routes_text(NULL, routes, sizeof(routes)));
+	return -1;
 }
 
 static void add_choices(struct strbuf *sb, const char *const *choices)

@@ -106,6 +106,12 @@ int profile_set(struct profile *p, const struct profile_key *key, const char *va
 const char *profile_get(const struct profile *p, enum profile_key_id id);
 bool profile_get_bool(const struct profile *p, enum profile_key_id id);
 bool profile_is_hotswap(const struct profile *p);
+/*
+ * A hotswap profile's source target and target must be a pair with a route (gfx_route.h):
+ * returns 0, or -1 with "profile 'g51': there is no route from gfx1250 code to gfx1251" and
+ * the routes that exist in err.  A target of auto is chosen at run time from the routes.
+ */
+int profile_check_route(const struct profile *p, struct diag *err);
 
 /* Sets (or replaces, in place) an [env] entry after checking the name and value. */
 int profile_set_env(struct profile *p, const char *name, const char *value, struct diag *err);

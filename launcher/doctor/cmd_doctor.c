@@ -452,8 +452,13 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 	};
 	char *id = xstrfmt("target:%s", p ? p->name : "(default)");
 	const char *who = p ? p->name : "a new profile";
+	struct diag route = DIAG_INIT;
 
-	if (p && !profile_is_hotswap(p))
+	if (p && profile_check_route(p, &route) < 0)
+		/* A file edited by hand, or made before routes were checked: run would fail at
+		 * load. */
+		check(d, CHECK_FAIL, id, route.hint.buf, "%s", route.msg.buf);
+	else if (p && !profile_is_hotswap(p))
 		check(d, CHECK_OK, id, NULL, "profile '%s' uses the %s backend: no target needed",
 		      p->name, p->values[PK_EMULATOR]);
 	else if (!target_resolve(&req, gpus, &c, &why, &fix)) {
@@ -469,6 +474,7 @@ static void check_target(struct doctor *d, const struct profile *p, const struct
 		check(d, CHECK_WARN, id, fix.buf, "a profile with target auto would fail: %s",
 		      why.buf);
 	free(id);
+	diag_release(&route);
 	strbuf_release(&why);
 	strbuf_release(&fix);
 }

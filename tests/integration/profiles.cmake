@@ -1,5 +1,6 @@
 mirage_shell_test(profile_workflow profile_workflow.sh LABELS profiles)
 mirage_shell_test(profile_errors profile_errors.sh LABELS profiles)
+mirage_shell_test(profile_routes profile_routes.sh LABELS profiles)
 mirage_shell_test(profile_race profile_race.sh LABELS profiles)
 mirage_shell_test(profile_lock profile_lock.sh LABELS profiles)
 mirage_shell_test(profile_special_files profile_special_files.sh LABELS profiles)
