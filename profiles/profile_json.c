@@ -146,7 +146,8 @@ static int from_reference(struct profile *p, const cJSON *emu, const char *origi
 		if (!ok)
 			return diag_set(err, "%s: unknown key 'emulator.%.48s'", origin, o->string);
 	}
-	/* Reference options that share a name with one of our hotswap keys keep their meaning. */
+	/* The reference mirage's options that share a name with one of our hotswap keys keep their
+	 * meaning. */
 	if (opts && cJSON_IsObject(opts))
 		cJSON_ArrayForEach(o,
 		                   opts) if (set_key(p, origin, "hotswap", o, err) < 0) return -1;

@@ -81,7 +81,7 @@ static enum hs_status select_targets(struct hs_ctx *c, const char *source, const
 	} else {
 		c->src = c->o.isa;
 	}
-	/* Defaults (reference convention): the source is B0, a named target A0. */
+	/* Defaults, as the reference mirage chose them: the source is B0, a named target A0. */
 	if (hs_isa_is_gfx1250(&c->src) && c->src.stepping == HS_STEP_DEFAULT)
 		c->src.stepping = HS_STEP_B0;
 	if (!target) {

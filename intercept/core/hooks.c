@@ -22,7 +22,7 @@
 #include "log.h"
 #include "read_whole.h"
 #include "readers.h"
-#include "translate.h"
+#include "rewrite_load.h"
 
 struct hsa_core_table hsi_orig;
 struct hsi_config hsi_cfg;
@@ -133,7 +133,7 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 	struct hsi_agent_facts af;
 	struct hsi_object_facts obj;
 	struct hsi_decision d;
-	enum hsi_translate_result tr;
+	enum hsi_rewrite_result tr;
 	const char *then;
 	char err[600];
 
@@ -156,15 +156,15 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 	hsi_info("%s (%s) on %s: %s %s -> %s (%s, flags 0x%llx%s)", uri, obj.proc, af.gfx,
 	         d.translate ? "translating" : "rewriting", d.src_name, d.tgt_name, d.why,
 	         (unsigned long long)d.flags, d.required ? ", required" : "");
-	tr = hsi_translate(bytes, size, &obj, &d, uri, out, err, sizeof(err));
-	if (tr == HSI_TRANSLATED)
+	tr = hsi_rewrite_load(bytes, size, &obj, &d, uri, out, err, sizeof(err));
+	if (tr == HSI_REWRITTEN)
 		return LOAD_REWRITTEN;
 	then = d.translate  ? "refusing the load (gfx1250 code cannot run on this agent)"
 	       : d.required ? "refusing the load (" HOTSWAP_ENV_STRICT " is set)"
 	                    : "loading the original";
 	/* Once per object: the load that ran the rewrite warns, later loads of those bytes only
 	 * repeat it under HSA_HOTSWAP_VERBOSE (480 loads of one object are not 480 warnings). */
-	if (tr == HSI_TRANSLATE_FAILED)
+	if (tr == HSI_REWRITE_FAILED)
 		hsi_warn("%s of %s failed: %s; %s", d.translate ? "translation" : "rewrite", uri,
 		         err, then);
 	else

@@ -17,6 +17,11 @@ undefined=$(perl -0777 -ne 'while (/\b[Tt]he\s+reference\b(?![\s*#]+(?:flavour|m
 	my $n = 1 + (substr($_, 0, pos) =~ tr/\n//); print "$ARGV:$n\n" }' -- "${files[@]}" 2>/dev/null)
 assert_eq "$undefined" "" "no file cites an undefined 'the reference' (say the fact, or 'the reference mirage')"
 
+# Nor as an adjective that means the earlier implementation ("the reference convention",
+# "reference behaviour"): the reference mirage's convention is said as that.
+adjective=$(grep -nE '\b[Rr]eference (convention|behaviou?r|implementation|options?|code|semantics|rules?)\b' -- "${files[@]}" 2>/dev/null)
+assert_eq "$adjective" "" "no file uses 'reference' for the reference mirage without naming it"
+
 # Our cross-family code is the translator; "transpiler" is only the reference flavour's COMGR part.
 transpiler=$(grep -n -i 'transpil' -- "${files[@]}" 2>/dev/null | grep -v '^docs/discovery.md:.*reference: COMGR')
 assert_eq "$transpiler" "" "no file calls the translator a transpiler"

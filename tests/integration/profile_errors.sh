@@ -160,11 +160,11 @@ import_err "import an unknown hotswap key" '{"name": "j", "hotswap": {"colour": 
 	"unknown key 'hotswap.colour'"
 import_err "import env not an object" '{"name": "j", "env": ["A=1"]}' "'env' must be an object"
 import_err "import an env object value" '{"name": "j", "env": {"A": {}}}' "env 'A': expected a string"
-import_err "import a reference emulator without a backend" '{"name": "j", "emulator": {"plugins": []}}' \
+import_err "import a reference mirage emulator without a backend" '{"name": "j", "emulator": {"plugins": []}}' \
 	"'emulator.emulator' must name a backend"
-import_err "import an unknown reference emulator key" \
+import_err "import an unknown reference mirage emulator key" \
 	'{"name": "j", "emulator": {"emulator": "native", "colour": 1}}' "unknown key 'emulator.colour'"
-import_err "import an unknown reference option" \
+import_err "import an unknown reference mirage option" \
 	'{"name": "j", "emulator": {"emulator": "native", "options": {"colour": 1}}}' \
 	"unknown key 'hotswap.colour'"
 

@@ -1,5 +1,5 @@
 /* Cache key, cache tiers and the call into libhotswap_rewrite for one load. */
-#include "translate.h"
+#include "rewrite_load.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -173,7 +173,7 @@ static int make_key(struct job *j, uint8_t key[HSI_KEY_LEN])
 }
 
 /*
- * The HSA_HOTSWAP_CACHE_DEBUG line (translate.h lists the status words): status, ISA pair,
+ * The HSA_HOTSWAP_CACHE_DEBUG line (rewrite_load.h lists the status words): status, ISA pair,
  * kernels and input sha8 first (what parsers read), then "(reason)" when an entry was
  * rejected, the cache bypassed or the rewrite failed.  out is NULL when it failed; a failure
  * this thread did not produce (a remembered one, or another thread's flight) is "failed".
@@ -198,10 +198,10 @@ static void debug_line(const struct job *j, const struct hsi_blob *out, const ch
 	        reason[0] ? " (" : "", reason, reason[0] ? ")" : "");
 }
 
-enum hsi_translate_result hsi_translate(const void *in, size_t in_size,
-                                        const struct hsi_object_facts *obj,
-                                        const struct hsi_decision *d, const char *uri,
-                                        struct hsi_blob *out, char *err, size_t err_size)
+enum hsi_rewrite_result hsi_rewrite_load(const void *in, size_t in_size,
+                                         const struct hsi_object_facts *obj,
+                                         const struct hsi_decision *d, const char *uri,
+                                         struct hsi_blob *out, char *err, size_t err_size)
 {
 	struct job j = {.in = in, .in_size = in_size, .obj = obj, .d = d, .uri = uri};
 	uint8_t key[HSI_KEY_LEN];
@@ -212,7 +212,7 @@ enum hsi_translate_result hsi_translate(const void *in, size_t in_size,
 	j.tgt_key = d->target_isa ? d->target_isa : j.src_key;
 	if (make_key(&j, key) < 0) {
 		snprintf(err, err_size, "cannot hash the code object");
-		return HSI_TRANSLATE_FAILED;
+		return HSI_REWRITE_FAILED;
 	}
 	oc = hsi_cache_get(key, produce, &j, out, err, err_size);
 	if (oc == HSI_CACHE_HIT)
@@ -223,6 +223,6 @@ enum hsi_translate_result hsi_translate(const void *in, size_t in_size,
 	if (cache_debug)
 		debug_line(&j, oc == HSI_CACHE_FAILED ? NULL : out, err);
 	if (oc != HSI_CACHE_FAILED)
-		return HSI_TRANSLATED;
-	return j.status ? HSI_TRANSLATE_FAILED : HSI_TRANSLATE_FAILED_BEFORE;
+		return HSI_REWRITTEN;
+	return j.status ? HSI_REWRITE_FAILED : HSI_REWRITE_FAILED_BEFORE;
 }

@@ -1,5 +1,6 @@
 /*
- * One translation: the cache key, both cache tiers, the rewrite itself and
+ * One load's rewrite (a same-family rewrite or a translation, as the decision says):
+ * the cache key, both cache tiers, the rewrite itself and
  * the HSA_HOTSWAP_CACHE_DEBUG line.  Thread-safe; concurrent loads of one
  * object share a single rewrite, and a rewrite that fails for its input
  * (anything but running out of memory) is not tried again in this process.
@@ -17,25 +18,25 @@
  * When the rewriter ran and failed (disabled, miss, invalid, bypassed), the
  * reason says so and kernels=0.
  */
-#ifndef HOTSWAP_INTERCEPT_TRANSLATE_H
-#define HOTSWAP_INTERCEPT_TRANSLATE_H
+#ifndef HOTSWAP_INTERCEPT_REWRITE_LOAD_H
+#define HOTSWAP_INTERCEPT_REWRITE_LOAD_H
 
 #include <stddef.h>
 
 #include "cache.h"
 #include "decide.h"
 
-enum hsi_translate_result {
-	HSI_TRANSLATED = 0,        /* *out points at bytes valid until process exit */
-	HSI_TRANSLATE_FAILED = -1, /* this call's rewrite failed; err says why */
+enum hsi_rewrite_result {
+	HSI_REWRITTEN = 0,       /* *out points at bytes valid until process exit */
+	HSI_REWRITE_FAILED = -1, /* this call's rewrite failed; err says why */
 	/* Another load's rewrite of the same bytes failed and is not retried; err is its reason. */
-	HSI_TRANSLATE_FAILED_BEFORE = -2,
+	HSI_REWRITE_FAILED_BEFORE = -2,
 };
 
 /* Rewrites in[0..in_size) as d says. */
-enum hsi_translate_result hsi_translate(const void *in, size_t in_size,
-                                        const struct hsi_object_facts *obj,
-                                        const struct hsi_decision *d, const char *uri,
-                                        struct hsi_blob *out, char *err, size_t err_size);
+enum hsi_rewrite_result hsi_rewrite_load(const void *in, size_t in_size,
+                                         const struct hsi_object_facts *obj,
+                                         const struct hsi_decision *d, const char *uri,
+                                         struct hsi_blob *out, char *err, size_t err_size);
 
 #endif
