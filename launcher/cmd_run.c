@@ -302,6 +302,26 @@ static void print_dry_run(const struct cmd_ctx *ctx, const struct env_plan *plan
 	free(cwd);
 }
 
+/* After --workdir: the workload's PWD names the directory it runs in, as a shell's cd would
+ * leave it, not the one mirage was started in. */
+static void set_pwd(struct strvec *env)
+{
+	char *cwd = getcwd(NULL, 0);
+	char *kv;
+	long i;
+
+	if (!cwd)
+		return;
+	kv = xstrfmt("PWD=%s", cwd);
+	i = strvec_find_key(env, "PWD");
+	if (i >= 0)
+		strvec_replace(env, (size_t)i, kv);
+	else
+		strvec_push(env, kv);
+	free(kv);
+	free(cwd);
+}
+
 /* --workdir must be a directory the workload can enter. */
 static int check_workdir(const char *dir)
 {
@@ -436,6 +456,8 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		error_errno("cannot enter --workdir '%s'", workdir);
 		goto out;
 	}
+	if (workdir)
+		set_pwd(&plan.env);
 	prog = resolve_program(a->passthrough.v[0], &plan.env, &code);
 	if (!prog) {
 		ret = code;

@@ -57,5 +57,18 @@ check "only a directory on PATH: not executable" 126 "cannot run 'prog': '$T/dir
 # --dry-run names the program the run would start, absolutely.
 mirage run -p n --workdir "$WD" --env PATH=bin --dry-run -- prog
 check "--dry-run with a relative PATH entry" 0
-expect_out "exec env -C $WD -- PATH=bin PWD=$HERE $WD/bin/prog"
+expect_out "exec env -C $WD -- PATH=bin PWD=$WD $WD/bin/prog"
+
+# The workload's PWD is the directory it runs in (a shell's cd sets it so), not mirage's.
+printf '#!/bin/sh\necho "$PWD"\n' >"$WD/pwd"
+chmod 755 "$WD/pwd"
+PWD=$HERE mirage run -p n --workdir "$WD" -- ./pwd
+check "PWD follows --workdir" 0
+expect_out "$WD"
+mirage run -p n -C ../wd -- ./pwd
+check "PWD follows a relative -C" 0
+expect_out "$WD"
+mirage run -p n --clear-env --workdir "$WD" -- ./pwd
+check "PWD is set after --workdir even from an empty environment" 0
+expect_out "$WD"
 done_testing
