@@ -47,8 +47,9 @@ static void set_choice(struct target_choice *out, const char *gfx, enum target_o
 static void describe_detected(const struct kfd_gpus *gpus, struct strbuf *why)
 {
 	if (!gpus || !gpus->nr) {
-		strbuf_addstr(why, gpus && gpus->kfd_present ? "no GPU in the KFD topology"
-		                                             : "no GPU (no KFD topology)");
+		strbuf_addstr(why, gpus && gpus->kfd_present
+		                       ? "the KFD topology lists none"
+		                       : "this host has no KFD topology (no amdgpu driver)");
 		return;
 	}
 	strbuf_addstr(why, "detected ");

@@ -99,20 +99,36 @@ static int runnable(const char *path)
  * malloc'ed path that has a '/', or NULL with *code set to 127 (not found) or
  * 126 (not executable) and the message printed.
  */
-static char *resolve_program(const char *prog, const struct strvec *env, int *code)
+/* An error, or under --dry-run a warning that the run would stop here (the preview goes on). */
+static bool previewing;
+MSG_PRINTF(1, 2) static void cannot(const char *fmt, ...)
+{
+	char text[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (previewing)
+		warning("%s; the run would stop here", text);
+	else
+		error("%s", text);
+}
+
+static char *find_program(const char *prog, const struct strvec *env, int *code)
 {
 	if (strchr(prog, '/')) {
 		if (!runnable(prog))
 			return xstrdup(prog);
 		if (errno == EISDIR) {
-			error("cannot run '%s': it is a directory", prog);
+			cannot("cannot run '%s': it is a directory", prog);
 			*code = 126;
 		} else if (errno == EACCES) {
-			error_errno("cannot run '%s'", prog);
+			cannot("cannot run '%s': %s", prog, strerror(errno));
 			hint("make it executable (chmod +x) or run it through its interpreter");
 			*code = 126;
 		} else {
-			error_errno("cannot run '%s'", prog);
+			cannot("cannot run '%s': %s", prog, strerror(errno));
 			*code = 127;
 		}
 		return NULL;
@@ -140,16 +156,23 @@ static char *resolve_program(const char *prog, const struct strvec *env, int *co
 			break;
 	}
 	if (denied) {
-		error("cannot run '%s': '%s' is not executable", prog, denied);
+		cannot("cannot run '%s': '%s' is not executable", prog, denied);
 		*code = 126;
 		free(denied);
 	} else {
-		error("cannot run '%s': command not found", prog);
+		cannot("cannot run '%s': command not found", prog);
 		hint("check the name, or give a path; the workload's PATH is %s",
 		     path_var ? path_var : "(unset)");
 		*code = 127;
 	}
 	return NULL;
+}
+
+/* The program to start; under --dry-run one that cannot run is previewed by its name. */
+static char *resolve_program(const char *prog, const struct strvec *env, int *code)
+{
+	char *path = find_program(prog, env, code);
+	return path || !previewing ? path : xstrdup(prog);
 }
 
 /* Appends s with every control character written as an escape, so it stays on one line. */
@@ -360,9 +383,15 @@ static int resolve_target(const struct contract_input *in, struct target_choice 
 		kfd_scan(NULL, &gpus);
 	ret = target_resolve(&req, need_gpus ? &gpus : NULL, choice, &why, &fix);
 	if (ret < 0) {
-		error("profile '%s' has no GPU to run on: %s", in->profile->name, why.buf);
+		cannot("profile '%s' cannot run here: %s", in->profile->name, why.buf);
 		if (fix.len)
 			hint("%s", fix.buf);
+		if (previewing) {
+			/* The preview shows the contract with an empty target: nothing to retarget
+			 * onto. */
+			memset(choice, 0, sizeof(*choice));
+			ret = 0;
+		}
 	} else {
 		note("target %s (from %s)", choice->gfx, choice->origin_text);
 	}
@@ -395,6 +424,7 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		hint("usage: mirage run --profile %s -- CMD [ARGS...]", args_str(a, RUN_PROFILE));
 		goto out;
 	}
+	previewing = args_bool(a, RUN_DRY_RUN);
 	if (args_bool(a, RUN_FULL_ENV) && !args_bool(a, RUN_DRY_RUN)) {
 		ret = usage_error("'--full-env' only goes with '--dry-run'");
 		hint("mirage run --profile %s --dry-run --full-env -- %s", args_str(a, RUN_PROFILE),

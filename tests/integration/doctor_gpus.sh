@@ -11,7 +11,7 @@ export MIRAGE_SYSFS_ROOT=$(sysfs_fixture none)
 mirage doctor
 expect_rc 0 "doctor, no GPU, no profiles"
 expect_line "^warn  no KFD topology at '$(nodes "$MIRAGE_SYSFS_ROOT")': no AMD GPU is visible here$"
-expect_line '^warn  a profile with target auto would fail: no GPU to retarget gfx1250 code onto: no GPU \(no KFD topology\)$'
+expect_line '^warn  a profile with target auto would fail: no GPU to retarget gfx1250 code onto: this host has no KFD topology \(no amdgpu driver\)$'
 expect_line "^      fix: HotSwap retargets gfx1250 onto gfx942, gfx950, gfx1250; run on such a GPU, set the profile's target, or export HSA_HOTSWAP_ISA_OVERRIDE=<gfx> if this host can run it$"
 
 # a profile with a fixed target does not need a GPU
@@ -24,7 +24,7 @@ expect_line "^ok    profile 'fixed' would target gfx950 \(from profile\)$"
 write_profile auto1 auto
 mirage doctor
 expect_rc 1 "doctor, no GPU, auto profile"
-expect_line "^FAIL  profile 'auto1': no GPU to retarget gfx1250 code onto: no GPU \(no KFD topology\)$"
+expect_line "^FAIL  profile 'auto1': no GPU to retarget gfx1250 code onto: this host has no KFD topology \(no amdgpu driver\)$"
 [ "$(printf '%s\n' "$OUT" | grep -c '^FAIL')" = 1 ] || fail "expected exactly one FAIL line"
 mirage doctor --profile fixed
 expect_rc 0 "doctor --profile fixed"
@@ -41,7 +41,7 @@ export MIRAGE_SYSFS_ROOT=$(sysfs_fixture cpu)
 mirage doctor
 expect_rc 1 "doctor, CPU only"
 expect_line "^warn  KFD topology at '$(nodes "$MIRAGE_SYSFS_ROOT")' lists no GPU$"
-expect_line "^FAIL  profile 'auto1': no GPU to retarget gfx1250 code onto: no GPU in the KFD topology$"
+expect_line "^FAIL  profile 'auto1': no GPU to retarget gfx1250 code onto: the KFD topology lists none$"
 
 # one gfx942
 export MIRAGE_SYSFS_ROOT=$(sysfs_fixture gfx942)

@@ -40,7 +40,7 @@ write_profile auto1 auto
 mirage doctor
 expect_rc 1 "in-tree doctor, auto profile without a GPU"
 [ "$(printf '%s\n' "$OUT" | grep -c '^FAIL')" = 1 ] || fail "expected exactly one FAIL line:"$'\n'"$OUT"
-expect_line "^FAIL  profile 'auto1': no GPU to retarget gfx1250 code onto: no GPU \(no KFD topology\)$"
+expect_line "^FAIL  profile 'auto1': no GPU to retarget gfx1250 code onto: this host has no KFD topology \(no amdgpu driver\)$"
 
 mirage --json doctor
 expect_rc 1 "in-tree doctor --json"

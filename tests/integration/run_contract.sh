@@ -108,7 +108,7 @@ MIRAGE_SYSFS_ROOT="$T/sys942" mirage run --profile p -- "$ENVDUMP"
 check "target from the detected GPU" 0
 expect_val HSA_HOTSWAP_ISA_OVERRIDE gfx942
 mirage run --profile p -- "$ENVDUMP"
-check "no GPU and no override is a refusal" 1 "profile 'p' has no GPU to run on"
+check "no GPU and no override is a refusal" 1 "profile 'p' cannot run here: no GPU to retarget gfx1250 code onto"
 [ ! -s "$OUT" ] || fail "the workload ran without a target"
 ok "the workload did not start"
 

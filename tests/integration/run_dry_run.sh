@@ -80,6 +80,22 @@ expect_file_has "$T/dry.sh" "#   - HSA_HOTSWAP_DISABLE  [contract]"
 grep -q "exec env -u HSA_HOTSWAP_DISABLE -- " "$T/dry.sh" || fail "no -u: $(cat "$T/dry.sh")"
 ok "a dropped variable is unset by the script"
 
+# A dry run previews what cannot run here too: the script, and a warning of what would stop it.
+mirage profile create auto --target auto
+check "setup auto" 0
+MIRAGE_SYSFS_ROOT="$T/no-sysfs" mirage run -p auto --dry-run -- "$ENVDUMP"
+check "--dry-run on a host without a GPU still previews" 0 \
+	"warning: profile 'auto' cannot run here: no GPU to retarget gfx1250 code onto: this host has no KFD topology (no amdgpu driver); the run would stop here"
+expect_out "HSA_HOTSWAP_ISA_OVERRIDE= "
+MIRAGE_SYSFS_ROOT="$T/no-sysfs" mirage run -p auto -- "$ENVDUMP"
+check "the run itself refuses" 1 "mirage: profile 'auto' cannot run here"
+mirage run -p p --dry-run -- ./missing
+check "--dry-run of a program that is not there still previews" 0 \
+	"warning: cannot run './missing': No such file or directory; the run would stop here"
+expect_out "$T/here/./missing"
+mirage run -p p -- ./missing
+check "the run itself exits 127" 127 "cannot run './missing': No such file or directory"
+
 mirage run -p p --full-env -- "$ENVDUMP"
 check "--full-env without --dry-run" 2 "'--full-env' only goes with '--dry-run'"
 [ ! -s "$OUT" ] || fail "the workload ran"

@@ -129,13 +129,13 @@ static void test_refusal_no_gpu(void **state)
 	struct target_choice c;
 	struct strbuf why = STRBUF_INIT;
 	assert_int_equal(target_resolve(&req, &none, &c, &why, NULL), -1);
-	assert_string_equal(why.buf,
-	                    "no GPU to retarget gfx1250 code onto: no GPU (no KFD topology)");
+	assert_string_equal(why.buf, "no GPU to retarget gfx1250 code onto: this host has no KFD "
+	                             "topology (no amdgpu driver)");
 	strbuf_reset(&why);
 	none.kfd_present = true;
 	assert_int_equal(target_resolve(&req, &none, &c, &why, NULL), -1);
 	assert_string_equal(why.buf,
-	                    "no GPU to retarget gfx1250 code onto: no GPU in the KFD topology");
+	                    "no GPU to retarget gfx1250 code onto: the KFD topology lists none");
 	strbuf_release(&why);
 }
 
