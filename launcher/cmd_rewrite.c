@@ -5,6 +5,8 @@
 #include "output.h"
 
 #include "atomic_file.h"
+#include "elf_header.h"
+#include "gfx_table.h"
 #include "hotswap_contract.h"
 #include "hotswap_tree.h"
 #include "refusal.h"
@@ -370,9 +372,25 @@ static void translation_failed(const char *in, const struct hs_rewrite_report *r
 	strbuf_release(&lines);
 }
 
+/*
+ * The target when --target is not given: the object's own processor, which for gfx1250 means
+ * A0 (a named gfx1250 target without a stepping is A0), so plain `mirage rewrite B0.co -o
+ * A0.co` runs the B0->A0 pass as the README says; NULL (the source's ISA) otherwise, and with
+ * --no-b0a0.
+ */
+static const char *default_target(const struct strbuf *bytes, bool b0a0)
+{
+	Elf64_Ehdr eh;
+
+	if (!b0a0 || !elf64_header_read(bytes->buf, bytes->len, &eh) || eh.e_machine != EM_AMDGPU)
+		return NULL;
+	const struct gfx_info *g = gfx_by_mach((uint8_t)(eh.e_flags & 0xff));
+	return gfx_has_a0_stepping(g) ? g->name : NULL;
+}
+
 static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
-	const char *in = a->positional.v[0], *out = args_str(a, REWRITE_OUTPUT);
+	const char *in = a->positional.v[0], *out = args_str(a, REWRITE_OUTPUT), *target;
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
 	struct hs_rewrite_output result = {0};
@@ -410,15 +428,18 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		goto out;
 	if (rw.result_kernels)
 		opts.result = &kernels;
-	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, REWRITE_SOURCE),
-	                args_str(a, REWRITE_TARGET), &opts, &result, &report);
+	target = args_str(a, REWRITE_TARGET);
+	if (!target)
+		target = default_target(&bytes, args_bool(a, REWRITE_B0A0));
+	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, REWRITE_SOURCE), target, &opts, &result,
+	                &report);
 	if (st != HS_OK && is_translation(&report)) {
 		if (ctx->json) {
 			cJSON *doc = report_json(&report, in, out);
 			cJSON_AddItemToObject(doc, "kernel_results", verdicts_json(&rw, kernels));
 			output_json(doc);
 		}
-		translation_failed(in, &report, &rw, kernels, args_str(a, REWRITE_TARGET));
+		translation_failed(in, &report, &rw, kernels, target);
 		goto out;
 	}
 	if (st != HS_OK) {

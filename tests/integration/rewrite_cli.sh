@@ -86,6 +86,23 @@ mirage rewrite "$FIXTURES/gfx942.co" -o "$T/942.co"
 check "a gfx942 object with nothing asked is copied" 0
 cmp -s "$FIXTURES/gfx942.co" "$T/942.co" || fail "copy differs"
 
+# Without --target a gfx1250 object goes to A0, as a named gfx1250 target does: the B0->A0 pass
+# runs and names its sites; --no-b0a0 keeps it B0.
+mirage rewrite "$FIXTURES/b0a0_b0.co" -o "$T/plain.co"
+check "plain rewrite of a B0 object runs the B0->A0 pass" 0
+expect_out "passes:   validate, b0a0, metadata"
+expect_out "b0a0:     in place 8 (cluster_load 7, barrier_isfirst 1); moved 17"
+mirage rewrite "$FIXTURES/b0a0_b0.co" -o "$T/named.co" --target gfx1250
+check "the same with --target gfx1250" 0
+cmp -s "$T/plain.co" "$T/named.co" || fail "plain rewrite differs from --target gfx1250"
+ok "plain rewrite is --target gfx1250"
+mirage rewrite "$FIXTURES/b0a0_b0.co" -o "$T/kept.co" --no-b0a0
+check "--no-b0a0 keeps B0" 0
+expect_out "unchanged (byte-identical copy)"
+mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co"
+check "plain rewrite fails closed on a site it cannot place" 1 \
+	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0"
+
 # Failures: message, status, and no output file left behind.
 mirage rewrite "$FIXTURES/sgpr109.co" -o "$T/109.co" --target $B0 --entry-trampolines
 check "a kernel with 109 SGPRs cannot take a stub" 1 "cannot rewrite '$FIXTURES/sgpr109.co': ERROR:"
