@@ -450,11 +450,10 @@ static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		return report_diag(&err, EXIT_ERROR);
 	}
 	profile_init(&p, "");
+	/* What the document says is a value like create's flags: refused with 2, as there. */
 	if (profile_from_json(&p, text.buf, text.len, origin, &err) < 0 ||
-	    profile_name_check(p.name, &err) < 0)
-		ret = EXIT_ERROR;
-	else if (profile_check_route(&p, &err) < 0)
-		ret = EXIT_USAGE; /* a pair without a route is a bad value, as in create and edit */
+	    profile_name_check(p.name, &err) < 0 || profile_check_route(&p, &err) < 0)
+		ret = EXIT_USAGE;
 	else if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 ||
 	         profile_create(&p, &err) < 0)
 		ret = EXIT_ERROR;

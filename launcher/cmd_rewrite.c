@@ -445,6 +445,10 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (st != HS_OK) {
 		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
 		      report.message[0] ? report.message : rw.last_error());
+		/* An ISA name or pair the user gave is a bad value (2); the rest a failure (1). */
+		if (report.reason == HS_REASON_BAD_ARGUMENT ||
+		    report.reason == HS_REASON_UNSUPPORTED_PAIR)
+			ret = EXIT_USAGE;
 		/* Only the missing B0->A0 pass has these ways out, not e.g. "A0 -> B0". */
 		if (report.reason == HS_REASON_NEEDS_B0A0)
 			hint("pass --target " HOTSWAP_ISA_GFX1250_B0 " (B0) or --no-b0a0");

@@ -15,12 +15,21 @@
 #include <stdio.h>
 #include <stddef.h>
 
-/* Exit codes, fixed and tested. */
+/* Exit codes, fixed and tested; exit_statuses[] says what each means, for --help and the docs. */
 enum {
 	EXIT_OK = 0,
-	EXIT_ERROR = 1, /* a mirage error: the message says what and how to fix it */
-	EXIT_USAGE = 2, /* unknown flag, bad combination, declined confirmation */
+	EXIT_ERROR = 1, /* mirage failed: what the command line names cannot be used */
+	EXIT_USAGE = 2, /* the command line is wrong in itself: a flag, a value, a pair, a "no" */
 };
+
+struct exit_status {
+	int code;
+	const char *meaning;
+};
+/* The one statement of the rule, ended by a NULL meaning (integration/exit_codes walks it). */
+extern const struct exit_status exit_statuses[];
+/* What `mirage run` exits with instead: the workload's own status. */
+extern const char exit_status_run[];
 
 enum opt_type {
 	OPT_BOOL,       /* --x; with OPT_NEGATABLE also --no-x */

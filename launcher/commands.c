@@ -3,6 +3,20 @@
 
 #include <string.h>
 
+const struct exit_status exit_statuses[] = {
+    {EXIT_OK, "ok"},
+    {EXIT_ERROR, "mirage failed: what the command line names cannot be used (a missing file or "
+                 "profile, an object it cannot rewrite, a workload it cannot start); the message "
+                 "says why and how to fix it"},
+    {EXIT_USAGE, "a bad command line: an unknown command or flag, a missing argument, a malformed "
+                 "value (also in a profile or launch file mirage is given to read), a source and "
+                 "target without a route, a declined confirmation"},
+    {0, NULL},
+};
+const char exit_status_run[] = "`mirage run` exits with the workload's own status: 128+N if "
+                               "signal N killed it, 127 if the command was not found, 126 if it "
+                               "is not executable";
+
 extern const struct cmd_entry cmd_profile_entry;
 extern const struct cmd_entry cmd_profile_create_entry;
 extern const struct cmd_entry cmd_profile_list_entry;

@@ -559,6 +559,28 @@ static void print_opts(FILE *out, const struct opt_spec *opts)
 	}
 }
 
+/* Prints text as lines of at most ~90 columns, the ones after the first indented by indent (the
+ * caller has printed the first line's indent). */
+static void print_wrapped(FILE *out, int indent, const char *text)
+{
+	int col = indent;
+	while (*text) {
+		size_t word = strcspn(text, " ");
+		if (col > indent && col + 1 + (int)word > 90) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fprintf(out, "%.*s", (int)word, text);
+		col += (int)word;
+		text += word;
+		text += strspn(text, " ");
+	}
+	fputc('\n', out);
+}
+
 void print_command_help(FILE *out, const struct cmd_entry *cmd)
 {
 	char name[128];
@@ -576,6 +598,13 @@ void print_command_help(FILE *out, const struct cmd_entry *cmd)
 		fprintf(out, "\nglobal options:\n");
 		print_opts(out, global_opts);
 		print_opts(out, top_opts);
+		fprintf(out, "\nexit status:\n");
+		for (size_t i = 0; exit_statuses[i].meaning; i++) {
+			fprintf(out, "  %d  ", exit_statuses[i].code);
+			print_wrapped(out, 5, exit_statuses[i].meaning);
+		}
+		fprintf(out, "  ");
+		print_wrapped(out, 2, exit_status_run);
 		fprintf(out, "\n'mirage <command> --help' describes a command.\n");
 		return;
 	}

@@ -127,13 +127,13 @@ expect_out "deleted profile 'broken'"
 
 printf '{"name": "j",\n "colour": 1}\n' >"$T/bad.json"
 mirage profile import "$T/bad.json"
-check "import unknown key" 1 "$T/bad.json: unknown key 'colour'"
+check "import unknown key" 2 "$T/bad.json: unknown key 'colour'"
 printf '{"name": "j",\n "emulator": \n' >"$T/trunc.json"
 mirage profile import "$T/trunc.json"
-check "import invalid JSON names file:line" 1 "$T/trunc.json:3: invalid JSON"
+check "import invalid JSON names file:line" 2 "$T/trunc.json:3: invalid JSON"
 printf '{"name": "J"}' >"$T/upper.json"
 mirage profile import "$T/upper.json"
-check "import mixed-case name" 1 "profiles are stored lowercase"
+check "import mixed-case name" 2 "profiles are stored lowercase"
 printf '{"name": "one", "emulator": "native"}' >"$T/dup.json"
 mirage profile import "$T/dup.json"
 check "import over an existing profile" 1 "profile 'one' already exists"
@@ -141,13 +141,13 @@ mirage profile import "$T/missing.json"
 check "import a missing file" 1 "cannot read '$T/missing.json': No such file or directory"
 printf '{"name": "r", "emulator": {"emulator": "rocjitsu"}}' >"$T/rocjitsu.json"
 mirage profile import "$T/rocjitsu.json"
-check "import a backend we do not have" 1 "emulator 'rocjitsu' is not a backend of this mirage"
+check "import a backend we do not have" 2 "emulator 'rocjitsu' is not a backend of this mirage"
 
-# import_err DESC JSON MESSAGE: importing JSON fails with exit 1 and MESSAGE, writing nothing.
+# import_err DESC JSON MESSAGE: importing JSON fails with exit 2 (a bad value) and MESSAGE, writing nothing.
 import_err() {
 	printf '%s' "$2" >"$T/shape.json"
 	mirage profile import "$T/shape.json"
-	check "$1" 1 "$T/shape.json: $3"
+	check "$1" 2 "$T/shape.json: $3"
 	[ ! -e "$P/j.ini" ] || fail "$1: a failed import wrote a profile"
 }
 import_err "import an array" '[1]' "expected a JSON object describing one profile"

@@ -43,7 +43,7 @@ check "a duplicate [env] key in a second [env] section" 1 "$P/dup.ini:7: env 'A'
 import_err() { # DESC FILE-CONTENT(printf format) MESSAGE
 	printf "$2" >"$T/in.json"
 	mirage profile import "$T/in.json"
-	check "$1" 1 "$T/in.json:$3"
+	check "$1" 2 "$T/in.json:$3"
 	[ ! -e "$P/j.ini" ] || fail "$1: a refused import wrote a profile"
 }
 import_err "import \\u0000 in a value names the key" \

@@ -267,7 +267,12 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 		out->hint = strdup("give --schedule deterministic or --schedule shuffle:42");
 		return -1;
 	}
-	if (launch_file_load(launch_path, &lf, &err)) {
+	int loaded = launch_file_load(launch_path, &lf, &err);
+	if (loaded) {
+		/* A file that cannot be read is a failure (1); one that is not a launch file a bad
+		 * value (2), as for any file mirage is given to parse. */
+		if (loaded != -EINVAL && loaded != -EFBIG)
+			out->exit_code = 1;
 		out->message = err;
 		return -1;
 	}
