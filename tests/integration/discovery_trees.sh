@@ -81,7 +81,7 @@ expect_line '^FAIL  the tree is incomplete; it looks like a native tree$'
 use_tree wrong-machine
 stage_native "$HOTSWAP_HOME"
 cp "$(fx aarch64)" "$HOTSWAP_HOME/lib/libhotswap_intercept.so"
-cp "$MIRAGE_BUILD/discovery/gfx1250_selftest.co" "$HOTSWAP_HOME/lib/libhotswap_rewrite.so"
+cp "$MIRAGE_BUILD/launcher/doctor/gfx1250_selftest.co" "$HOTSWAP_HOME/lib/libhotswap_rewrite.so"
 mirage doctor
 expect_rc 1 "doctor, wrong machine"
 expect_line "^FAIL  lib/libhotswap_intercept.so: wrong-machine, built for AArch64 64-bit, but mirage runs on .* \('$HOTSWAP_HOME/lib/libhotswap_intercept.so'\)$"

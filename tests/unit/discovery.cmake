@@ -38,9 +38,9 @@ mirage_unit_test(target SOURCES test_target.c test_discovery_util.c LIBS mirage_
 mirage_unit_test(discovery_selftest SOURCES test_discovery_selftest.c test_discovery_util.c
                  LIBS mirage_selftest mirage_discovery LABELS discovery)
 foreach(t discovery_tree discovery_selftest)
-  add_dependencies(test_${t} discovery_fixtures)
+  add_dependencies(test_${t} discovery_fixtures mirage_selftest)
   target_compile_definitions(test_${t} PRIVATE "DISC_FX_DIR=\"${_disc_fx_dir}\""
-    "SELFTEST_CO=\"${PROJECT_BINARY_DIR}/discovery/gfx1250_selftest.co\"")
+    "SELFTEST_CO=\"${PROJECT_BINARY_DIR}/launcher/doctor/gfx1250_selftest.co\"")
 endforeach()
 # The real rewriter, when this build has one: the self-test must pass against it.
 if(TARGET hotswap_rewrite)
