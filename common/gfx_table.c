@@ -9,13 +9,9 @@
 		.name = n, .mach = m, .kfd_version = k, .family = fam, .wavefront_size = w,        \
 		.generic = gen, .is_generic = false, .llvm22_known = true, .retarget = ret         \
 	}
-/* A processor whose code the translator reads (gfx_route.h). */
-#define ROW_TRANSLATION_SOURCE(n, m, k, fam, w, gen, ret)                                          \
-	{                                                                                          \
-		.name = n, .mach = m, .kfd_version = k, .family = fam, .wavefront_size = w,        \
-		.generic = gen, .is_generic = false, .llvm22_known = true, .retarget = ret,        \
-		.translation_source = true                                                         \
-	}
+/* The retarget column of the processor whose code the translator reads (gfx_route.h); the
+ * macro supplies that row's second designated initializer. */
+#define SAME_ISA_AND_TRANSLATION_SOURCE GFX_RETARGET_SAME_ISA, .translation_source = true
 #define GENERIC(n, m, fam, w, known)                                                               \
 	{                                                                                          \
 		.name = n, .mach = m, .kfd_version = 0, .family = fam, .wavefront_size = w,        \
@@ -70,7 +66,7 @@ static const struct gfx_info rows[] = {
     ROW("gfx1153", 0x58, 110503, "gfx11", 32, "gfx11-generic", GFX_RETARGET_NONE),
     ROW("gfx1200", 0x48, 120000, "gfx12", 32, "gfx12-generic", GFX_RETARGET_NONE),
     ROW("gfx1201", 0x4e, 120001, "gfx12", 32, "gfx12-generic", GFX_RETARGET_NONE),
-    ROW_TRANSLATION_SOURCE("gfx1250", 0x49, 120500, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
+    ROW("gfx1250", 0x49, 120500, "gfx12.5", 32, NULL, SAME_ISA_AND_TRANSLATION_SOURCE),
     ROW("gfx1251", 0x5a, 120501, "gfx12.5", 32, NULL, GFX_RETARGET_SAME_ISA),
     GENERIC("gfx9-generic", 0x51, "gfx9", 64, true),
     GENERIC("gfx9-4-generic", 0x5f, "gfx9.4", 64, true),
@@ -125,6 +121,21 @@ char *gfx_name_from_kfd_version(uint32_t version, char *buf, size_t size)
 	int n = snprintf(buf, size, "gfx%u%x%x", major, minor, step);
 	if (n < 0 || (size_t)n >= size)
 		return NULL;
+	return buf;
+}
+
+const char *gfx_target_processor(const char *target_id, char *buf, size_t size)
+{
+	const char *s = target_id, *triple_end = strstr(target_id, "--");
+	size_t n;
+
+	if (triple_end)
+		s = triple_end + 2;
+	n = strcspn(s, ":");
+	if (n >= size)
+		return NULL;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
 	return buf;
 }
 

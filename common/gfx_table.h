@@ -58,4 +58,11 @@ enum gfx_stepping gfx_stepping(const struct gfx_info *g, unsigned asic_revision)
  */
 char *gfx_name_from_kfd_version(uint32_t version, char *buf, size_t size);
 
+/*
+ * The processor of a target id, without the triple and the features ("gfx1250:32",
+ * "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-" -> "gfx1250", "gfx942") into buf.  The name is
+ * not looked up.  Returns buf, or NULL if it does not fit.
+ */
+const char *gfx_target_processor(const char *target_id, char *buf, size_t size);
+
 #endif

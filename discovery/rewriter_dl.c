@@ -41,7 +41,8 @@ int rewriter_dl_open(const char *path, struct rewriter_dl *rw, struct strbuf *er
 	    RESOLVE(rw, last_error, "hs_last_error", err) < 0 ||
 	    RESOLVE(rw, status_str, "hs_status_str", err) < 0 ||
 	    RESOLVE(rw, version, "hs_version", err) < 0 ||
-	    RESOLVE(rw, inspect, "hs_inspect", err) < 0) {
+	    RESOLVE(rw, inspect, "hs_inspect", err) < 0 ||
+	    RESOLVE(rw, code_object_isa, "hs_code_object_isa", err) < 0) {
 		rewriter_dl_close(rw);
 		return -1;
 	}

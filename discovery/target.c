@@ -11,16 +11,8 @@
 
 const char *target_source_gfx(const char *source_target, char *buf, size_t size)
 {
-	const char *s = source_target && *source_target ? source_target : "gfx1250";
-	const char *dash = strstr(s, "--");
-	if (dash)
-		s = dash + 2;
-	size_t n = strcspn(s, ":");
-	if (n >= size)
-		return NULL;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
+	return gfx_target_processor(source_target && *source_target ? source_target : "gfx1250",
+	                            buf, size);
 }
 
 /* A target is one the source has a route to (gfx_route.h). */

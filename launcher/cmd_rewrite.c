@@ -5,7 +5,6 @@
 #include "output.h"
 
 #include "atomic_file.h"
-#include "elf_header.h"
 #include "gfx_table.h"
 #include "hotswap_contract.h"
 #include "hotswap_tree.h"
@@ -378,13 +377,15 @@ static void translation_failed(const char *in, const struct hs_rewrite_report *r
  * A0.co` runs the B0->A0 pass as the README says; NULL (the source's ISA) otherwise, and with
  * --no-b0a0.
  */
-static const char *default_target(const struct strbuf *bytes, bool b0a0)
+static const char *default_target(const struct rewriter_dl *rw, const struct strbuf *bytes,
+                                  bool b0a0)
 {
-	Elf64_Ehdr eh;
+	char proc[32];
 
-	if (!b0a0 || !elf64_header_read(bytes->buf, bytes->len, &eh) || eh.e_machine != EM_AMDGPU)
+	if (!b0a0 ||
+	    rw->code_object_isa(bytes->buf, bytes->len, NULL, 0, proc, sizeof(proc)) != HS_OK)
 		return NULL;
-	const struct gfx_info *g = gfx_by_mach((uint8_t)(eh.e_flags & 0xff));
+	const struct gfx_info *g = gfx_by_name(proc);
 	return gfx_has_a0_stepping(g) ? g->name : NULL;
 }
 
@@ -430,7 +431,7 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		opts.result = &kernels;
 	target = args_str(a, REWRITE_TARGET);
 	if (!target)
-		target = default_target(&bytes, args_bool(a, REWRITE_B0A0));
+		target = default_target(&rw, &bytes, args_bool(a, REWRITE_B0A0));
 	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, REWRITE_SOURCE), target, &opts, &result,
 	                &report);
 	if (st != HS_OK && is_translation(&report)) {

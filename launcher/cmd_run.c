@@ -103,16 +103,17 @@ static int runnable(const char *path)
 static bool previewing;
 MSG_PRINTF(1, 2) static void cannot(const char *fmt, ...)
 {
-	char text[1024];
+	struct strbuf text = STRBUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	strbuf_vaddf(&text, fmt, ap);
 	va_end(ap);
 	if (previewing)
-		warning("%s; the run would stop here", text);
+		warning("%s; the run would stop here", text.buf);
 	else
-		error("%s", text);
+		error("%s", text.buf);
+	strbuf_release(&text);
 }
 
 static char *find_program(const char *prog, const struct strvec *env, int *code)

@@ -50,12 +50,11 @@ int profile_check_route(const struct profile *p, struct diag *err)
 {
 	const char *src = profile_get(p, PK_SOURCE_TARGET), *dst = profile_get(p, PK_TARGET);
 	char proc[32], routes[256];
-	size_t n;
 
 	if (!profile_is_hotswap(p) || !dst || !*dst || !strcmp(dst, "auto") || !src)
 		return 0;
-	n = strcspn(src, ":");
-	snprintf(proc, sizeof(proc), "%.*s", (int)(n < sizeof(proc) ? n : sizeof(proc) - 1), src);
+	if (!gfx_target_processor(src, proc, sizeof(proc)))
+		snprintf(proc, sizeof(proc), "%.16s...", src);
 	if (gfx_route_by_name(proc, dst) != GFX_ROUTE_NONE)
 		return 0;
 	diag_set(err, "profile '%s': there is no route from %s code to %s", p->name, proc, dst);

@@ -135,13 +135,32 @@ static void test_table_covers_llvm22(void **state)
 	assert_true(seen > 40);
 }
 
+/* A target id's processor: the triple and the features go; the name is not looked up. */
+static void test_target_processor(void **state)
+{
+	char buf[16];
+	static const struct {
+		const char *id, *proc;
+	} cases[] = {{"gfx1250", "gfx1250"},
+	             {"gfx1250:32", "gfx1250"},
+	             {"amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-", "gfx942"},
+	             {"gfx9-4-generic:xnack+", "gfx9-4-generic"},
+	             {"gfx9999", "gfx9999"},
+	             {"", ""}};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_non_null(gfx_target_processor(cases[i].id, buf, sizeof(buf)));
+		assert_string_equal(buf, cases[i].proc);
+	}
+	assert_null(gfx_target_processor("gfx1250-far-too-long:32", buf, sizeof(buf)));
+	assert_null(gfx_target_processor("gfx1250", buf, 7));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_bijection),
-	    cmocka_unit_test(test_kfd_formula),
-	    cmocka_unit_test(test_rows_match_llvm22),
-	    cmocka_unit_test(test_table_covers_llvm22),
+	    cmocka_unit_test(test_bijection),         cmocka_unit_test(test_kfd_formula),
+	    cmocka_unit_test(test_rows_match_llvm22), cmocka_unit_test(test_table_covers_llvm22),
+	    cmocka_unit_test(test_target_processor),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -329,6 +329,8 @@ typedef const char *(*hs_version_fn)(void);
 typedef const char *(*hs_build_identity_fn)(void);
 typedef enum hs_status (*hs_inspect_fn)(const void *in, size_t in_size, unsigned flags,
                                         const char *kernel, char **json);
+typedef enum hs_status (*hs_code_object_isa_fn)(const void *in, size_t in_size, char *buf,
+                                                size_t buf_size, char *proc, size_t proc_size);
 typedef size_t (*hs_rewrite_result_kernels_fn)(const struct hs_rewrite_result *res);
 typedef enum hs_status (*hs_rewrite_result_kernel_fn)(const struct hs_rewrite_result *res, size_t i,
                                                       struct hs_kernel_result *kr);
@@ -342,6 +344,7 @@ HS_DL_TYPE_CHECK(hs_status_str);
 HS_DL_TYPE_CHECK(hs_version);
 HS_DL_TYPE_CHECK(hs_build_identity);
 HS_DL_TYPE_CHECK(hs_inspect);
+HS_DL_TYPE_CHECK(hs_code_object_isa);
 HS_DL_TYPE_CHECK(hs_rewrite_result_kernels);
 HS_DL_TYPE_CHECK(hs_rewrite_result_kernel);
 HS_DL_TYPE_CHECK(hs_rewrite_result_free);
