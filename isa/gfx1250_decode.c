@@ -551,6 +551,20 @@ static const struct isa_prefix prefixes[] = {
     {24, 0xec, ISA_FMT_VFLAT}, {24, 0xed, ISA_FMT_VSCRATCH}, {24, 0xee, ISA_FMT_VGLOBAL},
 };
 
+uint32_t isa_gfx1250_word0(unsigned op)
+{
+	const struct isa_row *r = op < ISA_OP_COUNT ? &isa_gfx1250_rows[op] : NULL;
+
+	if (!r || !r->mnemonic)
+		return 0;
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (prefixes[i].fmt == r->format && r->format != ISA_FMT_VOPD &&
+		    r->format != ISA_FMT_VOPD3)
+			return (uint32_t)prefixes[i].value << prefixes[i].shift |
+			       (uint32_t)r->opcode << families[r->format].op_lo;
+	return 0;
+}
+
 static unsigned classify(uint32_t w)
 {
 	return isa_classify(prefixes, sizeof(prefixes) / sizeof(prefixes[0]), w);

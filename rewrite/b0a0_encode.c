@@ -6,33 +6,38 @@
 
 #include "le_bytes.h"
 
+#include <mirage/isa.h>
+
+/* Opcode numbers and first dwords come from the decoder's rows (isa/gfx1250.def), which
+ * tests/integration/isa_rows.sh pins against llvm-mc-22; this file only places fields. */
+#define OPCODE(id) (isa_gfx1250_rows[ISA_OP_##id].opcode)
+#define WORD0(id)  isa_gfx1250_word0(ISA_OP_##id)
+
 /* VGLOBAL: the opcode is dword0[21:14], the SGPR base dword0[6:0] (0x7c: off). */
 #define VG_OP_SHIFT  14
 #define VG_OP_MASK   (0xffu << VG_OP_SHIFT)
 #define VG_SADDR_OFF 0x7cu
 /* SOP1: the opcode is byte 1, ssrc0 byte 0 (below 0x80: a register, m0 included). */
-#define SOP1_ISFIRST 0x4fu
-#define SOP1_SIGNAL  0x4eu
 /* DS: offset0 [7:0], offset1 [15:8] (one 16-bit offset in the single forms), opcode [25:18]. */
-#define DS_OP_SHIFT     18
-#define DS_OP_MASK      (0xffu << DS_OP_SHIFT)
-#define DS_LOAD_ADDTID  177u
-#define DS_STORE_ADDTID 176u
-#define DS_LOAD_B32     54u
-#define DS_STORE_B32    13u
+#define DS_OP_SHIFT 18
+#define DS_OP_MASK  (0xffu << DS_OP_SHIFT)
 
-/* cluster_load_* -> global_load_* (the B0->A0 table of docs/rewriter.md: VGLOBAL opcodes). */
+/*
+ * cluster_load_* -> global_load_* (the B0->A0 table of docs/rewriter.md).  The cluster loads
+ * are B0-only, so the decoder has no rows for them: their VGLOBAL opcodes and names are here.
+ */
 static const struct {
-	uint8_t from, to;
-	const char *name; /* the table decoder has no rows for them */
+	uint8_t from;
+	uint16_t to; /* enum isa_op of the A0 load */
+	const char *name;
 } cluster_ops[] = {
-    {103, 20, "cluster_load_b32"},
-    {104, 21, "cluster_load_b64"},
-    {105, 23, "cluster_load_b128"},
-    {106, 95, "cluster_load_async_to_lds_b8"},
-    {107, 96, "cluster_load_async_to_lds_b32"},
-    {108, 97, "cluster_load_async_to_lds_b64"},
-    {109, 98, "cluster_load_async_to_lds_b128"},
+    {103, ISA_OP_GLOBAL_LOAD_B32, "cluster_load_b32"},
+    {104, ISA_OP_GLOBAL_LOAD_B64, "cluster_load_b64"},
+    {105, ISA_OP_GLOBAL_LOAD_B128, "cluster_load_b128"},
+    {106, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B8, "cluster_load_async_to_lds_b8"},
+    {107, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B32, "cluster_load_async_to_lds_b32"},
+    {108, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B64, "cluster_load_async_to_lds_b64"},
+    {109, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B128, "cluster_load_async_to_lds_b128"},
 };
 
 enum ds2_shape {
@@ -41,29 +46,39 @@ enum ds2_shape {
 	DS2_XCHG
 };
 
-/* Every DS two-address form, its single-address op, element bytes and stride. */
+/* Every DS two-address form (enum isa_op), its single-address op, element bytes and stride. */
 static const struct ds2_row {
-	uint8_t op2, op1, elem, stride64, shape;
+	uint16_t op2, op1;
+	uint8_t elem, stride64, shape;
 } ds2_rows[] = {
-    {55, 54, 4, 0, DS2_LOAD},   {56, 54, 4, 1, DS2_LOAD},   {119, 118, 8, 0, DS2_LOAD},
-    {120, 118, 8, 1, DS2_LOAD}, {14, 13, 4, 0, DS2_STORE},  {15, 13, 4, 1, DS2_STORE},
-    {78, 77, 8, 0, DS2_STORE},  {79, 77, 8, 1, DS2_STORE},  {46, 45, 4, 0, DS2_XCHG},
-    {47, 45, 4, 1, DS2_XCHG},   {110, 109, 8, 0, DS2_XCHG}, {111, 109, 8, 1, DS2_XCHG},
+    {ISA_OP_DS_LOAD_2ADDR_B32, ISA_OP_DS_LOAD_B32, 4, 0, DS2_LOAD},
+    {ISA_OP_DS_LOAD_2ADDR_STRIDE64_B32, ISA_OP_DS_LOAD_B32, 4, 1, DS2_LOAD},
+    {ISA_OP_DS_LOAD_2ADDR_B64, ISA_OP_DS_LOAD_B64, 8, 0, DS2_LOAD},
+    {ISA_OP_DS_LOAD_2ADDR_STRIDE64_B64, ISA_OP_DS_LOAD_B64, 8, 1, DS2_LOAD},
+    {ISA_OP_DS_STORE_2ADDR_B32, ISA_OP_DS_STORE_B32, 4, 0, DS2_STORE},
+    {ISA_OP_DS_STORE_2ADDR_STRIDE64_B32, ISA_OP_DS_STORE_B32, 4, 1, DS2_STORE},
+    {ISA_OP_DS_STORE_2ADDR_B64, ISA_OP_DS_STORE_B64, 8, 0, DS2_STORE},
+    {ISA_OP_DS_STORE_2ADDR_STRIDE64_B64, ISA_OP_DS_STORE_B64, 8, 1, DS2_STORE},
+    {ISA_OP_DS_STOREXCHG_2ADDR_RTN_B32, ISA_OP_DS_STOREXCHG_RTN_B32, 4, 0, DS2_XCHG},
+    {ISA_OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32, ISA_OP_DS_STOREXCHG_RTN_B32, 4, 1, DS2_XCHG},
+    {ISA_OP_DS_STOREXCHG_2ADDR_RTN_B64, ISA_OP_DS_STOREXCHG_RTN_B64, 8, 0, DS2_XCHG},
+    {ISA_OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64, ISA_OP_DS_STOREXCHG_RTN_B64, 8, 1, DS2_XCHG},
 };
 
-static const struct ds2_row *ds2_row_of(unsigned op)
+static const struct ds2_row *ds2_row_of(unsigned opcode)
 {
 	for (size_t i = 0; i < sizeof(ds2_rows) / sizeof(ds2_rows[0]); i++)
-		if (ds2_rows[i].op2 == op)
+		if (isa_gfx1250_rows[ds2_rows[i].op2].opcode == opcode)
 			return &ds2_rows[i];
 	return NULL;
 }
 
+/* The VGLOBAL opcode of the A0 load a cluster load becomes, or -1. */
 static int cluster_target(unsigned op)
 {
 	for (size_t i = 0; i < sizeof(cluster_ops) / sizeof(cluster_ops[0]); i++)
 		if (cluster_ops[i].from == op)
-			return cluster_ops[i].to;
+			return isa_gfx1250_rows[cluster_ops[i].to].opcode;
 	return -1;
 }
 
@@ -85,13 +100,13 @@ enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, enum hs_b0a0_f
 			return HS_SITE_NONE;
 		return (p[0] & 0x7f) == VG_SADDR_OFF ? HS_SITE_CLUSTER_LOAD : HS_SITE_CLUSTER_SADDR;
 	case HS_B0A0_SOP1:
-		if (size < 4 || op != SOP1_ISFIRST)
+		if (size < 4 || op != OPCODE(S_BARRIER_SIGNAL_ISFIRST))
 			return HS_SITE_NONE;
 		return p[0] < 0x80 ? HS_SITE_ISFIRST_REG : HS_SITE_ISFIRST;
 	case HS_B0A0_DS:
 		if (size != 8)
 			return HS_SITE_NONE;
-		if (op == DS_LOAD_ADDTID || op == DS_STORE_ADDTID)
+		if (op == OPCODE(DS_LOAD_ADDTID_B32) || op == OPCODE(DS_STORE_ADDTID_B32))
 			return HS_SITE_ADDTID;
 		return ds2_row_of(op) ? HS_SITE_DS2 : HS_SITE_NONE;
 	default:
@@ -104,7 +119,7 @@ void hs_b0a0_in_place(uint8_t dw0[4], enum hs_b0a0_site kind)
 	uint32_t w = hs_rd32(dw0);
 
 	if (kind == HS_SITE_ISFIRST) {
-		dw0[1] = SOP1_SIGNAL;
+		dw0[1] = (uint8_t)OPCODE(S_BARRIER_SIGNAL);
 		return;
 	}
 	w = (w & ~VG_OP_MASK) | (uint32_t)cluster_target((w & VG_OP_MASK) >> VG_OP_SHIFT)
@@ -119,16 +134,18 @@ bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4])
 
 	if (d % 4 || d / 4 < INT16_MIN || d / 4 > INT16_MAX)
 		return false;
-	hs_wr32(out, 0xbfa00000u | ((uint32_t)(d / 4) & 0xffffu));
+	hs_wr32(out, WORD0(S_BRANCH) | ((uint32_t)(d / 4) & 0xffffu));
 	return true;
 }
 
-/* SOP1 s_get_pc_i64 / s_set_pc_i64 and SOP2 s_add_nc_u64 (llvm-mc-22 -mcpu=gfx1250). */
-#define SOP1_GET_PC_I64 0xbe804700u /* sdst [22:16] */
-#define SOP1_SET_PC_I64 0xbe804800u /* ssrc0 [7:0] */
-#define SOP2_ADD_NC_U64 0xa9800000u /* sdst [22:16], ssrc1 [15:8], ssrc0 [7:0] */
-#define SRC_LIT32       0xffu
-#define SRC_LIT64       0xfeu
+/* SOP1 sdst [22:16], ssrc0 [7:0]; SOP2 sdst [22:16], ssrc1 [15:8], ssrc0 [7:0]. */
+#define SRC_LIT32 0xffu
+#define SRC_LIT64 0xfeu
+/* Source operand codes: m0, the inline constants 0, 2 and -1. */
+#define SRC_M0   0x7du
+#define SRC_ZERO 0x80u
+#define SRC_TWO  0x82u
+#define SRC_NEG1 0xc1u
 
 size_t hs_far_jump_size(uint64_t pc, uint64_t target)
 {
@@ -142,7 +159,7 @@ size_t hs_far_gate_size(uint64_t pc, uint64_t target)
 
 void hs_get_pc_encode(unsigned pair, uint8_t out[4])
 {
-	hs_wr32(out, SOP1_GET_PC_I64 | (pair & 0x7fu) << 16);
+	hs_wr32(out, WORD0(S_GET_PC_I64) | (pair & 0x7fu) << 16);
 }
 
 size_t hs_far_gate_encode(uint64_t pc, uint64_t target, unsigned pair, size_t room, uint8_t *out)
@@ -154,12 +171,12 @@ size_t hs_far_gate_encode(uint64_t pc, uint64_t target, unsigned pair, size_t ro
 
 	if (size > room)
 		return 0;
-	hs_wr32(out, SOP2_ADD_NC_U64 | p << 16 | (lit32 ? SRC_LIT32 : SRC_LIT64) << 8 | p);
+	hs_wr32(out, WORD0(S_ADD_NC_U64) | p << 16 | (lit32 ? SRC_LIT32 : SRC_LIT64) << 8 | p);
 	if (lit32)
 		hs_wr32(out + 4, (uint32_t)delta);
 	else
 		hs_wr64(out + 4, delta);
-	hs_wr32(out + size - 4, SOP1_SET_PC_I64 | p);
+	hs_wr32(out + size - 4, WORD0(S_SET_PC_I64) | p);
 	return size;
 }
 
@@ -204,19 +221,19 @@ enum hs_ds2_refusal hs_ds2_split(const uint8_t site[8], uint8_t out[HS_DS2_SPLIT
 	}
 	for (unsigned i = 0; i < 2; i++) {
 		unsigned h = first ^ i;
-		uint32_t a =
-		    (w0 & ~(DS_OP_MASK | 0xffffu)) | (uint32_t)r->op1 << DS_OP_SHIFT | off[h];
+		uint32_t a = (w0 & ~(DS_OP_MASK | 0xffffu)) |
+		             (uint32_t)isa_gfx1250_rows[r->op1].opcode << DS_OP_SHIFT | off[h];
 		uint32_t b = addr | (nw ? data[h] << 8 : 0) | (nd ? (vdst + h * dw) << 24 : 0);
 		hs_wr32(out + 8 * i, a);
 		hs_wr32(out + 8 * i + 4, b);
 	}
-	hs_wr32(out + 16, 0xbfc60000u); /* s_wait_dscnt 0 */
+	hs_wr32(out + 16, WORD0(S_WAIT_DSCNT)); /* s_wait_dscnt 0 */
 	return HS_DS2_OK;
 }
 
 bool hs_addtid_is_store(const uint8_t site[8])
 {
-	return ((hs_rd32(site) & DS_OP_MASK) >> DS_OP_SHIFT) == DS_STORE_ADDTID;
+	return ((hs_rd32(site) & DS_OP_MASK) >> DS_OP_SHIFT) == OPCODE(DS_STORE_ADDTID_B32);
 }
 
 void hs_addtid_encode(const uint8_t site[8], unsigned scratch, uint8_t out[HS_ADDTID_SIZE])
@@ -226,15 +243,19 @@ void hs_addtid_encode(const uint8_t site[8], unsigned scratch, uint8_t out[HS_AD
 	uint32_t t = store ? scratch & 0xff : w1 >> 24, d = (w1 >> 8) & 0xff;
 	uint32_t vop2 = t << 17 | t << 9; /* vdst [24:17], vsrc1 [16:9] */
 
-	hs_wr32(out + 0, 0xd71f0000u | t); /* v_mbcnt_lo_u32_b32 t, -1, 0 */
-	hs_wr32(out + 4, 0x000100c1u);
-	hs_wr32(out + 8, 0xd7200000u | t); /* v_mbcnt_hi_u32_b32 t, -1, t */
-	hs_wr32(out + 12, 0x000000c1u | (256u + t) << 9);
-	hs_wr32(out + 16, 0x30000082u | vop2); /* v_lshlrev_b32 t, 2, t */
-	hs_wr32(out + 20, 0x4a00007du | vop2); /* v_add_nc_u32 t, m0, t */
-	hs_wr32(out + 24, 0x360000ffu | vop2); /* v_and_b32 t, 0xfffff, t (B0's 20 bits) */
+	/* VOP3 vdst [7:0]; dword 1 src0 [8:0], src1 [17:9] (VGPRs at 256). */
+	hs_wr32(out + 0, WORD0(V_MBCNT_LO_U32_B32) | t); /* v_mbcnt_lo_u32_b32 t, -1, 0 */
+	hs_wr32(out + 4, SRC_NEG1 | SRC_ZERO << 9);
+	hs_wr32(out + 8, WORD0(V_MBCNT_HI_U32_B32) | t); /* v_mbcnt_hi_u32_b32 t, -1, t */
+	hs_wr32(out + 12, SRC_NEG1 | (256u + t) << 9);
+	hs_wr32(out + 16, WORD0(V_LSHLREV_B32) | SRC_TWO | vop2); /* v_lshlrev_b32 t, 2, t */
+	hs_wr32(out + 20, WORD0(V_ADD_NC_U32) | SRC_M0 | vop2);   /* v_add_nc_u32 t, m0, t */
+	/* v_and_b32 t, 0xfffff, t (B0's 20 bits) */
+	hs_wr32(out + 24, WORD0(V_AND_B32) | SRC_LIT32 | vop2);
 	hs_wr32(out + 28, 0x000fffffu);
 	/* ds_load_b32 t, t offset:N | ds_store_b32 t, d offset:N (the site's other bits kept) */
-	hs_wr32(out + 32, (w0 & ~DS_OP_MASK) | (store ? DS_STORE_B32 : DS_LOAD_B32) << DS_OP_SHIFT);
+	hs_wr32(out + 32,
+	        (w0 & ~DS_OP_MASK) | (uint32_t)(store ? OPCODE(DS_STORE_B32) : OPCODE(DS_LOAD_B32))
+	                                 << DS_OP_SHIFT);
 	hs_wr32(out + 36, store ? (d << 8 | t) : (t << 24 | t));
 }

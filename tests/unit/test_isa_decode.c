@@ -251,6 +251,35 @@ static void test_table(void **state)
 	assert_null(isa_arch_rows(ISA_ARCH_COUNT));
 }
 
+/* isa_gfx1250_word0: every row's first dword, operands zero, decodes back to that row (the rows
+ * are pinned against llvm-mc-22 by integration/isa_rows, so this pins the encoder too). */
+static void test_word0(void **state)
+{
+	unsigned checked = 0;
+
+	(void)state;
+	for (unsigned op = 1; op < ISA_OP_COUNT; op++) {
+		const struct isa_row *r = &isa_gfx1250_rows[op];
+		uint8_t buf[16] = {0};
+		struct isa_inst in;
+		uint32_t w = isa_gfx1250_word0(op);
+
+		if (!r->mnemonic || r->format == ISA_FMT_VOPD || r->format == ISA_FMT_VOPD3) {
+			assert_int_equal(w, 0);
+			continue;
+		}
+		memcpy(buf, &w, 4);
+		if (isa_decode_gfx1250(buf, sizeof(buf), 0, NULL, &in) < 0 || in.op != op)
+			fail_msg("%s: word0 0x%08x decodes as op %u", r->mnemonic, w, in.op);
+		checked++;
+	}
+	assert_true(checked > 1000);
+	assert_int_equal(isa_gfx1250_word0(ISA_OP_S_GET_PC_I64), 0xbe804700u);
+	assert_int_equal(isa_gfx1250_word0(ISA_OP_V_MBCNT_LO_U32_B32), 0xd71f0000u);
+	assert_int_equal(isa_gfx1250_word0(0), 0);
+	assert_int_equal(isa_gfx1250_word0(ISA_OP_COUNT), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -258,7 +287,7 @@ int main(void)
 	    cmocka_unit_test(test_truncated_12_byte), cmocka_unit_test(test_garbage),
 	    cmocka_unit_test(test_vgpr_msb),          cmocka_unit_test(test_implicit),
 	    cmocka_unit_test(test_branch_label),      cmocka_unit_test(test_table),
-	    cmocka_unit_test(test_truncated_forms),
+	    cmocka_unit_test(test_truncated_forms),   cmocka_unit_test(test_word0),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

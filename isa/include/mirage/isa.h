@@ -266,6 +266,14 @@ enum isa_status {
 int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                        struct isa_inst *out);
 /*
+ * The first dword of a gfx1250 instruction with every operand field zero: its family's prefix
+ * and the row's opcode, from the tables the decoder reads, so that code which emits
+ * instructions (the B0->A0 pass) holds no opcode numbers of its own.  A VOP1/VOP2/VOPC row
+ * gives its e32 form.  0 for an unknown op or a VOPD component.
+ */
+uint32_t isa_gfx1250_word0(unsigned op);
+
+/*
  * The same for gfx942 (GFX9.4, wave64; gfx950 code decodes with this table): 64-bit masks
  * (vcc, exec, compare results), AGPRs, SDWA and GFX9 DPP, 8-byte FLAT/GLOBAL/SCRATCH, MUBUF
  * (ISA_FMT_VBUFFER).  st is accepted for symmetry (GFX9 has no decoder state).
