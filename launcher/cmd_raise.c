@@ -102,9 +102,8 @@ static int raise_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 	                  !ctx->json, &rep);
 	if (rep.error) {
 		error("%s", rep.error);
-		hint("give an AMDGPU code object (clang-22 -target amdgcn-amd-amdhsa, then "
-		     "ld.lld-22 "
-		     "-shared)");
+		if (rep.hint)
+			hint("%s", rep.hint);
 		api->raise_report_free(&rep);
 		return EXIT_ERROR;
 	}

@@ -129,12 +129,23 @@ assert_contains "$RUN_STDOUT" '"instructions":	6' "--json counts the instruction
 run_capture "$MIRAGE_BIN" raise good.co --kernel nosuch
 assert_eq "$RUN_STATUS" 1 "an unknown --kernel is an error"
 assert_contains "$RUN_STDERR" "mirage: good.co: no kernel 'nosuch' in the object"
+assert_contains "$RUN_STDERR" "hint: its kernels: k; give one to --kernel, or leave --kernel out for all" \
+	"an unknown --kernel lists the object's kernels"
+assert_not_contains "$RUN_STDERR" "give an AMDGPU code object" "not a hint about the file"
 run_capture "$MIRAGE_BIN" raise launch.json
 assert_eq "$RUN_STATUS" 1 "a file that is no code object"
 assert_contains "$RUN_STDERR" "mirage: launch.json: No such file or directory"
+assert_not_contains "$RUN_STDERR" "hint:" "a file that cannot be read gets no code-object hint"
 printf 'not elf' >junk.co
 run_capture "$MIRAGE_BIN" raise junk.co
 assert_contains "$RUN_STDERR" "mirage: junk.co: not an AMDGPU ELF code object"
+assert_contains "$RUN_STDERR" "hint: give an AMDGPU code object" "a file that is read but no object"
+# A code object given to emulate: named as one, with what a launch file must hold.
+run_capture "$MIRAGE_BIN" emulate good.co
+assert_eq "$RUN_STATUS" 2 "a code object is no launch file"
+assert_contains "$RUN_STDERR" "good.co: an ELF file (a code object?), not a launch file: write a launch file that names it" \
+	"emulate of a code object says what it is"
+assert_not_contains "$RUN_STDERR" "not valid JSON" "not a JSON syntax error"
 
 # mirage emulate: a clean run, an out-of-bounds store, a refused kernel, bad launch files.
 cat >launch.json <<'JSON'

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRANSLATE_API_VERSION  4 /* 4: tr_kernel.note */
+#define TRANSLATE_API_VERSION  5 /* 4: tr_kernel.note; 5: tr_raise_report.hint */
 #define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
 #define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
 
@@ -31,6 +31,7 @@ struct tr_kernel {
 
 struct tr_raise_report {
 	char *error; /* the object could not be read (or the kernel is unknown): the message */
+	char *hint;  /* with error: how to fix it, or NULL */
 	struct tr_kernel *kernels;
 	size_t nkernels;
 };

@@ -32,6 +32,36 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* "its kernels: a, b, c, ..." for a --kernel that names none of them; NULL when out of memory. */
+static char *kernel_list_hint(const struct code_object *co)
+{
+	enum {
+		SHOWN = 12
+	};
+	size_t shown = co->nkernels < SHOWN ? co->nkernels : SHOWN, len = 0, at;
+	char *names, *hint;
+
+	if (!co->nkernels)
+		return str_fmt("the object has no kernels");
+	for (size_t i = 0; i < shown; i++)
+		len += strlen(co->kernels[i].name) + 2;
+	if (!(names = malloc(len + 1)))
+		return NULL;
+	at = 0;
+	for (size_t i = 0; i < shown; i++)
+		at += (size_t)sprintf(names + at, "%s%s", i ? ", " : "", co->kernels[i].name);
+	if (co->nkernels > shown)
+		hint =
+		    str_fmt("its kernels: %s and %zu more (`mirage raise --json` lists them); give "
+		            "one to --kernel, or leave --kernel out for all",
+		            names, co->nkernels - shown);
+	else
+		hint = str_fmt(
+		    "its kernels: %s; give one to --kernel, or leave --kernel out for all", names);
+	free(names);
+	return hint;
+}
+
 static int raise_object(const char *path, const char *kernel, enum tr_binding binding, int want_ir,
                         struct tr_raise_report *out)
 {
@@ -39,12 +69,20 @@ static int raise_object(const char *path, const char *kernel, enum tr_binding bi
 	char *err = NULL;
 
 	memset(out, 0, sizeof(*out));
-	if (co_load(path, &co, &err)) {
+	int rc = co_load(path, &co, &err);
+
+	if (rc) {
 		out->error = err;
+		/* A file that was read but is no code object; a file that cannot be read says why.
+		 */
+		if (rc == -EINVAL || rc == -EFBIG)
+			out->hint = str_fmt("give an AMDGPU code object (clang-22 -target "
+			                    "amdgcn-amd-amdhsa, then ld.lld-22 -shared)");
 		return -1;
 	}
 	if (kernel && !co_find_kernel(co, kernel)) {
 		out->error = str_fmt("%s: no kernel '%s' in the object", path, kernel);
+		out->hint = kernel_list_hint(co);
 		co_free(co);
 		return -1;
 	}
@@ -102,6 +140,7 @@ static void raise_report_free(struct tr_raise_report *r)
 		tr_kernel_free(&r->kernels[i]);
 	free(r->kernels);
 	free(r->error);
+	free(r->hint);
 	memset(r, 0, sizeof(*r));
 }
 

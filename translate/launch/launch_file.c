@@ -603,6 +603,13 @@ int launch_file_parse(const char *text, size_t len, const char *path, struct lau
 		rc = oom(&p);
 		goto done;
 	}
+	if (len >= 4 && !memcmp(text, "\177ELF", 4)) {
+		rc = fail(
+		    &p, NULL,
+		    "an ELF file (a code object?), not a launch file: write a launch file "
+		    "that names it in \"code_object\" with the kernel, grid, buffers and args");
+		goto done;
+	}
 	root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	if (!root) {
 		unsigned line, col;
