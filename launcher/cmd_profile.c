@@ -5,6 +5,7 @@
 
 #include "atomic_file.h"
 #include "config_paths.h"
+#include "suggest.h"
 #include "profile_file.h"
 #include "profile_json.h"
 #include "profile_store.h"
@@ -262,8 +263,15 @@ static int edit_one(struct profile *p, const char *assignment, bool unset, struc
 		struct strbuf keys = STRBUF_INIT;
 		for (size_t i = 0; i < PK_COUNT; i++)
 			strbuf_addf(&keys, "%s, ", profile_keys[i].name);
+		struct suggestion s = SUGGESTION_INIT;
+		for (size_t i = 0; i < PK_COUNT; i++)
+			suggest_add(&s, key, profile_keys[i].name);
 		ret = diag_set(err, "unknown key '%.48s'", key);
-		diag_hint(err, "keys: %senv.NAME", keys.buf);
+		if (suggest_best(&s))
+			diag_hint(err, "did you mean '%s'? keys: %senv.NAME", suggest_best(&s),
+			          keys.buf);
+		else
+			diag_hint(err, "keys: %senv.NAME", keys.buf);
 		strbuf_release(&keys);
 	} else {
 		ret = profile_set(p, k, unset ? k->def : eq + 1, err);

@@ -4,6 +4,7 @@
 #include "msg.h"
 
 #include "strbuf.h"
+#include "suggest.h"
 
 #include <hotswap/version.h>
 
@@ -52,83 +53,21 @@ const char *command_full_name(const struct cmd_entry *cmd, char *buf, size_t siz
 	return buf;
 }
 
-/* Optimal string alignment distance, for "did you mean". */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 64 || lb > 64)
-		return SIZE_MAX;
-	size_t d[65][65];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		for (size_t j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] != b[j - 1];
-			size_t best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < best)
-				best = d[i - 1][j - 1] + cost;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	}
-	return d[la][lb];
-}
-
-/*
- * The candidate that reads as a slip of what was typed: the closest within a
- * typo's distance, else the one sharing the longest start of 3+ letters that
- * is all of the shorter word or half the candidate ("--prof" for "--profile",
- * "inspection" for "inspect", "emulate" for "emulators").
- */
-struct suggestion {
-	const char *close, *prefixed;
-	size_t dist, common;
-};
-
-static void suggest(struct suggestion *s, const char *typed, const char *candidate)
-{
-	size_t d = edit_distance(typed, candidate);
-	size_t limit = strlen(candidate) < 5 ? 1 : 2;
-	size_t common = 0;
-	if (d <= limit && (!s->close || d < s->dist)) {
-		s->close = candidate;
-		s->dist = d;
-	}
-	while (candidate[common] && candidate[common] == typed[common])
-		common++;
-	if (common >= 3 && (!typed[common] || 2 * common >= strlen(candidate)) &&
-	    common > s->common) {
-		s->prefixed = candidate;
-		s->common = common;
-	}
-}
-
-static const char *suggestion(const struct suggestion *s)
-{
-	return s->close ? s->close : s->prefixed;
-}
-
 int unknown_command(const char *parent, const char *word)
 {
-	struct suggestion s = {0};
+	struct suggestion s = SUGGESTION_INIT;
 	for (size_t i = 0; command_table[i]; i++) {
 		const struct cmd_entry *c = command_table[i];
 		bool same_level = parent ? (c->parent && !strcmp(c->parent, parent)) : !c->parent;
 		if (same_level && !(c->flags & CMD_HIDDEN))
-			suggest(&s, word, c->name);
+			suggest_add(&s, word, c->name);
 	}
 	if (parent)
 		usage_error("unknown subcommand '%.48s' for '%s'", word, parent);
 	else
 		usage_error("unknown command '%.48s'", word);
-	if (suggestion(&s))
-		hint("did you mean '%s'?", suggestion(&s));
+	if (suggest_best(&s))
+		hint("did you mean '%s'?", suggest_best(&s));
 	else if (parent)
 		hint("'mirage %s --help' lists the subcommands", parent);
 	else
@@ -219,7 +158,7 @@ static const struct opt_spec *own_opts(const struct parse_state *ps)
 static int unknown_option(const struct cmd_entry *cmd, const char *word)
 {
 	char name[128];
-	struct suggestion s = {0};
+	struct suggestion s = SUGGESTION_INIT;
 	const struct opt_spec *own = cmd ? cmd->opts : top_opts;
 	const char *typed = word + strspn(word, "-");
 	int wlen = (int)strcspn(word, "=");
@@ -228,21 +167,21 @@ static int unknown_option(const struct cmd_entry *cmd, const char *word)
 	char neg[32][96];
 	size_t nneg = 0;
 	for (size_t i = 0; own && own[i].name; i++) {
-		suggest(&s, t, own[i].name);
+		suggest_add(&s, t, own[i].name);
 		if ((own[i].flags & OPT_NEGATABLE) && nneg < sizeof(neg) / sizeof(neg[0])) {
 			snprintf(neg[nneg], sizeof(neg[nneg]), "no-%s", own[i].name);
-			suggest(&s, t, neg[nneg++]);
+			suggest_add(&s, t, neg[nneg++]);
 		}
 	}
 	for (size_t i = 0; global_opts[i].name; i++)
-		suggest(&s, t, global_opts[i].name);
+		suggest_add(&s, t, global_opts[i].name);
 	if (cmd)
 		usage_error("unknown option '%.*s' for '%s'", wlen, word,
 		            command_full_name(cmd, name, sizeof(name)));
 	else
 		usage_error("unknown option '%.*s'", wlen < 48 ? wlen : 48, word);
-	if (suggestion(&s))
-		hint("did you mean '--%s'?", suggestion(&s));
+	if (suggest_best(&s))
+		hint("did you mean '--%s'?", suggest_best(&s));
 	else if (cmd)
 		hint("see 'mirage %s --help'", name);
 	else

@@ -6,6 +6,7 @@
 #include "hotswap_contract.h"
 #include "profile_file.h"
 #include "profile_ini.h"
+#include "suggest.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -48,14 +49,27 @@ char *profile_lookup_name(const char *name, struct diag *err)
 static int not_found(const char *name, struct diag *err, bool suggest_create)
 {
 	char *dir = mirage_profiles_dir();
+	struct strvec names = STRVEC_INIT;
+	struct diag ignored = DIAG_INIT;
+	struct suggestion s = SUGGESTION_INIT;
+
 	diag_set(err, "profile '%s' not found in '%s'", name, dir);
-	if (suggest_create)
+	/* A slip of an existing name is far likelier than a wish for a new profile. */
+	if (profile_list(&names, &ignored) == 0)
+		for (size_t i = 0; i < names.nr; i++)
+			suggest_add(&s, name, names.v[i]);
+	if (suggest_best(&s))
+		diag_hint(err, "did you mean '%s'? 'mirage profile list' shows the profiles",
+		          suggest_best(&s));
+	else if (suggest_create)
 		diag_hint(err,
 		          "'mirage profile list' shows the profiles; 'mirage profile create %s "
 		          "--emulator hotswap' makes one",
 		          name);
 	else
 		diag_hint(err, "'mirage profile list' shows the profiles");
+	strvec_clear(&names);
+	diag_release(&ignored);
 	free(dir);
 	return -1;
 }

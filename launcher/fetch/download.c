@@ -186,10 +186,20 @@ static int explain(CURLcode rc, CURL *h, const char *url, const char *errbuf, co
 		diag_hint(err, "mirage fetches http://, https:// and file:// and follows redirects "
 		               "to http(s) only");
 		break;
+	case CURLE_URL_MALFORMAT:
+		diag_set(err, "cannot download '%s': %s", url, why);
+		diag_hint(err, "check the URL; a file:// URL needs an absolute path "
+		               "(file:///abs/tree.tar.gz)");
+		break;
 	case CURLE_FILE_COULDNT_READ_FILE:
 		diag_set(err, "cannot read '%s': %s", url, why);
-		diag_hint(err, "check the path; a file:// URL needs an absolute path "
-		               "(file:///abs/tree.tar.gz)");
+		/* file:///x names an absolute path already: then the file is missing or unreadable. */
+		if (!strncmp(url, "file:///", 8))
+			diag_hint(err, "check that the file exists and is readable; a plain path "
+			               "works too (mirage hotswap install /abs/tree.tar.gz)");
+		else
+			diag_hint(err, "check the path; a file:// URL needs an absolute path "
+			               "(file:///abs/tree.tar.gz)");
 		break;
 	default:
 		diag_set(err, "cannot download '%s': %s", url, why);

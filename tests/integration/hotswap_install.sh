@@ -71,6 +71,12 @@ assert d["root"].endswith("/hotswap/second"), d
 mirage hotswap install "file://$T/missing.tar.gz"
 expect_rc 1 "install file:// missing"
 expect_err "file://$T/missing.tar.gz"
+expect_err "hint: check that the file exists and is readable"
+grep -q 'needs an absolute path' "$ERR" && fail "an absolute file:// path is told it needs one"
+# A file:// URL without the third slash: the path is not absolute.
+mirage hotswap install "file://missing.tar.gz"
+expect_rc 1 "install file:// relative"
+expect_err "a file:// URL needs an absolute path"
 
 # list: both trees, text and JSON.
 mirage hotswap list

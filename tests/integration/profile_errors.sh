@@ -66,6 +66,12 @@ check "--json error" 1
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert 'not found' in d['error'] and 'hint' in d" "$ERR" ||
 	fail "--json error is not {\"error\": ..., \"hint\": ...}"
 ok "--json errors are JSON on stderr"
+mirage profile show onw
+check "show a slip of an existing name" 1 "profile 'onw' not found in '$P'"
+expect_err "hint: did you mean 'one'? 'mirage profile list' shows the profiles"
+mirage run -p onee -- true
+check "run a slip of an existing name" 1 "profile 'onee' not found"
+expect_err "hint: did you mean 'one'?"
 
 cat >"$P/broken.ini" <<'INI'
 [profile]
@@ -98,6 +104,9 @@ check "edit with nothing to do" 2 "'profile edit' needs at least one --set or --
 mirage profile edit one --set colour=red
 check "edit unknown key" 2 "unknown key 'colour'"
 expect_err "hint: keys: description, emulator, source_target, target, adapter_policy, strict, entry_trampolines, stepping, cache_dir, env.NAME"
+mirage profile edit one --set tagret=gfx942
+check "edit a slip of a key" 2 "unknown key 'tagret'"
+expect_err "hint: did you mean 'target'? keys: description,"
 mirage profile edit one --set strict
 check "edit without =" 2 "--set 'strict': expected KEY=VALUE"
 mirage profile edit one --set strict=perhaps
