@@ -22,8 +22,8 @@ struct rewriter_dl {
 	hs_status_str_fn status_str;
 	hs_version_fn version;
 	hs_inspect_fn inspect;
-	hs_code_object_isa_fn code_object_isa;
-	hs_build_identity_fn build_identity; /* NULL: a rewriter older than HOTSWAP_REWRITE_0.2 */
+	hs_code_object_isa_fn code_object_isa; /* NULL: a test double without it */
+	hs_build_identity_fn build_identity;   /* NULL: a rewriter older than HOTSWAP_REWRITE_0.2 */
 	/* Per-kernel results (HOTSWAP_REWRITE_0.2 too; NULL when older). */
 	hs_rewrite_result_kernels_fn result_kernels;
 	hs_rewrite_result_kernel_fn result_kernel;

@@ -382,7 +382,7 @@ static const char *default_target(const struct rewriter_dl *rw, const struct str
 {
 	char proc[32];
 
-	if (!b0a0 ||
+	if (!b0a0 || !rw->code_object_isa ||
 	    rw->code_object_isa(bytes->buf, bytes->len, NULL, 0, proc, sizeof(proc)) != HS_OK)
 		return NULL;
 	const struct gfx_info *g = gfx_by_name(proc);

@@ -193,7 +193,8 @@ static int explain(CURLcode rc, CURL *h, const char *url, const char *errbuf, co
 		break;
 	case CURLE_FILE_COULDNT_READ_FILE:
 		diag_set(err, "cannot read '%s': %s", url, why);
-		/* file:///x names an absolute path already: then the file is missing or unreadable. */
+		/* file:///x names an absolute path already: then the file is missing or unreadable.
+		 */
 		if (!strncmp(url, "file:///", 8))
 			diag_hint(err, "check that the file exists and is readable; a plain path "
 			               "works too (mirage hotswap install /abs/tree.tar.gz)");

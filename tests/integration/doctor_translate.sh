@@ -32,7 +32,7 @@ mirage profile create mi300 --target gfx942
 expect_rc 0 "profile mi300 created"
 mirage doctor --profile mi300
 expect_rc 0 "doctor, gfx942 profile, a working translator"
-expect_line '^ok    translated the built-in gfx1250 kernel for gfx942: gfx942 e_flags, mirage_selftest\.kd present, [0-9]+ -> [0-9]+ bytes \(translator API 4, build double-1\)$'
+expect_line '^ok    translated the built-in gfx1250 kernel for gfx942: gfx942 e_flags, mirage_selftest\.kd present, [0-9]+ -> [0-9]+ bytes \(translator API 5, build double-1\)$'
 mirage --json doctor --profile mi300
 expect_rc 0 "doctor --json"
 expect_json "[c['status'] for c in d['checks'] if c['check'] == 'translate:gfx942'] == ['ok']"
