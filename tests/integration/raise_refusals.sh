@@ -163,6 +163,8 @@ assert_eq "$RUN_STATUS" 1 "an out-of-bounds store exits 1"
 assert_contains "$RUN_STDERR" "mirage: kernel k: instruction at 0x" "the fault names the instruction"
 assert_contains "$RUN_STDERR" "4-byte access at 0x" "and the access"
 assert_contains "$RUN_STDERR" "is outside every buffer of the launch"
+assert_contains "$RUN_STDERR" "is outside every buffer of the launch: at offset 2 of 'out', which has 4 bytes" \
+	"the fault names the buffer and the offset in it (the kernel stores 4 bytes at out + 2)"
 sed 's/good.co/omod.co/' launch.json >refused.json
 run_capture "$MIRAGE_BIN" emulate refused.json
 assert_eq "$RUN_STATUS" 1 "a refused kernel exits 1"

@@ -162,6 +162,48 @@ static uint64_t h_dispatch(void)
 static void *h_lds(uint32_t addr, uint32_t bytes, uint32_t off);
 static void *h_scratch(uint32_t addr, uint32_t bytes, uint32_t off);
 
+/*
+ * The fault of a global access outside every region.  The host address means nothing to the
+ * user of a launch file, so the access is also placed against the nearest region within 1 MiB,
+ * by name: "at offset 8 of 'out', which has 4 bytes" or "16 bytes before 'in'".
+ */
+static void fault_outside(const struct run_config *c, uint64_t addr, uint32_t bytes, uint32_t off)
+{
+	const struct run_region *near = NULL;
+	uint64_t best = UINT64_MAX, gap = 0;
+	bool before = false;
+
+	for (size_t i = 0; i < c->nregions; i++) {
+		uint64_t base = (uint64_t)(uintptr_t)c->regions[i].base,
+		         end = base + c->regions[i].size;
+		bool b = addr < base;
+		/* before: the access starts below the region; else it ends past its end. */
+		uint64_t d = b ? base - addr : addr + bytes - end;
+		if (d < best) {
+			best = d;
+			near = &c->regions[i];
+			before = b;
+			gap = b ? base - addr : addr - base;
+		}
+	}
+	if (!near || best > (1u << 20))
+		fail(rt, RUN_FAULT, off,
+		     "instruction at 0x%x: %u-byte access at 0x%llx is outside every buffer of the "
+		     "launch",
+		     off, bytes, (unsigned long long)addr);
+	else if (before)
+		fail(rt, RUN_FAULT, off,
+		     "instruction at 0x%x: %u-byte access at 0x%llx is outside every buffer of the "
+		     "launch: %llu bytes before '%s'",
+		     off, bytes, (unsigned long long)addr, (unsigned long long)gap, near->name);
+	else
+		fail(rt, RUN_FAULT, off,
+		     "instruction at 0x%x: %u-byte access at 0x%llx is outside every buffer of the "
+		     "launch: at offset %llu of '%s', which has %llu bytes",
+		     off, bytes, (unsigned long long)addr, (unsigned long long)gap, near->name,
+		     (unsigned long long)near->size);
+}
+
 /* Global memory: the launch's buffers and the queue block, else a fault naming the access. */
 static void *h_smem(uint64_t addr, uint32_t bytes, uint32_t off)
 {
@@ -175,9 +217,7 @@ static void *h_smem(uint64_t addr, uint32_t bytes, uint32_t off)
 	if (addr >= (uint64_t)(uintptr_t)queue_block && bytes <= sizeof(queue_block) &&
 	    addr - (uint64_t)(uintptr_t)queue_block <= sizeof(queue_block) - bytes)
 		return (void *)(uintptr_t)addr;
-	fail(rt, RUN_FAULT, off,
-	     "instruction at 0x%x: %u-byte access at 0x%llx is outside every buffer of the launch",
-	     off, bytes, (unsigned long long)addr);
+	fault_outside(c, addr, bytes, off);
 	return rt->sink;
 }
 
