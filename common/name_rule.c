@@ -1,6 +1,8 @@
 /* The shared rule for profile and HotSwap tree names. */
 #include "name_rule.h"
 
+#include "utf8.h"
+
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -30,8 +32,17 @@ int name_rule_check(const char *what, const char *name, const char *lowercase_wh
 	for (const char *c = name; *c; c++) {
 		unsigned char ch = (unsigned char)*c;
 		if (ch >= 0x80 || !(isalnum(ch) || strchr("._+-", ch))) {
-			diag_set(err, "invalid %s name %s: it contains '%c'", what, q.buf,
-			         isprint(ch) ? ch : '?');
+			/* Name the character as typed: a whole UTF-8 sequence, else the byte. */
+			size_t seq = utf8_seq_len((const unsigned char *)c, 4);
+			if (seq)
+				diag_set(err, "invalid %s name %s: it contains '%.*s'", what, q.buf,
+				         (int)seq, c);
+			else if (isprint(ch))
+				diag_set(err, "invalid %s name %s: it contains '%c'", what, q.buf,
+				         ch);
+			else
+				diag_set(err, "invalid %s name %s: it contains the byte 0x%02x",
+				         what, q.buf, ch);
 			diag_hint(err, "names use only letters, digits and . _ + -");
 			goto out;
 		}

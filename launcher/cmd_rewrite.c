@@ -444,8 +444,9 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		goto out;
 	}
 	if (st != HS_OK) {
-		error("cannot rewrite '%s': %s: %s", in, rw.status_str(st),
-		      report.message[0] ? report.message : rw.last_error());
+		/* The library's message says what is wrong; its status name is for programs. */
+		const char *why = report.message[0] ? report.message : rw.last_error();
+		error("cannot rewrite '%s': %s", in, why && *why ? why : rw.status_str(st));
 		/* An ISA name or pair the user gave is a bad value (2); the rest a failure (1). */
 		if (report.reason == HS_REASON_BAD_ARGUMENT ||
 		    report.reason == HS_REASON_UNSUPPORTED_PAIR)
@@ -628,7 +629,8 @@ static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	st = rw.inspect(bytes.buf, bytes.len, disasm ? HS_INSPECT_DISASM : 0,
 	                disasm ? args_str(a, INSPECT_DISASM) : NULL, &json);
 	if (st != HS_OK) {
-		error("cannot inspect '%s': %s: %s", path, rw.status_str(st), rw.last_error());
+		const char *why = rw.last_error();
+		error("cannot inspect '%s': %s", path, why && *why ? why : rw.status_str(st));
 		goto out;
 	}
 	doc = cJSON_Parse(json);

@@ -307,7 +307,9 @@ HS_API enum hs_status hs_inspect(const void *in, size_t in_size, unsigned flags,
 	char buf[128];
 
 	hs_clear_error();
-	if (!in || !in_size || !json || (flags & ~HS_INSPECT_DISASM))
+	if (in && !in_size)
+		return hs_fail(HS_INVALID_ARGUMENT, "empty input");
+	if (!in || !json || (flags & ~HS_INSPECT_DISASM))
 		return hs_fail(HS_INVALID_ARGUMENT, "hs_inspect: bad arguments");
 	st = hs_object_load(&obj, in, in_size);
 	if (st)

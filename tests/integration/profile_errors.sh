@@ -13,6 +13,10 @@ check "mixed-case name" 2 "invalid profile name 'MyProf': profiles are stored lo
 expect_err "hint: use 'myprof' instead"
 mirage profile create a/b
 check "name with a slash" 2 "invalid profile name 'a/b': it contains '/'"
+mirage profile create 'ünï'
+check "name with a non-ASCII letter" 2 "invalid profile name 'ünï': it contains 'ü'"
+mirage profile create "$(printf 'a\001b')"
+check "name with a control byte" 2 "it contains the byte 0x01"
 mirage profile create .hidden
 check "name starting with a dot" 2 "it starts with '.'"
 mirage profile create "$(printf 'x%.0s' $(seq 129))"

@@ -115,7 +115,7 @@ ok "far sites: two share a far jump through s[8:9] to 0x$pool and land back past
 # No pair left: the same sites in a kernel whose instructions name every SGPR (s0..s105).
 mirage rewrite "$FIXTURES/b0a0_far_nopair.co" -o "$T/nopair.co" --target gfx1250
 check "far sites with no free SGPR pair" 1 \
-	"ERROR: kernel 'full': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): its far jump needs an even SGPR pair above those its function names (s0..s105) and its .sgpr_count 106, and none is left below s106; the edit is required, so the rewrite fails closed"
+	"kernel 'full': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): its far jump needs an even SGPR pair above those its function names (s0..s105) and its .sgpr_count 106, and none is left below s106; the edit is required, so the rewrite fails closed"
 [ ! -e "$T/nopair.co" ] || fail "nopair: a failed rewrite left its output behind"
 mirage --json rewrite "$FIXTURES/b0a0_far_nopair.co" -o "$T/nopair.co" --target gfx1250 --best-effort
 check "no free SGPR pair, --best-effort" 0
@@ -142,7 +142,7 @@ ok "the scratch VGPR: RSRC1 rises a granule past a boundary, not inside one; .vg
 
 mirage rewrite "$FIXTURES/b0a0_occupancy.co" -o "$T/occ.co" --target gfx1250
 check "a scratch VGPR that would lower occupancy below the launch's" 1 \
-	"ERROR: kernel 'tight': ds_store_addtid_b32 at .text+0x0 (vaddr 0x1600): its scratch VGPR v128 would raise RSRC1 to 144 VGPRs, 7 waves per SIMD, below the 8 a workgroup of 1024 (.max_flat_workgroup_size) needs; the edit is required, so the rewrite fails closed"
+	"kernel 'tight': ds_store_addtid_b32 at .text+0x0 (vaddr 0x1600): its scratch VGPR v128 would raise RSRC1 to 144 VGPRs, 7 waves per SIMD, below the 8 a workgroup of 1024 (.max_flat_workgroup_size) needs; the edit is required, so the rewrite fails closed"
 [ ! -e "$T/occ.co" ] || fail "occupancy: a failed rewrite left its output behind"
 mirage --json rewrite "$FIXTURES/b0a0_occupancy.co" -o "$T/occ.co" --target gfx1250 --best-effort
 check "occupancy, --best-effort" 0
@@ -166,7 +166,7 @@ ok "40 kernels in one object: $(cat "$T/judge")"
 # take 20 bytes, more than the lone 8-byte site.
 mirage rewrite "$FIXTURES/b0a0_unreachable.co" -o "$T/unreach.co" --target gfx1250
 check "a required site with no way to the pool" 1 \
-	"ERROR: kernel 'far': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): the pool is beyond s_branch reach, the far jump (20 bytes: s_get_pc_i64, s_add_nc_u64, s_set_pc_i64) is longer than the site and the growing sites right after it, and no NOP sled in its function has room for the site's body or for a 16-byte gateway to the far jump; the edit is required, so the rewrite fails closed"
+	"kernel 'far': ds_load_2addr_b32 at .text+0x0 (vaddr 0x1500): the pool is beyond s_branch reach, the far jump (20 bytes: s_get_pc_i64, s_add_nc_u64, s_set_pc_i64) is longer than the site and the growing sites right after it, and no NOP sled in its function has room for the site's body or for a 16-byte gateway to the far jump; the edit is required, so the rewrite fails closed"
 [ ! -e "$T/unreach.co" ] || fail "unreachable: a failed rewrite left its output behind"
 mirage --json rewrite "$FIXTURES/b0a0_unreachable.co" -o "$T/unreach.co" --target gfx1250 --best-effort
 check "no way to the pool, --best-effort" 0
@@ -178,10 +178,10 @@ ok "a site no jump reaches: fails closed (exit 1, the message); --best-effort de
 # A tag that is not the string A0 or B0: refused, naming the kernel and the field.
 mirage rewrite "$FIXTURES/b0a0_badint.co" -o "$T/bad.co" --target gfx1250
 check "a non-string tag" 1 \
-	"INVALID_ARGUMENT: kernel 'plain': metadata field '.gfx1250_revision' is not a string (\"A0\" or \"B0\"); refusing to guess the stepping"
+	"kernel 'plain': metadata field '.gfx1250_revision' is not a string (\"A0\" or \"B0\"); refusing to guess the stepping"
 mirage rewrite "$FIXTURES/b0a0_badstr.co" -o "$T/bad.co" --target gfx1250
 check "an unknown tag" 1 \
-	"INVALID_ARGUMENT: kernel 'plain': metadata field '.gfx1250_revision' is \"C0\", neither \"A0\" nor \"B0\"; refusing to guess the stepping"
+	"kernel 'plain': metadata field '.gfx1250_revision' is \"C0\", neither \"A0\" nor \"B0\"; refusing to guess the stepping"
 [ ! -e "$T/bad.co" ] || fail "a refused tag left an output behind"
 mirage rewrite "$FIXTURES/b0a0_badint.co" -o "$T/bad.co" --target gfx1250 --no-b0a0
 check "a malformed tag with --no-b0a0" 0
@@ -189,7 +189,7 @@ ok "malformed tags: HS_INVALID_ARGUMENT (exit 1) naming kernel and field; --no-b
 
 mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250
 check "an unplaceable required site" 1 \
-	"ERROR: kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0 (vaddr 0x1500): a half's byte offset exceeds 0xffff; the edit is required, so the rewrite fails closed"
+	"kernel 'far': ds_load_2addr_stride64_b64 at .text+0x0 (vaddr 0x1500): a half's byte offset exceeds 0xffff; the edit is required, so the rewrite fails closed"
 [ ! -e "$T/decline.co" ] || fail "a failed rewrite left its output behind"
 mirage rewrite "$FIXTURES/b0a0_decline.co" -o "$T/decline.co" --target gfx1250 --strict
 check "an unplaceable required site, --strict" 1 "the edit is required"

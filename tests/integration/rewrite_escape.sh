@@ -33,7 +33,7 @@ check "inspect --json" 0
 ok "--json keeps the name's bytes, escaped by JSON"
 
 mirage rewrite "$obj" -o "$T/out.co" --entry-trampolines
-check "rewrite failing on the hostile kernel" 1 "cannot rewrite '$obj': ERROR: kernel '$name': .sgpr_count 109"
+check "rewrite failing on the hostile kernel" 1 "cannot rewrite '$obj': kernel '$name': .sgpr_count 109"
 no_controls "rewrite stderr" "$ERR"
 [ ! -e "$T/out.co" ] || fail "a failed rewrite left its output"
 

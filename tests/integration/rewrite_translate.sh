@@ -108,7 +108,7 @@ STALE
 ${CC:-cc} -shared -fPIC -o "$tree/lib/libmirage_translate.so" "$T/stale.c" || fail "cc builds a stale translator"
 mirage rewrite "$XLAT_SRC" -o "$T/e.co" --target gfx942
 check "a translator of another API version" 1 \
-	"the translator is not available: '$tree/lib/libmirage_translate.so' has no usable mirage_translate_api (API version 1, need 4)"
+	"the translator is not available: '$tree/lib/libmirage_translate.so' has no usable mirage_translate_api (API version 1, need 5)"
 expect_err "hint: the HotSwap tree needs lib/libmirage_translate.so"
 ok "names both versions, with the hint"
 

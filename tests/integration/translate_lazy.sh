@@ -57,6 +57,6 @@ STUB
 ${CC:-cc} -shared -fPIC -o "$stub" "$TEST_TMP/stub.c" || fail "cc builds the stub module"
 run_capture "$TEST_TMP/bare/bin/mirage" emulate "$TEST_TMP/none.json"
 assert_eq "$RUN_STATUS" 1 "emulate with a module of another API version exits 1"
-assert_contains "$RUN_STDERR" "mirage: '$stub' has no usable mirage_translate_api (API version 99, need 4)" "the message names both versions"
+assert_contains "$RUN_STDERR" "mirage: '$stub' has no usable mirage_translate_api (API version 99, need 5)" "the message names both versions"
 assert_contains "$RUN_STDERR" "hint: it belongs to another mirage build" "with a hint"
 done_testing
