@@ -8,7 +8,7 @@
  *	hotswap_discover(&(struct discover_opts){.self_exe = exe}, &tree);
  *	if (!tree.complete) {
  *		struct strbuf msg = STRBUF_INIT;
- *		hotswap_format_problem(&tree, &msg);   // not-found or incomplete text
+ *		hotswap_format_problem(&tree, &msg, &fix);   // what is wrong, how to fix it
  *		...
  *	}
  *	hotswap_tree_release(&tree);
@@ -120,12 +120,13 @@ const char *hotswap_flavour_name(enum hotswap_flavour flavour);
 const char *hotswap_part_status_name(enum hotswap_part_status status);
 
 /*
- * Appends the multi-line message for a tree that is not complete: when none was found,
- * every probe with its driver and the tips (or, pinned, what HOTSWAP_HOME lacks and how
- * to fix it); when one was, its directory, flavour and each broken part; no trailing
- * newline.  Nothing when the tree is complete.
+ * Appends the multi-line message for a tree that is not complete to out: when none was
+ * found, every probe with its driver (or, pinned, what HOTSWAP_HOME lacks); when one was,
+ * its directory, flavour and each broken part; no trailing newline.  The one-line fix goes
+ * to fix, for the caller's hint.  Nothing when the tree is complete.
  */
-void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out);
+void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out,
+                            struct strbuf *fix);
 /*
  * The one-line verdict on a search that found no tree, and its fix (doctor's FAIL line,
  * `emulators -l`): "HotSwap is not installed: ..." or, pinned, "HOTSWAP_HOME ...".

@@ -5,7 +5,8 @@
 #include <string.h>
 
 /* The multi-line "not installed" message: every probe with its driver, and the tips. */
-static void hotswap_format_not_found(const struct hotswap_tree *tree, struct strbuf *out)
+static void hotswap_format_not_found(const struct hotswap_tree *tree, struct strbuf *out,
+                                     struct strbuf *fix)
 {
 	size_t width = 0;
 
@@ -20,10 +21,9 @@ static void hotswap_format_not_found(const struct hotswap_tree *tree, struct str
 		            tree->probes[i].reason);
 	if (!tree->nprobes)
 		strbuf_addstr(out, "\n  (nowhere: no location applies)");
-	strbuf_addstr(
-	    out, "\nTip: build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), install one with\n"
-	         "  `mirage hotswap install URL`, or point " HOTSWAP_ENV_HOME " at a tree root:\n"
-	         "  export " HOTSWAP_ENV_HOME "=/abs/path/to/hotswap");
+	strbuf_addstr(fix, "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), install one with "
+	                   "`mirage hotswap install URL`, or point " HOTSWAP_ENV_HOME
+	                   " at a tree root: export " HOTSWAP_ENV_HOME "=/abs/path/to/hotswap");
 }
 
 /* The root HOTSWAP_HOME names, as probed (absolute, not normalised). */
@@ -44,7 +44,8 @@ static const char *pinned_root(const struct hotswap_tree *tree, struct strbuf *b
 #define PINNED_FIX_UNSET "unset " HOTSWAP_ENV_HOME " to let mirage search its other locations"
 
 /* HOTSWAP_HOME is set, but holds no tree: say what is missing there; nothing else is probed. */
-static void hotswap_format_pinned(const struct hotswap_tree *tree, struct strbuf *out)
+static void hotswap_format_pinned(const struct hotswap_tree *tree, struct strbuf *out,
+                                  struct strbuf *fix)
 {
 	struct strbuf root = STRBUF_INIT;
 
@@ -53,9 +54,8 @@ static void hotswap_format_pinned(const struct hotswap_tree *tree, struct strbuf
 	strbuf_addf(out,
 	            "\nmirage looked for '%s' and, while " HOTSWAP_ENV_HOME " is set, nowhere else",
 	            tree->nprobes ? tree->probes[0].path : "?");
-	strbuf_addstr(out, "\nTip: " PINNED_FIX_POINT ":\n  export " HOTSWAP_ENV_HOME
-	                   "=/abs/path/to/hotswap"
-	                   "\nor " PINNED_FIX_UNSET);
+	strbuf_addstr(fix, PINNED_FIX_POINT ": export " HOTSWAP_ENV_HOME "=/abs/path/to/hotswap, "
+	                                    "or " PINNED_FIX_UNSET);
 	strbuf_release(&root);
 }
 
@@ -118,7 +118,8 @@ void hotswap_format_parts(const struct hotswap_tree *tree, bool with_paths, stru
 }
 
 /* The multi-line "incomplete" message: directory, flavour, each broken part. */
-static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out)
+static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct strbuf *out,
+                                      struct strbuf *fix)
 {
 	strbuf_addf(out, "the HotSwap tree at '%s' is incomplete", tree->root ? tree->root : "?");
 	if (tree->found_by)
@@ -127,19 +128,19 @@ static void hotswap_format_incomplete(const struct hotswap_tree *tree, struct st
 	hotswap_format_parts(tree, true, out);
 	strbuf_addstr(out,
 	              "\nHotSwap is not one library: the intercept needs its rewriter next to it,"
-	              " or the\nworkload would run unemulated."
-	              "\nTip: rebuild the in-tree tree (cmake --build build), reinstall it with\n"
-	              "  `mirage hotswap install URL`, or point " HOTSWAP_ENV_HOME
-	              " at a complete tree root");
+	              " or the\nworkload would run unemulated.");
+	strbuf_addstr(fix, "rebuild the in-tree tree (cmake --build build), reinstall it with "
+	                   "`mirage hotswap install URL`, or point " HOTSWAP_ENV_HOME
+	                   " at a complete tree root");
 }
 
-void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out)
+void hotswap_format_problem(const struct hotswap_tree *tree, struct strbuf *out, struct strbuf *fix)
 {
 	if (!tree->found && tree->pinned)
-		hotswap_format_pinned(tree, out);
+		hotswap_format_pinned(tree, out, fix);
 	else if (!tree->found)
-		hotswap_format_not_found(tree, out);
+		hotswap_format_not_found(tree, out, fix);
 	else if (!tree->complete)
-		hotswap_format_incomplete(tree, out);
+		hotswap_format_incomplete(tree, out, fix);
 	strbuf_rtrim(out); /* callers embed it in a message of their own */
 }

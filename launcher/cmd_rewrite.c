@@ -97,8 +97,11 @@ static int load_rewriter(const struct cmd_ctx *ctx, struct rewriter_dl *rw)
 	int ret = 0;
 
 	if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) < 0) {
-		hotswap_format_problem(&tree, &msg);
+		struct strbuf fix = STRBUF_INIT;
+		hotswap_format_problem(&tree, &msg, &fix);
 		ret = error("the rewriter comes from a HotSwap tree:\n%s", msg.buf);
+		hint("%s", fix.buf);
+		strbuf_release(&fix);
 	} else if (rewriter_dl_open_tree(&tree, rw, &msg) < 0) {
 		ret = error("%s", msg.buf);
 		hint("mirage rewrite and inspect need the native flavour's " HOTSWAP_REWRITE_LIB);

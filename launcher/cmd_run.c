@@ -461,10 +461,12 @@ static int run_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		/* Never unemulated: the same predicate as doctor and profile create decides. */
 		if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) <
 		    0) {
-			struct strbuf msg = STRBUF_INIT;
-			hotswap_format_problem(&tree, &msg);
+			struct strbuf msg = STRBUF_INIT, fix = STRBUF_INIT;
+			hotswap_format_problem(&tree, &msg, &fix);
 			error("cannot run profile '%s' under HotSwap:\n%s", p.name, msg.buf);
+			hint("%s", fix.buf);
 			strbuf_release(&msg);
+			strbuf_release(&fix);
 			goto out;
 		}
 		if (contract_check_paths(&tree, &err) < 0) {

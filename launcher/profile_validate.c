@@ -19,11 +19,13 @@ int profile_validate_backend(const struct profile *p, const char *self_exe, stru
 		return 0;
 	/* The same predicate `run`, `doctor` and `emulators` use, so they never disagree. */
 	if (hotswap_discover(&(struct discover_opts){.self_exe = self_exe}, &tree) < 0) {
-		struct strbuf msg = STRBUF_INIT;
-		hotswap_format_problem(&tree, &msg);
+		struct strbuf msg = STRBUF_INIT, fix = STRBUF_INIT;
+		hotswap_format_problem(&tree, &msg, &fix);
 		ret = diag_set(err, "cannot use the hotswap emulator for profile '%s':\n%s",
 		               p->name, msg.buf);
+		diag_hint(err, "%s", fix.buf);
 		strbuf_release(&msg);
+		strbuf_release(&fix);
 	} else if (contract_check_paths(&tree, err) < 0) {
 		/* A tree `run` would refuse to inject is no more usable than a missing one. */
 		char *why = strbuf_detach(&err->msg, NULL);

@@ -18,7 +18,7 @@ expect_line '^hotswap\* +yes '
 export HOTSWAP_HOME=$T/nowhere
 verdict="HOTSWAP_HOME is set to '$T/nowhere', but there is no HotSwap tree there: no such directory"
 looked="mirage looked for '$T/nowhere/lib/libhotswap_intercept.so' and, while HOTSWAP_HOME is set, nowhere else"
-tip="Tip: point HOTSWAP_HOME at the root of a HotSwap tree (the directory holding lib/libhotswap_intercept.so):"
+tip="hint: point HOTSWAP_HOME at the root of a HotSwap tree (the directory holding lib/libhotswap_intercept.so): export HOTSWAP_HOME=/abs/path/to/hotswap, or unset"
 unset_tip="or unset HOTSWAP_HOME to let mirage search its other locations"
 expect_pinned_err() { # expect_pinned_err DESC: the full message on stderr, nothing of the other tree
 	expect_rc 1 "$1"

@@ -86,7 +86,7 @@ static const struct hotswap_part *part(const struct hotswap_tree *t, const char 
 static void test_none(void **state)
 {
 	struct fixture *f = *state;
-	struct strbuf msg = STRBUF_INIT, want = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, want = STRBUF_INIT, tip = STRBUF_INIT;
 	const char *paths[4], *reasons[] = {
 	                          "in-tree build, <mirage dir>/../../build/hotswap",
 	                          "build tree, <mirage dir>/../hotswap",
@@ -118,22 +118,24 @@ static void test_none(void **state)
 		assert_false(f->tree.probes[i].exists);
 		strbuf_addf(&want, "\n  - %-*s   (%s)", (int)width, p[i], reasons[i]);
 	}
-	strbuf_addstr(&want,
-	              "\nTip: build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), install one "
-	              "with\n  `mirage hotswap install URL`, or point HOTSWAP_HOME at a tree "
-	              "root:\n  export HOTSWAP_HOME=/abs/path/to/hotswap");
-	hotswap_format_problem(&f->tree, &msg);
+	hotswap_format_problem(&f->tree, &msg, &tip);
 	assert_string_equal(msg.buf, want.buf);
+	assert_string_equal(tip.buf,
+	                    "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), install one with "
+	                    "`mirage hotswap install URL`, or point HOTSWAP_HOME at a tree root: "
+	                    "export HOTSWAP_HOME=/abs/path/to/hotswap");
+	strbuf_release(&tip);
 	for (int i = 0; i < 4; i++)
 		free(p[i]);
 	strbuf_release(&msg);
+	strbuf_release(&tip);
 	strbuf_release(&want);
 }
 
 static void test_intercept_only(void **state)
 {
 	struct fixture *f = *state;
-	struct strbuf msg = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, tip = STRBUF_INIT;
 	tu_copy(FX("intercept"), f->home, INTERCEPT, 0755);
 
 	assert_int_equal(discover(f), -1);
@@ -151,7 +153,7 @@ static void test_intercept_only(void **state)
 	assert_int_equal(part(&f->tree, hotswap_tree_parts[HOTSWAP_PART_REF_COMGR].label)->status,
 	                 PART_MISSING);
 
-	hotswap_format_problem(&f->tree, &msg);
+	hotswap_format_problem(&f->tree, &msg, &tip);
 	char *want = xstrfmt(
 	    "the HotSwap tree at '%s' is incomplete (found through HOTSWAP_HOME);\n"
 	    "it looks like neither flavour: a native tree needs lib/libhotswap_rewrite.so and "
@@ -163,13 +165,16 @@ static void test_intercept_only(void **state)
 	    "  - lib/libhsa-runtime64.so[.1]: missing ('%s/lib/libhsa-runtime64.so')\n"
 	    "  - lib/libamd_comgr.so[.3]: missing ('%s/lib/libamd_comgr.so')\n"
 	    "HotSwap is not one library: the intercept needs its rewriter next to it, or the\n"
-	    "workload would run unemulated.\n"
-	    "Tip: rebuild the in-tree tree (cmake --build build), reinstall it with\n"
-	    "  `mirage hotswap install URL`, or point HOTSWAP_HOME at a complete tree root",
+	    "workload would run unemulated.",
 	    f->home, f->home, f->home, f->home, f->home);
 	assert_string_equal(msg.buf, want);
+	assert_string_equal(tip.buf, "rebuild the in-tree tree (cmake --build build), reinstall "
+	                             "it with `mirage hotswap install URL`, or point HOTSWAP_HOME "
+	                             "at a complete tree root");
+	strbuf_release(&tip);
 	free(want);
 	strbuf_release(&msg);
+	strbuf_release(&tip);
 }
 
 static void test_native_complete(void **state)
@@ -261,7 +266,7 @@ static void test_reference_complete(void **state)
 static void test_reference_half_staged(void **state)
 {
 	struct fixture *f = *state;
-	struct strbuf msg = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, tip = STRBUF_INIT;
 	tu_copy(FX("intercept"), f->home, INTERCEPT, 0755);
 	tu_copy(FX("hsa"), f->home, HOTSWAP_REF_HSA_RUNTIME_PATH, 0755);
 
@@ -270,19 +275,20 @@ static void test_reference_half_staged(void **state)
 	assert_int_equal(f->tree.flavour, HOTSWAP_FLAVOUR_REFERENCE);
 	assert_int_equal(part(&f->tree, hotswap_tree_parts[HOTSWAP_PART_REF_COMGR].label)->status,
 	                 PART_MISSING);
-	hotswap_format_problem(&f->tree, &msg);
+	hotswap_format_problem(&f->tree, &msg, &tip);
 	assert_non_null(strstr(msg.buf,
 	                       "it looks like a reference tree (intercept + patched ROCr + "
 	                       "COMGR)\nbroken or missing parts:\n  - "
 	                       "lib/libamd_comgr.so[.3]: missing ('"));
 	assert_null(strstr(msg.buf, "libhsa-runtime64.so[.1]: "));
 	strbuf_release(&msg);
+	strbuf_release(&tip);
 }
 
 static void test_text_library(void **state)
 {
 	struct fixture *f = *state;
-	struct strbuf msg = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, tip = STRBUF_INIT;
 	stage_native(f->home);
 	tu_write(f->home, HOTSWAP_REWRITE_PATH, "INPUT(libfoo.so)\n", 0644);
 
@@ -294,7 +300,7 @@ static void test_text_library(void **state)
 	assert_int_equal(rw->status, PART_NOT_ELF);
 	assert_string_equal(rw->detail, "not an ELF file");
 	assert_string_equal(hotswap_part_status_name(rw->status), "not-elf");
-	hotswap_format_problem(&f->tree, &msg);
+	hotswap_format_problem(&f->tree, &msg, &tip);
 	char *line = xstrfmt("it looks like a native tree (intercept + libhotswap_rewrite.so)\n"
 	                     "broken or missing parts:\n"
 	                     "  - lib/libhotswap_rewrite.so: not-elf, not an ELF file "
@@ -303,6 +309,7 @@ static void test_text_library(void **state)
 	assert_non_null(strstr(msg.buf, line));
 	free(line);
 	strbuf_release(&msg);
+	strbuf_release(&tip);
 }
 
 static void test_wrong_machine(void **state)
@@ -354,7 +361,7 @@ static void test_missing_symbol(void **state)
 static void test_native_without_core(void **state)
 {
 	struct fixture *f = *state;
-	struct strbuf msg = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, tip = STRBUF_INIT;
 	stage_native(f->home);
 	char *core = xstrfmt("%s/" CORE, f->home);
 	assert_int_equal(unlink(core), 0);
@@ -369,7 +376,7 @@ static void test_native_without_core(void **state)
 	assert_string_equal(c->symbol, "hsi_core_get_api");
 	assert_string_equal(c->path, core);
 	assert_int_equal(part(&f->tree, HOTSWAP_REWRITE_PATH)->status, PART_OK);
-	hotswap_format_problem(&f->tree, &msg);
+	hotswap_format_problem(&f->tree, &msg, &tip);
 	char *want = xstrfmt("it looks like a native tree (intercept + libhotswap_rewrite.so)\n"
 	                     "broken or missing parts:\n"
 	                     "  - " CORE ": missing ('%s')\n"
@@ -379,12 +386,13 @@ static void test_native_without_core(void **state)
 	free(want);
 	free(core);
 	strbuf_release(&msg);
+	strbuf_release(&tip);
 }
 
 static void test_core_text_file(void **state)
 {
 	struct fixture *f = *state;
-	struct strbuf msg = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, tip = STRBUF_INIT;
 	stage_native(f->home);
 	tu_write(f->home, CORE, "INPUT(libfoo.so)\n", 0644);
 
@@ -394,11 +402,12 @@ static void test_core_text_file(void **state)
 	const struct hotswap_part *c = part(&f->tree, CORE);
 	assert_int_equal(c->status, PART_NOT_ELF);
 	assert_string_equal(c->detail, "not an ELF file");
-	hotswap_format_problem(&f->tree, &msg);
+	hotswap_format_problem(&f->tree, &msg, &tip);
 	char *line = xstrfmt("  - " CORE ": not-elf, not an ELF file ('%s/" CORE "')\n", f->home);
 	assert_non_null(strstr(msg.buf, line));
 	free(line);
 	strbuf_release(&msg);
+	strbuf_release(&tip);
 }
 
 static void test_core_missing_symbol(void **state)
@@ -521,7 +530,7 @@ static void test_search_order(void **state)
 /* The verdict on a HOTSWAP_HOME without a tree, and the doctor line, for one root. */
 static void expect_pinned(struct fixture *f, const char *root, const char *missing)
 {
-	struct strbuf msg = STRBUF_INIT, what = STRBUF_INIT, fix = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, what = STRBUF_INIT, fix = STRBUF_INIT, tip = STRBUF_INIT;
 
 	setenv(HOTSWAP_ENV_HOME, root, 1);
 	assert_int_equal(discover(f), -1);
@@ -531,16 +540,17 @@ static void expect_pinned(struct fixture *f, const char *root, const char *missi
 	assert_string_equal(f->tree.probes[0].reason, HOTSWAP_ENV_HOME);
 	assert_string_equal(f->tree.home_missing, missing);
 
-	hotswap_format_problem(&f->tree, &msg);
+	hotswap_format_problem(&f->tree, &msg, &tip);
 	char *want = xstrfmt("HOTSWAP_HOME is set to '%s', but there is no HotSwap tree there: %s\n"
 	                     "mirage looked for '%s/" INTERCEPT
-	                     "' and, while HOTSWAP_HOME is set, nowhere else\n"
-	                     "Tip: point HOTSWAP_HOME at the root of a HotSwap tree (the directory "
-	                     "holding " INTERCEPT "):\n"
-	                     "  export HOTSWAP_HOME=/abs/path/to/hotswap\n"
-	                     "or unset HOTSWAP_HOME to let mirage search its other locations",
+	                     "' and, while HOTSWAP_HOME is set, nowhere else",
 	                     root, missing, root);
 	assert_string_equal(msg.buf, want);
+	assert_string_equal(tip.buf, "point HOTSWAP_HOME at the root of a HotSwap tree (the "
+	                             "directory holding " INTERCEPT
+	                             "): export HOTSWAP_HOME=/abs/path/to/hotswap, or unset "
+	                             "HOTSWAP_HOME to let mirage search its other locations");
+	strbuf_release(&tip);
 	free(want);
 
 	hotswap_format_not_found_line(&f->tree, &what, &fix);
@@ -552,6 +562,7 @@ static void expect_pinned(struct fixture *f, const char *root, const char *missi
 	                             "locations");
 	free(want);
 	strbuf_release(&msg);
+	strbuf_release(&tip);
 	strbuf_release(&what);
 	strbuf_release(&fix);
 }
