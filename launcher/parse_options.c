@@ -2,6 +2,7 @@
  */
 #include "command.h"
 #include "msg.h"
+#include "output.h"
 
 #include "strbuf.h"
 #include "suggest.h"
@@ -331,7 +332,14 @@ int parse_global_args(int argc, const char **argv, struct cmd_ctx *ctx, int *nex
 		i += used;
 		/* The first of --version and --help answers, whatever follows. */
 		if (ps.version) {
-			printf("mirage %s\n", HS_REWRITE_VERSION_STRING);
+			if (ctx->json) {
+				cJSON *doc = cJSON_CreateObject();
+				cJSON_AddStringToObject(doc, "name", "mirage");
+				cJSON_AddStringToObject(doc, "version", HS_REWRITE_VERSION_STRING);
+				output_json(doc);
+			} else {
+				printf("mirage %s\n", HS_REWRITE_VERSION_STRING);
+			}
 			return 1;
 		}
 		if (ps.help) {

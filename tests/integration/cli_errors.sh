@@ -57,6 +57,11 @@ check "--version" 0
 grep -qxE 'mirage [0-9]+\.[0-9]+\.[0-9]+' "$OUT" || fail "--version printed '$(cat "$OUT")'"
 [ ! -s "$ERR" ] || fail "--version wrote to stderr: $(cat "$ERR")"
 ok "--version prints 'mirage X.Y.Z' and nothing else"
+mirage --json --version
+check "--json --version" 0
+python3 -c 'import json,sys,re; d=json.load(open(sys.argv[1])); assert d["name"] == "mirage" and re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", d["version"]), d' "$OUT" ||
+	fail "--json --version is not {\"name\": \"mirage\", \"version\": ...}: $(cat "$OUT")"
+ok "--json --version prints a JSON document"
 mirage --version --bogus
 check "--version answers whatever follows" 0
 mirage -h

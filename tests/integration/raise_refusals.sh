@@ -190,4 +190,9 @@ run_capture "$MIRAGE_BIN" emulate launch.json --schedule sideways
 assert_eq "$RUN_STATUS" 2 "a bad --schedule exits 2"
 assert_contains "$RUN_STDERR" "mirage: --schedule: 'sideways' is neither 'deterministic' nor 'shuffle:SEED'"
 assert_contains "$RUN_STDERR" "hint: give --schedule deterministic or --schedule shuffle:42"
+for bad in shuffle:-1 shuffle:+1 "shuffle: 1" shuffle:1x; do
+	run_capture "$MIRAGE_BIN" emulate launch.json --schedule "$bad"
+	assert_eq "$RUN_STATUS" 2 "--schedule $bad is no seed (strtoull would read -1 as 2^64-1)"
+	assert_contains "$RUN_STDERR" "mirage: --schedule: '$bad' is neither"
+done
 done_testing

@@ -15,6 +15,7 @@
 #include "runner.h"
 #include "str_fmt.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -151,7 +152,8 @@ static int parse_schedule(const char *s, int *shuffle, uint64_t *seed)
 	*seed = 0;
 	if (!s || !strcmp(s, "deterministic"))
 		return 0;
-	if (strncmp(s, "shuffle:", 8) || !s[8])
+	/* strtoull would take "-1" as 2^64-1: a seed is digits (or 0x and hex digits) only. */
+	if (strncmp(s, "shuffle:", 8) || !isxdigit((unsigned char)s[8]))
 		return -1;
 	errno = 0;
 	*seed = strtoull(s + 8, &end, 0);
