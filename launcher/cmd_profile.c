@@ -181,9 +181,14 @@ static int profile_list_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		} else if (bad) {
 			print_text("%-24s (unreadable: %s)\n", names.v[i], perr.msg.buf);
 		} else {
-			print_text("%-24s %-8s %-8s %s\n", names.v[i], profile_get(&p, PK_EMULATOR),
-			           profile_is_hotswap(&p) ? profile_get(&p, PK_TARGET) : "-",
-			           profile_get(&p, PK_DESCRIPTION));
+			struct strbuf line = STRBUF_INIT;
+			strbuf_addf(&line, "%-24s %-8s %-8s %s", names.v[i],
+			            profile_get(&p, PK_EMULATOR),
+			            profile_is_hotswap(&p) ? profile_get(&p, PK_TARGET) : "-",
+			            profile_get(&p, PK_DESCRIPTION));
+			strbuf_rtrim(&line); /* no padding after the last column */
+			print_text("%s\n", line.buf);
+			strbuf_release(&line);
 		}
 		profile_release(&p);
 		diag_release(&perr);
@@ -211,7 +216,8 @@ static int profile_show_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			const struct profile_key *k = &profile_keys[i];
 			if (!strcmp(k->section, "hotswap") && !profile_is_hotswap(&p))
 				continue;
-			print_text("  %-18s = %s%s\n", k->name, p.values[i],
+			/* An empty value shows as "", so that the line does not end in "=   ". */
+			print_text("  %-18s = %s%s\n", k->name, *p.values[i] ? p.values[i] : "\"\"",
 			           strcmp(p.values[i], k->def) ? "" : "  (default)");
 		}
 		for (size_t i = 0; i < p.env.nr; i++)

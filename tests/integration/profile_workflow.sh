@@ -32,6 +32,9 @@ ok "list prints sorted names"
 mirage profile list -l
 check "list -l" 0
 expect_out "rdna                     hotswap  gfx942   gfx1250 on MI300"
+grep -qx 'plain                    native   -' "$OUT" || fail "list -l pads a line with no description: $(grep plain "$OUT" | cat -A)"
+grep -q ' $' "$OUT" && fail "list -l leaves trailing spaces"
+ok "list -l lines end at their last column"
 mirage --json profile list -l
 check "list -l --json" 0
 json_ok "$OUT"
@@ -42,6 +45,11 @@ mirage profile show RDNA
 check "show folds case" 0
 expect_out "target             = gfx942"
 expect_out "env FOO=bar"
+mirage profile show plain
+check "show a profile with empty values" 0
+expect_out 'description        = ""  (default)'
+grep -q '= *(default)$\|= $' "$OUT" && fail "an empty value shows as nothing: $(cat "$OUT")"
+ok "an empty value shows as \"\""
 mirage profile show rdna --json
 check "show --json" 0
 json_ok "$OUT"
