@@ -46,70 +46,70 @@ _mirage_cmd()
 	case $1 in
 	'')
 		_mirage_subs='profile run rewrite raise emulate inspect doctor emulators paths hotswap completions'
-		_mirage_opts='--json --verbose -v --help -h --version'
+		_mirage_opts='--json --verbose -v --help -h --color --version'
 		;;
 	'profile')
 		_mirage_subs='create list show edit delete export import'
 		_mirage_opts='--help -h'
 		;;
 	'profile create')
-		_mirage_opts='--description --emulator --source-target --target --policy --strict --no-strict --entry-trampolines --no-entry-trampolines --stepping --cache-dir --env --json --verbose -v --help -h'
+		_mirage_opts='--description --emulator --source-target --target --policy --strict --no-strict --entry-trampolines --no-entry-trampolines --stepping --cache-dir --env --json --verbose -v --help -h --color'
 		_mirage_arg=any _mirage_max=1
 		;;
 	'profile list')
-		_mirage_opts='--long -l --json --verbose -v --help -h'
+		_mirage_opts='--long -l --json --verbose -v --help -h --color'
 		_mirage_arg=any _mirage_max=0
 		;;
 	'profile show')
-		_mirage_opts='--json --verbose -v --help -h'
+		_mirage_opts='--json --verbose -v --help -h --color'
 		_mirage_arg=profile _mirage_max=1
 		;;
 	'profile edit')
-		_mirage_opts='--set --unset --json --verbose -v --help -h'
+		_mirage_opts='--set --unset --json --verbose -v --help -h --color'
 		_mirage_arg=profile _mirage_max=1
 		;;
 	'profile delete')
-		_mirage_opts='--force -f --json --verbose -v --help -h'
+		_mirage_opts='--force -f --json --verbose -v --help -h --color'
 		_mirage_arg=profile _mirage_max=1
 		;;
 	'profile export')
-		_mirage_opts='--output -o --json --verbose -v --help -h'
+		_mirage_opts='--output -o --json --verbose -v --help -h --color'
 		_mirage_arg=profile _mirage_max=1
 		;;
 	'profile import')
-		_mirage_opts='--json --verbose -v --help -h'
+		_mirage_opts='--json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'run')
-		_mirage_opts='--profile -p --env -e --clear-env --workdir -C --dry-run -n --full-env --json --verbose -v --help -h --'
+		_mirage_opts='--profile -p --env -e --clear-env --workdir -C --dry-run -n --full-env --json --verbose -v --help -h --color --'
 		_mirage_arg=command _mirage_max=0 _mirage_pass=1
 		;;
 	'rewrite')
-		_mirage_opts='--output -o --source --target --entry-trampolines --no-entry-trampolines --strict --no-strict --stub-symbols --no-stub-symbols --b0a0 --no-b0a0 --best-effort --json --verbose -v --help -h'
+		_mirage_opts='--output -o --source --target --entry-trampolines --no-entry-trampolines --strict --no-strict --stub-symbols --no-stub-symbols --b0a0 --no-b0a0 --best-effort --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'raise')
-		_mirage_opts='--kernel --binding --output -o --json --verbose -v --help -h'
+		_mirage_opts='--kernel --binding --output -o --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'emulate')
-		_mirage_opts='--schedule --json --verbose -v --help -h'
+		_mirage_opts='--schedule --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'inspect')
-		_mirage_opts='--kernels --disasm --notes --json --verbose -v --help -h'
+		_mirage_opts='--kernels --disasm --notes --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'doctor')
-		_mirage_opts='--profile --json --verbose -v --help -h'
+		_mirage_opts='--profile --json --verbose -v --help -h --color'
 		_mirage_arg=any _mirage_max=0
 		;;
 	'emulators')
-		_mirage_opts='--long -l --json --verbose -v --help -h'
+		_mirage_opts='--long -l --json --verbose -v --help -h --color'
 		_mirage_arg=any _mirage_max=0
 		;;
 	'paths')
-		_mirage_opts='--json --verbose -v --help -h'
+		_mirage_opts='--json --verbose -v --help -h --color'
 		_mirage_arg=any _mirage_max=0
 		;;
 	'hotswap')
@@ -117,19 +117,19 @@ _mirage_cmd()
 		_mirage_opts='--help -h'
 		;;
 	'hotswap install')
-		_mirage_opts='--sha256 --name --max-size --timeout --json --verbose -v --help -h'
+		_mirage_opts='--sha256 --name --max-size --timeout --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'hotswap list')
-		_mirage_opts='--json --verbose -v --help -h'
+		_mirage_opts='--json --verbose -v --help -h --color'
 		_mirage_arg=any _mirage_max=0
 		;;
 	'hotswap remove')
-		_mirage_opts='--force -f --json --verbose -v --help -h'
+		_mirage_opts='--force -f --json --verbose -v --help -h --color'
 		_mirage_arg=any _mirage_max=1
 		;;
 	'completions')
-		_mirage_opts='--json --verbose -v --help -h'
+		_mirage_opts='--json --verbose -v --help -h --color'
 		_mirage_arg=shell _mirage_max=1
 		;;
 	*) return 1 ;;
@@ -142,6 +142,9 @@ _mirage_optarg()
 {
 	_mirage_val= _mirage_choices= _mirage_glued=
 	case $1/$2 in
+	'/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
 	'profile create/--description')
 		_mirage_val=any
 		;;
@@ -166,14 +169,35 @@ _mirage_optarg()
 	'profile create/--env')
 		_mirage_val=any
 		;;
+	'profile create/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'profile list/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'profile show/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
 	'profile edit/--set')
 		_mirage_val=any
 		;;
 	'profile edit/--unset')
 		_mirage_val=any
 		;;
+	'profile edit/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'profile delete/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
 	'profile export/--output' | 'profile export/-o')
 		_mirage_val=file
+		;;
+	'profile export/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'profile import/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'run/--profile' | 'run/-p')
 		_mirage_val=profile
@@ -184,6 +208,9 @@ _mirage_optarg()
 	'run/--workdir' | 'run/-C')
 		_mirage_val=dir
 		;;
+	'run/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
 	'rewrite/--output' | 'rewrite/-o')
 		_mirage_val=file
 		;;
@@ -192,6 +219,9 @@ _mirage_optarg()
 		;;
 	'rewrite/--target')
 		_mirage_val=gfx-targets
+		;;
+	'rewrite/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'raise/--kernel')
 		_mirage_val=any
@@ -202,14 +232,32 @@ _mirage_optarg()
 	'raise/--output' | 'raise/-o')
 		_mirage_val=file
 		;;
+	'raise/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
 	'emulate/--schedule')
 		_mirage_val=any
+		;;
+	'emulate/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'inspect/--disasm')
 		_mirage_val=any _mirage_glued=1
 		;;
+	'inspect/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
 	'doctor/--profile')
 		_mirage_val=profile
+		;;
+	'doctor/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'emulators/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'paths/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'hotswap install/--sha256')
 		_mirage_val=any
@@ -222,6 +270,18 @@ _mirage_optarg()
 		;;
 	'hotswap install/--timeout')
 		_mirage_val=any
+		;;
+	'hotswap install/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'hotswap list/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'hotswap remove/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'completions/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	esac
 }

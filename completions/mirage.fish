@@ -104,6 +104,7 @@ complete -c mirage -n "__fish_mirage_at ''" -a completions -d 'print a shell com
 complete -c mirage -n "__fish_mirage_at ''" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at ''" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at ''" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at ''" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_at ''" -l version -d 'print the version'
 
 # profile
@@ -132,17 +133,20 @@ complete -c mirage -n "__fish_mirage_at 'profile create'" -l env -x -d 'extra va
 complete -c mirage -n "__fish_mirage_at 'profile create'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile create'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile create'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile create'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 
 # profile list
 complete -c mirage -n "__fish_mirage_at 'profile list'" -l long -s l -d 'show emulator, target and description'
 complete -c mirage -n "__fish_mirage_at 'profile list'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile list'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile list'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile list'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 
 # profile show
 complete -c mirage -n "__fish_mirage_at 'profile show'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile show'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile show'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile show'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'profile show' 1" -x -a '(__fish_mirage_call profiles)'
 
 # profile edit
@@ -151,6 +155,7 @@ complete -c mirage -n "__fish_mirage_at 'profile edit'" -l unset -x -d 'reset a 
 complete -c mirage -n "__fish_mirage_at 'profile edit'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile edit'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile edit'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile edit'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'profile edit' 1 --set --unset" -x -a '(__fish_mirage_call profiles)'
 
 # profile delete
@@ -158,6 +163,7 @@ complete -c mirage -n "__fish_mirage_at 'profile delete'" -l force -s f -d 'dele
 complete -c mirage -n "__fish_mirage_at 'profile delete'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile delete'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile delete'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile delete'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'profile delete' 1" -x -a '(__fish_mirage_call profiles)'
 
 # profile export
@@ -165,12 +171,14 @@ complete -c mirage -n "__fish_mirage_at 'profile export'" -l output -s o -r -F -
 complete -c mirage -n "__fish_mirage_at 'profile export'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile export'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile export'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile export'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'profile export' 1 --output -o" -x -a '(__fish_mirage_call profiles)'
 
 # profile import
 complete -c mirage -n "__fish_mirage_at 'profile import'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile import'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile import'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile import'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'profile import' 1" -F
 
 # run
@@ -183,6 +191,7 @@ complete -c mirage -n "__fish_mirage_at 'run'" -l full-env -d 'with --dry-run: r
 complete -c mirage -n "__fish_mirage_at 'run'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'run'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'run'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'run'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_at 'run --'" -x -a '(__fish_mirage_workload)'
 
 # rewrite
@@ -201,6 +210,7 @@ complete -c mirage -n "__fish_mirage_at 'rewrite'" -l best-effort -d 'decline an
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'rewrite'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'rewrite' 1 --output -o --source --target" -F
 
 # raise
@@ -210,6 +220,7 @@ complete -c mirage -n "__fish_mirage_at 'raise'" -l output -s o -r -F -d 'write 
 complete -c mirage -n "__fish_mirage_at 'raise'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'raise'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'raise'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'raise'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'raise' 1 --kernel --binding --output -o" -F
 
 # emulate
@@ -217,6 +228,7 @@ complete -c mirage -n "__fish_mirage_at 'emulate'" -l schedule -x -d 'the order 
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'emulate' 1 --schedule" -F
 
 # inspect
@@ -226,6 +238,7 @@ complete -c mirage -n "__fish_mirage_at 'inspect'" -l notes -d 'show the metadat
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'inspect'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'inspect' 1" -F
 
 # doctor
@@ -233,17 +246,20 @@ complete -c mirage -n "__fish_mirage_at 'doctor'" -l profile -x -a '(__fish_mira
 complete -c mirage -n "__fish_mirage_at 'doctor'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'doctor'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'doctor'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'doctor'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 
 # emulators
 complete -c mirage -n "__fish_mirage_at 'emulators'" -l long -s l -d 'show where each runtime is, or every place mirage looked'
 complete -c mirage -n "__fish_mirage_at 'emulators'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'emulators'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'emulators'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'emulators'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 
 # paths
 complete -c mirage -n "__fish_mirage_at 'paths'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'paths'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'paths'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'paths'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 
 # hotswap
 complete -c mirage -n "__fish_mirage_at 'hotswap'" -a install -d 'install a HotSwap tree from an archive URL or file'
@@ -259,21 +275,25 @@ complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l timeout -x -d 'giv
 complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'hotswap install'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'hotswap install' 1 --sha256 --name --max-size --timeout" -F
 
 # hotswap list
 complete -c mirage -n "__fish_mirage_at 'hotswap list'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'hotswap list'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'hotswap list'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'hotswap list'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 
 # hotswap remove
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l force -s f -d 'remove without asking'
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 
 # completions
 complete -c mirage -n "__fish_mirage_at 'completions'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'completions'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'completions'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'completions'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'completions' 1" -x -a 'bash zsh fish'

@@ -104,6 +104,7 @@ struct cmd_entry {
 /* Global state every command sees. */
 struct cmd_ctx {
 	bool json;            /* --json: print one JSON document on stdout */
+	const char *color;    /* --color=WHEN: "auto" (or NULL), "always", "never" */
 	int verbose;          /* -v count */
 	const char *self_exe; /* absolute path of the running mirage (from /proc/self/exe) */
 };
@@ -123,11 +124,12 @@ struct cmd_args {
 	} * vals;                     /* one per cmd->opts entry */
 };
 
-/* Options every command accepts: --json, -v, --help (parse_options.c), by index. */
+/* Options every command accepts: --json, -v, --help, --color (parse_options.c), by index. */
 enum global_opt {
 	GLOBAL_JSON,
 	GLOBAL_VERBOSE,
 	GLOBAL_HELP,
+	GLOBAL_COLOR,
 	GLOBAL_NOPTS
 };
 const struct opt_spec *global_options(void);

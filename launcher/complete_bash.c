@@ -90,8 +90,12 @@ static void bash_command_cases(struct strbuf *out)
 
 static void bash_option_cases(struct strbuf *out)
 {
+	const struct opt_spec *g = global_options();
 	char path[128];
 
+	/* The global options' values, before the command word and after it. */
+	for (size_t j = 0; g[j].name; j++)
+		bash_optarg_case(out, "", &g[j]);
 	for (size_t i = 0; command_table[i]; i++) {
 		const struct cmd_entry *c = command_table[i];
 		if (!comp_visible(c) || comp_is_group(c))
@@ -99,6 +103,8 @@ static void bash_option_cases(struct strbuf *out)
 		command_full_name(c, path, sizeof(path));
 		for (size_t j = 0; c->opts && c->opts[j].name; j++)
 			bash_optarg_case(out, path, &c->opts[j]);
+		for (size_t j = 0; g[j].name; j++)
+			bash_optarg_case(out, path, &g[j]);
 	}
 }
 

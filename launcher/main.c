@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 	ctx.self_exe = exe;
 
 	/* Plain messages until a --json says otherwise. */
-	msg_setup(false);
+	msg_setup(false, NULL);
 	/* Global options before the command word (parse_command_args takes them after it). */
 	ret = parse_global_args(argc - 1, (const char **)argv + 1, &ctx, &i);
 	if (ret != 0) {
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	i++; /* past argv[0] */
-	msg_setup(ctx.json);
+	msg_setup(ctx.json, ctx.color);
 	msg_set_verbose(ctx.verbose);
 	if (i >= argc) {
 		print_command_help(stderr, NULL);
@@ -98,7 +98,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	/* Again: --json and -v may also come after the command word. */
-	msg_setup(ctx.json);
+	msg_setup(ctx.json, ctx.color);
 	msg_set_verbose(ctx.verbose);
 	ret = exit_code(cmd->exec(&ctx, &args));
 	args_release(&args);

@@ -14,16 +14,27 @@
 #include <unistd.h>
 
 static bool json_mode;
-static bool use_color;
 static int verbose_level;
 /* Under --json, errors are collected and printed as one document at exit. */
 static cJSON *json_errors;
 
-void msg_setup(bool json)
+static const char *color_when;
+
+void msg_setup(bool json, const char *color)
 {
-	const char *nc = getenv("NO_COLOR");
 	json_mode = json;
-	use_color = !json && isatty(STDERR_FILENO) && !(nc && *nc);
+	color_when = color;
+}
+
+bool msg_color_on(int fd)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (json_mode || (color_when && !strcmp(color_when, "never")))
+		return false;
+	if (color_when && !strcmp(color_when, "always"))
+		return true;
+	return isatty(fd) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
 }
 
 void msg_set_verbose(int level)
@@ -33,22 +44,22 @@ void msg_set_verbose(int level)
 
 const char *color_ok(void)
 {
-	return use_color ? "\033[32m" : "";
+	return "\033[32m";
 }
 
 const char *color_warn(void)
 {
-	return use_color ? "\033[33m" : "";
+	return "\033[33m";
 }
 
 const char *color_fail(void)
 {
-	return use_color ? "\033[1;31m" : "";
+	return "\033[1;31m";
 }
 
 const char *color_reset(void)
 {
-	return use_color ? "\033[0m" : "";
+	return "\033[0m";
 }
 
 static void json_add(const char *key, const char *text)

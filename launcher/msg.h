@@ -12,8 +12,14 @@
 
 #define MSG_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
-/* Sets up output mode once, from main: json errors, colour (off under NO_COLOR or a non-tty). */
-void msg_setup(bool json);
+/*
+ * Sets up the output mode, from main and the option parser: json errors, colour.  color is
+ * --color's WHEN: "always", "never", or "auto"/NULL: colour on a terminal unless NO_COLOR is set
+ * or TERM is "dumb" (as git and GNU ls decide).  Never colour under --json.
+ */
+void msg_setup(bool json, const char *color);
+/* Whether output on fd is coloured, by that rule. */
+bool msg_color_on(int fd);
 
 /* "mirage: <msg>" on stderr (or {"error": ...} under --json).  Returns -1 for `return error(...)`.
  */
@@ -58,7 +64,7 @@ void msg_set_verbose(int level);
 /* Flushes a pending JSON error document (called once before exit). */
 void msg_finish(void);
 
-/* Colour helpers: return the escape sequence, or "" when colour is off. */
+/* The colours' escape sequences; print them only where msg_color_on() says so. */
 const char *color_ok(void);
 const char *color_warn(void);
 const char *color_fail(void);

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *const color_choices[] = {"auto", "always", "never", NULL};
+
 /* Options every command accepts (handled here, never by a command). */
 static const struct opt_spec global_opts[GLOBAL_NOPTS + 1] = {
     [GLOBAL_JSON] = {.name = "json",
@@ -24,6 +26,12 @@ static const struct opt_spec global_opts[GLOBAL_NOPTS + 1] = {
                         .type = OPT_COUNT,
                         .help = "say more (repeat for more)"},
     [GLOBAL_HELP] = {.name = "help", .short_name = 'h', .type = OPT_BOOL, .help = "show this help"},
+    [GLOBAL_COLOR] = {.name = "color",
+                      .type = OPT_ENUM,
+                      .choices = color_choices,
+                      .arg_name = "WHEN",
+                      .help = "colour the output (auto: on a terminal, unless NO_COLOR is "
+                              "set or TERM=dumb)"},
 };
 
 /* Options only the top level takes, before the command word. */
@@ -186,9 +194,9 @@ static int unknown_option(const struct cmd_entry *cmd, const char *word)
 	else if (cmd)
 		hint("see 'mirage %s --help'", name);
 	else
-		hint(
-		    "global options are --json, -v, --help and --version; command options go after "
-		    "the command");
+		hint("global options are --json, -v, --color, --help and --version; command "
+		     "options go after "
+		     "the command");
 	free(t);
 	return -1;
 }
@@ -267,11 +275,14 @@ static int take(struct parse_state *ps, const struct opt_spec *o, bool negated, 
 		if (o == &global_opts[GLOBAL_JSON]) {
 			ps->ctx->json = !negated;
 			/* Mistakes from here on are reported in the JSON document too. */
-			msg_setup(ps->ctx->json);
+			msg_setup(ps->ctx->json, ps->ctx->color);
 		} else if (o == &global_opts[GLOBAL_VERBOSE]) {
 			ps->ctx->verbose++;
 		} else if (o == &global_opts[GLOBAL_HELP]) {
 			ps->help = true;
+		} else if (o == &global_opts[GLOBAL_COLOR]) {
+			ps->ctx->color = value;
+			msg_setup(ps->ctx->json, ps->ctx->color);
 		} else if (o == &top_opts[TOP_VERSION]) {
 			ps->version = true;
 		}
@@ -532,8 +543,8 @@ void print_command_help(FILE *out, const struct cmd_entry *cmd)
 {
 	char name[128];
 	if (!cmd) {
-		fprintf(out,
-		        "usage: mirage [--json] [-v] [--help] [--version] <command> [<args>]\n\n");
+		fprintf(out, "usage: mirage [--json] [-v] [--color=WHEN] [--help] [--version] "
+		             "<command> [<args>]\n\n");
 		fprintf(out, "Run AMD GPU workloads on GPUs they were not built for "
 		             "(HotSwap).\n\ncommands:\n");
 		for (size_t i = 0; command_table[i]; i++) {
@@ -573,5 +584,5 @@ void print_command_help(FILE *out, const struct cmd_entry *cmd)
 		fprintf(out, "\noptions:\n");
 		print_opts(out, cmd->opts);
 	}
-	fprintf(out, "\nglobal options: --json, -v/--verbose, -h/--help\n");
+	fprintf(out, "\nglobal options: --json, -v/--verbose, --color, -h/--help\n");
 }

@@ -673,7 +673,7 @@ static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	const char *only = args_str(a, DOCTOR_PROFILE);
 	size_t n;
 
-	d.colour = !ctx->json && isatty(STDOUT_FILENO) && *color_ok();
+	d.colour = msg_color_on(STDOUT_FILENO);
 	if (d.json)
 		d.checks = cJSON_CreateArray();
 

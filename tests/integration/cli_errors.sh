@@ -49,7 +49,7 @@ hint: did you mean '--no-entry-trampolines'?"
 mirage --bogus paths
 check "an unknown global option" 2
 expect_err_is "mirage: unknown option '--bogus'
-hint: global options are --json, -v, --help and --version; command options go after the command"
+hint: global options are --json, -v, --color, --help and --version; command options go after the command"
 
 # --version and --help answer on stdout.
 mirage --version
@@ -66,7 +66,7 @@ mirage --version --bogus
 check "--version answers whatever follows" 0
 mirage -h
 check "-h" 0
-expect_out "usage: mirage [--json] [-v] [--help] [--version] <command> [<args>]"
+expect_out "usage: mirage [--json] [-v] [--color=WHEN] [--help] [--version] <command> [<args>]"
 expect_out "      --version                      print the version"
 mirage paths -h
 check "a command's -h" 0

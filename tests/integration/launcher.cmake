@@ -1,3 +1,4 @@
 # The mirage command line: global options, parser errors, did-you-mean, unwritable stdout.
 mirage_shell_test(cli_errors cli_errors.sh LABELS launcher)
+mirage_shell_test(cli_color cli_color.sh LABELS launcher)
 mirage_shell_test(exit_codes exit_codes.sh LABELS launcher)

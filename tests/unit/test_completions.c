@@ -166,7 +166,7 @@ static void check_opts(enum comp_shell shell, const char *text, const struct str
 			continue;
 		struct strbuf arm = STRBUF_INIT;
 		if (shell == COMP_BASH)
-			bash_optarg_section(text, path, o->name, &arm);
+			bash_optarg_section(text, strcmp(path, "(top)") ? path : "", o->name, &arm);
 		for (size_t j = 0; o->choices[j]; j++)
 			expect_word(shell, shell == COMP_BASH ? &arm : sec, path, o->choices[j]);
 		strbuf_release(&arm);
