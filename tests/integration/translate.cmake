@@ -56,6 +56,7 @@ mirage_shell_test(emulate_add_pc emulate_add_pc.sh LABELS translate emulate)
 mirage_shell_test(emulate_permute emulate_permute.sh LABELS translate emulate)
 mirage_shell_test(emulate_cndmask_mods emulate_cndmask_mods.sh LABELS translate emulate)
 mirage_shell_test(emulate_smem emulate_smem.sh LABELS translate emulate)
+mirage_shell_test(emulate_inline64 emulate_inline64.sh LABELS translate emulate)
 # Whole-wave mode: the report, and the lanes of a partial source wave and a half with none.
 mirage_shell_test(translate_whole_wave translate_whole_wave.sh LABELS translate emulate)
 # The optimisation pipeline is LLVM 22's O2 but for the two passes it names.

@@ -275,9 +275,15 @@ LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
 	case ISA_OPK_AGPR:
 		return LLVMBuildLoad2(r->B, r->i32, rz_vgpr_slot(r, AGPR_SLOT0 + o->reg + k), "");
 	case ISA_OPK_INLINE:
-		if (k && !(o->flags & ISA_OPF_FLOATINL))
+		if (o->flags & ISA_OPF_FLOATINL) {
+			/* A 64-bit operand's float constant is the f64 value (see rz_read). */
+			uint64_t v =
+			    o->width == 2 ? f32_bits_to_f64((uint32_t)o->imm) : (uint32_t)o->imm;
+			return rz_const32(r, k ? (o->width == 2 ? v >> 32 : 0) : (uint32_t)v);
+		}
+		if (k)
 			return rz_const32(r, o->imm < 0 ? 0xffffffffu : 0);
-		return rz_const32(r, k ? 0 : (uint64_t)o->imm);
+		return rz_const32(r, (uint64_t)o->imm);
 	case ISA_OPK_LITERAL:
 		return rz_const32(r, k ? (uint64_t)o->imm >> 32 : (uint64_t)o->imm);
 	case ISA_OPK_SPECIAL:
@@ -380,7 +386,13 @@ LLVMValueRef rz_src(struct rz *r, const struct isa_operand *o, unsigned bits, un
 	if (o->kind == ISA_OPK_INLINE || o->kind == ISA_OPK_LITERAL) {
 		uint64_t x = (uint64_t)o->imm;
 		if (o->kind == ISA_OPK_INLINE && (o->flags & ISA_OPF_FLOATINL)) {
-			if (fp == 64)
+			/*
+			 * The hardware widens a float inline constant to the operand's size, not to
+			 * the opcode's type: a 64-bit operand gets the f64 value also in integer
+			 * and bitwise ops (s_mov_b64 s[0:1], 1.0 is 0x3ff0000000000000; llvm-mc-22
+			 * encodes that value as the inline 1.0 and 0x3f800000 only as a literal).
+			 */
+			if (fp == 64 || bits == 64)
 				x = f32_bits_to_f64((uint32_t)x);
 			else if (fp == 16)
 				x = f32_bits_to_f16((uint32_t)x);
