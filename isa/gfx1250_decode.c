@@ -555,11 +555,10 @@ uint32_t isa_gfx1250_word0(unsigned op)
 {
 	const struct isa_row *r = op < ISA_OP_COUNT ? &isa_gfx1250_rows[op] : NULL;
 
-	if (!r || !r->mnemonic)
+	if (!r || !r->mnemonic || r->format == ISA_FMT_VOPD || r->format == ISA_FMT_VOPD3)
 		return 0;
 	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if (prefixes[i].fmt == r->format && r->format != ISA_FMT_VOPD &&
-		    r->format != ISA_FMT_VOPD3)
+		if (prefixes[i].fmt == r->format)
 			return (uint32_t)prefixes[i].value << prefixes[i].shift |
 			       (uint32_t)r->opcode << families[r->format].op_lo;
 	return 0;

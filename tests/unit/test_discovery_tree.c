@@ -124,7 +124,6 @@ static void test_none(void **state)
 	                    "build it in-tree (cmake -DMIRAGE_BUILD_HOTSWAP=ON), install one with "
 	                    "`mirage hotswap install URL`, or point HOTSWAP_HOME at a tree root: "
 	                    "export HOTSWAP_HOME=/abs/path/to/hotswap");
-	strbuf_release(&tip);
 	for (int i = 0; i < 4; i++)
 		free(p[i]);
 	strbuf_release(&msg);
@@ -171,7 +170,6 @@ static void test_intercept_only(void **state)
 	assert_string_equal(tip.buf, "rebuild the in-tree tree (cmake --build build), reinstall "
 	                             "it with `mirage hotswap install URL`, or point HOTSWAP_HOME "
 	                             "at a complete tree root");
-	strbuf_release(&tip);
 	free(want);
 	strbuf_release(&msg);
 	strbuf_release(&tip);
@@ -550,7 +548,6 @@ static void expect_pinned(struct fixture *f, const char *root, const char *missi
 	                             "directory holding " INTERCEPT
 	                             "): export HOTSWAP_HOME=/abs/path/to/hotswap, or unset "
 	                             "HOTSWAP_HOME to let mirage search its other locations");
-	strbuf_release(&tip);
 	free(want);
 
 	hotswap_format_not_found_line(&f->tree, &what, &fix);
