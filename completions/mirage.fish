@@ -195,7 +195,7 @@ complete -c mirage -n "__fish_mirage_at 'run'" -l color -x -a 'auto always never
 complete -c mirage -n "__fish_mirage_at 'run --'" -x -a '(__fish_mirage_workload)'
 
 # rewrite
-complete -c mirage -n "__fish_mirage_at 'rewrite'" -l output -s o -r -F -d 'where to write the rewritten code object (required)'
+complete -c mirage -n "__fish_mirage_at 'rewrite'" -l output -s o -r -F -d 'where to write the rewritten code object (required; - is standard output)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l source -x -a '(__fish_mirage_call gfx sources)' -d 'what the code was built for (default: the code object\'s own ISA)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l target -x -a '(__fish_mirage_call gfx targets)' -d 'what it should run on (default: the source; gfx942 or gfx950 translates gfx1250 code)'
 complete -c mirage -n "__fish_mirage_at 'rewrite'" -l entry-trampolines -d 'retrofit the gfx12.5 entry-prologue erratum fix'

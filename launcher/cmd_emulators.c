@@ -29,20 +29,41 @@ struct backend_status {
 	struct strbuf reason; /* why supported or not */
 };
 
-/* The default profile's view: its source target, no profile target, the shell's override. */
-static void hotswap_support(struct backend_status *b)
+/*
+ * Whether hotswap works here: its tree is complete.  A GPU decides only what `--target auto`
+ * picks; with none, a profile that names its target still runs, and rewrite, raise and
+ * emulate work offline, so "no GPU" is said in the reason, not as "not supported".
+ */
+static void hotswap_support(struct backend_status *b, const struct hotswap_tree *tree,
+                            const char *source)
 {
 	struct kfd_gpus gpus = KFD_GPUS_INIT;
 	struct target_choice choice;
+	struct strbuf why_not = STRBUF_INIT;
 	struct target_request req = {
 	    .profile_target = "auto",
 	    .isa_override = getenv(HOTSWAP_ENV_ISA_OVERRIDE),
 	    .source_target = profile_keys[PK_SOURCE_TARGET].def,
 	};
+
+	b->supported = tree->complete;
+	if (!b->supported) {
+		strbuf_addstr(&b->reason, tree->found ? "the HotSwap tree is incomplete"
+		                                      : "no HotSwap tree found");
+		strbuf_addstr(&b->reason, ": `mirage emulators -l` and `mirage doctor` say more");
+		return;
+	}
 	kfd_scan(NULL, &gpus);
-	b->supported = !target_resolve(&req, &gpus, &choice, &b->reason, NULL);
-	if (b->supported)
+	if (!target_resolve(&req, &gpus, &choice, &why_not, NULL)) {
 		strbuf_addf(&b->reason, "target %s from %s", choice.gfx, choice.origin_text);
+	} else {
+		strbuf_addstr(&b->reason, "for a profile that names its target: ");
+		target_supported_list(source, &b->reason);
+		strbuf_addf(&b->reason,
+		            "; rewrite and emulate offline; --target auto finds none: %s",
+		            why_not.buf);
+	}
+	strbuf_release(&why_not);
 	kfd_gpus_release(&gpus);
 }
 
@@ -148,7 +169,7 @@ static int emulators_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	strbuf_addstr(&b[1].description,
 	              "no rewrite: runs the workload as built, for A/B comparisons");
 	b[0].installed = tree.complete;
-	hotswap_support(&b[0]);
+	hotswap_support(&b[0], &tree, source);
 	b[1].installed = true;
 	b[1].supported = true;
 	strbuf_addstr(&b[1].reason, "runs on any host");

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum rewrite_opt {
 	REWRITE_OUTPUT,
@@ -30,10 +31,11 @@ enum rewrite_opt {
 	REWRITE_NOPTS
 };
 static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
-    [REWRITE_OUTPUT] = {.name = "output",
-                        .short_name = 'o',
-                        .type = OPT_PATH,
-                        .help = "where to write the rewritten code object (required)"},
+    [REWRITE_OUTPUT] =
+        {.name = "output",
+         .short_name = 'o',
+         .type = OPT_PATH,
+         .help = "where to write the rewritten code object (required; - is standard output)"},
     [REWRITE_SOURCE] = {.name = "source",
                         .type = OPT_GFX_SOURCE,
                         .arg_name = "ISA",
@@ -111,10 +113,65 @@ static int load_rewriter(const struct cmd_ctx *ctx, struct rewriter_dl *rw)
 	return ret;
 }
 
+/* "-" is standard input (IN) or standard output (-o), as for `mirage profile import -`. */
+static bool is_std_stream(const char *path)
+{
+	return !strcmp(path, "-");
+}
+
+/* How messages name IN or OUT: "<stdin>"/"<stdout>" for "-". */
+static const char *shown_path(const char *path, const char *stream)
+{
+	return is_std_stream(path) ? stream : path;
+}
+
 static int read_input(const char *path, struct strbuf *bytes)
 {
+	if (is_std_stream(path)) {
+		if (strbuf_read_fd(bytes, STDIN_FILENO) < 0)
+			return error_errno("cannot read standard input");
+		return 0;
+	}
 	if (strbuf_read_file(bytes, path) < 0)
 		return error_errno("cannot read '%s'", path);
+	return 0;
+}
+
+/*
+ * Writes the rewritten object to OUT: whole or not at all for a file (a failure leaves no
+ * OUT behind), to standard output for "-".
+ */
+static int write_output(const char *out, const void *data, size_t size)
+{
+	if (!is_std_stream(out)) {
+		if (atomic_write_file(out, data, size, 0644, ATOMIC_REPLACE) < 0)
+			return error_errno("cannot write '%s'", out);
+		return 0;
+	}
+	if (fwrite(data, 1, size, stdout) != size || fflush(stdout) != 0)
+		return error_errno("cannot write the code object to standard output");
+	return 0;
+}
+
+/*
+ * -o - is refused where its bytes would be lost in other output: with --json (one JSON
+ * document on stdout) and on a terminal (as curl does for binary output).
+ */
+static int check_std_output(const struct cmd_ctx *ctx, const char *out)
+{
+	if (!is_std_stream(out))
+		return 0;
+	if (ctx->json) {
+		usage_error("--json and -o - would both write to standard output");
+		hint("give -o FILE with --json");
+		return EXIT_USAGE;
+	}
+	if (isatty(STDOUT_FILENO)) {
+		usage_error("-o - would write a binary code object to the terminal");
+		hint("redirect standard output (mirage rewrite IN -o - > OUT.co) or give -o FILE");
+		return EXIT_USAGE;
+	}
+	print_text_on_stderr(); /* the report follows the object on stderr */
 	return 0;
 }
 
@@ -395,6 +452,7 @@ static const char *default_target(const struct rewriter_dl *rw, const struct str
 static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *in = a->positional.v[0], *out = args_str(a, REWRITE_OUTPUT), *target;
+	const char *in_name = shown_path(in, "<stdin>"), *out_name;
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
 	struct hs_rewrite_output result = {0};
@@ -410,6 +468,10 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		     "[--entry-trampolines]");
 		return EXIT_USAGE;
 	}
+	if ((ret = check_std_output(ctx, out)) != 0)
+		return ret;
+	ret = -1;
+	out_name = shown_path(out, "<stdout>");
 	if (args_bool(a, REWRITE_ENTRY_TRAMPOLINES)) {
 		opts.flags |= HS_REWRITE_ENTRY_TRAMPOLINES;
 		if (args_bool(a, REWRITE_STUB_SYMBOLS))
@@ -443,13 +505,13 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			cJSON_AddItemToObject(doc, "kernel_results", verdicts_json(&rw, kernels));
 			output_json(doc);
 		}
-		translation_failed(in, &report, &rw, kernels, target);
+		translation_failed(in_name, &report, &rw, kernels, target);
 		goto out;
 	}
 	if (st != HS_OK) {
 		/* The library's message says what is wrong; its status name is for programs. */
 		const char *why = report.message[0] ? report.message : rw.last_error();
-		error("cannot rewrite '%s': %s", in, why && *why ? why : rw.status_str(st));
+		error("cannot rewrite '%s': %s", in_name, why && *why ? why : rw.status_str(st));
 		/* An ISA name or pair the user gave is a bad value (2); the rest a failure (1). */
 		if (report.reason == HS_REASON_BAD_ARGUMENT ||
 		    report.reason == HS_REASON_UNSUPPORTED_PAIR)
@@ -459,18 +521,15 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			hint("pass --target " HOTSWAP_ISA_GFX1250_B0 " (B0) or --no-b0a0");
 		goto out;
 	}
-	/* Written whole or not at all: a failure leaves no OUT behind. */
-	if (atomic_write_file(out, result.data, result.size, 0644, ATOMIC_REPLACE) < 0) {
-		error_errno("cannot write '%s'", out);
+	if (write_output(out, result.data, result.size) < 0)
 		goto out;
-	}
 	if (ctx->json) {
 		cJSON *doc = report_json(&report, in, out);
 		if (report.passes_run & HS_PASS_TRANSLATE)
 			cJSON_AddItemToObject(doc, "kernel_results", verdicts_json(&rw, kernels));
 		output_json(doc);
 	} else {
-		print_report(&report, in, out, &rw, kernels);
+		print_report(&report, in_name, out_name, &rw, kernels);
 	}
 	ret = EXIT_OK;
 out:
@@ -618,7 +677,7 @@ static void print_inspection(const char *path, const cJSON *doc, bool disasm, bo
 
 static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
-	const char *path = a->positional.v[0];
+	const char *path = a->positional.v[0], *name = shown_path(path, "<stdin>");
 	bool disasm = args_has(a, INSPECT_DISASM);
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
@@ -633,19 +692,19 @@ static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	                disasm ? args_str(a, INSPECT_DISASM) : NULL, &json);
 	if (st != HS_OK) {
 		const char *why = rw.last_error();
-		error("cannot inspect '%s': %s", path, why && *why ? why : rw.status_str(st));
+		error("cannot inspect '%s': %s", name, why && *why ? why : rw.status_str(st));
 		goto out;
 	}
 	doc = cJSON_Parse(json);
 	if (!doc) {
-		error("the rewriter at '%s' returned invalid JSON for '%s'", rw.path, path);
+		error("the rewriter at '%s' returned invalid JSON for '%s'", rw.path, name);
 		goto out;
 	}
 	if (ctx->json) {
 		output_json(doc);
 		doc = NULL;
 	} else {
-		print_inspection(path, doc, disasm, args_bool(a, INSPECT_NOTES));
+		print_inspection(name, doc, disasm, args_bool(a, INSPECT_NOTES));
 	}
 	ret = EXIT_OK;
 out:

@@ -36,6 +36,13 @@ void refusal_json(cJSON *o, const struct refusal *r)
 	cJSON_AddStringToObject(o, "detail", r->detail ? r->detail : "");
 }
 
+static FILE *text_stream;
+
+void print_text_on_stderr(void)
+{
+	text_stream = stderr;
+}
+
 void print_text(const char *fmt, ...)
 {
 	struct strbuf raw = STRBUF_INIT, text = STRBUF_INIT;
@@ -44,7 +51,7 @@ void print_text(const char *fmt, ...)
 	strbuf_vaddf(&raw, fmt, ap);
 	va_end(ap);
 	msg_escape(&text, raw.buf);
-	fputs(text.buf, stdout);
+	fputs(text.buf, text_stream ? text_stream : stdout);
 	strbuf_release(&raw);
 	strbuf_release(&text);
 }

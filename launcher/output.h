@@ -15,6 +15,11 @@ void output_json(cJSON *doc);
  */
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
+ * Sends print_text() to stderr from now on: for a command whose data goes to stdout
+ * (`mirage rewrite -o -`), so that the report does not end up inside the data.
+ */
+void print_text_on_stderr(void);
+/*
  * A refused kernel's fields added to o, the one JSON shape of a refusal (mirage raise --json,
  * mirage rewrite --json): "kernel" (unless o has it already), "reason", "reason_text",
  * "offset" (the instruction's address, "0x1a40"), "mnemonic", "detail"; absent text is "".

@@ -31,18 +31,10 @@ char *profile_path(const char *name)
 
 char *profile_lookup_name(const char *name, struct diag *err)
 {
-	char *lower = str_lower(xstrdup(name));
-	if (profile_name_check(lower, err) < 0) {
-		/* Report the name as the user typed it. */
-		struct diag again = DIAG_INIT;
-		profile_name_check(name, &again);
-		if (again.msg.len)
-			diag_set(err, "%s", again.msg.buf);
-		diag_release(&again);
-		free(lower);
+	/* The rule of create, so that a name that cannot be created is never found either. */
+	if (profile_name_check(name, err) < 0)
 		return NULL;
-	}
-	return lower;
+	return xstrdup(name);
 }
 
 /* The one "not found" message of load, exists and delete. */

@@ -11,9 +11,9 @@
 /* Path of a profile's file; caller frees with free(). */
 char *profile_path(const char *name);
 /*
- * Validates a name given to look a profile up (show, edit, run --profile):
- * the name rule, but mixed case is folded to lowercase as the store keeps it.
- * Returns a lowercase copy the caller frees, or NULL with err filled in.
+ * Validates a name given to look a profile up (show, edit, run --profile) by the rule of
+ * create: a mixed-case name is refused with the lowercase suggestion, never folded.
+ * Returns a copy the caller frees, or NULL with err filled in.
  */
 char *profile_lookup_name(const char *name, struct diag *err);
 /* Loads the profile called name into p (profile_init()'ed by the callee; release it). */

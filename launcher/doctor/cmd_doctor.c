@@ -210,6 +210,13 @@ static void check_discovery(struct doctor *d, const struct hotswap_tree *tree)
 		strbuf_release(&what);
 		strbuf_release(&fix);
 	}
+	if (d->json) {
+		/* A program reads fields, not the text view's columns. */
+		for (size_t i = 0; i < tree->nprobes; i++)
+			detail(d, "%s %s (%s)", tree->probes[i].exists ? "found" : "nothing",
+			       tree->probes[i].path, tree->probes[i].reason);
+		return;
+	}
 	struct strvec rows = STRVEC_INIT;
 	probe_rows(tree, &rows);
 	for (size_t i = 0; i < rows.nr; i++)

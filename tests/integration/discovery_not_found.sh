@@ -27,6 +27,7 @@ expect_line "^  searched:  $T/build/hotswap/lib/libhotswap_intercept.so +\(in-tr
 for p in "${probes[@]}"; do expect_out "$p"; done
 expect_out "(installed trees, \$MIRAGE_DATA/hotswap/*)"
 expect_out "set:       HOTSWAP_HOME=<tree root, with lib/libhotswap_intercept.so under it>"
+expect_out "supported: no (no HotSwap tree found: \`mirage emulators -l\` and \`mirage doctor\` say more)"
 
 mirage --json emulators
 expect_rc 0 "--json emulators"

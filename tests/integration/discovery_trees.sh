@@ -39,7 +39,7 @@ expect_line "^ok    python runtime: '$HOTSWAP_HOME/runtime/hotswap_py/sitecustom
 # The fixture rewriter predates hs_build_identity(): the line names no build.
 expect_line '^ok    self-test: rewrote the built-in gfx1250 kernel: 1 kernel stubbed, [0-9]+ -> [0-9]+ bytes, second pass unchanged$'
 mirage emulators
-expect_line '^hotswap\* +yes +no '
+expect_line '^hotswap\* +yes +yes '
 mirage emulators -l
 expect_out "runtime:   $HOTSWAP_HOME (native flavour, found through HOTSWAP_HOME)"
 mirage profile create p1 --emulator hotswap

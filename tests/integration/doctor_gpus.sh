@@ -13,6 +13,12 @@ expect_rc 0 "doctor, no GPU, no profiles"
 expect_line "^warn  no KFD topology at '$(nodes "$MIRAGE_SYSFS_ROOT")': no AMD GPU is visible here$"
 expect_line '^warn  a profile with target auto would fail: no GPU to retarget gfx1250 code onto: this host has no KFD topology \(no amdgpu driver\)$'
 expect_line "^      fix: HotSwap retargets gfx1250 onto gfx942, gfx950, gfx1250; run on such a GPU, set the profile's target, or export HSA_HOTSWAP_ISA_OVERRIDE=<gfx> if this host can run it$"
+# hotswap works here without a GPU (named targets, offline rewrite and emulate): no GPU is said
+# in the reason, not as "not supported"
+mirage emulators
+expect_line '^hotswap\* +yes +yes '
+mirage emulators -l
+expect_out "supported: yes (for a profile that names its target: gfx942, gfx950, gfx1250; rewrite and emulate offline; --target auto finds none: no GPU to retarget gfx1250 code onto"
 
 # a profile with a fixed target does not need a GPU
 write_profile fixed gfx950

@@ -21,6 +21,8 @@ expect_json 'all(c["status"] in ("ok", "warn", "fail") for c in d["checks"])'
 expect_json 'all("fix" in c for c in d["checks"] if c["status"] != "ok")'
 expect_json '{"config", "profile:auto1", "discovery", "tree", "part:lib/libhotswap_intercept.so", "part:lib/libhotswap_rewrite.so", "part:lib/libhotswap_intercept_core.so", "part:llvm-tools/llc", "part:runtime/hotswap_py/sitecustomize.py", "gpus", "target:auto1", "env:HSA_HOTSWAP_STRICT", "self-test"} <= {c["check"] for c in d["checks"]}'
 expect_json '[c for c in d["checks"] if c["check"] == "discovery"][0]["details"][0].startswith("found ")'
+# Details are text for programs: single spaces, not the text view's column padding.
+expect_json 'all("  " not in t for c in d["checks"] for t in c.get("details", []))'
 expect_json '[c for c in d["checks"] if c["check"] == "self-test"][0]["status"] == "ok"'
 if command -v jq >/dev/null; then
 	printf '%s' "$OUT" | jq -e '.checks[] | select(.check == "target:auto1") | .status == "fail"' \

@@ -132,7 +132,7 @@ mirage profile delete Bad/Name -f
 check "delete with an invalid name" 2 "invalid profile name 'Bad/Name'"
 printf '[profile]\nname = broken\n[gpu]\n' >"$P/broken.ini"
 printf 'y\n' >"$T/yes"
-RUN_STDIN="$T/yes" mirage profile delete Broken
+RUN_STDIN="$T/yes" mirage profile delete broken
 check "a broken profile is deleted after asking" 0
 expect_err "delete profile 'broken'? [y/N]"
 expect_out "deleted profile 'broken'"

@@ -41,10 +41,16 @@ json_ok "$OUT"
 [ "$(json_get "$OUT" "d[1]['target']")" = gfx942 ] || fail "json list lacks the target"
 ok "list --json parses"
 
-mirage profile show RDNA
-check "show folds case" 0
+mirage profile show rdna
+check "show" 0
 expect_out "target             = gfx942"
 expect_out "env FOO=bar"
+# Looked up by the rule of create: what cannot be created is not found by another name.
+mirage profile show RDNA
+check "show a mixed-case name" 2 "invalid profile name 'RDNA': profiles are stored lowercase"
+expect_err "hint: use 'rdna' instead"
+mirage run -p RDNA --dry-run -- true
+check "run -p a mixed-case name" 2 "invalid profile name 'RDNA': profiles are stored lowercase"
 mirage profile show plain
 check "show a profile with empty values" 0
 expect_out 'description        = ""  (default)'

@@ -232,6 +232,31 @@ mirage rewrite "$FIXTURES/hello.co" -o "$T/out.fifo" --target $B0 --entry-trampo
 check "rewrite -o a FIFO nobody reads" 1 "No such device or address"
 [ -p "$T/out.fifo" ] && ok "the FIFO is left a FIFO" || fail "the FIFO is left a FIFO"
 
+# "-" is standard input for IN and inspect, standard output for -o; the report then goes to
+# stderr, so that stdout holds the object's bytes only.
+RUN_STDIN=$FIXTURES/hello.co mirage rewrite - -o - --target $B0 --entry-trampolines
+check "rewrite - -o -" 0
+cmp -s "$OUT" "$T/hello.file.co" || fail "rewrite - -o - wrote other bytes than -o FILE"
+grep -qF "'<stdin>' -> '<stdout>': rewritten" "$ERR" || fail "the report is not on stderr: $(cat "$ERR")"
+ok "the object goes to stdout, the report to stderr"
+RUN_STDIN=$T/hello.file.co mirage inspect -
+check "inspect -" 0
+expect_out "<stdin>: amdgcn-amd-amdhsa--gfx1250"
+RUN_STDIN=/dev/null mirage inspect -
+check "inspect - of an empty stdin" 1 "cannot inspect '<stdin>': empty input"
+mirage --json rewrite "$FIXTURES/hello.co" -o - --target $B0
+check "--json with -o -" 2 "--json and -o - would both write to standard output"
+[ ! -s "$OUT" ] || fail "--json -o - wrote to stdout: $(head -c 100 "$OUT" | cat -A)"
+ok "--json -o - writes nothing to stdout"
+if command -v script >/dev/null; then
+	run script -qec "$(printf '%q ' "$MIRAGE_BIN" rewrite "$FIXTURES/hello.co" -o - --target $B0)" /dev/null
+	check "-o - on a terminal" 2
+	grep -qF "would write a binary code object to the terminal" "$OUT" ||
+		fail "no refusal on the terminal: $(head -c 300 "$OUT" | cat -A)"
+	grep -qF "ELF" "$OUT" && fail "the object was written to the terminal"
+	ok "-o - refuses a terminal and writes nothing to it"
+fi
+
 # Without a HotSwap tree there is no rewriter to use.
 mkdir -p "$T/elsewhere/bin"
 cp "$MIRAGE_BIN" "$T/elsewhere/bin/mirage"

@@ -403,7 +403,7 @@ static void test_store_load_typed_exists_delete(void **state)
 	assert_int_equal(profile_load_typed("a/b", &p, &err), PROFILE_BAD_NAME);
 	assert_non_null(strstr(err.msg.buf, "invalid profile name 'a/b'"));
 	profile_release(&p); /* initialised even when the name is bad */
-	assert_int_equal(profile_load_typed("Ghost", &p, &err), -1);
+	assert_int_equal(profile_load_typed("ghost", &p, &err), -1);
 	assert_non_null(strstr(err.msg.buf, "profile 'ghost' not found in '"));
 	assert_non_null(strstr(err.hint.buf, "makes one"));
 	profile_release(&p);
@@ -415,7 +415,11 @@ static void test_store_load_typed_exists_delete(void **state)
 	profile_init(&p, "one");
 	assert_int_equal(profile_create(&p, &err), 0);
 	profile_release(&p);
-	assert_int_equal(profile_load_typed("ONE", &p, &err), 0);
+	/* A name is looked up by the rule of create: mixed case is refused, not folded. */
+	assert_int_equal(profile_load_typed("ONE", &p, &err), PROFILE_BAD_NAME);
+	assert_non_null(strstr(err.msg.buf, "invalid profile name 'ONE'"));
+	profile_release(&p);
+	assert_int_equal(profile_load_typed("one", &p, &err), 0);
 	assert_string_equal(p.name, "one");
 	profile_release(&p);
 	assert_int_equal(profile_exists("one", &err), 0);
