@@ -120,7 +120,10 @@ struct route {
 	bool translate;       /* the translator does it (hsi_decision.translate) */
 };
 
-/* First match wins; no match: untouched.  docs/intercept.md shows this table. */
+/*
+ * First match wins; no match: untouched, or refused when the object is for another processor
+ * (no_route).  docs/intercept.md shows this table.
+ */
 static const struct route routes[] = {
     {
         /* gfx1250 code can never run there: without a translation the load fails anyway. */
@@ -231,6 +234,17 @@ static void apply(const struct route *r, const struct facts *f, struct hsi_decis
 	}
 }
 
+/*
+ * A gfx12.5 object for another processor than the agent's, with no route: the runtime would
+ * refuse it with its bare incompatible-ISA error, so the intercept refuses it first, saying
+ * why.  A generic object is left to the runtime (its compatibility is the runtime's rule).
+ */
+static bool no_route(const struct hsi_object_facts *obj, const struct hsi_agent_facts *agent)
+{
+	const struct gfx_info *o = gfx_by_name(obj->proc);
+	return o && !o->is_generic && strcmp(obj->proc, agent->gfx) != 0;
+}
+
 void hsi_decide(const struct hsi_config *cfg, const struct hsi_agent_facts *agent,
                 const struct hsi_object_facts *obj, struct hsi_decision *d)
 {
@@ -242,19 +256,24 @@ void hsi_decide(const struct hsi_config *cfg, const struct hsi_agent_facts *agen
 		d->why = HOTSWAP_ENV_DISABLE " is set";
 		return;
 	}
-	f.cross = cross_target(cfg, agent);
-	if (!is_gfx125x(obj->proc) || (!is_gfx125x(agent->gfx) && !f.cross)) {
-		d->why = "not a gfx12.5 code object for a gfx12.5, gfx942 or gfx950 agent";
+	if (!is_gfx125x(obj->proc)) {
+		d->why = "not a gfx12.5 code object";
 		return;
 	}
+	f.cross = cross_target(cfg, agent);
 	f.step = hsi_agent_stepping(cfg, agent);
 	for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
 		const struct route *r = &routes[i];
-		if (obj_matches(r->obj, &f) && agent_matches(r->agent, &f) &&
-		    needs_met(r->needs, cfg)) {
+		if ((is_gfx125x(agent->gfx) || f.cross) && obj_matches(r->obj, &f) &&
+		    agent_matches(r->agent, &f) && needs_met(r->needs, cfg)) {
 			apply(r, &f, d);
 			return;
 		}
+	}
+	if (no_route(obj, agent)) {
+		d->refuse = true;
+		d->why = "no route for this pair";
+		return;
 	}
 	d->why = f.cross && !strcmp(obj->proc, "gfx1250") ? "nothing to do for this agent"
 	         : f.cross                                ? "the translator reads gfx1250 code only"

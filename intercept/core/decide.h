@@ -46,7 +46,8 @@ struct hsi_object_facts {
 #define HSI_ISA_GFX1250_A0 HOTSWAP_ISA_GFX1250_A0
 
 struct hsi_decision {
-	bool rewrite;           /* false: load the original untouched */
+	bool rewrite;           /* false: load the original untouched (unless refuse) */
+	bool refuse;            /* a gfx12.5 object no route runs on this agent: refuse the load */
 	bool required;          /* strict, or a translation: a failure refuses the load */
 	bool translate;         /* the translation route (gfx1250 -> gfx942/gfx950) */
 	const char *source_isa; /* for hs_rewrite; NULL = what the object says */
@@ -57,7 +58,7 @@ struct hsi_decision {
 	const char *why; /* one phrase for verbose logs */
 };
 
-/* Fills *d; never fails (anything unknown passes through). */
+/* Fills *d; never fails (anything not gfx12.5 passes through). */
 void hsi_decide(const struct hsi_config *cfg, const struct hsi_agent_facts *agent,
                 const struct hsi_object_facts *obj, struct hsi_decision *d);
 

@@ -18,6 +18,7 @@
 #include <hotswap/rewrite.h>
 
 #include "elf_peek.h"
+#include "gfx_route.h"
 #include "hotswap_contract.h"
 #include "log.h"
 #include "read_whole.h"
@@ -149,6 +150,15 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 		return LOAD_ORIGINAL;
 	}
 	hsi_decide(&hsi_cfg, &af, &obj, &d);
+	if (d.refuse) {
+		char routes[160];
+		gfx_routes_text(obj.proc, routes, sizeof(routes));
+		hsi_warn(
+		    "%s: no route runs %s code on %s (it runs on %s); refusing the load rather "
+		    "than leaving it to the runtime's incompatible-ISA error",
+		    uri, obj.proc, af.gfx, routes);
+		return REFUSE;
+	}
 	if (!d.rewrite) {
 		hsi_info("%s (%s) on %s: loading untouched: %s", uri, obj.proc, af.gfx, d.why);
 		return LOAD_ORIGINAL;

@@ -195,6 +195,41 @@ static void test_rows(void **state)
 	}
 }
 
+/* A gfx12.5 object for another processor with no route is refused, never passed on. */
+static void test_no_route_refuses(void **state)
+{
+	static const struct {
+		const char *agent, *obj_isa;
+		bool disable, refuse;
+	} cases[] = {
+	    {"gfx1251", B0OBJ, false, true},                       /* gfx1250 code, no route */
+	    {"gfx1100", B0OBJ, false, true},                       /* a gfx11 agent */
+	    {"gfx942", "amdgcn-amd-amdhsa--gfx1251", false, true}, /* not a translation source */
+	    {"gfx1250", "amdgcn-amd-amdhsa--gfx1251", false, true},
+	    {"gfx1251", B0OBJ, true, false}, /* HSA_HOTSWAP_DISABLE: the user's choice */
+	    {"gfx1251", "amdgcn-amd-amdhsa--gfx1251", false, false}, /* its own processor */
+	    {"gfx1250", A0OBJ, false, false},
+	    {"gfx942", B0OBJ, false, false},                        /* translated */
+	    {"gfx1250", "amdgcn-amd-amdhsa--gfx942", false, false}, /* not gfx12.5: not ours */
+	    {"gfx1251", "amdgcn-amd-amdhsa--gfx12-5-generic", false,
+	     false}, /* the runtime's rule */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct hsi_config cfg = {.disable = cases[i].disable, STEP_NONE};
+		struct hsi_agent_facts af = {.have_asic_rev = true};
+		struct hsi_object_facts obj;
+		struct hsi_decision d;
+
+		strcpy(af.gfx, cases[i].agent);
+		strcpy(obj.isa, cases[i].obj_isa);
+		proc_of(obj.isa, obj.proc, sizeof(obj.proc));
+		hsi_decide(&cfg, &af, &obj, &d);
+		if (d.refuse != cases[i].refuse || (d.refuse && d.rewrite))
+			fail_msg("case %zu (%s on %s): refuse %d rewrite %d (%s)", i, obj.proc,
+			         af.gfx, d.refuse, d.rewrite, d.why);
+	}
+}
+
 static void test_config_from_env(void **state)
 {
 	struct hsi_config c;
@@ -233,6 +268,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_rows),
+	    cmocka_unit_test(test_no_route_refuses),
 	    cmocka_unit_test(test_config_from_env),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
