@@ -51,7 +51,7 @@ run o0 --levels O0 --targets '' --filter "$scalar"
 assert_contains "$TEST_TMP/o0.log" "builtins: gfx1250 -O0: 96 kernels" "a summary for gfx1250 -O0, every scalar kernel"
 assert_eq "$rc" 0 "-O0: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-o0.txt)"
 
-run gfx950 --levels O2 --targets gfx950 --filter '_(int|ulong|float|double)$'
+run gfx950 --levels O2 --targets gfx950 --filter '_(uchar|u?int|ulong|float|double)$'
 assert_contains "$TEST_TMP/gfx950.log" "builtins: gfx950 -O2: " "a summary for gfx950 -O2"
 assert_eq "$rc" 0 "gfx950: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-gfx950.txt)"
 done_testing
