@@ -4,8 +4,8 @@
 # POCL on the same edge-value inputs and compared (integers exact, floats bit-exact with NaN
 # as a class).  Three runs: every kernel at -O2, with the scalar kernels translated for gfx942
 # and emulated again; the scalar kernels at -O0 (libclc's calls not inlined: calls, the
-# private stack, 64-bit constants built in SGPR pairs); and the int, ulong, float and double
-# kernels at -O2 translated for gfx950.  The vector kernels at -O0, gfx950 on every kernel
+# private stack, 64-bit constants built in SGPR pairs); and the uchar, int, uint, ulong, float
+# and double kernels at -O2 translated for gfx950.  The vector kernels at -O0, gfx950 on every kernel
 # and every vector width are the sweep's (README: `cmake --build build --target
 # builtins_sweep`), too slow for the default suite.  A refusal
 # is counted, not failed; a mismatch or fault fails unless tests/builtins/xfail.txt lists it,
