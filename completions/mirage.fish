@@ -95,7 +95,7 @@ complete -c mirage -n "__fish_mirage_at ''" -a run -d 'run a workload under a pr
 complete -c mirage -n "__fish_mirage_at ''" -a rewrite -d 'rewrite a code object (entry trampolines, B0->A0, gfx1250 -> gfx942/gfx950)'
 complete -c mirage -n "__fish_mirage_at ''" -a raise -d 'raise a gfx1250/gfx942/gfx950 code object\'s kernels to LLVM IR (or list the refusals)'
 complete -c mirage -n "__fish_mirage_at ''" -a emulate -d 'run one gfx1250/gfx942/gfx950 kernel on the CPU from a launch file, no GPU needed'
-complete -c mirage -n "__fish_mirage_at ''" -a inspect -d 'describe a code object: ISA, kernels, descriptors, metadata, pool'
+complete -c mirage -n "__fish_mirage_at ''" -a inspect -d 'describe a code object, offload bundle or HIP program: ISA, kernels, descriptors, metadata, pool'
 complete -c mirage -n "__fish_mirage_at ''" -a doctor -d 'check the config, the HotSwap tree, GPUs, targets and environment'
 complete -c mirage -n "__fish_mirage_at ''" -a emulators -d 'list the backends a profile can use and whether they work here'
 complete -c mirage -n "__fish_mirage_at ''" -a paths -d 'show where mirage keeps config, profiles, trees and caches'

@@ -1,8 +1,8 @@
-/* `mirage rewrite` and `mirage inspect`: the rewriter from the shell, through the discovered tree.
- */
+/* `mirage rewrite`: the rewriter from the shell, through the discovered tree. */
 #include "command.h"
 #include "msg.h"
 #include "output.h"
+#include "rewriter_input.h"
 
 #include "atomic_file.h"
 #include "gfx_table.h"
@@ -71,72 +71,6 @@ static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
 
 /* The kernels with their descriptor fields are always listed: --kernels (part of the documented
  * command line, README.md) asks for that default explicitly; the rest add to it. */
-enum inspect_opt {
-	INSPECT_KERNELS,
-	INSPECT_DISASM,
-	INSPECT_NOTES,
-	INSPECT_NOPTS
-};
-static const struct opt_spec inspect_opts[INSPECT_NOPTS + 1] = {
-    [INSPECT_KERNELS] = {.name = "kernels",
-                         .type = OPT_BOOL,
-                         .help = "list kernels with their descriptor fields (default)"},
-    [INSPECT_DISASM] = {.name = "disasm",
-                        .type = OPT_STRING,
-                        .arg_name = "KERNEL",
-                        .flags = OPT_ARG_OPTIONAL,
-                        .help = "disassemble every kernel, or only KERNEL (loads LLVM)"},
-    [INSPECT_NOTES] = {.name = "notes",
-                       .type = OPT_BOOL,
-                       .help = "show the metadata and every note"},
-};
-
-/* Finds the tree and loads its rewriter, printing why not. */
-static int load_rewriter(const struct cmd_ctx *ctx, struct rewriter_dl *rw)
-{
-	struct hotswap_tree tree = HOTSWAP_TREE_INIT;
-	struct strbuf msg = STRBUF_INIT;
-	int ret = 0;
-
-	if (hotswap_discover(&(struct discover_opts){.self_exe = ctx->self_exe}, &tree) < 0) {
-		struct strbuf fix = STRBUF_INIT;
-		hotswap_format_problem(&tree, &msg, &fix);
-		ret = error("the rewriter comes from a HotSwap tree:\n%s", msg.buf);
-		hint("%s", fix.buf);
-		strbuf_release(&fix);
-	} else if (rewriter_dl_open_tree(&tree, rw, &msg) < 0) {
-		ret = error("%s", msg.buf);
-		hint("mirage rewrite and inspect need the native flavour's " HOTSWAP_REWRITE_LIB);
-	}
-	strbuf_release(&msg);
-	hotswap_tree_release(&tree);
-	return ret;
-}
-
-/* "-" is standard input (IN) or standard output (-o), as for `mirage profile import -`. */
-static bool is_std_stream(const char *path)
-{
-	return !strcmp(path, "-");
-}
-
-/* How messages name IN or OUT: "<stdin>"/"<stdout>" for "-". */
-static const char *shown_path(const char *path, const char *stream)
-{
-	return is_std_stream(path) ? stream : path;
-}
-
-static int read_input(const char *path, struct strbuf *bytes)
-{
-	if (is_std_stream(path)) {
-		if (strbuf_read_fd(bytes, STDIN_FILENO) < 0)
-			return error_errno("cannot read standard input");
-		return 0;
-	}
-	if (strbuf_read_file(bytes, path) < 0)
-		return error_errno("cannot read '%s'", path);
-	return 0;
-}
-
 /*
  * Writes the rewritten object to OUT: whole or not at all for a file (a failure leaves no
  * OUT behind), to standard output for "-".
@@ -452,7 +386,7 @@ static const char *default_target(const struct rewriter_dl *rw, const struct str
 static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *in = a->positional.v[0], *out = args_str(a, REWRITE_OUTPUT), *target;
-	const char *in_name = shown_path(in, "<stdin>"), *out_name;
+	const char *in_name = shown_path(in, "<stdin>"), *out_name, *fat;
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
 	struct hs_rewrite_output result = {0};
@@ -490,7 +424,17 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		}
 		opts.flags |= HS_REWRITE_BEST_EFFORT;
 	}
-	if (read_input(in, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
+	if (read_input(in, &bytes) < 0)
+		goto out;
+	if ((fat = fat_binary_kind(bytes.buf, bytes.len))) {
+		error("cannot rewrite '%s': it is %s, and rewrite takes one code object", in_name,
+		      fat);
+		hint("'mirage inspect %s' lists its code objects; clang-offload-bundler --unbundle "
+		     "extracts one",
+		     in_name);
+		goto out;
+	}
+	if (load_rewriter(ctx, &rw) < 0)
 		goto out;
 	if (rw.result_kernels)
 		opts.result = &kernels;
@@ -542,179 +486,6 @@ out:
 	return exit_code(ret);
 }
 
-static const char *jstr(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static double jnum(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	return cJSON_IsNumber(v) ? v->valuedouble : -1;
-}
-
-static bool jtrue(const cJSON *o, const char *key)
-{
-	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
-}
-
-/* Prints the fields of a decoded register ("raw" first, then each field). */
-static void print_fields(const char *label, const cJSON *reg)
-{
-	const cJSON *f;
-	print_text("      %-18s 0x%08lx", label, (unsigned long)jnum(reg, "raw"));
-	cJSON_ArrayForEach(f, reg)
-	{
-		if (strcmp(f->string, "raw") && cJSON_IsNumber(f) && f->valuedouble != 0)
-			print_text(" %s=%.0f", f->string, f->valuedouble);
-	}
-	print_text("\n");
-}
-
-static void print_kernel(const cJSON *k, bool disasm)
-{
-	const cJSON *kd = cJSON_GetObjectItemCaseSensitive(k, "descriptor");
-	const char *state = jtrue(k, "entry_is_stub")        ? "entry stub"
-	                    : jtrue(k, "entry_has_prologue") ? "has the entry prologue"
-	                                                     : "no entry prologue";
-	print_text("  %s", jstr(k, "name"));
-	if (*jstr(k, "metadata_name") && strcmp(jstr(k, "metadata_name"), jstr(k, "name")))
-		print_text(" (metadata name %s)", jstr(k, "metadata_name"));
-	print_text("\n    entry %s  [%s", jstr(k, "entry"), state);
-	if (jtrue(k, "entry_is_stub"))
-		print_text(" -> %s, scratch %s", jstr(k, "stub_target"), jstr(k, "stub_scratch"));
-	print_text("]\n");
-	if (jnum(k, "sgpr_count") >= 0)
-		print_text("    sgpr_count %.0f  vgpr_count %.0f\n", jnum(k, "sgpr_count"),
-		           jnum(k, "vgpr_count"));
-	if (kd) {
-		print_text(
-		    "    descriptor: kernarg %.0f bytes, group %.0f, private %.0f, entry offset "
-		    "%.0f\n",
-		    jnum(kd, "kernarg_size"), jnum(kd, "group_segment_fixed_size"),
-		    jnum(kd, "private_segment_fixed_size"),
-		    jnum(kd, "kernel_code_entry_byte_offset"));
-		print_fields("compute_pgm_rsrc1",
-		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc1"));
-		print_fields("compute_pgm_rsrc2",
-		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc2"));
-		print_fields("compute_pgm_rsrc3",
-		             cJSON_GetObjectItemCaseSensitive(kd, "compute_pgm_rsrc3"));
-	}
-	{
-		/* What a B0->A0 rewrite would do here (gfx1250 kernels with B0-only sites). */
-		const cJSON *site, *sites = cJSON_GetObjectItemCaseSensitive(k, "b0a0_sites");
-		if (cJSON_GetArraySize(sites))
-			print_text("    B0-only sites (%d):\n", cJSON_GetArraySize(sites));
-		cJSON_ArrayForEach(site, sites)
-		{
-			print_text("      %-8s %-36s %s\n", jstr(site, "vaddr"),
-			           jstr(site, "instruction"), jstr(site, "b0a0"));
-		}
-	}
-	if (disasm) {
-		const cJSON *line;
-		cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(k, "disasm"))
-		{
-			if (*jstr(line, "label"))
-				print_text("    <%s>:\n", jstr(line, "label"));
-			print_text("      %-8s %s\n", jstr(line, "vaddr"), jstr(line, "text"));
-		}
-	}
-}
-
-static void print_inspection(const char *path, const cJSON *doc, bool disasm, bool notes)
-{
-	const cJSON *k, *p, *n;
-	const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(doc, "kernels");
-	print_text("%s: %s (%s)\n", path, jstr(doc, "isa"), jstr(doc, "processor"));
-	print_text("kernels: %d\n", cJSON_GetArraySize(kernels));
-	if (jnum(doc, "metadata_notes_left_out") > 0)
-		print_text(
-		    "metadata: %.0f note(s) left out: another amdhsa.version (or amdhsa.printf) "
-		    "than the first, as the HSA runtime reads them\n",
-		    jnum(doc, "metadata_notes_left_out"));
-	cJSON_ArrayForEach(k, kernels) print_kernel(k, disasm);
-	{
-		const cJSON *x = cJSON_GetObjectItemCaseSensitive(doc, "translation");
-		if (x)
-			print_text("translation: from %s for %s, translator %s\n",
-			           jstr(x, "source_isa"), jstr(x, "target_isa"),
-			           jstr(x, "translator_build"));
-	}
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "pools"))
-	{
-		/* A translation's segment holds moved notes and headers, not code. */
-		if (jtrue(p, "translate")) {
-			print_text("pool: %s, %.0f bytes (translation: metadata and headers)\n",
-			           jstr(p, "vaddr"), jnum(p, "size"));
-			continue;
-		}
-		print_text("pool: .hotswap.text at %s, %.0f bytes (%s%s, target state %s)\n",
-		           jstr(p, "vaddr"), jnum(p, "size"),
-		           jtrue(p, "entry_trampolines") ? "entry trampolines" : "",
-		           jtrue(p, "b0a0") ? " + B0->A0" : "", jstr(p, "target_state"));
-	}
-	if (notes) {
-		char *meta = cJSON_Print(cJSON_GetObjectItemCaseSensitive(doc, "metadata"));
-		cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(doc, "notes"))
-		    print_text("note: %s owner %s type %.0f, %.0f bytes\n", jstr(n, "section"),
-		               jstr(n, "owner"), jnum(n, "type"), jnum(n, "size"));
-		/* cJSON escapes control bytes inside strings; its raw tabs are only indentation. */
-		struct strbuf indented = STRBUF_INIT;
-		for (const char *t = meta; t && *t; t++)
-			if (*t == '\t')
-				strbuf_addstr(&indented, "  ");
-			else
-				strbuf_addch(&indented, *t);
-		if (meta)
-			print_text("metadata:\n%s\n", indented.buf);
-		strbuf_release(&indented);
-		free(meta);
-	}
-}
-
-static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
-{
-	const char *path = a->positional.v[0], *name = shown_path(path, "<stdin>");
-	bool disasm = args_has(a, INSPECT_DISASM);
-	struct rewriter_dl rw = REWRITER_DL_INIT;
-	struct strbuf bytes = STRBUF_INIT;
-	char *json = NULL;
-	cJSON *doc = NULL;
-	enum hs_status st;
-	int ret = -1;
-
-	if (read_input(path, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
-		goto out;
-	st = rw.inspect(bytes.buf, bytes.len, disasm ? HS_INSPECT_DISASM : 0,
-	                disasm ? args_str(a, INSPECT_DISASM) : NULL, &json);
-	if (st != HS_OK) {
-		const char *why = rw.last_error();
-		error("cannot inspect '%s': %s", name, why && *why ? why : rw.status_str(st));
-		goto out;
-	}
-	doc = cJSON_Parse(json);
-	if (!doc) {
-		error("the rewriter at '%s' returned invalid JSON for '%s'", rw.path, name);
-		goto out;
-	}
-	if (ctx->json) {
-		output_json(doc);
-		doc = NULL;
-	} else {
-		print_inspection(name, doc, disasm, args_bool(a, INSPECT_NOTES));
-	}
-	ret = EXIT_OK;
-out:
-	cJSON_Delete(doc);
-	free(json);
-	rewriter_dl_close(&rw);
-	strbuf_release(&bytes);
-	return exit_code(ret);
-}
-
 const struct cmd_entry cmd_rewrite_entry = {
     .name = "rewrite",
     .summary = "rewrite a code object (entry trampolines, B0->A0, gfx1250 -> gfx942/gfx950)",
@@ -724,15 +495,4 @@ const struct cmd_entry cmd_rewrite_entry = {
     .max_args = 1,
     .arg_kind = ARG_FILE,
     .exec = rewrite_exec,
-};
-
-const struct cmd_entry cmd_inspect_entry = {
-    .name = "inspect",
-    .summary = "describe a code object: ISA, kernels, descriptors, metadata, pool",
-    .usage = "CODE_OBJECT",
-    .opts = inspect_opts,
-    .min_args = 1,
-    .max_args = 1,
-    .arg_kind = ARG_FILE,
-    .exec = inspect_exec,
 };

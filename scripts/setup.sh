@@ -13,6 +13,8 @@ packages=(
 	libhsa-runtime-dev
 	# LLVM 22: the C API for MC, and the tools that build and judge fixtures
 	llvm-22 llvm-22-dev clang-22 lld-22 libclang-rt-22-dev
+	# clang-offload-bundler: clang -x hip builds fat binaries with it (tests/integration/hip_*)
+	clang-tools-22
 	# tests: shells for completions, python for the runtime adapter
 	bash bash-completion zsh fish python3 binutils clang-format
 	# tests: tracing and TLS/JSON tools some integration tests use

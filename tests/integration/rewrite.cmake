@@ -14,3 +14,5 @@ mirage_shell_test(rewrite_b0a0_emulate rewrite_b0a0_emulate.sh LABELS rewrite em
 mirage_shell_test(rewrite_translate rewrite_translate.sh LABELS rewrite)
 # ... for cluster loads, async copies to LDS and isfirst too (tests/b0a0/cluster_sites.s).
 mirage_shell_test(rewrite_b0a0_cluster rewrite_b0a0_cluster.sh LABELS rewrite emulate)
+# Offload bundles and HIP programs built by clang-22 through `mirage inspect` (codeobj/bundle.c).
+mirage_shell_test(hip_bundle hip_bundle.sh LABELS rewrite hip)
