@@ -3,7 +3,8 @@
 # tree, and run mirage's main job on the bundled example (an OpenCL kernel
 # compiled for gfx1250 by clang-22, without the entry prologue the gfx1250
 # erratum needs); then run the example on the CPU with `mirage emulate` and
-# check its output, and translate it for gfx942 and run that on the CPU too.  Leaves your own mirage config alone: everything it
+# check its output, and translate it for gfx942 and run that on the CPU too; and read the
+# fat binary of a HIP build of it.  Leaves your own mirage config alone: everything it
 # creates lives in a temp dir that is removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -154,7 +155,13 @@ else
 	exit 1
 fi
 
+step "11. a HIP program's fat binary: the example as a HIP library (examples/vector_add.hip)"
+echo "(The HIP runtime picks a code object out of it by the device before the loader sees"
+echo " one: docs/hip.md. mirage reads it; translating it for an MI300 is the next step.)"
+show "$M" inspect "$PWD/build/examples/libvector_add_hip.so" | grep -E '^(bundle|  entry|kernels|  [a-z_]+$)'
+
 echo
 echo "done: mirage rewrote the example on its way into the loader, and said what it did;"
 echo "then ran it on this CPU and checked the result, showed that a B0->A0 rewrite keeps a"
-echo "kernel's results, and translated the example for gfx942 and ran that on the CPU too."
+echo "kernel's results, translated the example for gfx942 and ran that on the CPU too, and"
+echo "read the fat binary of a HIP build of it."
