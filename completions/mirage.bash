@@ -97,7 +97,7 @@ _mirage_cmd()
 		_mirage_arg=file _mirage_max=1
 		;;
 	'inspect')
-		_mirage_opts='--kernels --disasm --notes --json --verbose -v --help -h --color'
+		_mirage_opts='--kernels --disasm --notes --target --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'doctor')
@@ -243,6 +243,9 @@ _mirage_optarg()
 		;;
 	'inspect/--disasm')
 		_mirage_val=any _mirage_glued=1
+		;;
+	'inspect/--target')
+		_mirage_val=gfx-targets
 		;;
 	'inspect/--color')
 		_mirage_val=enum _mirage_choices='auto always never'

@@ -235,11 +235,12 @@ complete -c mirage -n "__fish_mirage_arg 'emulate' 1 --schedule" -F
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l kernels -d 'list kernels with their descriptor fields (default)'
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l disasm -x -d 'disassemble every kernel, or only KERNEL (loads LLVM)'
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l notes -d 'show the metadata and every note'
+complete -c mirage -n "__fish_mirage_at 'inspect'" -l target -x -a '(__fish_mirage_call gfx targets)' -d 'say whether each code object runs on ISA as it is, or which of its kernels translate (loads the translator)'
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
-complete -c mirage -n "__fish_mirage_arg 'inspect' 1" -F
+complete -c mirage -n "__fish_mirage_arg 'inspect' 1 --target" -F
 
 # doctor
 complete -c mirage -n "__fish_mirage_at 'doctor'" -l profile -x -a '(__fish_mirage_call profiles)' -d 'check only this profile (default: every profile)'

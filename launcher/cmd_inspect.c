@@ -5,8 +5,11 @@
 #include "msg.h"
 #include "output.h"
 #include "rewriter_input.h"
+#include "translation_verdicts.h"
 
 #include "bundle.h"
+#include "gfx_route.h"
+#include "gfx_table.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -17,6 +20,7 @@ enum inspect_opt {
 	INSPECT_KERNELS,
 	INSPECT_DISASM,
 	INSPECT_NOTES,
+	INSPECT_TARGET,
 	INSPECT_NOPTS
 };
 static const struct opt_spec inspect_opts[INSPECT_NOPTS + 1] = {
@@ -31,6 +35,11 @@ static const struct opt_spec inspect_opts[INSPECT_NOPTS + 1] = {
     [INSPECT_NOTES] = {.name = "notes",
                        .type = OPT_BOOL,
                        .help = "show the metadata and every note"},
+    [INSPECT_TARGET] = {.name = "target",
+                        .type = OPT_GFX_TARGET,
+                        .arg_name = "ISA",
+                        .help = "say whether each code object runs on ISA as it is, or which of "
+                                "its kernels translate (loads the translator)"},
 };
 
 static const char *jstr(const cJSON *o, const char *key)
@@ -188,6 +197,67 @@ static cJSON *inspect_object(const struct rewriter_dl *rw, const void *bytes, si
 	return doc;
 }
 
+/*
+ * --target T for one code object (its document doc, processor proc): it runs on T as it is,
+ * or each kernel's verdict of a translation for T, or why there is no route.  Printed, or
+ * added to doc as "target" under --json.  Informational: a refusal is not inspect's failure.
+ */
+static void inspect_target(const struct rewriter_dl *rw, const void *bytes, size_t size,
+                           const char *target, cJSON *doc, bool json)
+{
+	const char *proc = jstr(doc, "processor");
+	char want[32];
+	struct hs_rewrite_output out = {0};
+	struct hs_rewrite_result *kernels = NULL;
+	HS_OPTS(hs_rewrite_report, report);
+	HS_OPTS(hs_rewrite_opts, opts);
+	cJSON *t = json ? cJSON_AddObjectToObject(doc, "target") : NULL;
+	enum hs_status st;
+
+	if (t)
+		cJSON_AddStringToObject(t, "name", target);
+	if (!strcmp(proc, gfx_target_processor(target, want, sizeof(want)))) {
+		if (t)
+			cJSON_AddStringToObject(t, "verdict", "runs as it is");
+		else
+			print_text("for %s: runs as it is (its own processor)\n", target);
+		return;
+	}
+	if (rw->result_kernels)
+		opts.result = &kernels;
+	st = rw->rewrite(bytes, size, NULL, target, &opts, &out, &report);
+	if (is_translation(&report)) {
+		unsigned done = report.count[HS_COUNT_KERNELS_TRANSLATED],
+		         refused = report.count[HS_COUNT_KERNELS_REFUSED];
+		if (t) {
+			cJSON_AddStringToObject(t, "verdict",
+			                        st == HS_OK ? "translates" : "refused");
+			cJSON_AddItemToObject(t, "kernel_results", verdicts_json(rw, kernels));
+		} else {
+			struct strbuf lines = STRBUF_INIT;
+			verdict_lines(rw, kernels, false, &lines);
+			print_text("for %s: %s: %u of %u kernels translate%s%s\n", target,
+			           st == HS_OK ? "translates" : "refused", done, done + refused,
+			           lines.len ? "\n" : "", lines.buf);
+			strbuf_release(&lines);
+		}
+	} else {
+		const char *why = report.message[0] ? report.message : rw->last_error();
+		if (st == HS_OK)
+			why = "the rewriter made no translation of it";
+		if (t) {
+			cJSON_AddStringToObject(t, "verdict", "no route");
+			cJSON_AddStringToObject(t, "message", why ? why : "");
+		} else {
+			print_text("for %s: no route: %s\n", target, why && *why ? why : "refused");
+		}
+	}
+	if (kernels)
+		rw->result_free(kernels);
+	if (out.data)
+		rw->output_release(&out);
+}
+
 static const char *method_name(enum cob_method m)
 {
 	return m == COB_ZSTD ? "zstd" : "zlib";
@@ -197,6 +267,7 @@ static const char *method_name(enum cob_method m)
 static int inspect_bundle(const struct rewriter_dl *rw, const char *name, size_t at, size_t index,
                           const struct cob_bundle *b, const struct cmd_args *a, cJSON *out)
 {
+	const char *target = args_str(a, INSPECT_TARGET);
 	cJSON *jb = NULL, *entries = NULL;
 	int ret = 0;
 
@@ -223,6 +294,17 @@ static int inspect_bundle(const struct rewriter_dl *rw, const char *name, size_t
 		print_text("bundle %zu at offset 0x%zx: uncompressed, %zu bytes, %zu entries\n",
 		           index, at, b->extent, b->n);
 	}
+	/* The HIP runtime takes an entry made for the device as it is; nothing to translate. */
+	long native = target ? cob_bundle_select(b, target) : -1;
+	if (native >= 0) {
+		if (jb)
+			cJSON_AddNumberToObject(jb, "entry_for_target", (double)native);
+		else
+			print_text(
+			    "  for %s: entry %ld is made for it, so the HIP runtime takes that one "
+			    "and the bundle is left alone\n",
+			    target, native);
+	}
 	for (size_t i = 0; i < b->n; i++) {
 		const struct cob_entry *e = &b->e[i];
 		struct strbuf label = STRBUF_INIT;
@@ -240,6 +322,8 @@ static int inspect_bundle(const struct rewriter_dl *rw, const char *name, size_t
 			cJSON_AddStringToObject(je, "target", e->target);
 			cJSON_AddNumberToObject(je, "offset", (double)e->offset);
 			cJSON_AddNumberToObject(je, "size", (double)e->size);
+			if (doc && target && native < 0)
+				inspect_target(rw, e->data, e->size, target, doc, true);
 			if (doc)
 				cJSON_AddItemToObject(je, "code_object", doc);
 			else
@@ -252,6 +336,8 @@ static int inspect_bundle(const struct rewriter_dl *rw, const char *name, size_t
 			if (doc)
 				print_inspection(label.buf, doc, args_has(a, INSPECT_DISASM),
 				                 args_bool(a, INSPECT_NOTES));
+			if (doc && target && native < 0)
+				inspect_target(rw, e->data, e->size, target, doc, false);
 			cJSON_Delete(doc);
 		}
 		strbuf_release(&label);
@@ -302,12 +388,21 @@ static int inspect_fatbin(const struct cmd_ctx *ctx, const struct rewriter_dl *r
 static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *path = a->positional.v[0], *name = shown_path(path, "<stdin>");
+	const char *target = args_str(a, INSPECT_TARGET);
 	struct rewriter_dl rw = REWRITER_DL_INIT;
 	struct strbuf bytes = STRBUF_INIT;
+	char proc[32], routes[160];
 	const uint8_t *d;
 	cJSON *doc = NULL;
 	int ret = -1;
 
+	if (target && !gfx_by_name(gfx_target_processor(target, proc, sizeof(proc)))) {
+		usage_error("invalid value '%s' for '--target': not a processor mirage knows",
+		            target);
+		hint("a target mirage reaches from gfx1250 code: %s",
+		     gfx_routes_text("gfx1250", routes, sizeof(routes)));
+		return EXIT_USAGE;
+	}
 	if (read_input(path, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
 		goto out;
 	d = (const uint8_t *)bytes.buf;
@@ -336,11 +431,15 @@ static int inspect_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (!(doc = inspect_object(&rw, bytes.buf, bytes.len, name, a)))
 		goto out;
 	if (ctx->json) {
+		if (target)
+			inspect_target(&rw, bytes.buf, bytes.len, target, doc, true);
 		output_json(doc);
 		doc = NULL;
 	} else {
 		print_inspection(name, doc, args_has(a, INSPECT_DISASM),
 		                 args_bool(a, INSPECT_NOTES));
+		if (target)
+			inspect_target(&rw, bytes.buf, bytes.len, target, doc, false);
 	}
 	ret = EXIT_OK;
 out:

@@ -3,6 +3,7 @@
 #include "msg.h"
 #include "output.h"
 #include "rewriter_input.h"
+#include "translation_verdicts.h"
 
 #include "atomic_file.h"
 #include "gfx_table.h"
@@ -142,67 +143,6 @@ static const struct {
     {HS_COUNT_B0A0_FAR_PAIR_LOW, "far_pair_low"},
     {HS_COUNT_B0A0_FAR_PAIR_HIGH, "far_pair_high"},
 };
-
-/* Whether the call took the translation route (its report or its failure says so). */
-static bool is_translation(const struct hs_rewrite_report *r)
-{
-	return (r->passes_run & HS_PASS_TRANSLATE) || r->reason == HS_REASON_TRANSLATION_REFUSED ||
-	       r->reason == HS_REASON_NO_TRANSLATOR;
-}
-
-static struct refusal refusal_of(const struct hs_kernel_result *k)
-{
-	return (struct refusal){k->name,           k->refused_offset,      k->refused_mnemonic,
-	                        k->refused_reason, k->refused_reason_text, k->refused_detail};
-}
-
-/* Each kernel's translation verdict, as --json gives it. */
-static cJSON *verdicts_json(const struct rewriter_dl *rw, const struct hs_rewrite_result *res)
-{
-	cJSON *arr = cJSON_CreateArray();
-
-	for (size_t i = 0; res && i < rw->result_kernels(res); i++) {
-		HS_OPTS(hs_kernel_result, k);
-		cJSON *o;
-		if (rw->result_kernel(res, i, &k) != HS_OK)
-			continue;
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "name", k.name);
-		cJSON_AddBoolToObject(o, "translated", k.translated == 1);
-		if (k.translated == 1)
-			cJSON_AddBoolToObject(o, "whole_wave", k.translated_note != NULL);
-		if (k.translated == 1 && k.translated_note)
-			cJSON_AddStringToObject(o, "note", k.translated_note);
-		if (k.translated == 0) {
-			struct refusal r = refusal_of(&k);
-			refusal_json(o, &r);
-		}
-		cJSON_AddItemToArray(arr, o);
-	}
-	return arr;
-}
-
-/* "  kernel 'k': translated [in ...]" or "  kernel 'k' is refused at ..." (refusal.h). */
-static void verdict_lines(const struct rewriter_dl *rw, const struct hs_rewrite_result *res,
-                          bool refused_only, struct strbuf *out)
-{
-	for (size_t i = 0; res && i < rw->result_kernels(res); i++) {
-		HS_OPTS(hs_kernel_result, k);
-		if (rw->result_kernel(res, i, &k) != HS_OK || (refused_only && k.translated))
-			continue;
-		if (k.translated) {
-			strbuf_addf(out, "%s  kernel '%s': translated", out->len ? "\n" : "",
-			            k.name);
-			if (k.translated_note)
-				strbuf_addf(out, " in %s", k.translated_note);
-		} else {
-			char line[REFUSAL_MAX];
-			struct refusal r = refusal_of(&k);
-			refusal_format(line, sizeof(line), &r);
-			strbuf_addf(out, "%s  %s", out->len ? "\n" : "", line);
-		}
-	}
-}
 
 static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, const char *out)
 {

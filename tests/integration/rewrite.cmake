@@ -16,3 +16,5 @@ mirage_shell_test(rewrite_translate rewrite_translate.sh LABELS rewrite)
 mirage_shell_test(rewrite_b0a0_cluster rewrite_b0a0_cluster.sh LABELS rewrite emulate)
 # Offload bundles and HIP programs built by clang-22 through `mirage inspect` (codeobj/bundle.c).
 mirage_shell_test(hip_bundle hip_bundle.sh LABELS rewrite hip)
+# `mirage inspect --target`: what would run on a target, as is or translated.
+mirage_shell_test(inspect_target inspect_target.sh LABELS rewrite translate)
