@@ -18,3 +18,7 @@ mirage_shell_test(rewrite_b0a0_cluster rewrite_b0a0_cluster.sh LABELS rewrite em
 mirage_shell_test(hip_bundle hip_bundle.sh LABELS rewrite hip)
 # `mirage inspect --target`: what would run on a target, as is or translated.
 mirage_shell_test(inspect_target inspect_target.sh LABELS rewrite translate)
+# The stand-in HIP runtime against HIP programs built by clang-22 (tests/standin/hip).
+mirage_shell_test(hip_standin hip_standin.sh LABELS rewrite hip)
+set_property(TEST integration/hip_standin APPEND PROPERTY ENVIRONMENT
+             "MIRAGE_SANITIZE=${MIRAGE_SANITIZE}")
