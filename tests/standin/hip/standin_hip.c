@@ -163,7 +163,8 @@ static void choose(struct module *m, const uint8_t *d, size_t size)
 
 	if (size >= 4 && !memcmp(d, "CCOB", 4)) {
 		if (!(raw = uncompress_ccob(d, size, &size))) {
-			snprintf(m->why, sizeof(m->why), "a compressed bundle that does not decompress");
+			snprintf(m->why, sizeof(m->why),
+			         "a compressed bundle that does not decompress");
 			return;
 		}
 		d = raw;
@@ -174,11 +175,13 @@ static void choose(struct module *m, const uint8_t *d, size_t size)
 		return;
 	}
 	n = get64(d + 24);
-	snprintf(m->why, sizeof(m->why), "no kernel image is available for execution on the device "
-	                                 "(no entry of the fat binary is for %s)",
+	snprintf(m->why, sizeof(m->why),
+	         "no kernel image is available for execution on the device "
+	         "(no entry of the fat binary is for %s)",
 	         device());
 	for (size_t i = 0; i < n && pos + 24 <= size; i++) {
-		uint64_t off = get64(d + pos), len = get64(d + pos + 8), idlen = get64(d + pos + 16);
+		uint64_t off = get64(d + pos), len = get64(d + pos + 8),
+		         idlen = get64(d + pos + 16);
 		char id[512];
 		if (idlen >= sizeof(id) || pos + 24 + idlen > size)
 			break;
@@ -214,7 +217,8 @@ EXPORT void **__hipRegisterFatBinary(const void *data)
 	struct module *m = calloc(1, sizeof(*m));
 
 	if (!w || w->magic != 0x48495046u || w->version != 1 || !w->binary)
-		snprintf(m->why, sizeof(m->why), "a fat binary wrapper with a bad magic or version");
+		snprintf(m->why, sizeof(m->why),
+		         "a fat binary wrapper with a bad magic or version");
 	else
 		choose(m, w->binary, 64u << 20); /* the bundle's own sizes bound the read */
 	return (void **)m;
