@@ -128,13 +128,15 @@ static int read_plain(const uint8_t *d, size_t size, struct cob_bundle *b, char 
 			            "offload bundle: entry %zu's id length %llu at offset 0x%zx "
 			            "is 0, over %u or past the end",
 			            i, (unsigned long long)idlen, pos - 8, COB_MAX_ID);
-		e->id = strndup((const char *)d + pos, (size_t)idlen);
-		if (!e->id)
-			return fail(err, "offload bundle: out of memory");
-		if (strlen(e->id) != idlen)
+		/* Not strndup: the id may end the input, with no byte after it to read. */
+		if (memchr(d + pos, 0, (size_t)idlen))
 			return fail(err,
 			            "offload bundle: entry %zu's id at offset 0x%zx has a NUL byte",
 			            i, pos);
+		if (!(e->id = malloc((size_t)idlen + 1)))
+			return fail(err, "offload bundle: out of memory");
+		memcpy(e->id, d + pos, (size_t)idlen);
+		e->id[idlen] = '\0';
 		pos += (size_t)idlen;
 		if (split_id(e) == -1)
 			return fail(err,

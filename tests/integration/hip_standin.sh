@@ -15,7 +15,7 @@ app() {
 	local out=$1 a archs=()
 	shift
 	for a in "$@"; do archs+=("--offload-arch=$a"); done
-	[ -z "${MIRAGE_SANITIZE:-}" ] || archs+=("-fsanitize=$MIRAGE_SANITIZE")
+	[ -z "${MIRAGE_SANITIZE:-}" ] || archs+=(-Xarch_host "-fsanitize=$MIRAGE_SANITIZE")
 	"$CLANG" -x hip "${archs[@]}" -nogpulib -nogpuinc -no-hip-rt -O2 \
 		"$MIRAGE_SRC/tests/standin/hip/hip_app.hip" -o "$out" -L"$S" -lamdhip64 -Wl,-rpath,"$S" ||
 		fail "clang -x hip for $*"
