@@ -198,9 +198,9 @@ static cJSON *inspect_object(const struct rewriter_dl *rw, const void *bytes, si
 }
 
 /*
- * --target T for one code object (its document doc, processor proc): it runs on T as it is,
- * or each kernel's verdict of a translation for T, or why there is no route.  Printed, or
- * added to doc as "target" under --json.  Informational: a refusal is not inspect's failure.
+ * --target T for one code object (bytes, described by doc): it runs on T as it is, or each
+ * kernel's verdict of a translation for T, or why there is no route.  Printed, or added to doc
+ * as "target" when json is set.  Informational: a refusal is not inspect's failure.
  */
 static void inspect_target(const struct rewriter_dl *rw, const void *bytes, size_t size,
                            const char *target, cJSON *doc, bool json)
