@@ -49,7 +49,7 @@ _mirage_cmd()
 		_mirage_opts='--json --verbose -v --help -h --color --version'
 		;;
 	'profile')
-		_mirage_subs='create list show edit delete export import'
+		_mirage_subs='create list show edit delete export import copy rename'
 		_mirage_opts='--help -h'
 		;;
 	'profile create')
@@ -70,15 +70,23 @@ _mirage_cmd()
 		;;
 	'profile delete')
 		_mirage_opts='--force -f --json --verbose -v --help -h --color'
-		_mirage_arg=profile _mirage_max=1
+		_mirage_arg=profile _mirage_max=-1
 		;;
 	'profile export')
 		_mirage_opts='--output -o --json --verbose -v --help -h --color'
 		_mirage_arg=profile _mirage_max=1
 		;;
 	'profile import')
-		_mirage_opts='--json --verbose -v --help -h --color'
+		_mirage_opts='--name --force -f --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
+		;;
+	'profile copy')
+		_mirage_opts='--force -f --json --verbose -v --help -h --color'
+		_mirage_arg=profile _mirage_max=2
+		;;
+	'profile rename')
+		_mirage_opts='--force -f --json --verbose -v --help -h --color'
+		_mirage_arg=profile _mirage_max=2
 		;;
 	'run')
 		_mirage_opts='--profile -p --env -e --clear-env --workdir -C --dry-run -n --full-env --json --verbose -v --help -h --color --'
@@ -196,7 +204,16 @@ _mirage_optarg()
 	'profile export/--color')
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
+	'profile import/--name')
+		_mirage_val=any
+		;;
 	'profile import/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'profile copy/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'profile rename/--color')
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'run/--profile' | 'run/-p')

@@ -112,9 +112,11 @@ complete -c mirage -n "__fish_mirage_at 'profile'" -a create -d 'create a profil
 complete -c mirage -n "__fish_mirage_at 'profile'" -a list -d 'list profiles'
 complete -c mirage -n "__fish_mirage_at 'profile'" -a show -d 'show a profile\'s settings'
 complete -c mirage -n "__fish_mirage_at 'profile'" -a edit -d 'change keys of a profile'
-complete -c mirage -n "__fish_mirage_at 'profile'" -a delete -d 'delete a profile (asks first unless -f)'
+complete -c mirage -n "__fish_mirage_at 'profile'" -a delete -d 'delete profiles (asks first about each unless -f)'
 complete -c mirage -n "__fish_mirage_at 'profile'" -a export -d 'print a profile as JSON'
 complete -c mirage -n "__fish_mirage_at 'profile'" -a import -d 'create a profile from JSON (ours or the reference mirage\'s)'
+complete -c mirage -n "__fish_mirage_at 'profile'" -a copy -d 'copy a profile to a new name'
+complete -c mirage -n "__fish_mirage_at 'profile'" -a rename -d 'rename a profile'
 complete -c mirage -n "__fish_mirage_at 'profile'" -l help -s h -d 'show this help'
 
 # profile create
@@ -164,7 +166,7 @@ complete -c mirage -n "__fish_mirage_at 'profile delete'" -l json -d 'print one 
 complete -c mirage -n "__fish_mirage_at 'profile delete'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile delete'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_at 'profile delete'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
-complete -c mirage -n "__fish_mirage_arg 'profile delete' 1" -x -a '(__fish_mirage_call profiles)'
+complete -c mirage -n "__fish_mirage_arg 'profile delete' -1" -x -a '(__fish_mirage_call profiles)'
 
 # profile export
 complete -c mirage -n "__fish_mirage_at 'profile export'" -l output -s o -r -F -d 'write to FILE instead of standard output'
@@ -175,11 +177,29 @@ complete -c mirage -n "__fish_mirage_at 'profile export'" -l color -x -a 'auto a
 complete -c mirage -n "__fish_mirage_arg 'profile export' 1 --output -o" -x -a '(__fish_mirage_call profiles)'
 
 # profile import
+complete -c mirage -n "__fish_mirage_at 'profile import'" -l name -x -d 'store it under NAME instead of the document\'s name'
+complete -c mirage -n "__fish_mirage_at 'profile import'" -l force -s f -d 'replace a profile of that name'
 complete -c mirage -n "__fish_mirage_at 'profile import'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile import'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'profile import'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_at 'profile import'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
-complete -c mirage -n "__fish_mirage_arg 'profile import' 1" -F
+complete -c mirage -n "__fish_mirage_arg 'profile import' 1 --name" -F
+
+# profile copy
+complete -c mirage -n "__fish_mirage_at 'profile copy'" -l force -s f -d 'replace a profile of the new name'
+complete -c mirage -n "__fish_mirage_at 'profile copy'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'profile copy'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'profile copy'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile copy'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
+complete -c mirage -n "__fish_mirage_arg 'profile copy' 2" -x -a '(__fish_mirage_call profiles)'
+
+# profile rename
+complete -c mirage -n "__fish_mirage_at 'profile rename'" -l force -s f -d 'replace a profile of the new name'
+complete -c mirage -n "__fish_mirage_at 'profile rename'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'profile rename'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'profile rename'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'profile rename'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
+complete -c mirage -n "__fish_mirage_arg 'profile rename' 2" -x -a '(__fish_mirage_call profiles)'
 
 # run
 complete -c mirage -n "__fish_mirage_at 'run'" -l profile -s p -x -a '(__fish_mirage_call profiles)' -d 'profile to run under (required)'

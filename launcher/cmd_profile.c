@@ -346,11 +346,15 @@ static const struct opt_spec delete_opts[DELETE_NOPTS + 1] = {
                       .help = "delete without asking"},
 };
 
-static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+/* One name of `profile delete`: asked about (unless -f) and deleted; its result into out. */
+static int delete_one(const struct cmd_ctx *ctx, const struct cmd_args *a, const char *typed,
+                      cJSON *out)
 {
 	struct diag err = DIAG_INIT;
 	/* Only the name and the file: a profile whose file is broken may still be deleted. */
-	char *name = profile_lookup_name(a->positional.v[0], &err);
+	char *name = profile_lookup_name(typed, &err);
+	bool deleted = false;
+	int ret = EXIT_OK;
 
 	if (!name)
 		return report_diag(&err, EXIT_USAGE);
@@ -374,33 +378,48 @@ static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 			free(name);
 			return EXIT_ERROR;
 		}
-		if (!answer) {
-			if (ctx->json) {
-				cJSON *doc = cJSON_CreateObject();
-				cJSON_AddStringToObject(doc, "name", name);
-				cJSON_AddBoolToObject(doc, "deleted", false);
-				output_json(doc);
-			} else {
-				print_text("profile '%s' not deleted\n", name);
-			}
+		if (!answer)
+			ret = EXIT_USAGE;
+	}
+	if (ret == EXIT_OK) {
+		if (profile_delete(name, &err) < 0) {
 			free(name);
-			return EXIT_USAGE;
+			return report_diag(&err, EXIT_ERROR);
 		}
+		deleted = true;
 	}
-	if (profile_delete(name, &err) < 0) {
-		free(name);
-		return report_diag(&err, EXIT_ERROR);
-	}
-	if (ctx->json) {
+	if (out) {
 		cJSON *doc = cJSON_CreateObject();
 		cJSON_AddStringToObject(doc, "name", name);
-		cJSON_AddBoolToObject(doc, "deleted", true);
-		output_json(doc);
+		cJSON_AddBoolToObject(doc, "deleted", deleted);
+		cJSON_AddItemToArray(out, doc);
 	} else {
-		print_text("deleted profile '%s'\n", name);
+		print_text(deleted ? "deleted profile '%s'\n" : "profile '%s' not deleted\n", name);
 	}
 	free(name);
-	return EXIT_OK;
+	return ret;
+}
+
+/*
+ * Each name in turn, as rm does: a failure is said and the rest still go; the exit code is
+ * the first failure's.  --json: one object for one name, an array for several.
+ */
+static int profile_delete_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	cJSON *out = ctx->json ? cJSON_CreateArray() : NULL;
+	int ret = EXIT_OK;
+
+	for (size_t i = 0; i < a->positional.nr; i++) {
+		int r = delete_one(ctx, a, a->positional.v[i], out);
+		if (!ret)
+			ret = r;
+	}
+	if (out && a->positional.nr == 1 && cJSON_GetArraySize(out) == 1)
+		output_json(cJSON_DetachItemFromArray(out, 0));
+	else if (out && cJSON_GetArraySize(out))
+		output_json(cJSON_Duplicate(out, 1));
+	cJSON_Delete(out);
+	return ret;
 }
 
 enum export_opt {
@@ -446,6 +465,44 @@ static int profile_export_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	return exit_code(ret);
 }
 
+enum import_opt {
+	IMPORT_NAME,
+	IMPORT_FORCE,
+	IMPORT_NOPTS
+};
+static const struct opt_spec import_opts[IMPORT_NOPTS + 1] = {
+    [IMPORT_NAME] = {.name = "name",
+                     .type = OPT_STRING,
+                     .arg_name = "NAME",
+                     .help = "store it under NAME instead of the document's name"},
+    [IMPORT_FORCE] = {.name = "force",
+                      .short_name = 'f',
+                      .type = OPT_BOOL,
+                      .help = "replace a profile of that name"},
+};
+
+/* Writes an imported profile: a new one, or with --force one that replaces (under the lock). */
+static int store_imported(const struct profile *p, bool force, struct diag *err)
+{
+	struct profile_lock lock = PROFILE_LOCK_INIT;
+	int ret;
+
+	if (!force) {
+		struct diag ignored = DIAG_INIT;
+		ret = profile_create(p, err);
+		if (ret < 0 && profile_exists(p->name, &ignored) == 0)
+			diag_hint(err,
+			          "pass --force to replace it, or --name to import it as another");
+		diag_release(&ignored);
+		return ret;
+	}
+	if (profile_lock_store(&lock, PROFILE_LOCK_WAIT_MS, err) < 0)
+		return -1;
+	ret = profile_save(p, err);
+	profile_unlock_store(&lock);
+	return ret;
+}
+
 static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *file = a->positional.v[0];
@@ -465,14 +522,21 @@ static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	profile_init(&p, "");
 	/* What the document says is a value like create's flags: refused with 2, as there. */
-	if (profile_from_json(&p, text.buf, text.len, origin, &err) < 0 ||
-	    profile_name_check(p.name, &err) < 0 || profile_check_route(&p, &err) < 0)
+	if (profile_from_json(&p, text.buf, text.len, origin, &err) < 0) {
 		ret = EXIT_USAGE;
-	else if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 ||
-	         profile_create(&p, &err) < 0)
-		ret = EXIT_ERROR;
-	else
-		ret = EXIT_OK;
+	} else {
+		if (args_str(a, IMPORT_NAME)) {
+			free(p.name);
+			p.name = xstrdup(args_str(a, IMPORT_NAME));
+		}
+		if (profile_name_check(p.name, &err) < 0 || profile_check_route(&p, &err) < 0)
+			ret = EXIT_USAGE;
+		else if (profile_validate_backend(&p, ctx->self_exe, &err) < 0 ||
+		         store_imported(&p, args_bool(a, IMPORT_FORCE), &err) < 0)
+			ret = EXIT_ERROR;
+		else
+			ret = EXIT_OK;
+	}
 	if (ret != EXIT_OK) {
 		profile_release(&p);
 		strbuf_release(&text);
@@ -536,11 +600,11 @@ const struct cmd_entry cmd_profile_edit_entry = {
 const struct cmd_entry cmd_profile_delete_entry = {
     .name = "delete",
     .parent = "profile",
-    .summary = "delete a profile (asks first unless -f)",
-    .usage = "NAME",
+    .summary = "delete profiles (asks first about each unless -f)",
+    .usage = "NAME...",
     .opts = delete_opts,
     .min_args = 1,
-    .max_args = 1,
+    .max_args = -1,
     .arg_kind = ARG_PROFILE,
     .exec = profile_delete_exec,
 };
@@ -562,6 +626,7 @@ const struct cmd_entry cmd_profile_import_entry = {
     .parent = "profile",
     .summary = "create a profile from JSON (ours or the reference mirage's)",
     .usage = "FILE|-",
+    .opts = import_opts,
     .min_args = 1,
     .max_args = 1,
     .arg_kind = ARG_FILE,

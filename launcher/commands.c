@@ -25,6 +25,8 @@ extern const struct cmd_entry cmd_profile_edit_entry;
 extern const struct cmd_entry cmd_profile_delete_entry;
 extern const struct cmd_entry cmd_profile_export_entry;
 extern const struct cmd_entry cmd_profile_import_entry;
+extern const struct cmd_entry cmd_profile_copy_entry;
+extern const struct cmd_entry cmd_profile_rename_entry;
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_rewrite_entry;
 extern const struct cmd_entry cmd_raise_entry;
@@ -48,6 +50,8 @@ const struct cmd_entry *const command_table[] = {
     &cmd_profile_delete_entry,
     &cmd_profile_export_entry,
     &cmd_profile_import_entry,
+    &cmd_profile_copy_entry,
+    &cmd_profile_rename_entry,
     &cmd_run_entry,
     &cmd_rewrite_entry,
     &cmd_raise_entry,

@@ -158,15 +158,11 @@ int profile_save(const struct profile *p, struct diag *err)
 	return write_profile(p, ATOMIC_REPLACE, err);
 }
 
-int profile_delete(const char *name, struct diag *err)
+int profile_delete_held(const char *name, struct diag *err)
 {
-	struct profile_lock lock = PROFILE_LOCK_INIT;
-	char *path;
+	char *path = profile_path(name);
 	int ret = 0;
-	/* Under the lock, so an edit between its load and its save never brings the file back. */
-	if (profile_lock_store(&lock, PROFILE_LOCK_WAIT_MS, err) < 0)
-		return -1;
-	path = profile_path(name);
+
 	if (unlink(path) < 0) {
 		if (errno == ENOENT)
 			not_found(name, err, false);
@@ -175,6 +171,17 @@ int profile_delete(const char *name, struct diag *err)
 		ret = -1;
 	}
 	free(path);
+	return ret;
+}
+
+int profile_delete(const char *name, struct diag *err)
+{
+	struct profile_lock lock = PROFILE_LOCK_INIT;
+	int ret;
+	/* Under the lock, so an edit between its load and its save never brings the file back. */
+	if (profile_lock_store(&lock, PROFILE_LOCK_WAIT_MS, err) < 0)
+		return -1;
+	ret = profile_delete_held(name, err);
 	profile_unlock_store(&lock);
 	return ret;
 }

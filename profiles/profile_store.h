@@ -37,6 +37,8 @@ int profile_create(const struct profile *p, struct diag *err);
 int profile_save(const struct profile *p, struct diag *err);
 /* Removes a profile's file, under the store lock (so never while holding it). */
 int profile_delete(const char *name, struct diag *err);
+/* The same, for a caller that holds the store lock (profile rename). */
+int profile_delete_held(const char *name, struct diag *err);
 
 /*
  * The store lock: an exclusive flock on <profiles>/.lock, taken around every read-modify-write

@@ -5,6 +5,9 @@ source "$(dirname "$0")/cli_lib.sh"
 export MIRAGE_CONFIG="$T/cfg"
 mirage profile create nat --emulator native
 check "setup" 0
+mirage profile create nat2 --emulator native
+check "setup" 0
+printf '{"name": "nat", "emulator": "native"}\n' >"$T/nat.json"
 printf '{"name": "j", "colour": 1}\n' >"$T/badkey.json"
 printf '{"name": "j", "hotswap": {"target": "gfx9999"}}\n' >"$T/badtarget.json"
 printf '{"code_object": "x.co", "kernel": 7}\n' >"$T/badlaunch.json"
@@ -38,6 +41,13 @@ expect 1 "profile export" "a profile that does not exist" -- profile export nosu
 expect 2 "profile import" "an unknown key in the document" -- profile import "$T/badkey.json"
 expect 2 "profile import" "a bad value in the document" -- profile import "$T/badtarget.json"
 expect 1 "profile import" "a file that is not there" -- profile import "$T/missing.json"
+expect 1 "profile import" "a profile that exists" -- profile import "$T/nat.json"
+expect 2 "profile copy" "a bad new name" -- profile copy nat a/b
+expect 2 "profile copy" "no new name" -- profile copy nat
+expect 1 "profile copy" "a profile that does not exist" -- profile copy nosuch x
+expect 1 "profile copy" "onto a profile that exists" -- profile copy nat nat2
+expect 2 "profile rename" "the same name" -- profile rename nat nat
+expect 1 "profile rename" "a profile that does not exist" -- profile rename nosuch x
 
 expect 2 "run" "no command" -- run -p nat
 expect 2 "run" "a bad profile name" -- run -p a/b -- true
