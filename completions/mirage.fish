@@ -90,7 +90,7 @@ set -g __fish_mirage_groups profile hotswap
 set -g __fish_mirage_passthrough 'run'
 
 # (top level)
-complete -c mirage -n "__fish_mirage_at ''" -a profile -d 'create, list, show, edit, delete, export and import profiles'
+complete -c mirage -n "__fish_mirage_at ''" -a profile -d 'create, list, show, edit, copy, rename, delete, export and import profiles'
 complete -c mirage -n "__fish_mirage_at ''" -a run -d 'run a workload under a profile (the workload replaces mirage)'
 complete -c mirage -n "__fish_mirage_at ''" -a rewrite -d 'rewrite a code object (entry trampolines, B0->A0, gfx1250 -> gfx942/gfx950)'
 complete -c mirage -n "__fish_mirage_at ''" -a raise -d 'raise a gfx1250/gfx942/gfx950 code object\'s kernels to LLVM IR (or list the refusals)'

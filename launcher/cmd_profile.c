@@ -550,7 +550,7 @@ static int profile_import_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 
 const struct cmd_entry cmd_profile_entry = {
     .name = "profile",
-    .summary = "create, list, show, edit, delete, export and import profiles",
+    .summary = "create, list, show, edit, copy, rename, delete, export and import profiles",
     .flags = CMD_GROUP,
 };
 
