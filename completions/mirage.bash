@@ -30,6 +30,9 @@ _mirage_values()
 		return ;;
 	enum) list=$_mirage_choices ;;
 	profile) list=$(_mirage_call profiles) ;;
+	tree) list=$(_mirage_call trees) ;;
+	profile-key) compopt -o nospace 2>/dev/null; list=$(_mirage_call profile-keys) ;;
+	schedule) compopt -o nospace 2>/dev/null; list=$(_mirage_call schedules) ;;
 	shell) list='bash zsh fish' ;;
 	gfx-sources) list=$(_mirage_call gfx sources) ;;
 	gfx-targets) list=$(_mirage_call gfx targets) ;;
@@ -134,7 +137,7 @@ _mirage_cmd()
 		;;
 	'hotswap remove')
 		_mirage_opts='--force -f --json --verbose -v --help -h --color'
-		_mirage_arg=any _mirage_max=1
+		_mirage_arg=tree _mirage_max=1
 		;;
 	'completions')
 		_mirage_opts='--json --verbose -v --help -h --color'
@@ -187,7 +190,7 @@ _mirage_optarg()
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'profile edit/--set')
-		_mirage_val=any
+		_mirage_val=profile-key
 		;;
 	'profile edit/--unset')
 		_mirage_val=any
@@ -253,7 +256,7 @@ _mirage_optarg()
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'emulate/--schedule')
-		_mirage_val=any
+		_mirage_val=schedule
 		;;
 	'emulate/--color')
 		_mirage_val=enum _mirage_choices='auto always never'

@@ -152,7 +152,7 @@ complete -c mirage -n "__fish_mirage_at 'profile show'" -l color -x -a 'auto alw
 complete -c mirage -n "__fish_mirage_arg 'profile show' 1" -x -a '(__fish_mirage_call profiles)'
 
 # profile edit
-complete -c mirage -n "__fish_mirage_at 'profile edit'" -l set -x -d 'set a key (as in the INI file) or env.NAME'
+complete -c mirage -n "__fish_mirage_at 'profile edit'" -l set -x -a '(__fish_mirage_call profile-keys)' -d 'set a key (as in the INI file) or env.NAME'
 complete -c mirage -n "__fish_mirage_at 'profile edit'" -l unset -x -d 'reset a key to its default, or remove env.NAME'
 complete -c mirage -n "__fish_mirage_at 'profile edit'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'profile edit'" -l verbose -s v -d 'say more (repeat for more)'
@@ -244,7 +244,7 @@ complete -c mirage -n "__fish_mirage_at 'raise'" -l color -x -a 'auto always nev
 complete -c mirage -n "__fish_mirage_arg 'raise' 1 --kernel --binding --output -o" -F
 
 # emulate
-complete -c mirage -n "__fish_mirage_at 'emulate'" -l schedule -x -d 'the order of waves and lanes between rendezvous (default deterministic)'
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l schedule -x -a '(__fish_mirage_call schedules)' -d 'the order of waves and lanes between rendezvous (default deterministic)'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l help -s h -d 'show this help'
@@ -311,6 +311,7 @@ complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l json -d 'print one 
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
+complete -c mirage -n "__fish_mirage_arg 'hotswap remove' 1" -x -a '(__fish_mirage_call trees)'
 
 # completions
 complete -c mirage -n "__fish_mirage_at 'completions'" -l json -d 'print one JSON document instead of text'

@@ -341,6 +341,6 @@ const struct cmd_entry cmd_hotswap_remove_entry = {
     .opts = remove_opts,
     .min_args = 1,
     .max_args = 1,
-    .arg_kind = ARG_WORD,
+    .arg_kind = ARG_TREE,
     .exec = hotswap_remove_exec,
 };

@@ -238,6 +238,7 @@ static const struct opt_spec edit_opts[EDIT_NOPTS + 1] = {
                   .type = OPT_STRING,
                   .arg_name = "KEY=VALUE",
                   .flags = OPT_REPEAT,
+                  .values = OV_PROFILE_KEYS,
                   .help = "set a key (as in the INI file) or env.NAME"},
     [EDIT_UNSET] = {.name = "unset",
                     .type = OPT_STRING,

@@ -45,6 +45,7 @@ static const struct opt_spec emulate_opts[EMULATE_NOPTS + 1] = {
     [EMULATE_SCHEDULE] = {.name = "schedule",
                           .type = OPT_STRING,
                           .arg_name = "deterministic|shuffle:SEED",
+                          .values = OV_SCHEDULES,
                           .help = "the order of waves and lanes between rendezvous (default "
                                   "deterministic)"},
 };

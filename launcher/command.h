@@ -48,6 +48,13 @@ enum opt_type {
 #define OPT_ARG_OPTIONAL (1u << 2) /* --x[=VALUE]; a following bare word is taken too */
 #define OPT_AUTO         (1u << 3) /* the value may also be "auto" (completion offers it) */
 
+/* The values completion offers for a free-form option (mirage __complete lists them). */
+enum opt_values {
+	OV_NONE,
+	OV_PROFILE_KEYS, /* "target=", "env.", ...: profile edit --set/--unset */
+	OV_SCHEDULES,    /* "deterministic", "shuffle:": emulate --schedule */
+};
+
 struct opt_spec {
 	const char *name; /* long name, without "--" */
 	char short_name;  /* single letter, or 0 */
@@ -55,6 +62,7 @@ struct opt_spec {
 	const char *arg_name;       /* placeholder in help: "DIR", "K=V" */
 	const char *const *choices; /* OPT_ENUM: NULL-terminated allowed values */
 	unsigned flags;             /* OPT_* flags above */
+	enum opt_values values;     /* what completion offers for an OPT_STRING's value */
 	const char *help;           /* one line, lowercase, no full stop, no default in it */
 	/*
 	 * The value when the option is absent, or NULL: help shows it as "(default X)" (a
@@ -76,6 +84,7 @@ enum arg_kind {
 	ARG_WORD, /* free text */
 	ARG_FILE,
 	ARG_PROFILE,
+	ARG_TREE,    /* an installed HotSwap tree's name */
 	ARG_SHELL,   /* bash|zsh|fish */
 	ARG_COMMAND, /* the workload after `--` */
 	ARG_URL_OR_FILE,

@@ -5,6 +5,7 @@
 #include "complete_internal.h"
 
 #include "gfx_table.h"
+#include "hotswap_tree.h"
 #include "profile.h"
 #include "profile_store.h"
 
@@ -47,6 +48,23 @@ int comp_candidates(const char *kind, const char *which, struct strvec *out)
 		 * here. */
 		profile_list(out, &err);
 		diag_release(&err);
+		return 0;
+	}
+	if (!strcmp(kind, "trees")) {
+		char *dir = hotswap_trees_dir();
+		hotswap_installed_names(dir, out); /* none installed: nothing to offer */
+		free(dir);
+		return 0;
+	}
+	if (!strcmp(kind, "profile-keys")) {
+		for (size_t i = 0; i < PK_COUNT; i++)
+			strvec_push_nodup(out, xstrfmt("%s=", profile_keys[i].name));
+		strvec_push(out, "env.");
+		return 0;
+	}
+	if (!strcmp(kind, "schedules")) {
+		strvec_push(out, "deterministic");
+		strvec_push(out, "shuffle:");
 		return 0;
 	}
 	if (!strcmp(kind, "emulators")) {

@@ -33,6 +33,15 @@ static void fish_values(struct strbuf *out, enum comp_kind k, const char *const 
 	case CK_PROFILE:
 		strbuf_addstr(out, " -x -a '(__fish_mirage_call profiles)'");
 		break;
+	case CK_TREE:
+		strbuf_addstr(out, " -x -a '(__fish_mirage_call trees)'");
+		break;
+	case CK_PROFILE_KEY:
+		strbuf_addstr(out, " -x -a '(__fish_mirage_call profile-keys)'");
+		break;
+	case CK_SCHEDULE:
+		strbuf_addstr(out, " -x -a '(__fish_mirage_call schedules)'");
+		break;
 	case CK_ENUM:
 	case CK_SHELL: {
 		struct strbuf w = STRBUF_INIT;

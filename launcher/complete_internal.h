@@ -26,6 +26,9 @@ enum comp_kind {
 	CK_GFX_TARGET_AUTO, /* the same plus "auto" */
 	CK_SHELL,           /* comp_shell_names */
 	CK_COMMAND,         /* the workload after `--` */
+	CK_TREE,            /* installed HotSwap trees (mirage __complete trees) */
+	CK_PROFILE_KEY,     /* profile keys as KEY= (mirage __complete profile-keys) */
+	CK_SCHEDULE,        /* emulate's schedules (mirage __complete schedules) */
 };
 
 /* The word each script switches on for a kind ("" for CK_NONE). */

@@ -16,6 +16,9 @@ const char *const comp_kind_names[] = {
     [CK_GFX_TARGET_AUTO] = "gfx-targets-auto",
     [CK_SHELL] = "shell",
     [CK_COMMAND] = "command",
+    [CK_TREE] = "tree",
+    [CK_PROFILE_KEY] = "profile-key",
+    [CK_SCHEDULE] = "schedule",
 };
 
 enum comp_kind comp_opt_kind(const struct opt_spec *o)
@@ -37,7 +40,9 @@ enum comp_kind comp_opt_kind(const struct opt_spec *o)
 	case OPT_GFX_TARGET:
 		return (o->flags & OPT_AUTO) ? CK_GFX_TARGET_AUTO : CK_GFX_TARGET;
 	case OPT_STRING:
-		return CK_ANY;
+		return o->values == OV_PROFILE_KEYS ? CK_PROFILE_KEY
+		       : o->values == OV_SCHEDULES  ? CK_SCHEDULE
+		                                    : CK_ANY;
 	}
 	return CK_ANY;
 }
@@ -50,6 +55,8 @@ enum comp_kind comp_arg_kind(const struct cmd_entry *c)
 		return CK_FILE;
 	case ARG_PROFILE:
 		return CK_PROFILE;
+	case ARG_TREE:
+		return CK_TREE;
 	case ARG_SHELL:
 		return CK_SHELL;
 	case ARG_COMMAND:

@@ -44,6 +44,15 @@ static void add_zsh_action(struct strbuf *out, enum comp_kind k, const char *con
 	case CK_PROFILE:
 		strbuf_addstr(out, "{_mirage_dynamic profiles}");
 		break;
+	case CK_TREE:
+		strbuf_addstr(out, "{_mirage_dynamic trees}");
+		break;
+	case CK_PROFILE_KEY:
+		strbuf_addstr(out, "{_mirage_dynamic +nospace profile-keys}");
+		break;
+	case CK_SCHEDULE:
+		strbuf_addstr(out, "{_mirage_dynamic +nospace schedules}");
+		break;
 	case CK_ENUM:
 	case CK_SHELL:
 		if (k == CK_SHELL)

@@ -21,6 +21,10 @@ comp_setup() {
 	"$MIRAGE_BIN" completions bash >"$COMP/mirage.bash" || fail "mirage completions bash"
 	"$MIRAGE_BIN" completions zsh >"$COMP/zfpath/_mirage" || fail "mirage completions zsh"
 	"$MIRAGE_BIN" completions fish >"$COMP/mirage.fish" || fail "mirage completions fish"
+	# Two installed HotSwap trees (directories are what the installer leaves; a dot-named one
+	# is its temp), in the test's own data dir.
+	mkdir -p "$XDG_DATA_HOME/mirage/hotswap/rocm-a" "$XDG_DATA_HOME/mirage/hotswap/rocm-b" \
+		"$XDG_DATA_HOME/mirage/hotswap/.tmp-x"
 	# Two stored profiles, made by the real mirage in the test's own config dir.
 	for p in alpha beta; do
 		"$MIRAGE_BIN" profile create "$p" --emulator native >/dev/null 2>&1 ||
@@ -193,6 +197,9 @@ comp_behaviour() {
 		mirage run -p alpha -- ls $F/da
 		mirage run -p alpha -- mirage pro
 		mirage completions 
+		mirage hotswap remove 
+		mirage profile edit alpha --set ta
+		mirage emulate $F/data.json --schedule 
 	LINES
 	comp_run "$sh" <"$COMP/lines"
 
@@ -224,6 +231,11 @@ comp_behaviour() {
 	expect_cands "$sh" "mirage profile create x --source-target " gfx900 gfx90a gfx942 gfx1100 gfx1250
 	expect_no_cands "$sh" "mirage profile create x --source-target " auto
 	expect_exact "$sh" "mirage profile create x --source-target gfx1250:32 --pol" --policy
+
+	# Installed tree names, profile keys for --set, emulate's schedules.
+	expect_exact "$sh" "mirage hotswap remove " rocm-a rocm-b
+	expect_exact "$sh" "mirage profile edit alpha --set ta" target=
+	expect_exact "$sh" "mirage emulate $F/data.json --schedule " deterministic shuffle:
 
 	# Profile names from the store, for positionals and --profile.
 	expect_exact "$sh" "mirage profile show " alpha beta
