@@ -222,7 +222,17 @@ check "rewrite -o /dev/null" 0
 mkfifo "$T/out.fifo"
 cat "$T/out.fifo" >"$T/from_fifo.co" &
 reader=$!
+# The reader must be waiting in its open of the FIFO (the kernel counts it as a reader from
+# then on) before mirage looks for one: on a loaded machine the background cat starts late.
+# It is there once the process is cat and asleep.  If mirage fails anyway, the reader is
+# killed, not waited on for ever.
+for _ in $(seq 200); do
+	[ "$(cat "/proc/$reader/comm" 2>/dev/null)" = cat ] &&
+		[ "$(awk '{print $3}' "/proc/$reader/stat" 2>/dev/null)" = S ] && break
+	sleep 0.05
+done
 mirage rewrite "$FIXTURES/hello.co" -o "$T/out.fifo" --target $B0 --entry-trampolines
+[ "$RC" = 0 ] || kill "$reader" 2>/dev/null
 check "rewrite -o a FIFO with a reader" 0
 wait "$reader"
 mirage rewrite "$FIXTURES/hello.co" -o "$T/hello.file.co" --target $B0 --entry-trampolines
