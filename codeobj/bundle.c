@@ -71,7 +71,7 @@ void cob_bundle_free(struct cob_bundle *b)
 /*
  * "<kind>-<triple>[-<target id>]", the triple four components (LLVM's OffloadTargetInfo):
  * "hipv4-amdgcn-amd-amdhsa--gfx942" is kind hipv4, triple "amdgcn-amd-amdhsa-", target
- * "gfx942".
+ * "gfx942".  Returns 0, -1 for an id of another shape, -2 when out of memory.
  */
 static int split_id(struct cob_entry *e)
 {
@@ -138,13 +138,15 @@ static int read_plain(const uint8_t *d, size_t size, struct cob_bundle *b, char 
 		memcpy(e->id, d + pos, (size_t)idlen);
 		e->id[idlen] = '\0';
 		pos += (size_t)idlen;
-		if (split_id(e) == -1)
+		switch (split_id(e)) {
+		case -1:
 			return fail(err,
 			            "offload bundle: entry %zu's id '%.64s' is not "
 			            "<kind>-<triple>[-<target>]",
 			            i, e->id);
-		if (!e->kind || !e->triple || !e->target)
+		case -2:
 			return fail(err, "offload bundle: out of memory");
+		}
 	}
 	for (size_t i = 0; i < b->n; i++) {
 		struct cob_entry *e = &b->e[i];

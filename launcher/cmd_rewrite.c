@@ -8,8 +8,6 @@
 #include "atomic_file.h"
 #include "gfx_table.h"
 #include "hotswap_contract.h"
-#include "hotswap_tree.h"
-#include "refusal.h"
 #include "rewriter_dl.h"
 
 #include <cjson/cJSON.h>

@@ -264,8 +264,8 @@ void hsi_decide(const struct hsi_config *cfg, const struct hsi_agent_facts *agen
 	f.step = hsi_agent_stepping(cfg, agent);
 	for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
 		const struct route *r = &routes[i];
-		if ((is_gfx125x(agent->gfx) || f.cross) && obj_matches(r->obj, &f) &&
-		    agent_matches(r->agent, &f) && needs_met(r->needs, cfg)) {
+		if (obj_matches(r->obj, &f) && agent_matches(r->agent, &f) &&
+		    needs_met(r->needs, cfg)) {
 			apply(r, &f, d);
 			return;
 		}
