@@ -36,7 +36,7 @@ set_target_properties(dep::llvm PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${LLVM
                       INTERFACE_LINK_LIBRARIES "${LLVM_SHARED_LIB}")
 
 # The LLVM tools that build fixtures and judge outputs.
-foreach(tool llvm-mc llvm-objdump llvm-readelf ld.lld clang llc llvm-nm opt llvm-extract)
+foreach(tool llvm-mc llvm-objdump llvm-readelf llvm-objcopy ld.lld clang llc llvm-nm opt llvm-extract)
   string(TOUPPER "${tool}" var)
   string(REPLACE "-" "_" var "${var}")
   string(REPLACE "." "_" var "${var}")

@@ -39,6 +39,8 @@
 #define HOTSWAP_ENV_VERBOSE       "HSA_HOTSWAP_VERBOSE"
 #define HOTSWAP_ENV_DISABLE       "HSA_HOTSWAP_DISABLE"
 #define HOTSWAP_ENV_CACHE_DISABLE "HSA_HOTSWAP_CACHE_DISABLE"
+/* Seconds a process waits for another's translation of the same object (docs/intercept.md). */
+#define HOTSWAP_ENV_CACHE_LOCK_TIMEOUT "HSA_HOTSWAP_CACHE_LOCK_TIMEOUT"
 
 /* mirage's own directories: profiles/config_paths.c decides them, discovery probes MIRAGE_DATA. */
 #define MIRAGE_ENV_CONFIG "MIRAGE_CONFIG"

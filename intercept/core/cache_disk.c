@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -463,4 +464,122 @@ out:
 		close(shard);
 	cJSON_free(text);
 	return ret;
+}
+
+unsigned hsi_disk_lock_timeout_ms(void)
+{
+	const char *v = getenv(HOTSWAP_ENV_CACHE_LOCK_TIMEOUT);
+	char *end;
+	unsigned long s;
+
+	if (!v || !*v)
+		return HSI_DISK_LOCK_TIMEOUT_DEFAULT_S * 1000u;
+	errno = 0;
+	s = strtoul(v, &end, 10);
+	/* Not a number of seconds: the default, never an endless wait. */
+	if (errno || *end || v[0] == '-' || s > 24ul * 3600)
+		return HSI_DISK_LOCK_TIMEOUT_DEFAULT_S * 1000u;
+	return (unsigned)s * 1000u;
+}
+
+/* The key's lock file, opened and checked like an entry (0600, ours, regular); -1 with why. */
+static int open_lock(int shard, const char *name, char *why, size_t why_size)
+{
+	int fd = openat(shard, name,
+	                O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0600);
+	struct stat st;
+
+	if (fd < 0) {
+		say(why, why_size, "cannot open the lock '%s': %s", name,
+		    errno == ELOOP ? "a symbolic link" : strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & (S_IWGRP | S_IWOTH))) {
+		say(why, why_size, "the lock '%s' is not a regular file of uid %u, mode 0600", name,
+		    (unsigned)geteuid());
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void sleep_ms(unsigned ms)
+{
+	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static unsigned ms_since(const struct timespec *t0)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (unsigned)((now.tv_sec - t0->tv_sec) * 1000 + (now.tv_nsec - t0->tv_nsec) / 1000000);
+}
+
+enum hsi_disk_wait hsi_disk_lock(const struct hsi_disk *disk, const char *key_hex,
+                                 const char *expect_version, unsigned timeout_ms, int *lock_fd,
+                                 struct hsi_blob *out, unsigned *waited_ms, char *why,
+                                 size_t why_size)
+{
+	char name[HSI_SHA_HEX + 8];
+	struct timespec t0;
+	unsigned step = 5;
+	bool waited = false;
+	int shard, fd;
+
+	*lock_fd = -1;
+	*waited_ms = 0;
+	shard = open_shard(disk, key_hex, SHARD_CREATE, why, why_size);
+	if (shard < 0)
+		return HSI_DISK_NO_LOCK;
+	snprintf(name, sizeof(name), "%s.lock", key_hex);
+	fd = open_lock(shard, name, why, why_size);
+	close(shard);
+	if (fd < 0)
+		return HSI_DISK_NO_LOCK;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			break;
+		if (errno == EINTR)
+			continue;
+		if (errno != EWOULDBLOCK) {
+			say(why, why_size, "cannot lock '%s' (%s): translating without waiting",
+			    name, strerror(errno));
+			close(fd);
+			return HSI_DISK_NO_LOCK;
+		}
+		waited = true;
+		*waited_ms = ms_since(&t0);
+		if (*waited_ms >= timeout_ms) {
+			say(why, why_size,
+			    "another process has held '%s' for %u ms "
+			    "(" HOTSWAP_ENV_CACHE_LOCK_TIMEOUT "): translating here too",
+			    name, *waited_ms);
+			close(fd);
+			return HSI_DISK_NO_LOCK;
+		}
+		sleep_ms(step);
+		step = step < 100 ? step * 2 : 200;
+	}
+	*waited_ms = waited ? ms_since(&t0) : 0;
+	/* The holder stores before it releases, so the entry is there now if it was made while
+	 * we waited, or between the caller's miss and our lock. */
+	if (hsi_disk_lookup(disk, key_hex, expect_version, out, why, why_size) == HSI_DISK_HIT) {
+		flock(fd, LOCK_UN);
+		close(fd);
+		return HSI_DISK_SERVED;
+	}
+	*lock_fd = fd;
+	return HSI_DISK_LOCKED;
+}
+
+void hsi_disk_unlock(int lock_fd)
+{
+	if (lock_fd < 0)
+		return;
+	flock(lock_fd, LOCK_UN);
+	close(lock_fd);
 }

@@ -90,4 +90,38 @@ enum hsi_disk_result hsi_disk_lookup(const struct hsi_disk *disk, const char *ke
 int hsi_disk_store(const struct hsi_disk *disk, const char *key_hex, const struct hsi_blob *blob,
                    const struct hsi_disk_meta *meta, char *why, size_t why_size);
 
+/*
+ * One translation across processes: <key>.lock in the key's shard, an flock(2) lock.  The
+ * process that misses takes it, translates, stores, releases; a process that finds it held
+ * waits (polling, at most timeout_ms) and is served the holder's entry.  The kernel drops the
+ * lock of a holder that dies; a holder that hangs past the bound is not waited on any more.
+ * The lock file follows the entries' trust rules (a regular file of ours, mode 0600, never
+ * through a link).  A file system without locks (NFS without lockd: ENOLCK, EOPNOTSUPP)
+ * means duplicate work, never a failure.
+ */
+enum hsi_disk_wait {
+	HSI_DISK_LOCKED = 0, /* *lock_fd holds the lock: produce, store, hsi_disk_unlock */
+	HSI_DISK_SERVED = 1, /* another process stored the entry meanwhile: *out holds it */
+	HSI_DISK_NO_LOCK =
+	    2, /* no lock (why says why: unsupported, untrusted, the bound): produce */
+};
+
+/* The default bound of a wait, and the variable that changes it (seconds). */
+#define HSI_DISK_LOCK_TIMEOUT_DEFAULT_S 600u
+
+/* HSA_HOTSWAP_CACHE_LOCK_TIMEOUT in milliseconds, else the default; 0 waits not at all. */
+unsigned hsi_disk_lock_timeout_ms(void);
+
+/*
+ * Takes key_hex's lock, waiting up to timeout_ms while another process holds it.  *waited_ms
+ * says how long it waited.  SERVED re-checks the entry as hsi_disk_lookup does (an entry that
+ * fails it is removed and the caller produces, holding the lock).
+ */
+enum hsi_disk_wait hsi_disk_lock(const struct hsi_disk *disk, const char *key_hex,
+                                 const char *expect_version, unsigned timeout_ms, int *lock_fd,
+                                 struct hsi_blob *out, unsigned *waited_ms, char *why,
+                                 size_t why_size);
+/* Releases a lock hsi_disk_lock took; harmless on -1. */
+void hsi_disk_unlock(int lock_fd);
+
 #endif

@@ -7,8 +7,11 @@
 
 /* The runtime's own entries, saved by OnLoad before any hook is installed. */
 extern struct hsa_core_table hsi_orig;
-/* The switches, read once by OnLoad. */
+/* The switches, read once by hsi_core_setup. */
 extern struct hsi_config hsi_cfg;
+/* Reads the switches and sets the rewriter's log, once, for whichever entry comes first:
+ * OnLoad, or a HIP call (a fat binary registers before main, long before hsa_init). */
+void hsi_core_setup(void);
 
 hsa_status_t hsi_reader_create_from_memory(const void *code_object, size_t size,
                                            hsa_code_object_reader_t *reader);

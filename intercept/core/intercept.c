@@ -9,7 +9,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <pthread.h>
+
 #include "core_api.h"
+#include "hip.h"
 #include "hooks.h"
 #include "log.h"
 
@@ -46,6 +49,21 @@ static bool table_usable(const struct hsa_api_table *api)
 	return true;
 }
 
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+
+static void setup(void)
+{
+	hs_set_log_fn(hsi_rewriter_log, NULL);
+	hsi_config_from_env(&hsi_cfg);
+	if (hsi_cfg.stepping_invalid)
+		hsi_warn(HOTSWAP_ENV_STEPPING " must be a0 or b0; using the agent's ASIC revision");
+}
+
+void hsi_core_setup(void)
+{
+	pthread_once(&setup_once, setup);
+}
+
 static bool on_load(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
                     const char *const *failed_tool_names)
 {
@@ -63,10 +81,7 @@ static bool on_load(void *table, uint64_t runtime_version, uint64_t failed_tool_
 		return false;
 	}
 	core = api->core_;
-	hs_set_log_fn(hsi_rewriter_log, NULL);
-	hsi_config_from_env(&hsi_cfg);
-	if (hsi_cfg.stepping_invalid)
-		hsi_warn(HOTSWAP_ENV_STEPPING " must be a0 or b0; using the agent's ASIC revision");
+	hsi_core_setup();
 
 	/* Snapshot only what the runtime filled: later entries stay NULL. */
 	have =
@@ -117,6 +132,9 @@ const struct hsi_core_api *hsi_core_get_api(void)
 	    .version = HSI_CORE_API_VERSION,
 	    .on_load = on_load,
 	    .on_unload = on_unload,
+	    .hip_fatbin = hsi_hip_fatbin,
+	    .hip_image = hsi_hip_image,
+	    .hip_file = hsi_hip_file,
 	};
 	return &api;
 }

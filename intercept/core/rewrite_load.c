@@ -22,11 +22,13 @@ static bool cache_debug;
 static char *disk_root;             /* NULL: disk tier off */
 static struct hsi_disk disk = {-1}; /* the verified root; fd -1 when bypassed */
 static char disk_why[640];          /* why the root is bypassed */
+static unsigned lock_timeout_ms;    /* HSA_HOTSWAP_CACHE_LOCK_TIMEOUT */
 
 static void read_env(void)
 {
 	cache_debug = env_flag(HOTSWAP_ENV_CACHE_DEBUG);
 	disk_root = hsi_disk_root();
+	lock_timeout_ms = hsi_disk_lock_timeout_ms();
 	/* Once per process: every entry is then reached relative to the verified root. */
 	if (disk_root && hsi_disk_open(&disk, disk_root, disk_why, sizeof(disk_why)) < 0)
 		hsi_info("translation cache not used: %s", disk_why);
@@ -99,13 +101,24 @@ static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t er
 	return HSI_PRODUCED;
 }
 
-/* The single-flight producer: disk tier first, then the rewriter. */
+/* One more clause of why the line says what it says ("; " between clauses). */
+static void append_why(struct job *j, const char *clause)
+{
+	size_t n = strlen(j->why);
+	snprintf(j->why + n, sizeof(j->why) - n, "%s%s", n ? "; " : "", clause);
+}
+
+/*
+ * The single-flight producer: disk tier first, then (under the key's lock, so that one
+ * process of a job translates) the rewriter.
+ */
 static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 {
 	struct job *j = ctx;
 	struct hsi_disk_meta meta;
-	char store_why[512];
-	int rc;
+	char store_why[512], lock_why[512];
+	unsigned waited_ms;
+	int rc, lock_fd = -1;
 
 	if (!disk_root) {
 		j->status = "disabled";
@@ -130,9 +143,28 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 		j->status = "bypassed";
 		return rewrite_now(j, out, err, err_size);
 	}
+	/* Another process may be translating the same bytes: wait for its entry (cache_disk.h). */
+	switch (hsi_disk_lock(&disk, j->key_hex, hs_version(), lock_timeout_ms, &lock_fd, out,
+	                      &waited_ms, lock_why, sizeof(lock_why))) {
+	case HSI_DISK_SERVED:
+		j->status = "hit";
+		if (waited_ms)
+			snprintf(j->why, sizeof(j->why),
+			         "waited %u ms for another process's translation", waited_ms);
+		return HSI_PRODUCED;
+	case HSI_DISK_NO_LOCK:
+		append_why(j, lock_why);
+		break;
+	case HSI_DISK_LOCKED:
+		if (waited_ms)
+			append_why(j, "the process it waited for stored nothing");
+		break;
+	}
 	rc = rewrite_now(j, out, err, err_size);
-	if (rc != HSI_PRODUCED)
+	if (rc != HSI_PRODUCED) {
+		hsi_disk_unlock(lock_fd);
 		return rc;
+	}
 	meta = (struct hsi_disk_meta){
 	    .input_sha256 = j->in_hex,
 	    .input_size = j->in_size,
@@ -151,6 +183,8 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 			snprintf(j->why, sizeof(j->why), "%s", store_why);
 		}
 	}
+	/* After the store: a waiter that gets the lock finds the entry. */
+	hsi_disk_unlock(lock_fd);
 	return HSI_PRODUCED;
 }
 

@@ -1,7 +1,7 @@
-/* SHA-256 through OpenSSL's EVP interface. */
+/* SHA-256 (common/sha256.c) for the cache: one buffer, or framed parts. */
 #include "sha.h"
 
-#include <openssl/evp.h>
+#include "sha256.h"
 
 int hsi_sha256(const void *data, size_t size, uint8_t out[HSI_SHA_LEN])
 {
@@ -11,25 +11,18 @@ int hsi_sha256(const void *data, size_t size, uint8_t out[HSI_SHA_LEN])
 int hsi_sha256_parts(const void *const *parts, const size_t *sizes, size_t n,
                      uint8_t out[HSI_SHA_LEN])
 {
-	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-	unsigned int len = 0;
-	int ok;
+	struct sha256 s;
 
-	if (!ctx)
-		return -1;
-	ok = EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
-	for (size_t i = 0; ok && i < n; i++) {
+	sha256_init(&s);
+	for (size_t i = 0; i < n; i++) {
 		uint64_t framed = sizes[i];
 		/* Only multi-part keys are framed, so hsi_sha256 is plain SHA-256 of the bytes. */
 		if (n > 1)
-			ok = EVP_DigestUpdate(ctx, &framed, sizeof(framed));
-		if (ok)
-			ok = EVP_DigestUpdate(ctx, parts[i], sizes[i]);
+			sha256_update(&s, &framed, sizeof(framed));
+		sha256_update(&s, parts[i], sizes[i]);
 	}
-	if (ok)
-		ok = EVP_DigestFinal_ex(ctx, out, &len);
-	EVP_MD_CTX_free(ctx);
-	return ok && len == HSI_SHA_LEN ? 0 : -1;
+	sha256_final(&s, out);
+	return 0;
 }
 
 void hsi_hex(const uint8_t *bytes, size_t len, char *out)

@@ -1,4 +1,4 @@
-/* SHA-256 (OpenSSL EVP) for cache keys and cache-entry verification. */
+/* SHA-256 (common/sha256.h) for cache keys and cache-entry verification. */
 #ifndef HOTSWAP_INTERCEPT_SHA_H
 #define HOTSWAP_INTERCEPT_SHA_H
 

@@ -15,14 +15,13 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core_api.h"
+#include "shim.h"
+
 #include "hsa_table.h"
 #include "hotswap_contract.h"
 #include "plugin.h"
 #include "stderr_line.h"
 #include "truthy.h"
-
-#define HSI_EXPORT __attribute__((visibility("default")))
 
 /*
  * ROCr looks this up in every loaded object to find tools that came in some
@@ -43,7 +42,7 @@ static _Atomic(const struct hsi_core_api *) core;
 static bool strict;
 
 /* The core's log.c is not loaded yet here: the same line through the shared writer. */
-__attribute__((format(printf, 1, 2))) static void shim_warn(const char *fmt, ...)
+void shim_warn(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -70,7 +69,10 @@ static const struct plugin_spec core_spec = {
     .call_entry = call_core_entry,
 };
 
-/* Runs once, on the first OnLoad: the core's dependencies (rewriter, libcrypto) come in here. */
+/*
+ * Runs once, on the first OnLoad or HIP call that needs it: the core's dependencies
+ * (the rewriter, libelf, zstd) come in here.
+ */
 static void load_core(void)
 {
 	struct plugin_error err;
@@ -83,8 +85,9 @@ static void load_core(void)
 		shim_warn("%s; %s", err.text, without_core());
 		return;
 	}
-	if (!api->on_load || !api->on_unload) {
-		shim_warn("'%s' has no usable %s (no OnLoad/OnUnload in its table); %s",
+	if (!api->on_load || !api->on_unload || !api->hip_fatbin || !api->hip_image ||
+	    !api->hip_file) {
+		shim_warn("'%s' has no usable %s (an entry of its table is missing); %s",
 		          HSI_CORE_LIBRARY_NAME, HSI_CORE_ENTRY_SYMBOL, without_core());
 		return;
 	}
@@ -131,13 +134,23 @@ static bool close_table(void *table)
 	return true;
 }
 
+const struct hsi_core_api *shim_core(void)
+{
+	pthread_once(&core_once, load_core);
+	return atomic_load_explicit(&core, memory_order_acquire);
+}
+
+bool shim_strict(void)
+{
+	pthread_once(&core_once, load_core);
+	return strict;
+}
+
 bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
             const char *const *failed_tool_names)
 {
-	const struct hsi_core_api *api;
+	const struct hsi_core_api *api = shim_core();
 
-	pthread_once(&core_once, load_core);
-	api = atomic_load_explicit(&core, memory_order_acquire);
 	if (api)
 		return api->on_load(table, runtime_version, failed_tool_count, failed_tool_names);
 	/* Not strict: false, and the runtime carries on without us. */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mirage_translate.h"
 
@@ -79,10 +80,14 @@ static int translate_object(const void *code, size_t size, const char *target,
 	if (log) {
 		FILE *f = fopen(log, "a");
 		if (f) {
-			fprintf(f, "translate %s\n", target);
+			fprintf(f, "translate %s %ld\n", target, (long)getpid());
 			fclose(f);
 		}
 	}
+	/* MIRAGE_TEST_TRANSLATE_SLEEP_MS: a translation that takes a while (the lock tests). */
+	if (getenv("MIRAGE_TEST_TRANSLATE_SLEEP_MS"))
+		usleep((useconds_t)strtoul(getenv("MIRAGE_TEST_TRANSLATE_SLEEP_MS"), NULL, 10) *
+		       1000);
 	if (error) {
 		out->error = strdup(error);
 		goto done;

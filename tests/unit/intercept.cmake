@@ -12,7 +12,7 @@ mirage_unit_test(cache SOURCES test_cache.c ${IC_SRC}/cache.c LIBS Threads::Thre
 target_include_directories(test_cache PRIVATE ${IC_INCLUDES})
 
 mirage_unit_test(cache_disk SOURCES test_cache_disk.c ${IC_SRC}/cache_disk.c ${IC_SRC}/sha.c
-                 LIBS dep::cjson dep::crypto)
+                 LIBS dep::cjson)
 target_include_directories(test_cache_disk PRIVATE ${IC_INCLUDES})
 
 # hsa_api_trace.h includes "inc/hsa_ext_image.h": give it an inc -> hsa symlink.
@@ -25,3 +25,6 @@ target_include_directories(test_intercept_table_layout PRIVATE ${IC_INCLUDES} ${
 mirage_unit_test(intercept_readers SOURCES test_intercept_readers.c ${IC_SRC}/readers.c
                  ${IC_SRC}/elf_peek.c LIBS Threads::Threads)
 target_include_directories(test_intercept_readers PRIVATE ${IC_INCLUDES})
+
+mirage_unit_test(intercept_readable SOURCES test_intercept_readable.c ${IC_SRC}/readable.c)
+target_include_directories(test_intercept_readable PRIVATE ${IC_INCLUDES})

@@ -5,10 +5,17 @@
  * STANDIN_HIP_DEVICE (default gfx942:sramecc+:xnack-).  It registers fat binaries, picks the
  * entry for the device by the runtime's rule (the processor, and xnack/sramecc absent or
  * equal), applies the second gate (the ELF's e_flags machine is the device's), and answers
- * hipErrorNoBinaryForGpu (209) when nothing fits, at the launch as the runtime does.  A
- * launch runs nothing: it records the code object and the kernel in STANDIN_RECORD_DIR
- * (hip-launch-N.co, hip-launch-N.txt) for the test to judge and emulate.
+ * hipErrorNoBinaryForGpu (209) when nothing fits, at the launch as the runtime does.  Device
+ * memory is host memory here (hipMalloc tracks each allocation).  A launch runs nothing: it
+ * records, in STANDIN_RECORD_DIR, the code object (hip-launch-N.co), what was launched
+ * (hip-launch-N.txt) and, when every pointer argument lies in an allocation, a launch file for
+ * `mirage emulate` (hip-launch-N.json, the buffers' bytes as they were at the launch in
+ * hip-launch-N-bK.bin, each buffer written to hip-launch-N-bK.out), the arguments laid out by
+ * the code object's own metadata (.args), as the runtime lays them out; and an uncompressed
+ * fat binary as it was registered (hip-fatbin-N.bundle), when it is first read.
  */
+#include <elf.h>
+#include <msgpack.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +29,8 @@ typedef int hipError_t;
 enum {
 	HIP_SUCCESS = 0,
 	HIP_ERROR_INVALID_VALUE = 1,
+	HIP_ERROR_OUT_OF_MEMORY = 2,
+	HIP_ERROR_FILE_NOT_FOUND = 301,
 	HIP_ERROR_INVALID_IMAGE = 200,
 	HIP_ERROR_NO_BINARY_FOR_GPU = 209,
 	HIP_ERROR_INVALID_DEVICE_FUNCTION = 98,
@@ -32,9 +41,13 @@ struct dim3 {
 	uint32_t x, y, z;
 };
 
-/* One registered fat binary or loaded module: the code object chosen for the device. */
+/*
+ * One registered fat binary or loaded module: the code object chosen for the device.  A
+ * registered fat binary is only read at its first launch, as the runtime defers it.
+ */
 struct module {
-	uint8_t *co; /* NULL: no entry fits (why says so) */
+	const void *fatbin; /* registered, not read yet */
+	uint8_t *co;        /* NULL: no entry fits (why says so) */
 	size_t size;
 	char why[256];
 };
@@ -204,6 +217,47 @@ static void choose(struct module *m, const uint8_t *d, size_t size)
 	free(raw);
 }
 
+/* The bytes an uncompressed bundle covers (its header, entries and payloads), or 0. */
+static size_t bundle_extent(const uint8_t *d)
+{
+	size_t n, pos = 32, extent = 32;
+
+	if (memcmp(d, "__CLANG_OFFLOAD_BUNDLE__", 24))
+		return 0;
+	n = get64(d + 24);
+	for (size_t i = 0; i < n && i < 4096; i++) {
+		uint64_t off = get64(d + pos), len = get64(d + pos + 8),
+		         idlen = get64(d + pos + 16);
+		if (idlen > 1024)
+			return 0;
+		pos += 24 + idlen;
+		extent = pos > extent ? pos : extent;
+		extent = off + len > extent ? off + len : extent;
+	}
+	return extent;
+}
+
+static int write_file(const char *path, const void *data, size_t size);
+
+/* STANDIN_RECORD_DIR/hip-fatbin-N.bundle: a registered uncompressed bundle, as given. */
+static void record_fatbin(const void *fatbin)
+{
+	const char *dir = getenv("STANDIN_RECORD_DIR");
+	static unsigned n;
+	char path[4096];
+	size_t extent;
+
+	if (!dir || !(extent = bundle_extent(fatbin)))
+		return;
+	snprintf(path, sizeof(path), "%s/hip-fatbin-%u.bundle", dir, ++n);
+	write_file(path, fatbin, extent);
+}
+
+EXPORT hipError_t hipModuleGetFunction(void **function, void *module, const char *name);
+EXPORT hipError_t hipModuleLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz,
+                                        unsigned bx, unsigned by, unsigned bz, unsigned shmem,
+                                        void *stream, void **params, void **extra);
+
 /* The wrapper clang emits in .hipFatBinSegment. */
 struct fatbin_wrapper {
 	uint32_t magic, version;
@@ -220,7 +274,7 @@ EXPORT void **__hipRegisterFatBinary(const void *data)
 		snprintf(m->why, sizeof(m->why),
 		         "a fat binary wrapper with a bad magic or version");
 	else
-		choose(m, w->binary, 64u << 20); /* the bundle's own sizes bound the read */
+		m->fatbin = w->binary;
 	return (void **)m;
 }
 
@@ -270,6 +324,57 @@ EXPORT hipError_t hipModuleLoadData(void **module, const void *image)
 	return HIP_SUCCESS;
 }
 
+EXPORT hipError_t hipModuleLoadDataEx(void **module, const void *image, unsigned n, int *options,
+                                      void **values)
+{
+	(void)n, (void)options, (void)values; /* JIT options: nothing to compile here */
+	return hipModuleLoadData(module, image);
+}
+
+/* hipModuleLoad: the whole file, then as hipModuleLoadData. */
+EXPORT hipError_t hipModuleLoad(void **module, const char *path)
+{
+	FILE *f = path ? fopen(path, "rb") : NULL;
+	static uint8_t image[4u << 20];
+	hipError_t rc;
+
+	if (!f)
+		return HIP_ERROR_FILE_NOT_FOUND;
+	if (!fread(image, 1, sizeof(image), f)) {
+		fclose(f);
+		return HIP_ERROR_INVALID_IMAGE;
+	}
+	fclose(f);
+	rc = hipModuleLoadData(module, image);
+	return rc;
+}
+
+/* hipGetProcAddress (HIP 6.2): the runtime's own entries, by name. */
+EXPORT hipError_t hipGetProcAddress(const char *symbol, void **pfn, int version, uint64_t flags,
+                                    void *status)
+{
+	static const struct {
+		const char *name;
+		void *fn;
+	} table[] = {
+	    {"hipModuleLoadData", (void *)hipModuleLoadData},
+	    {"hipModuleLoadDataEx", (void *)hipModuleLoadDataEx},
+	    {"hipModuleLoad", (void *)hipModuleLoad},
+	    {"hipModuleGetFunction", (void *)hipModuleGetFunction},
+	    {"hipModuleLaunchKernel", (void *)hipModuleLaunchKernel},
+	};
+	(void)version, (void)flags, (void)status;
+	if (!symbol || !pfn)
+		return HIP_ERROR_INVALID_VALUE;
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (!strcmp(symbol, table[i].name)) {
+			*pfn = table[i].fn;
+			return HIP_SUCCESS;
+		}
+	*pfn = NULL;
+	return HIP_ERROR_NOT_FOUND;
+}
+
 EXPORT hipError_t hipModuleGetFunction(void **function, void *module, const char *name)
 {
 	if (!function || !module || !name || nfunctions == sizeof(functions) / sizeof(functions[0]))
@@ -280,13 +385,243 @@ EXPORT hipError_t hipModuleGetFunction(void **function, void *module, const char
 	return HIP_SUCCESS;
 }
 
-/* The launch: the module's code object and the kernel, recorded; nothing runs. */
-static hipError_t launch(const struct function *f, struct dim3 grid, struct dim3 block)
+/* hipMalloc's allocations: device memory is host memory in the stand-in. */
+static struct allocation {
+	uint8_t *p;
+	size_t size;
+} allocations[64];
+
+EXPORT hipError_t hipMalloc(void **p, size_t size)
+{
+	for (size_t i = 0; p && i < sizeof(allocations) / sizeof(allocations[0]); i++)
+		if (!allocations[i].p) {
+			if (!(allocations[i].p = calloc(1, size ? size : 1)))
+				return HIP_ERROR_OUT_OF_MEMORY;
+			allocations[i].size = size;
+			*p = allocations[i].p;
+			return HIP_SUCCESS;
+		}
+	return HIP_ERROR_INVALID_VALUE;
+}
+
+EXPORT hipError_t hipFree(void *p)
+{
+	for (size_t i = 0; p && i < sizeof(allocations) / sizeof(allocations[0]); i++)
+		if (allocations[i].p == p) {
+			free(p);
+			allocations[i].p = NULL;
+			return HIP_SUCCESS;
+		}
+	return p ? HIP_ERROR_INVALID_VALUE : HIP_SUCCESS;
+}
+
+EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t size, int kind)
+{
+	(void)kind; /* every direction is a host copy here */
+	if (size && (!dst || !src))
+		return HIP_ERROR_INVALID_VALUE;
+	memmove(dst, src, size);
+	return HIP_SUCCESS;
+}
+
+static long allocation_of(const void *p)
+{
+	const uint8_t *b = p;
+	for (size_t i = 0; i < sizeof(allocations) / sizeof(allocations[0]); i++)
+		if (allocations[i].p && b >= allocations[i].p &&
+		    b < allocations[i].p + allocations[i].size)
+			return (long)i;
+	return -1;
+}
+
+/* One explicit argument of a kernel, from its metadata. */
+struct arg {
+	uint64_t offset, size;
+	int buffer; /* a global_buffer: a pointer */
+};
+
+static const msgpack_object *map_get(const msgpack_object *map, const char *key)
+{
+	if (map->type != MSGPACK_OBJECT_MAP)
+		return NULL;
+	for (uint32_t i = 0; i < map->via.map.size; i++) {
+		const msgpack_object_kv *kv = &map->via.map.ptr[i];
+		if (kv->key.type == MSGPACK_OBJECT_STR && kv->key.via.str.size == strlen(key) &&
+		    !memcmp(kv->key.via.str.ptr, key, strlen(key)))
+			return &kv->val;
+	}
+	return NULL;
+}
+
+static int str_is(const msgpack_object *o, const char *s)
+{
+	return o && o->type == MSGPACK_OBJECT_STR && o->via.str.size == strlen(s) &&
+	       !memcmp(o->via.str.ptr, s, strlen(s));
+}
+
+/*
+ * The explicit arguments of kernel name from the code object's NT_AMDGPU_METADATA note
+ * (the first one: the tests' objects have one).  Returns their number, or -1.
+ */
+static int kernel_args(const uint8_t *co, size_t size, const char *name, struct arg *out, int max)
+{
+	const Elf64_Ehdr *eh = (const void *)co;
+	int n = -1;
+
+	if (size < sizeof(*eh) || eh->e_shoff > size ||
+	    (size - eh->e_shoff) / sizeof(Elf64_Shdr) < eh->e_shnum)
+		return -1;
+	for (unsigned s = 0; s < eh->e_shnum && n < 0; s++) {
+		const Elf64_Shdr *sh = (const void *)(co + eh->e_shoff + s * sizeof(Elf64_Shdr));
+		size_t pos = sh->sh_offset;
+		if (sh->sh_type != SHT_NOTE || sh->sh_offset > size || sh->sh_size > size - pos)
+			continue;
+		while (pos + 12 <= sh->sh_offset + sh->sh_size && n < 0) {
+			const Elf64_Nhdr *nh = (const void *)(co + pos);
+			size_t name_at = pos + 12, desc_at = name_at + ((nh->n_namesz + 3) & ~3u);
+			msgpack_unpacked u;
+			if (desc_at + nh->n_descsz > sh->sh_offset + sh->sh_size)
+				break;
+			pos = desc_at + ((nh->n_descsz + 3) & ~3u);
+			if (nh->n_type != 32 || nh->n_namesz != 7 ||
+			    memcmp(co + name_at, "AMDGPU", 7))
+				continue;
+			msgpack_unpacked_init(&u);
+			if (msgpack_unpack_next(&u, (const char *)co + desc_at, nh->n_descsz,
+			                        NULL) == MSGPACK_UNPACK_SUCCESS) {
+				const msgpack_object *ks = map_get(&u.data, "amdhsa.kernels");
+				for (uint32_t k = 0; ks && ks->type == MSGPACK_OBJECT_ARRAY &&
+				                     k < ks->via.array.size && n < 0;
+				     k++) {
+					const msgpack_object *kn = &ks->via.array.ptr[k];
+					const msgpack_object *args = map_get(kn, ".args");
+					if (!str_is(map_get(kn, ".name"), name))
+						continue;
+					n = 0;
+					for (uint32_t a = 0;
+					     args && args->type == MSGPACK_OBJECT_ARRAY &&
+					     a < args->via.array.size && n < max;
+					     a++) {
+						const msgpack_object *m = &args->via.array.ptr[a];
+						const msgpack_object *kind =
+						    map_get(m, ".value_kind");
+						const msgpack_object *off = map_get(m, ".offset");
+						const msgpack_object *sz = map_get(m, ".size");
+						if (!kind || kind->type != MSGPACK_OBJECT_STR ||
+						    !off || !sz ||
+						    (kind->via.str.size > 7 &&
+						     !memcmp(kind->via.str.ptr, "hidden_", 7)))
+							continue;
+						out[n++] =
+						    (struct arg){off->via.u64, sz->via.u64,
+						                 str_is(kind, "global_buffer")};
+					}
+				}
+			}
+			msgpack_unpacked_destroy(&u);
+		}
+	}
+	return n;
+}
+
+static int write_file(const char *path, const void *data, size_t size)
+{
+	FILE *f = fopen(path, "wb");
+	int ok = f && fwrite(data, 1, size, f) == size;
+	if (f && fclose(f))
+		ok = 0;
+	return ok ? 0 : -1;
+}
+
+/*
+ * hip-launch-N.json: the launch for `mirage emulate` (docs/emulate.md), or a line in
+ * hip-launch-N.txt saying why it cannot be written.
+ */
+static void record_launch_file(const char *dir, unsigned n, const struct function *f,
+                               struct dim3 grid, struct dim3 block, size_t shmem, void **params,
+                               FILE *txt)
+{
+	struct arg args[64];
+	int nargs = kernel_args(f->m->co, f->m->size, f->name, args, 64);
+	int used[sizeof(allocations) / sizeof(allocations[0])] = {0};
+	char path[4096];
+	FILE *out;
+
+	if (nargs < 0 || (nargs && !params)) {
+		fprintf(txt, "no launch file: %s\n",
+		        nargs < 0 ? "the kernel has no metadata" : "no kernel arguments given");
+		return;
+	}
+	for (int i = 0; i < nargs; i++) {
+		void *p;
+		long a;
+		if (!args[i].buffer)
+			continue;
+		memcpy(&p, params[i], sizeof(p));
+		if ((a = allocation_of(p)) < 0) {
+			fprintf(
+			    txt,
+			    "no launch file: argument %d (%p) is not in a hipMalloc allocation\n",
+			    i, p);
+			return;
+		}
+		used[a] = 1;
+	}
+	snprintf(path, sizeof(path), "%s/hip-launch-%u.json", dir, n);
+	if (!(out = fopen(path, "w")))
+		return;
+	fprintf(out,
+	        "{\"code_object\": \"hip-launch-%u.co\", \"kernel\": \"%s\",\n"
+	        " \"grid\": [%u, %u, %u], \"workgroup\": [%u, %u, %u], \"dynamic_lds\": %zu,\n"
+	        " \"buffers\": {",
+	        n, f->name, grid.x * block.x, grid.y * block.y, grid.z * block.z, block.x, block.y,
+	        block.z, shmem);
+	const char *sep = "";
+	for (size_t a = 0; a < sizeof(allocations) / sizeof(allocations[0]); a++) {
+		if (!used[a])
+			continue;
+		snprintf(path, sizeof(path), "%s/hip-launch-%u-b%zu.bin", dir, n, a);
+		write_file(path, allocations[a].p, allocations[a].size);
+		fprintf(
+		    out,
+		    "%s\n  \"b%zu\": {\"size\": %zu, \"init\": \"file:hip-launch-%u-b%zu.bin\", "
+		    "\"output\": \"hip-launch-%u-b%zu.out\"}",
+		    sep, a, allocations[a].size, n, a, n, a);
+		sep = ",";
+	}
+	fprintf(out, "},\n \"args\": [");
+	for (int i = 0; i < nargs; i++) {
+		fprintf(out, "%s", i ? ", " : "");
+		if (args[i].buffer) {
+			uint8_t *p;
+			memcpy(&p, params[i], sizeof(p));
+			long a = allocation_of(p);
+			fprintf(out, "{\"buffer\": \"b%ld\", \"offset\": %td}", a,
+			        p - allocations[a].p);
+		} else {
+			fprintf(out, "{\"hex\": \"");
+			for (uint64_t b = 0; b < args[i].size; b++)
+				fprintf(out, "%02x", ((const uint8_t *)params[i])[b]);
+			fprintf(out, "\"}");
+		}
+	}
+	fprintf(out, "]}\n");
+	fclose(out);
+}
+
+/* The launch: the module's code object, the kernel and its arguments, recorded; nothing runs. */
+static hipError_t launch(const struct function *f, struct dim3 grid, struct dim3 block,
+                         size_t shmem, void **params)
 {
 	const char *dir = getenv("STANDIN_RECORD_DIR");
 	char path[4096];
 	FILE *out;
 
+	if (f->m->fatbin) {
+		record_fatbin(f->m->fatbin);
+		choose(f->m, f->m->fatbin, 64u << 20); /* the bundle's own sizes bound the read */
+		f->m->fatbin = NULL;
+	}
 	if (!f->m->co) {
 		fprintf(stderr, "standin_hip: launching '%s': %s\n", f->name, f->m->why);
 		return HIP_ERROR_NO_BINARY_FOR_GPU;
@@ -295,14 +630,12 @@ static hipError_t launch(const struct function *f, struct dim3 grid, struct dim3
 	if (!dir)
 		return HIP_SUCCESS;
 	snprintf(path, sizeof(path), "%s/hip-launch-%u.co", dir, launches);
-	if ((out = fopen(path, "wb"))) {
-		fwrite(f->m->co, 1, f->m->size, out);
-		fclose(out);
-	}
+	write_file(path, f->m->co, f->m->size);
 	snprintf(path, sizeof(path), "%s/hip-launch-%u.txt", dir, launches);
 	if ((out = fopen(path, "w"))) {
 		fprintf(out, "device %s\nkernel %s\ngrid %u %u %u\nblock %u %u %u\n", device(),
 		        f->name, grid.x, grid.y, grid.z, block.x, block.y, block.z);
+		record_launch_file(dir, launches, f, grid, block, shmem, params, out);
 		fclose(out);
 	}
 	return HIP_SUCCESS;
@@ -313,7 +646,7 @@ EXPORT hipError_t hipLaunchKernel(const void *host, struct dim3 grid, struct dim
 {
 	for (size_t i = 0; i < nfunctions; i++)
 		if (functions[i].host && functions[i].host == host)
-			return launch(&functions[i], grid, block);
+			return launch(&functions[i], grid, block, shmem, args);
 	return HIP_ERROR_INVALID_DEVICE_FUNCTION;
 }
 
@@ -323,7 +656,8 @@ EXPORT hipError_t hipModuleLaunchKernel(void *function, unsigned gx, unsigned gy
 {
 	if (!function)
 		return HIP_ERROR_INVALID_VALUE;
-	return launch(function, (struct dim3){gx, gy, gz}, (struct dim3){bx, by, bz});
+	return launch(function, (struct dim3){gx, gy, gz}, (struct dim3){bx, by, bz}, shmem,
+	              params);
 }
 
 /* kernel<<<grid, block>>>: clang pushes the configuration, the stub pops it and launches. */
