@@ -3,8 +3,9 @@
 # tree, and run mirage's main job on the bundled example (an OpenCL kernel
 # compiled for gfx1250 by clang-22, without the entry prologue the gfx1250
 # erratum needs); then run the example on the CPU with `mirage emulate` and
-# check its output, and translate it for gfx942 and run that on the CPU too; and read the
-# fat binary of a HIP build of it.  Leaves your own mirage config alone: everything it
+# check its output, and translate it for gfx942 and run that on the CPU too; read the fat
+# binary of a HIP build of it; and run a gfx1250-only HIP program on a gfx942 device (the
+# tests' stand-in HIP runtime) through the intercept's HIP hooks.  Leaves your own mirage config alone: everything it
 # creates lives in a temp dir that is removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -157,11 +158,39 @@ fi
 
 step "11. a HIP program's fat binary: the example as a HIP library (examples/vector_add.hip)"
 echo "(The HIP runtime picks a code object out of it by the device before the loader sees"
-echo " one: docs/hip.md. mirage reads it; translating it for an MI300 is the next step.)"
+echo " one: docs/hip.md.)"
 show "$M" inspect "$PWD/build/examples/libvector_add_hip.so" | grep -E '^(bundle|  entry|kernels|  [a-z_]+$)'
+
+step "12. a gfx1250-only HIP program on an MI300: the intercept's HIP hooks add a gfx942 entry"
+echo "(The HIP runtime here is the tests' stand-in, tests/standin/hip: one gfx942 device, the"
+echo " real runtime's rules for choosing a code object, and each launch recorded, not run.)"
+S=$PWD/build/tests/standin/hip
+clang-22 -x hip --offload-arch=gfx1250 -nogpulib -nogpuinc -no-hip-rt -O2 \
+	tests/standin/hip/hip_app.hip -o "$demo/hip_app" -L"$S" -lamdhip64 -Wl,-rpath,"$S"
+export STANDIN_RECORD_DIR=$demo/hip-launches
+mkdir "$STANDIN_RECORD_DIR"
+if show "$demo/hip_app"; then
+	echo "demo: the gfx1250-only program launched on a gfx942 device without mirage" >&2
+	exit 1
+fi
+show "$M" profile create mi300 --target gfx942 --description "gfx1250 code on MI300" >/dev/null
+show "$M" run -p mi300 -- "$demo/hip_app"
+echo "what the runtime launched (llvm-readelf-22 -h):"
+llvm-readelf-22 -h "$STANDIN_RECORD_DIR/hip-launch-1.co" | grep -E 'Flags'
+show "$M" emulate "$STANDIN_RECORD_DIR/hip-launch-1.json"
+python3 - "$STANDIN_RECORD_DIR/hip-launch-1-" <<'EOF'
+import struct, sys
+a, b, c = (struct.unpack("<256f", open(sys.argv[1] + n, "rb").read()) for n in ("b0.bin", "b1.bin", "b2.out"))
+f32 = lambda x: struct.unpack("<f", struct.pack("<f", x))[0]
+bad = [i for i in range(250) if c[i] != f32(a[i] + b[i])]
+if bad:
+    sys.exit(f"demo: the recorded launch gives wrong sums at {bad[:5]}")
+print("that launch, run on this CPU, gives c = a + b for all 250 elements")
+EOF
 
 echo
 echo "done: mirage rewrote the example on its way into the loader, and said what it did;"
 echo "then ran it on this CPU and checked the result, showed that a B0->A0 rewrite keeps a"
-echo "kernel's results, translated the example for gfx942 and ran that on the CPU too, and"
-echo "read the fat binary of a HIP build of it."
+echo "kernel's results, translated the example for gfx942 and ran that on the CPU too, read"
+echo "the fat binary of a HIP build of it, and ran a gfx1250-only HIP program on a gfx942"
+echo "device through the HIP hooks."
