@@ -23,6 +23,8 @@ packages=(
 	pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
 	# tests: libclc's amdgcn builtin library, for the builtin differential test (tests/builtins)
 	libclc-22
+	# tests: Open MPI, whose ranks share one translation (integration/intercept_cache_mpi)
+	openmpi-bin
 )
 
 missing=()

@@ -4,7 +4,7 @@
 # releases the lock and the waiter translates; a holder that hangs past
 # HSA_HOTSWAP_CACHE_LOCK_TIMEOUT is not waited on; flock failing with ENOLCK (NFS without
 # locks) costs duplicate work, never the load; a planted lock (a symbolic link, a
-# group-writable file) is never used.  The translator is the test double, slowed down by
+# group-writable file, a FIFO, another user's file) is never used, nor waited on.  The translator is the test double, slowed down by
 # MIRAGE_TEST_TRANSLATE_SLEEP_MS so that the processes overlap.
 source "$TEST_LIB"
 source "$(dirname "$0")/intercept_common.sh"
@@ -116,8 +116,10 @@ assert_contains "$RUN_STDERR" "hotswap_cache: miss (gfx1250 -> gfx942) kernels=2
 assert_contains "$RUN_STDERR" "(No locks available): translating without waiting" "ENOLCK: said"
 assert_eq "$(find "$CACHE" -name '*.co' | wc -l)" 1 "ENOLCK: the entry is still stored"
 
-# ---- planted locks are never used ----
-for plant in link mode; do
+# ---- planted locks are never used, and never waited on ----
+plants="link mode fifo"
+[ "$(id -u)" = 0 ] && plants+=" owner" || skip "a lock owned by another user: needs root to plant"
+for plant in $plants; do
 	fresh
 	mkdir -p "$CACHE/${key:0:2}"
 	chmod 700 "$CACHE" "$CACHE/${key:0:2}"
@@ -125,6 +127,14 @@ for plant in link mode; do
 		: >"$TEST_TMP/victim"
 		ln -s "$TEST_TMP/victim" "$CACHE/${key:0:2}/$key.lock"
 		want="cannot open the lock '$key.lock': a symbolic link"
+	elif [ $plant = fifo ]; then
+		mkfifo -m 600 "$CACHE/${key:0:2}/$key.lock"
+		want="the lock '$key.lock' is not a regular file of uid $(id -u), mode 0600"
+	elif [ $plant = owner ]; then
+		: >"$CACHE/${key:0:2}/$key.lock"
+		chmod 600 "$CACHE/${key:0:2}/$key.lock"
+		chown 65534 "$CACHE/${key:0:2}/$key.lock"
+		want="the lock '$key.lock' is not a regular file of uid $(id -u), mode 0600"
 	else
 		: >"$CACHE/${key:0:2}/$key.lock"
 		chmod 666 "$CACHE/${key:0:2}/$key.lock"
