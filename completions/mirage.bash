@@ -48,7 +48,7 @@ _mirage_cmd()
 	_mirage_subs= _mirage_opts= _mirage_arg=any _mirage_max=0 _mirage_pass=
 	case $1 in
 	'')
-		_mirage_subs='profile run rewrite raise emulate inspect doctor emulators paths hotswap completions'
+		_mirage_subs='profile run rewrite raise emulate inspect doctor emulators paths hotswap cache completions'
 		_mirage_opts='--json --verbose -v --help -h --color --version'
 		;;
 	'profile')
@@ -138,6 +138,26 @@ _mirage_cmd()
 	'hotswap remove')
 		_mirage_opts='--force -f --json --verbose -v --help -h --color'
 		_mirage_arg=tree _mirage_max=1
+		;;
+	'cache')
+		_mirage_subs='stats verify prune clear'
+		_mirage_opts='--help -h'
+		;;
+	'cache stats')
+		_mirage_opts='--dir --json --verbose -v --help -h --color'
+		_mirage_arg=any _mirage_max=0
+		;;
+	'cache verify')
+		_mirage_opts='--dir --fix --json --verbose -v --help -h --color'
+		_mirage_arg=any _mirage_max=0
+		;;
+	'cache prune')
+		_mirage_opts='--dir --max-size --older-than --json --verbose -v --help -h --color'
+		_mirage_arg=any _mirage_max=0
+		;;
+	'cache clear')
+		_mirage_opts='--dir --json --verbose -v --help -h --color'
+		_mirage_arg=any _mirage_max=0
 		;;
 	'completions')
 		_mirage_opts='--json --verbose -v --help -h --color'
@@ -301,6 +321,36 @@ _mirage_optarg()
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'hotswap remove/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'cache stats/--dir')
+		_mirage_val=any
+		;;
+	'cache stats/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'cache verify/--dir')
+		_mirage_val=any
+		;;
+	'cache verify/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'cache prune/--dir')
+		_mirage_val=any
+		;;
+	'cache prune/--max-size')
+		_mirage_val=any
+		;;
+	'cache prune/--older-than')
+		_mirage_val=any
+		;;
+	'cache prune/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'cache clear/--dir')
+		_mirage_val=any
+		;;
+	'cache clear/--color')
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'completions/--color')

@@ -86,7 +86,7 @@ complete -c mirage -e
 complete -c mirage -f
 
 # Groups (the next word is a subcommand) and passthrough commands (`--` starts the workload).
-set -g __fish_mirage_groups profile hotswap
+set -g __fish_mirage_groups profile hotswap cache
 set -g __fish_mirage_passthrough 'run'
 
 # (top level)
@@ -100,6 +100,7 @@ complete -c mirage -n "__fish_mirage_at ''" -a doctor -d 'check the config, the 
 complete -c mirage -n "__fish_mirage_at ''" -a emulators -d 'list the backends a profile can use and whether they work here'
 complete -c mirage -n "__fish_mirage_at ''" -a paths -d 'show where mirage keeps config, profiles, trees and caches'
 complete -c mirage -n "__fish_mirage_at ''" -a hotswap -d 'install, list and remove HotSwap trees'
+complete -c mirage -n "__fish_mirage_at ''" -a cache -d 'count, check, prune and clear the translation cache'
 complete -c mirage -n "__fish_mirage_at ''" -a completions -d 'print a shell completion script (see the README to enable it)'
 complete -c mirage -n "__fish_mirage_at ''" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at ''" -l verbose -s v -d 'say more (repeat for more)'
@@ -312,6 +313,44 @@ complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l verbose -s v -d 'sa
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'hotswap remove' 1" -x -a '(__fish_mirage_call trees)'
+
+# cache
+complete -c mirage -n "__fish_mirage_at 'cache'" -a stats -d 'entries and bytes of the translation cache, by target'
+complete -c mirage -n "__fish_mirage_at 'cache'" -a verify -d 'check every entry against its sidecar (exit 1 if one fails)'
+complete -c mirage -n "__fish_mirage_at 'cache'" -a prune -d 'remove entries by age or until the cache fits a size, oldest first'
+complete -c mirage -n "__fish_mirage_at 'cache'" -a clear -d 'remove every entry, lock and leftover of the translation cache'
+complete -c mirage -n "__fish_mirage_at 'cache'" -l help -s h -d 'show this help'
+
+# cache stats
+complete -c mirage -n "__fish_mirage_at 'cache stats'" -l dir -x -d 'the cache root (default: the one `mirage paths` shows)'
+complete -c mirage -n "__fish_mirage_at 'cache stats'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'cache stats'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'cache stats'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'cache stats'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
+
+# cache verify
+complete -c mirage -n "__fish_mirage_at 'cache verify'" -l dir -x -d 'the cache root (default: the one `mirage paths` shows)'
+complete -c mirage -n "__fish_mirage_at 'cache verify'" -l fix -d 'remove the entries that fail'
+complete -c mirage -n "__fish_mirage_at 'cache verify'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'cache verify'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'cache verify'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'cache verify'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
+
+# cache prune
+complete -c mirage -n "__fish_mirage_at 'cache prune'" -l dir -x -d 'the cache root (default: the one `mirage paths` shows)'
+complete -c mirage -n "__fish_mirage_at 'cache prune'" -l max-size -x -d 'remove the oldest entries until the rest fit in SIZE (4G, 500MiB)'
+complete -c mirage -n "__fish_mirage_at 'cache prune'" -l older-than -x -d 'remove the entries stored more than AGE ago (30d, 12h, 90m, 600s)'
+complete -c mirage -n "__fish_mirage_at 'cache prune'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'cache prune'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'cache prune'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'cache prune'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
+
+# cache clear
+complete -c mirage -n "__fish_mirage_at 'cache clear'" -l dir -x -d 'the cache root (default: the one `mirage paths` shows)'
+complete -c mirage -n "__fish_mirage_at 'cache clear'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'cache clear'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'cache clear'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'cache clear'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 
 # completions
 complete -c mirage -n "__fish_mirage_at 'completions'" -l json -d 'print one JSON document instead of text'

@@ -14,15 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HSI_KEY_LEN 32
+#include "cache_disk.h" /* struct hsi_blob */
 
-/* A finished translation; data is owned by the cache (or by the producer until it hands it over).
- */
-struct hsi_blob {
-	const void *data;
-	size_t size;
-	uint32_t kernels; /* kernel descriptors in the object, for messages */
-};
+#define HSI_KEY_LEN 32
 
 /* What a producer returns. */
 enum hsi_produce_result {

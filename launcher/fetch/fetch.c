@@ -3,7 +3,7 @@
 
 #include "download.h"
 #include "extract.h"
-#include "sha256.h"
+#include "file_sha256.h"
 
 __attribute__((visibility("default"))) const struct fetch_api *mirage_fetch_get_api(void);
 

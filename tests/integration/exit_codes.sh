@@ -79,6 +79,15 @@ expect 2 "hotswap install" "no source" -- hotswap install
 expect 1 "hotswap install" "an archive that is not there" -- hotswap install "$T/missing.tar.gz"
 expect 2 "hotswap list" "an unknown flag" -- hotswap list --bogus
 expect 1 "hotswap remove" "a tree that is not installed" -- hotswap remove -f nosuch
+printf 'x' >"$T/afile"
+expect 2 "cache stats" "an empty --dir" -- cache stats --dir ""
+expect 1 "cache stats" "a cache root that is a file" -- cache stats --dir "$T/afile"
+expect 2 "cache verify" "an unknown flag" -- cache verify --bogus
+expect 1 "cache verify" "a cache root that is a file" -- cache verify --dir "$T/afile"
+expect 2 "cache prune" "neither --max-size nor --older-than" -- cache prune
+expect 1 "cache prune" "a cache root that is a file" -- cache prune --dir "$T/afile" --max-size 1G
+expect 2 "cache clear" "an extra argument" -- cache clear extra
+expect 1 "cache clear" "a cache root that is a file" -- cache clear --dir "$T/afile"
 expect 2 "completions" "an unknown shell" -- completions klingon
 
 # Every command of --help (and every subcommand of its groups) has rows above.

@@ -1,7 +1,8 @@
 # Unit tests of libhotswap_intercept's modules (sources compiled in directly),
 # and the C++ proof that its C mirror of hsa_api_trace.h matches the header.
 set(IC_SRC ${PROJECT_SOURCE_DIR}/intercept/core)
-set(IC_INCLUDES ${IC_SRC} ${PROJECT_SOURCE_DIR}/intercept ${HOTSWAP_INCLUDE_DIRS} ${HSA_INCLUDE_DIR})
+set(IC_INCLUDES ${IC_SRC} ${PROJECT_SOURCE_DIR}/intercept ${PROJECT_SOURCE_DIR}/cache ${HOTSWAP_INCLUDE_DIRS}
+                ${HSA_INCLUDE_DIR})
 
 mirage_unit_test(intercept_decide SOURCES test_intercept_decide.c ${IC_SRC}/decide.c)
 target_include_directories(test_intercept_decide PRIVATE ${IC_INCLUDES})
@@ -11,7 +12,8 @@ mirage_unit_test(cache SOURCES test_cache.c ${IC_SRC}/cache.c LIBS Threads::Thre
                  LABELS tsan)
 target_include_directories(test_cache PRIVATE ${IC_INCLUDES})
 
-mirage_unit_test(cache_disk SOURCES test_cache_disk.c ${IC_SRC}/cache_disk.c ${IC_SRC}/sha.c
+mirage_unit_test(cache_disk SOURCES test_cache_disk.c ${PROJECT_SOURCE_DIR}/cache/cache_disk.c
+                 ${PROJECT_SOURCE_DIR}/cache/sha.c
                  LIBS dep::cjson)
 target_include_directories(test_cache_disk PRIVATE ${IC_INCLUDES})
 

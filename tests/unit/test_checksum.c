@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "checksum.h"
-#include "sha256.h"
+#include "file_sha256.h"
 
 #include <fcntl.h>
 #include <stdio.h>

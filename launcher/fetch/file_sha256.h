@@ -1,6 +1,6 @@
-/* SHA-256 of a file (OpenSSL EVP) as lowercase hex, inside libmirage_fetch.so (see fetch.h). */
-#ifndef MIRAGE_FETCH_SHA256_H
-#define MIRAGE_FETCH_SHA256_H
+/* SHA-256 of a file as lowercase hex, inside libmirage_fetch.so (see fetch.h). */
+#ifndef MIRAGE_FETCH_FILE_SHA256_H
+#define MIRAGE_FETCH_FILE_SHA256_H
 
 #include "fetch.h"
 

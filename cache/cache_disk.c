@@ -219,6 +219,7 @@ struct described {
 	char sha256[HSI_SHA_HEX];
 };
 
+/* expect_version NULL: any rewriter's (mirage cache verify judges integrity only). */
 static bool parse_sidecar(const char *key, const char *expect_version, const char *text, size_t len,
                           struct described *d, char *why, size_t why_size)
 {
@@ -234,7 +235,7 @@ static bool parse_sidecar(const char *key, const char *expect_version, const cha
 	sha = cJSON_GetObjectItemCaseSensitive(meta, "output_sha256");
 	if (!json_str_is(meta, "key", key))
 		say(why, why_size, "sidecar describes another key");
-	else if (!json_str_is(meta, "rewriter_version", expect_version))
+	else if (expect_version && !json_str_is(meta, "rewriter_version", expect_version))
 		say(why, why_size, "sidecar is from another rewriter version");
 	else if (!json_num(meta, "output_size", &size) || size < 0 || size > 0x1p53 ||
 	         size != (double)(size_t)size)
@@ -253,9 +254,13 @@ static bool parse_sidecar(const char *key, const char *expect_version, const cha
 	return ok;
 }
 
-enum hsi_disk_result hsi_disk_lookup(const struct hsi_disk *disk, const char *key_hex,
-                                     const char *expect_version, struct hsi_blob *out, char *why,
-                                     size_t why_size)
+/*
+ * One entry checked as hsi_disk_lookup describes; out NULL: the bytes are only checked.  An
+ * entry that fails is removed when remove_invalid says so.
+ */
+static enum hsi_disk_result check_entry(const struct hsi_disk *disk, const char *key_hex,
+                                        const char *expect_version, struct hsi_blob *out,
+                                        bool remove_invalid, char *why, size_t why_size)
 {
 	char co_name[HSI_SHA_HEX + 8], meta_name[HSI_SHA_HEX + 8];
 	struct described d = {0};
@@ -310,13 +315,15 @@ enum hsi_disk_result hsi_disk_lookup(const struct hsi_disk *disk, const char *ke
 		say(why, why_size, "'%s' does not match its sidecar's output_sha256", co_name);
 		goto out;
 	}
-	out->data = co;
-	out->size = co_size;
-	out->kernels = d.kernels;
-	co = NULL;
+	if (out) {
+		out->data = co;
+		out->size = co_size;
+		out->kernels = d.kernels;
+		co = NULL;
+	}
 	res = HSI_DISK_HIT;
 out:
-	if (res == HSI_DISK_INVALID) {
+	if (res == HSI_DISK_INVALID && remove_invalid) {
 		/* Never serve it again; failure to remove (read-only dir) is harmless. */
 		unlinkat(shard, co_name, 0);
 		unlinkat(shard, meta_name, 0);
@@ -329,6 +336,21 @@ out:
 	free(co);
 	free(meta);
 	return res;
+}
+
+enum hsi_disk_result hsi_disk_lookup(const struct hsi_disk *disk, const char *key_hex,
+                                     const char *expect_version, struct hsi_blob *out, char *why,
+                                     size_t why_size)
+{
+	return check_entry(disk, key_hex, expect_version, out, true, why, why_size);
+}
+
+int hsi_disk_verify(const struct hsi_disk *disk, const char *key_hex, char *why, size_t why_size)
+{
+	enum hsi_disk_result r = check_entry(disk, key_hex, NULL, NULL, false, why, why_size);
+	if (r == HSI_DISK_MISS)
+		say(why, why_size, "'%s.co' is gone", key_hex);
+	return r == HSI_DISK_HIT ? 0 : -1;
 }
 
 static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
@@ -582,4 +604,158 @@ void hsi_disk_unlock(int lock_fd)
 		return;
 	flock(lock_fd, LOCK_UN);
 	close(lock_fd);
+}
+
+/* "<64 hex digits><suffix>": a name of ours in a shard. */
+static bool is_key_name(const char *name, const char *suffix)
+{
+	size_t n = strspn(name, "0123456789abcdef");
+	return n == HSI_SHA_HEX - 1 && !strcmp(name + n, suffix);
+}
+
+/* What the sidecar of an entry says about it, for the listing (blank when it cannot say). */
+static void describe(int shard, const char *key, struct hsi_disk_entry *e)
+{
+	char name[HSI_SHA_HEX + 8], why[128];
+	struct stat st;
+	size_t size = 0;
+	void *text = NULL;
+	cJSON *meta;
+	int fd;
+
+	snprintf(name, sizeof(name), "%s.json", key);
+	fd = open_entry(shard, name, &st, why, sizeof(why));
+	if (fd < 0)
+		return;
+	e->size += (uint64_t)st.st_size;
+	text = read_entry(fd, name, HSI_DISK_MAX_SIDECAR, &size, why, sizeof(why));
+	close(fd);
+	if (!text || !(meta = cJSON_ParseWithLength(text, size))) {
+		free(text);
+		return;
+	}
+	const cJSON *isa = cJSON_GetObjectItemCaseSensitive(meta, "target_isa");
+	double k;
+	if (cJSON_IsString(isa))
+		snprintf(e->target_isa, sizeof(e->target_isa), "%s", isa->valuestring);
+	if (json_num(meta, "kernels", &k) && k >= 0 && k < 1e9)
+		e->kernels = (uint32_t)k;
+	cJSON_Delete(meta);
+	free(text);
+}
+
+int hsi_disk_each(const struct hsi_disk *disk, hsi_disk_each_fn fn, void *ctx, unsigned *skipped,
+                  char *why, size_t why_size)
+{
+	int rootfd = openat(disk->fd, ".", DIR_FLAGS), rc = 0;
+	DIR *root = rootfd >= 0 ? fdopendir(rootfd) : NULL;
+	struct dirent *de;
+
+	*skipped = 0;
+	if (!root) {
+		say(why, why_size, "cannot read the cache root: %s", strerror(errno));
+		if (rootfd >= 0)
+			close(rootfd);
+		return -1;
+	}
+	while (!rc && (de = readdir(root))) {
+		char shard_why[256];
+		int shard;
+		DIR *d;
+		struct dirent *se;
+
+		if (strlen(de->d_name) != 2 || strspn(de->d_name, "0123456789abcdef") != 2)
+			continue;
+		shard = open_shard(disk, de->d_name, SHARD_LOOKUP, shard_why, sizeof(shard_why));
+		if (shard < 0) {
+			if (shard == -1) {
+				(*skipped)++;
+				say(why, why_size, "%s", shard_why);
+			}
+			continue;
+		}
+		d = fdopendir(shard);
+		if (!d) {
+			close(shard);
+			continue;
+		}
+		while (!rc && (se = readdir(d))) {
+			struct hsi_disk_entry e = {0};
+			struct stat st;
+			if (!is_key_name(se->d_name, ".co") ||
+			    fstatat(shard, se->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+			    !S_ISREG(st.st_mode))
+				continue;
+			snprintf(e.key, sizeof(e.key), "%.*s", HSI_SHA_HEX - 1, se->d_name);
+			e.size = (uint64_t)st.st_size;
+			e.mtime = st.st_mtime;
+			describe(shard, e.key, &e);
+			rc = fn(&e, ctx);
+		}
+		closedir(d);
+	}
+	closedir(root);
+	return rc;
+}
+
+int hsi_disk_remove(const struct hsi_disk *disk, const char *key_hex)
+{
+	static const char *const suffixes[] = {".co", ".json", ".lock"};
+	char why[64], name[HSI_SHA_HEX + 8];
+	int shard = open_shard(disk, key_hex, SHARD_LOOKUP, why, sizeof(why)), ret = 0;
+
+	if (shard < 0)
+		return shard == -2 ? 0 : -1;
+	/* The object first: without it the entry is a miss even if the rest stays. */
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		snprintf(name, sizeof(name), "%s%s", key_hex, suffixes[i]);
+		if (unlinkat(shard, name, 0) < 0 && errno != ENOENT)
+			ret = -1;
+	}
+	close(shard);
+	return ret;
+}
+
+long hsi_disk_clear(const struct hsi_disk *disk, char *why, size_t why_size)
+{
+	int rootfd = openat(disk->fd, ".", DIR_FLAGS);
+	DIR *root = rootfd >= 0 ? fdopendir(rootfd) : NULL;
+	struct dirent *de;
+	long removed = 0;
+
+	if (!root) {
+		say(why, why_size, "cannot read the cache root: %s", strerror(errno));
+		if (rootfd >= 0)
+			close(rootfd);
+		return -1;
+	}
+	while ((de = readdir(root))) {
+		int shard;
+		DIR *d;
+		struct dirent *se;
+
+		if (strlen(de->d_name) != 2 || strspn(de->d_name, "0123456789abcdef") != 2)
+			continue;
+		/* An untrusted shard is left alone, as the intercept leaves it. */
+		shard = open_shard(disk, de->d_name, SHARD_LOOKUP, why, why_size);
+		if (shard < 0 || !(d = fdopendir(shard))) {
+			if (shard >= 0)
+				close(shard);
+			continue;
+		}
+		while ((se = readdir(d))) {
+			struct stat st;
+			bool ours = is_key_name(se->d_name, ".co") ||
+			            is_key_name(se->d_name, ".json") ||
+			            is_key_name(se->d_name, ".lock") || strstr(se->d_name, ".tmp.");
+			if (ours && fstatat(shard, se->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode) || S_ISFIFO(st.st_mode)) &&
+			    unlinkat(shard, se->d_name, 0) == 0)
+				removed++;
+		}
+		closedir(d);
+		unlinkat(disk->fd, de->d_name, AT_REMOVEDIR); /* fails, harmlessly, if not empty */
+	}
+	closedir(root);
+	return removed;
 }

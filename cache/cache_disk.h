@@ -24,8 +24,20 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
-#include "cache.h"
+/* A key in hex, without its NUL (sha.h's HSI_SHA_HEX counts the NUL). */
+#define HSI_SHA_HEX_LEN 64
+
+/*
+ * A finished translation; data is owned by the in-process cache (or by the producer until it
+ * hands it over), or by the caller of hsi_disk_lookup.
+ */
+struct hsi_blob {
+	const void *data;
+	size_t size;
+	uint32_t kernels; /* kernel descriptors in the object, for messages */
+};
 
 /* A temp file this old belongs to no live writer (writes take well under a second). */
 #define HSI_DISK_STALE_TEMP_SECONDS (15 * 60)
@@ -123,5 +135,37 @@ enum hsi_disk_wait hsi_disk_lock(const struct hsi_disk *disk, const char *key_he
                                  size_t why_size);
 /* Releases a lock hsi_disk_lock took; harmless on -1. */
 void hsi_disk_unlock(int lock_fd);
+
+/* ---- What `mirage cache` does with the entries ---- */
+
+/* One entry: an object file, with what its sidecar says (blank when it cannot say). */
+struct hsi_disk_entry {
+	char key[HSI_SHA_HEX_LEN + 1];
+	uint64_t size; /* bytes on disk: the object and its sidecar */
+	time_t mtime;  /* when the object was stored */
+	char target_isa[128];
+	uint32_t kernels;
+};
+typedef int (*hsi_disk_each_fn)(const struct hsi_disk_entry *e, void *ctx);
+
+/*
+ * Calls fn on every entry of every trusted shard, in no set order, until fn returns non-zero
+ * (returned).  Shards that break the trust rules are skipped, counted in *skipped, the last
+ * one's reason in why.  -1 with why when the root cannot be read.
+ */
+int hsi_disk_each(const struct hsi_disk *disk, hsi_disk_each_fn fn, void *ctx, unsigned *skipped,
+                  char *why, size_t why_size);
+/*
+ * Checks one entry as a lookup does (sidecar, sizes, SHA-256, key), whatever rewriter wrote
+ * it, and removes nothing: 0, or -1 with why.
+ */
+int hsi_disk_verify(const struct hsi_disk *disk, const char *key_hex, char *why, size_t why_size);
+/* Removes an entry's object, sidecar and lock, the object first: 0 or -1. */
+int hsi_disk_remove(const struct hsi_disk *disk, const char *key_hex);
+/*
+ * Removes every file of ours from every trusted shard (entries, lone sidecars, locks, the
+ * temp files of killed writers) and the shards left empty: how many files, or -1 with why.
+ */
+long hsi_disk_clear(const struct hsi_disk *disk, char *why, size_t why_size);
 
 #endif
