@@ -140,8 +140,12 @@ _mirage_cmd()
 		_mirage_arg=tree _mirage_max=1
 		;;
 	'cache')
-		_mirage_subs='stats verify prune clear'
+		_mirage_subs='warm stats verify prune clear'
 		_mirage_opts='--help -h'
+		;;
+	'cache warm')
+		_mirage_opts='--dir --target -t --strict --no-strict --jobs -j --shard --json --verbose -v --help -h --color'
+		_mirage_arg=file _mirage_max=-1
 		;;
 	'cache stats')
 		_mirage_opts='--dir --json --verbose -v --help -h --color'
@@ -321,6 +325,21 @@ _mirage_optarg()
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'hotswap remove/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'cache warm/--dir')
+		_mirage_val=any
+		;;
+	'cache warm/--target' | 'cache warm/-t')
+		_mirage_val=any
+		;;
+	'cache warm/--jobs' | 'cache warm/-j')
+		_mirage_val=any
+		;;
+	'cache warm/--shard')
+		_mirage_val=any
+		;;
+	'cache warm/--color')
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'cache stats/--dir')

@@ -315,11 +315,25 @@ complete -c mirage -n "__fish_mirage_at 'hotswap remove'" -l color -x -a 'auto a
 complete -c mirage -n "__fish_mirage_arg 'hotswap remove' 1" -x -a '(__fish_mirage_call trees)'
 
 # cache
+complete -c mirage -n "__fish_mirage_at 'cache'" -a warm -d 'translate every gfx1250 code object under PATHs into the cache, before a job'
 complete -c mirage -n "__fish_mirage_at 'cache'" -a stats -d 'entries and bytes of the translation cache, by target'
 complete -c mirage -n "__fish_mirage_at 'cache'" -a verify -d 'check every entry against its sidecar (exit 1 if one fails)'
 complete -c mirage -n "__fish_mirage_at 'cache'" -a prune -d 'remove entries by age or until the cache fits a size, oldest first'
 complete -c mirage -n "__fish_mirage_at 'cache'" -a clear -d 'remove every entry, lock and leftover of the translation cache'
 complete -c mirage -n "__fish_mirage_at 'cache'" -l help -s h -d 'show this help'
+
+# cache warm
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l dir -x -d 'the cache root (default: the one `mirage paths` shows)'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l target -s t -x -d 'the GPU the job will run on: gfx942 or gfx950'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l strict -d 'key the entries as a strict profile\'s workloads look them up (default on)'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l no-strict -d 'turn --strict off'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l jobs -s j -x -d 'translate on N threads (default 1)'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l shard -x -d 'only part I of N (0 <= I < N), for one task of a job array'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
+complete -c mirage -n "__fish_mirage_arg 'cache warm' -1 --dir --target -t --jobs -j --shard" -F
 
 # cache stats
 complete -c mirage -n "__fish_mirage_at 'cache stats'" -l dir -x -d 'the cache root (default: the one `mirage paths` shows)'

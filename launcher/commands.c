@@ -44,6 +44,7 @@ extern const struct cmd_entry cmd_cache_stats_entry;
 extern const struct cmd_entry cmd_cache_verify_entry;
 extern const struct cmd_entry cmd_cache_prune_entry;
 extern const struct cmd_entry cmd_cache_clear_entry;
+extern const struct cmd_entry cmd_cache_warm_entry;
 extern const struct cmd_entry cmd_completions_entry, cmd_complete_entry;
 
 const struct cmd_entry *const command_table[] = {
@@ -70,6 +71,7 @@ const struct cmd_entry *const command_table[] = {
     &cmd_hotswap_list_entry,
     &cmd_hotswap_remove_entry,
     &cmd_cache_entry,
+    &cmd_cache_warm_entry,
     &cmd_cache_stats_entry,
     &cmd_cache_verify_entry,
     &cmd_cache_prune_entry,

@@ -11,6 +11,7 @@
 #include <hotswap/rewrite.h>
 
 #include "cache_disk.h"
+#include "cache_key.h"
 #include "hotswap_contract.h"
 #include "log.h"
 #include "refusal.h"
@@ -190,19 +191,15 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 
 static int make_key(struct job *j, uint8_t key[HSI_KEY_LEN])
 {
-	uint8_t in_sha[HSI_SHA_LEN];
-	uint64_t flags = j->d->flags;
-	/* Not hs_version(): a rebuilt rewriter must not be served its predecessor's output. */
-	const char *version = hs_build_identity();
-	const void *parts[] = {in_sha, j->src_key, j->tgt_key, &flags, version};
-	size_t sizes[] = {sizeof(in_sha), strlen(j->src_key), strlen(j->tgt_key), sizeof(flags),
-	                  strlen(version)};
+	struct hsi_cache_key k;
 
-	if (hsi_sha256(j->in, j->in_size, in_sha) < 0 ||
-	    hsi_sha256_parts(parts, sizes, sizeof(parts) / sizeof(parts[0]), key) < 0)
+	/* Not hs_version(): a rebuilt rewriter must not be served its predecessor's output. */
+	if (hsi_cache_key(j->in, j->in_size, j->src_key, j->tgt_key, j->d->flags,
+	                  hs_build_identity(), &k) < 0)
 		return -1;
-	hsi_hex(in_sha, sizeof(in_sha), j->in_hex);
-	hsi_hex(key, HSI_KEY_LEN, j->key_hex);
+	memcpy(key, k.key, HSI_KEY_LEN);
+	memcpy(j->in_hex, k.in_hex, sizeof(j->in_hex));
+	memcpy(j->key_hex, k.key_hex, sizeof(j->key_hex));
 	return 0;
 }
 

@@ -80,6 +80,8 @@ expect 1 "hotswap install" "an archive that is not there" -- hotswap install "$T
 expect 2 "hotswap list" "an unknown flag" -- hotswap list --bogus
 expect 1 "hotswap remove" "a tree that is not installed" -- hotswap remove -f nosuch
 printf 'x' >"$T/afile"
+expect 2 "cache warm" "no --target" -- cache warm "$T"
+expect 1 "cache warm" "a path that is not there" -- cache warm "$T/nosuch" --target gfx942 --dir "$T/wcache"
 expect 2 "cache stats" "an empty --dir" -- cache stats --dir ""
 expect 1 "cache stats" "a cache root that is a file" -- cache stats --dir "$T/afile"
 expect 2 "cache verify" "an unknown flag" -- cache verify --bogus

@@ -1,10 +1,12 @@
 # Unit tests of libhotswap_intercept's modules (sources compiled in directly),
 # and the C++ proof that its C mirror of hsa_api_trace.h matches the header.
 set(IC_SRC ${PROJECT_SOURCE_DIR}/intercept/core)
-set(IC_INCLUDES ${IC_SRC} ${PROJECT_SOURCE_DIR}/intercept ${PROJECT_SOURCE_DIR}/cache ${HOTSWAP_INCLUDE_DIRS}
+set(IC_INCLUDES ${IC_SRC} ${PROJECT_SOURCE_DIR}/intercept ${PROJECT_SOURCE_DIR}/intercept/decide
+                ${PROJECT_SOURCE_DIR}/cache ${HOTSWAP_INCLUDE_DIRS}
                 ${HSA_INCLUDE_DIR})
 
-mirage_unit_test(intercept_decide SOURCES test_intercept_decide.c ${IC_SRC}/decide.c)
+mirage_unit_test(intercept_decide SOURCES test_intercept_decide.c
+                 ${PROJECT_SOURCE_DIR}/intercept/decide/decide.c)
 target_include_directories(test_intercept_decide PRIVATE ${IC_INCLUDES})
 
 find_package(Threads REQUIRED)

@@ -1,0 +1,561 @@
+/*
+ * `mirage cache warm PATH... --target T`: fills the translation cache before a job, so its
+ * ranks start from hits.  Every gfx1250 code object found under the paths (code objects,
+ * offload bundles, HIP programs and libraries with a .hip_fatbin, directories walked without
+ * following links) is translated for T by the tree's rewriter and stored under the key the
+ * intercept computes for it: the same route table (intercept/decide), the same key
+ * (cache/cache_key.h), the same store and lock (cache/cache_disk.h).  --shard I/N takes the
+ * objects whose input SHA-256 falls in part I of N, so N array tasks together do each object
+ * once; --jobs N translates on N threads.  Bad paths and unreadable files are named and
+ * skipped, and make the exit 1 at the end.
+ */
+#include "command.h"
+#include "msg.h"
+#include "output.h"
+#include "rewriter_input.h"
+
+#include "bundle.h"
+#include "cache_disk.h"
+#include "cache_key.h"
+#include "config_paths.h"
+#include "decide.h"
+#include "gfx_table.h"
+#include "read_whole.h"
+#include "strbuf.h"
+
+#include <dirent.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum {
+	WARM_DIR,
+	WARM_TARGET,
+	WARM_STRICT,
+	WARM_JOBS,
+	WARM_SHARD,
+	WARM_NOPTS
+};
+static const struct opt_spec warm_opts[WARM_NOPTS + 1] = {
+    [WARM_DIR] = {.name = "dir",
+                  .type = OPT_STRING,
+                  .arg_name = "DIR",
+                  .help = "the cache root (default: the one `mirage paths` shows)"},
+    [WARM_TARGET] = {.name = "target",
+                     .short_name = 't',
+                     .type = OPT_STRING,
+                     .arg_name = "ISA",
+                     .help = "the GPU the job will run on: gfx942 or gfx950"},
+    [WARM_STRICT] = {.name = "strict",
+                     .type = OPT_BOOL,
+                     .flags = OPT_NEGATABLE,
+                     .help = "key the entries as a strict profile's workloads look them up",
+                     .def = "true"},
+    [WARM_JOBS] = {.name = "jobs",
+                   .short_name = 'j',
+                   .type = OPT_STRING,
+                   .arg_name = "N",
+                   .help = "translate on N threads",
+                   .def = "1"},
+    [WARM_SHARD] = {.name = "shard",
+                    .type = OPT_STRING,
+                    .arg_name = "I/N",
+                    .help = "only part I of N (0 <= I < N), for one task of a job array"},
+};
+
+/* A file of code objects is small; past this it is not one (or is a planted sparse file). */
+#define WARM_FILE_MAX (UINT64_C(1) << 30)
+
+/* One code object to translate: where it came from and its bytes (inside a file's). */
+struct unit {
+	char *origin;
+	const uint8_t *data;
+	size_t size;
+	/* Filled by the worker. */
+	const char *status; /* translated | cached | refused | other-shard | skipped */
+	char why[800];
+	char key[HSI_SHA_HEX];
+	uint32_t kernels;
+};
+
+struct warm {
+	const struct cmd_ctx *ctx;
+	struct rewriter_dl rw;
+	struct hsi_disk disk;
+	struct hsi_config cfg;
+	const char *target;
+	unsigned shard, shards;
+	struct unit *u;
+	size_t n, cap;
+	void **files; /* every file's bytes, freed at the end */
+	size_t nfiles;
+	unsigned bad; /* paths named and skipped */
+	atomic_size_t next;
+};
+
+static int add_unit(struct warm *w, const char *origin, const uint8_t *data, size_t size)
+{
+	if (w->n == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 64;
+		struct unit *grown = realloc(w->u, cap * sizeof(*grown));
+		if (!grown)
+			return -1;
+		w->u = grown;
+		w->cap = cap;
+	}
+	w->u[w->n] = (struct unit){.origin = strdup(origin), .data = data, .size = size};
+	if (!w->u[w->n].origin)
+		return -1;
+	w->n++;
+	return 0;
+}
+
+static bool is_amdgpu_elf(const uint8_t *d, size_t size)
+{
+	const Elf64_Ehdr *eh = (const void *)d;
+	return size >= sizeof(*eh) && !memcmp(d, ELFMAG, SELFMAG) &&
+	       eh->e_ident[EI_CLASS] == ELFCLASS64 && eh->e_machine == EM_AMDGPU;
+}
+
+/* Keeps a decompressed bundle's bytes (its entries point into them) to the end; 0 or -1. */
+static int keep(struct warm *w, struct cob_bundle *b)
+{
+	void **grown;
+
+	if (!b->owned)
+		return 0;
+	grown = realloc(w->files, (w->nfiles + 1) * sizeof(*w->files));
+	if (!grown)
+		return -1;
+	w->files = grown;
+	w->files[w->nfiles++] = b->owned;
+	b->owned = NULL;
+	return 0;
+}
+
+/* The amdgcn entries of one bundle, unless it has one for the target (left alone). */
+static void add_bundle(struct warm *w, const char *path, const struct cob_bundle *b, size_t nb)
+{
+	size_t tlen = strlen(w->target);
+	char origin[4400];
+
+	for (size_t i = 0; i < b->n; i++)
+		if (cob_entry_is_amdgcn(&b->e[i]) && !strncmp(b->e[i].target, w->target, tlen) &&
+		    (!b->e[i].target[tlen] || b->e[i].target[tlen] == ':')) {
+			note("%s: bundle %zu has an entry for %s, left alone as the HIP hooks "
+			     "leave it",
+			     path, nb, w->target);
+			return;
+		}
+	for (size_t i = 0; i < b->n; i++) {
+		if (!cob_entry_is_amdgcn(&b->e[i]) || !b->e[i].size)
+			continue;
+		snprintf(origin, sizeof(origin), "%s (bundle %zu, %s)", path, nb, b->e[i].id);
+		if (add_unit(w, origin, b->e[i].data, b->e[i].size) < 0)
+			w->bad++;
+	}
+}
+
+/*
+ * The code objects of one file's bytes.  named: the user named the file itself, so a file
+ * that holds none is said (in a directory it is only passed over).
+ */
+static void add_file(struct warm *w, const char *path, uint8_t *bytes, size_t size, bool named)
+{
+	struct cob_bundle b = COB_BUNDLE_INIT;
+	const uint8_t *sec;
+	size_t sec_size, off = 0, nb = 0;
+	char *err = NULL;
+	int rc;
+
+	if (is_amdgpu_elf(bytes, size)) {
+		if (add_unit(w, path, bytes, size) < 0)
+			w->bad++;
+		return;
+	}
+	if (cob_is_bundle(bytes, size)) {
+		if (cob_bundle_read(bytes, size, &b, &err) < 0) {
+			warning("%s: skipped: %s", path, err ? err : "out of memory");
+			w->bad++;
+		} else {
+			if (keep(w, &b) < 0)
+				w->bad++;
+			else
+				add_bundle(w, path, &b, 0);
+		}
+		free(err);
+		cob_bundle_free(&b);
+		return;
+	}
+	rc = size >= SELFMAG && !memcmp(bytes, ELFMAG, SELFMAG)
+	         ? cob_find_hip_fatbin(bytes, size, &sec, &sec_size, &err)
+	         : 0;
+	if (rc < 0) {
+		warning("%s: skipped: %s", path, err ? err : "out of memory");
+		free(err);
+		w->bad++;
+		return;
+	}
+	if (rc == 0) {
+		if (named)
+			warning(
+			    "%s: skipped: not a code object, an offload bundle or a HIP program",
+			    path);
+		return;
+	}
+	for (;;) {
+		rc = cob_fatbin_next(sec, sec_size, &off, &b, &err);
+		if (rc <= 0)
+			break;
+		if (keep(w, &b) < 0)
+			w->bad++;
+		else
+			add_bundle(w, path, &b, nb);
+		nb++;
+		cob_bundle_free(&b);
+	}
+	if (rc < 0) {
+		warning("%s: the rest of its .hip_fatbin skipped: %s", path,
+		        err ? err : "out of memory");
+		w->bad++;
+	}
+	free(err);
+}
+
+/* Reads one regular file (never blocking on a FIFO, at most WARM_FILE_MAX): kept to the end. */
+static void read_file(struct warm *w, int at, const char *name, const char *path, bool named)
+{
+	int fd = openat(at, name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	void **grown;
+	size_t size;
+	void *bytes;
+
+	if (fd < 0) {
+		warning("%s: skipped: %s", path, strerror(errno));
+		w->bad++;
+		return;
+	}
+	bytes = read_whole_fd_max(fd, WARM_FILE_MAX, &size);
+	close(fd);
+	if (!bytes) {
+		warning("%s: skipped: %s", path,
+		        errno == EINVAL  ? "not a regular file"
+		        : errno == EFBIG ? "larger than 1 GiB"
+		                         : strerror(errno));
+		w->bad++;
+		return;
+	}
+	grown = realloc(w->files, (w->nfiles + 1) * sizeof(*w->files));
+	if (!grown) {
+		free(bytes);
+		w->bad++;
+		return;
+	}
+	w->files = grown;
+	w->files[w->nfiles++] = bytes;
+	add_file(w, path, bytes, size, named);
+}
+
+/* A path the user gave: a file, or a directory walked without following links. */
+static void walk(struct warm *w, int at, const char *name, const char *path, bool named)
+{
+	struct stat st;
+	struct dirent *de;
+	DIR *d;
+	int fd;
+
+	/* A named path may be a link; inside a directory, links are never followed. */
+	if (fstatat(at, name, &st, named ? 0 : AT_SYMLINK_NOFOLLOW) < 0) {
+		warning("%s: skipped: %s", path, strerror(errno));
+		w->bad++;
+		return;
+	}
+	if (S_ISREG(st.st_mode)) {
+		read_file(w, at, name, path, named);
+		return;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		if (named) {
+			warning("%s: skipped: not a regular file or a directory", path);
+			w->bad++;
+		}
+		return;
+	}
+	fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (named ? 0 : O_NOFOLLOW));
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		warning("%s: skipped: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		w->bad++;
+		return;
+	}
+	while ((de = readdir(d))) {
+		struct strbuf sub = STRBUF_INIT;
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_addf(&sub, "%s/%s", path, de->d_name);
+		walk(w, dirfd(d), de->d_name, sub.buf, false);
+		strbuf_release(&sub);
+	}
+	closedir(d);
+}
+
+/* The part of the work an input falls in: its SHA-256, not its path or its order. */
+static unsigned shard_of(const char *in_hex, unsigned shards)
+{
+	return (unsigned)(strtoull((char[9]){in_hex[0], in_hex[1], in_hex[2], in_hex[3], in_hex[4],
+	                                     in_hex[5], in_hex[6], in_hex[7], 0},
+	                           NULL, 16) %
+	                  shards);
+}
+
+static void translate_unit(struct warm *w, struct unit *u)
+{
+	struct hsi_agent_facts agent = {0};
+	struct hsi_object_facts obj;
+	struct hsi_decision d;
+	struct hsi_cache_key k;
+	struct hsi_blob blob;
+	char why[512];
+	unsigned waited;
+	int lock_fd = -1;
+
+	if (w->rw.code_object_isa(u->data, u->size, obj.isa, sizeof(obj.isa), obj.proc,
+	                          sizeof(obj.proc)) != HS_OK) {
+		u->status = "skipped";
+		snprintf(u->why, sizeof(u->why), "no readable ISA: %s", w->rw.last_error());
+		return;
+	}
+	snprintf(agent.gfx, sizeof(agent.gfx), "%s", w->target);
+	hsi_decide(&w->cfg, &agent, &obj, &d);
+	if (!d.translate) {
+		u->status = "skipped";
+		snprintf(u->why, sizeof(u->why), "%s code: %s", obj.proc, d.why);
+		return;
+	}
+	const char *src_key = d.source_isa ? d.source_isa : obj.isa;
+	const char *tgt_key = d.target_isa ? d.target_isa : src_key;
+	if (hsi_cache_key(u->data, u->size, src_key, tgt_key, d.flags, w->rw.build_identity(), &k) <
+	    0) {
+		u->status = "refused";
+		snprintf(u->why, sizeof(u->why), "cannot hash it");
+		return;
+	}
+	memcpy(u->key, k.key_hex, sizeof(u->key));
+	if (w->shards > 1 && shard_of(k.in_hex, w->shards) != w->shard) {
+		u->status = "other-shard";
+		return;
+	}
+	if (hsi_disk_lookup(&w->disk, k.key_hex, w->rw.version(), &blob, why, sizeof(why)) ==
+	        HSI_DISK_HIT ||
+	    hsi_disk_lock(&w->disk, k.key_hex, w->rw.version(), hsi_disk_lock_timeout_ms(),
+	                  &lock_fd, &blob, &waited, why, sizeof(why)) == HSI_DISK_SERVED) {
+		u->status = "cached";
+		u->kernels = blob.kernels;
+		free((void *)blob.data);
+		return;
+	}
+	HS_OPTS(hs_rewrite_opts, opts, .flags = d.flags);
+	struct hs_rewrite_report report = {.sz = sizeof(report)};
+	struct hs_rewrite_output out = {0};
+	enum hs_status st =
+	    w->rw.rewrite(u->data, u->size, d.source_isa, d.target_isa, &opts, &out, &report);
+	if (st != HS_OK) {
+		const char *m = report.message[0] ? report.message : w->rw.last_error();
+		u->status = "refused";
+		snprintf(u->why, sizeof(u->why), "%s (%s)", m && *m ? m : "no reason given",
+		         w->rw.status_str(st));
+		hsi_disk_unlock(lock_fd);
+		return;
+	}
+	struct hsi_blob made = {out.data, out.size, report.kernels};
+	struct hsi_disk_meta meta = {
+	    .input_sha256 = k.in_hex,
+	    .input_size = u->size,
+	    .source_isa = src_key,
+	    .target_isa = tgt_key,
+	    .flags = d.flags,
+	    .rewriter_version = w->rw.version(),
+	    .rewriter_build = w->rw.build_identity(),
+	    .kernels = report.kernels,
+	};
+	if (hsi_disk_store(&w->disk, k.key_hex, &made, &meta, why, sizeof(why)) < 0) {
+		u->status = "refused";
+		snprintf(u->why, sizeof(u->why), "translated, but not stored: %s", why);
+	} else {
+		u->status = "translated";
+		u->kernels = report.kernels;
+	}
+	hsi_disk_unlock(lock_fd);
+	w->rw.output_release(&out);
+}
+
+static void *worker(void *arg)
+{
+	struct warm *w = arg;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&w->next, 1)) < w->n)
+		translate_unit(w, &w->u[i]);
+	return NULL;
+}
+
+/* "I/N": 0 <= I < N; 0 or -1. */
+static int parse_shard(const char *s, unsigned *i, unsigned *n)
+{
+	char tail;
+	return sscanf(s, "%u/%u%c", i, n, &tail) == 2 && *n >= 1 && *i < *n && s[0] != '-' ? 0 : -1;
+}
+
+static int parse_jobs(const char *s, unsigned *jobs)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || end == s || s[0] == '-' || v < 1 || v > 256)
+		return -1;
+	*jobs = (unsigned)v;
+	return 0;
+}
+
+static void report(struct warm *w)
+{
+	static const char *const kinds[] = {"translated", "cached", "refused", "skipped",
+	                                    "other-shard"};
+	size_t count[5] = {0};
+
+	for (size_t i = 0; i < w->n; i++)
+		for (size_t k = 0; k < 5; k++)
+			if (w->u[i].status && !strcmp(w->u[i].status, kinds[k]))
+				count[k]++;
+	if (w->ctx->json) {
+		cJSON *doc = cJSON_CreateObject(), *arr = cJSON_CreateArray();
+		cJSON_AddStringToObject(doc, "target", w->target);
+		for (size_t i = 0; i < w->n; i++) {
+			const struct unit *u = &w->u[i];
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "origin", u->origin);
+			cJSON_AddStringToObject(o, "status", u->status ? u->status : "skipped");
+			if (u->key[0])
+				cJSON_AddStringToObject(o, "key", u->key);
+			if (u->why[0])
+				cJSON_AddStringToObject(o, "reason", u->why);
+			if (u->kernels)
+				cJSON_AddNumberToObject(o, "kernels", u->kernels);
+			cJSON_AddItemToArray(arr, o);
+		}
+		cJSON_AddItemToObject(doc, "objects", arr);
+		for (size_t k = 0; k < 5; k++)
+			cJSON_AddNumberToObject(doc, kinds[k], (double)count[k]);
+		cJSON_AddNumberToObject(doc, "paths_skipped", w->bad);
+		output_json(doc);
+		return;
+	}
+	for (size_t i = 0; i < w->n; i++) {
+		const struct unit *u = &w->u[i];
+		if (!u->status || !strcmp(u->status, "other-shard"))
+			continue;
+		if (u->why[0])
+			print_text("%-10s %s: %s\n", u->status, u->origin, u->why);
+		else
+			print_text("%-10s %s (%u kernels)\n", u->status, u->origin, u->kernels);
+	}
+	print_text(
+	    "warm: %zu code objects for %s: %zu translated, %zu already cached, %zu refused, "
+	    "%zu skipped, %zu in other shards; %u paths skipped\n",
+	    w->n, w->target, count[0], count[1], count[2], count[3], count[4], w->bad);
+}
+
+static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
+{
+	const char *target = args_str(a, WARM_TARGET), *shard = args_str(a, WARM_SHARD);
+	const char *dir = args_str(a, WARM_DIR);
+	const struct gfx_info *g = target ? gfx_by_name(target) : NULL;
+	struct warm w = {.ctx = ctx, .disk = {-1}, .shards = 1};
+	unsigned jobs = 1;
+	pthread_t threads[256];
+	char why[700], *root = NULL;
+	int ret = -1;
+
+	if (!target)
+		return usage_error("cache warm: --target ISA is required (gfx942 or gfx950)");
+	if (!g || g->retarget != GFX_RETARGET_CROSS)
+		return usage_error("--target: '%s' is not a translation target (gfx942 or gfx950)",
+		                   target);
+	if (shard && parse_shard(shard, &w.shard, &w.shards) < 0)
+		return usage_error("--shard: '%s' is not I/N with 0 <= I < N", shard);
+	if (args_str(a, WARM_JOBS) && parse_jobs(args_str(a, WARM_JOBS), &jobs) < 0)
+		return usage_error("--jobs: '%s' is not a number from 1 to 256",
+		                   args_str(a, WARM_JOBS));
+	if (dir && !*dir)
+		return usage_error("--dir: an empty directory name");
+	w.target = g->name;
+	/* The decision a workload under `mirage run --profile P` (target T) makes. */
+	w.cfg.strict = args_bool(a, WARM_STRICT);
+	w.cfg.stepping = HSI_STEP_UNKNOWN;
+	snprintf(w.cfg.isa_override, sizeof(w.cfg.isa_override), "%s", g->name);
+	if (load_rewriter(ctx, &w.rw) < 0)
+		return -1;
+	if (!w.rw.code_object_isa || !w.rw.build_identity) {
+		error("the tree's rewriter (%s) is too old to key a cache entry", w.rw.path);
+		goto out;
+	}
+	root = dir ? strdup(dir) : mirage_translation_cache_dir();
+	if (!root) {
+		error("no translation cache: neither XDG_CACHE_HOME nor HOME is an absolute path");
+		goto out;
+	}
+	if (hsi_disk_open(&w.disk, root, why, sizeof(why)) < 0) {
+		error("%s", why);
+		hint("the intercept bypasses such a cache too; give it to yourself (chmod go-w, "
+		     "chown) or use another with --dir");
+		goto out;
+	}
+	for (size_t i = 0; i < a->positional.nr; i++)
+		walk(&w, AT_FDCWD, a->positional.v[i], a->positional.v[i], true);
+	if (jobs > w.n)
+		jobs = w.n ? (unsigned)w.n : 1;
+	for (unsigned t = 1; t < jobs; t++)
+		if (pthread_create(&threads[t], NULL, worker, &w)) {
+			jobs = t;
+			break;
+		}
+	worker(&w);
+	for (unsigned t = 1; t < jobs; t++)
+		pthread_join(threads[t], NULL);
+	report(&w);
+	ret = w.bad ? error("%u path%s skipped (named above)", w.bad, w.bad == 1 ? "" : "s")
+	            : EXIT_OK;
+out:
+	for (size_t i = 0; i < w.n; i++)
+		free(w.u[i].origin);
+	free(w.u);
+	for (size_t i = 0; i < w.nfiles; i++)
+		free(w.files[i]);
+	free(w.files);
+	hsi_disk_close(&w.disk);
+	rewriter_dl_close(&w.rw);
+	free(root);
+	return ret;
+}
+
+const struct cmd_entry cmd_cache_warm_entry = {
+    .name = "warm",
+    .parent = "cache",
+    .summary = "translate every gfx1250 code object under PATHs into the cache, before a job",
+    .usage = "PATH...",
+    .opts = warm_opts,
+    .min_args = 1,
+    .max_args = -1,
+    .arg_kind = ARG_FILE,
+    .exec = cache_warm_exec,
+};
