@@ -12,6 +12,7 @@
 #include "command.h"
 #include "msg.h"
 #include "output.h"
+#include "progress.h"
 #include "rewriter_input.h"
 
 #include "bundle.h"
@@ -33,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum {
@@ -98,6 +100,11 @@ struct warm {
 	size_t nfiles;
 	unsigned bad; /* paths named and skipped */
 	atomic_size_t next;
+	/* The terminal's status line (progress_wanted): how many are done, redrawn in place. */
+	bool progress;
+	pthread_mutex_t progress_lock;
+	size_t done;
+	struct timespec drawn;
 };
 
 static int add_unit(struct warm *w, const char *origin, const uint8_t *data, size_t size)
@@ -397,13 +404,39 @@ static void translate_unit(struct warm *w, struct unit *u)
 	w->rw.output_release(&out);
 }
 
+/* "mirage: warm: 3 of 40 code objects (1 translated)" on stderr, at most every 200 ms. */
+static void draw_progress(struct warm *w, bool last)
+{
+	struct timespec now;
+	size_t translated = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!last &&
+	    (now.tv_sec - w->drawn.tv_sec) * 1000 + (now.tv_nsec - w->drawn.tv_nsec) / 1000000 <
+	        200)
+		return;
+	w->drawn = now;
+	for (size_t i = 0; i < w->n; i++)
+		translated += w->u[i].status && !strcmp(w->u[i].status, "translated");
+	fprintf(stderr, "\rmirage: warm: %zu of %zu code objects (%zu translated)%s", w->done, w->n,
+	        translated, last ? "\n" : "");
+	fflush(stderr);
+}
+
 static void *worker(void *arg)
 {
 	struct warm *w = arg;
 	size_t i;
 
-	while ((i = atomic_fetch_add(&w->next, 1)) < w->n)
+	while ((i = atomic_fetch_add(&w->next, 1)) < w->n) {
 		translate_unit(w, &w->u[i]);
+		if (w->progress) {
+			pthread_mutex_lock(&w->progress_lock);
+			w->done++;
+			draw_progress(w, false);
+			pthread_mutex_unlock(&w->progress_lock);
+		}
+	}
 	return NULL;
 }
 
@@ -480,7 +513,11 @@ static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	const char *target = args_str(a, WARM_TARGET), *shard = args_str(a, WARM_SHARD);
 	const char *dir = args_str(a, WARM_DIR);
 	const struct gfx_info *g = target ? gfx_by_name(target) : NULL;
-	struct warm w = {.ctx = ctx, .disk = {-1}, .shards = 1};
+	struct warm w = {.ctx = ctx,
+	                 .disk = {-1},
+	                 .shards = 1,
+	                 .progress = progress_wanted(ctx->json),
+	                 .progress_lock = PTHREAD_MUTEX_INITIALIZER};
 	unsigned jobs = 1;
 	pthread_t threads[256];
 	char why[700], *root = NULL;
@@ -532,6 +569,8 @@ static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	worker(&w);
 	for (unsigned t = 1; t < jobs; t++)
 		pthread_join(threads[t], NULL);
+	if (w.progress && w.n)
+		draw_progress(&w, true);
 	report(&w);
 	ret = w.bad ? error("%u path%s skipped (named above)", w.bad, w.bad == 1 ? "" : "s")
 	            : EXIT_OK;

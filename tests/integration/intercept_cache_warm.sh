@@ -90,6 +90,11 @@ run_capture "$MIRAGE_BIN" cache warm "$objs/xlat_src.co" --target gfx942
 assert_eq "$RUN_STATUS" 0 "warm again: exit 0"
 assert_contains "$RUN_STDOUT" "cached     $objs/xlat_src.co (2 kernels)" "warm again: cached"
 assert_contains "$RUN_STDOUT" "warm: 1 code objects for gfx942: 0 translated, 1 already cached" "warm again: the summary"
+assert_not_contains "$RUN_STDERR" "mirage: warm:" "stderr a pipe: no status line"
+
+# ---- a terminal gets a status line, redrawn in place ----
+run_capture script -qec "$(printf '%q ' "$MIRAGE_BIN" cache warm "$objs/xlat_src.co" --target gfx942)" /dev/null
+assert_contains "$RUN_STDOUT" "mirage: warm: 1 of 1 code objects (0 translated)" "a terminal: the status line"
 
 # ---- bad paths: named, skipped, exit 1 at the end ----
 run_capture "$MIRAGE_BIN" cache warm "$objs/xlat_src.co" "$TEST_TMP/nosuch" "$objs/fifo" "$objs/README" --target gfx942
