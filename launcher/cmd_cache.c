@@ -134,7 +134,8 @@ static int list_entries(const struct hsi_disk *disk, struct entries *l)
 		return error("%s", l->why[0] ? l->why : "out of memory listing the cache");
 	if (l->skipped)
 		warning("%u shard(s) left out: %s", l->skipped, l->why);
-	qsort(l->e, l->n, sizeof(*l->e), by_age);
+	if (l->n)
+		qsort(l->e, l->n, sizeof(*l->e), by_age);
 	return 0;
 }
 
