@@ -5,11 +5,10 @@
  * (`mirage paths`).  A root that does not exist yet is an empty cache; one that breaks the
  * trust rules is refused, as the intercept bypasses it.
  */
-#include "command.h"
+#include "cache_cmd.h"
 #include "msg.h"
 #include "output.h"
 
-#include "cache_disk.h"
 #include "config_paths.h"
 #include "human_size.h"
 
@@ -21,16 +20,10 @@
 #include <time.h>
 
 enum {
-	CACHE_DIR,
-	CACHE_NOPTS
+	DIR_ONLY_DIR = CACHE_DIR,
+	DIR_ONLY_NOPTS
 };
-#define DIR_OPT                                                                                    \
-	[CACHE_DIR] = {.name = "dir",                                                              \
-	               .type = OPT_STRING,                                                         \
-	               .arg_name = "DIR",                                                          \
-	               .help = "the cache root (default: the one `mirage paths` shows)"}
-
-static const struct opt_spec dir_opts[CACHE_NOPTS + 1] = {DIR_OPT};
+static const struct opt_spec dir_opts[DIR_ONLY_NOPTS + 1] = {CACHE_DIR_OPT};
 
 enum {
 	VERIFY_DIR = CACHE_DIR,
@@ -38,7 +31,7 @@ enum {
 	VERIFY_NOPTS
 };
 static const struct opt_spec verify_opts[VERIFY_NOPTS + 1] = {
-    DIR_OPT,
+    CACHE_DIR_OPT,
     [VERIFY_FIX] = {.name = "fix", .type = OPT_BOOL, .help = "remove the entries that fail"},
 };
 
@@ -49,7 +42,7 @@ enum {
 	PRUNE_NOPTS
 };
 static const struct opt_spec prune_opts[PRUNE_NOPTS + 1] = {
-    DIR_OPT,
+    CACHE_DIR_OPT,
     [PRUNE_MAX_SIZE] = {.name = "max-size",
                         .type = OPT_STRING,
                         .arg_name = "SIZE",
@@ -62,8 +55,7 @@ static const struct opt_spec prune_opts[PRUNE_NOPTS + 1] = {
                                   "600s)"},
 };
 
-/* The root: --dir, else the default; NULL when there is none, with *rc the exit (said). */
-static char *cache_root(const struct cmd_args *a, int *rc)
+char *cache_cmd_root(const struct cmd_args *a, int *rc)
 {
 	const char *dir = args_str(a, CACHE_DIR);
 	char *root;
@@ -79,14 +71,13 @@ static char *cache_root(const struct cmd_args *a, int *rc)
 	return root;
 }
 
-/* Opens the root: 1 open, 0 when it does not exist (an empty cache), -1 said. */
-static int open_root(const char *root, struct hsi_disk *disk)
+int cache_cmd_open(const char *root, bool create, struct hsi_disk *disk)
 {
 	char why[700];
 	struct stat st;
 
 	disk->fd = -1;
-	if (lstat(root, &st) < 0 && errno == ENOENT)
+	if (!create && lstat(root, &st) < 0 && errno == ENOENT)
 		return 0;
 	if (hsi_disk_open(disk, root, why, sizeof(why)) < 0) {
 		error("%s", why);
@@ -147,10 +138,10 @@ static int load(const struct cmd_args *a, char **root, struct hsi_disk *disk, st
 {
 	int open, rc = -1;
 
-	*root = cache_root(a, &rc);
+	*root = cache_cmd_root(a, &rc);
 	if (!*root)
 		return rc;
-	open = open_root(*root, disk);
+	open = cache_cmd_open(*root, false, disk);
 	if (open <= 0)
 		return open;
 	return list_entries(disk, l) < 0 ? -1 : 1;
@@ -383,11 +374,11 @@ static int cache_clear_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	char why[700] = "";
 	long removed = 0;
 	int open, rc = -1;
-	char *root = cache_root(a, &rc);
+	char *root = cache_cmd_root(a, &rc);
 
 	if (!root)
 		return rc;
-	open = open_root(root, &disk);
+	open = cache_cmd_open(root, false, &disk);
 	if (open > 0 && (removed = hsi_disk_clear(&disk, why, sizeof(why))) < 0) {
 		hsi_disk_close(&disk);
 		free(root);

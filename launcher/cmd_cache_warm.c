@@ -9,16 +9,14 @@
  * once; --jobs N translates on N threads.  Bad paths and unreadable files are named and
  * skipped, and make the exit 1 at the end.
  */
-#include "command.h"
+#include "cache_cmd.h"
 #include "msg.h"
 #include "output.h"
 #include "progress.h"
 #include "rewriter_input.h"
 
 #include "bundle.h"
-#include "cache_disk.h"
 #include "cache_key.h"
-#include "config_paths.h"
 #include "decide.h"
 #include "gfx_table.h"
 #include "read_whole.h"
@@ -38,7 +36,7 @@
 #include <unistd.h>
 
 enum {
-	WARM_DIR,
+	WARM_DIR = CACHE_DIR,
 	WARM_TARGET,
 	WARM_STRICT,
 	WARM_JOBS,
@@ -46,10 +44,7 @@ enum {
 	WARM_NOPTS
 };
 static const struct opt_spec warm_opts[WARM_NOPTS + 1] = {
-    [WARM_DIR] = {.name = "dir",
-                  .type = OPT_STRING,
-                  .arg_name = "DIR",
-                  .help = "the cache root (default: the one `mirage paths` shows)"},
+    CACHE_DIR_OPT,
     [WARM_TARGET] = {.name = "target",
                      .short_name = 't',
                      .type = OPT_STRING,
@@ -239,7 +234,9 @@ static void add_file(struct warm *w, const char *path, uint8_t *bytes, size_t si
 /* Reads one regular file (never blocking on a FIFO, at most WARM_FILE_MAX): kept to the end. */
 static void read_file(struct warm *w, int at, const char *name, const char *path, bool named)
 {
-	int fd = openat(at, name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	/* Inside a directory the walk's stat did not follow a link; neither does the open. */
+	int fd = openat(at, name,
+	                O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (named ? 0 : O_NOFOLLOW));
 	void **grown;
 	size_t size;
 	void *bytes;
@@ -511,7 +508,6 @@ static void report(struct warm *w)
 static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
 	const char *target = args_str(a, WARM_TARGET), *shard = args_str(a, WARM_SHARD);
-	const char *dir = args_str(a, WARM_DIR);
 	const struct gfx_info *g = target ? gfx_by_name(target) : NULL;
 	struct warm w = {.ctx = ctx,
 	                 .disk = {-1},
@@ -520,7 +516,7 @@ static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	                 .progress_lock = PTHREAD_MUTEX_INITIALIZER};
 	unsigned jobs = 1;
 	pthread_t threads[256];
-	char why[700], *root = NULL;
+	char *root = NULL;
 	int ret = -1;
 
 	if (!target)
@@ -533,30 +529,23 @@ static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	if (args_str(a, WARM_JOBS) && parse_jobs(args_str(a, WARM_JOBS), &jobs) < 0)
 		return usage_error("--jobs: '%s' is not a number from 1 to 256",
 		                   args_str(a, WARM_JOBS));
-	if (dir && !*dir)
-		return usage_error("--dir: an empty directory name");
+	if (!(root = cache_cmd_root(a, &ret)))
+		return ret;
 	w.target = g->name;
 	/* The decision a workload under `mirage run --profile P` (target T) makes. */
 	w.cfg.strict = args_bool(a, WARM_STRICT);
 	w.cfg.stepping = HSI_STEP_UNKNOWN;
 	snprintf(w.cfg.isa_override, sizeof(w.cfg.isa_override), "%s", g->name);
-	if (load_rewriter(ctx, &w.rw) < 0)
+	if (load_rewriter(ctx, &w.rw) < 0) {
+		free(root);
 		return -1;
+	}
 	if (!w.rw.code_object_isa || !w.rw.build_identity) {
 		error("the tree's rewriter (%s) is too old to key a cache entry", w.rw.path);
 		goto out;
 	}
-	root = dir ? strdup(dir) : mirage_translation_cache_dir();
-	if (!root) {
-		error("no translation cache: neither XDG_CACHE_HOME nor HOME is an absolute path");
+	if (cache_cmd_open(root, true, &w.disk) < 0)
 		goto out;
-	}
-	if (hsi_disk_open(&w.disk, root, why, sizeof(why)) < 0) {
-		error("%s", why);
-		hint("the intercept bypasses such a cache too; give it to yourself (chmod go-w, "
-		     "chown) or use another with --dir");
-		goto out;
-	}
 	for (size_t i = 0; i < a->positional.nr; i++)
 		walk(&w, AT_FDCWD, a->positional.v[i], a->positional.v[i], true);
 	if (jobs > w.n)

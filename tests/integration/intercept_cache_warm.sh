@@ -92,6 +92,18 @@ assert_contains "$RUN_STDOUT" "cached     $objs/xlat_src.co (2 kernels)" "warm a
 assert_contains "$RUN_STDOUT" "warm: 1 code objects for gfx942: 0 translated, 1 already cached" "warm again: the summary"
 assert_not_contains "$RUN_STDERR" "mirage: warm:" "stderr a pipe: no status line"
 
+# ---- strictness is part of the key: --no-strict warms for a --no-strict profile ----
+run_capture "$MIRAGE_BIN" profile create lenient --target gfx942 --no-strict
+assert_eq "$RUN_STATUS" 0 "profile lenient (gfx942, not strict) created"
+fresh_rec
+run_capture "$MIRAGE_BIN" run -p lenient -- "$CLIENT" "$HELLO"
+assert_contains "$RUN_STDERR" "hotswap_cache: miss (gfx1250 -> gfx942)" "a strict warm does not serve a lenient profile"
+run_capture "$MIRAGE_BIN" cache warm "$objs/xlat_src.co" --target gfx942 --no-strict
+assert_contains "$RUN_STDOUT" "translated $objs/xlat_src.co (2 kernels)" "warm --no-strict: a new entry"
+fresh_rec
+run_capture "$MIRAGE_BIN" run -p lenient -- "$CLIENT" "$XLAT_SRC"
+assert_contains "$RUN_STDERR" "hotswap_cache: hit (gfx1250 -> gfx942)" "warm --no-strict: the lenient profile's load is a hit"
+
 # ---- a terminal gets a status line, redrawn in place ----
 run_capture script -qec "$(printf '%q ' "$MIRAGE_BIN" cache warm "$objs/xlat_src.co" --target gfx942)" /dev/null
 assert_contains "$RUN_STDOUT" "mirage: warm: 1 of 1 code objects (0 translated)" "a terminal: the status line"
