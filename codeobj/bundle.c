@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#include <zstd.h>
 
 #include "md5.h"
 #include "str_fmt.h"
+#include "zstd_dl.h"
 
 __attribute__((format(printf, 2, 3))) static int fail(char **err, const char *fmt, ...)
 {
@@ -178,15 +178,20 @@ static int inflate_to(enum cob_method m, const uint8_t *in, size_t in_size, uint
                       size_t want, size_t *used, char **err)
 {
 	if (m == COB_ZSTD) {
-		size_t frame = ZSTD_findFrameCompressedSize(in, in_size), got;
-		if (ZSTD_isError(frame))
+		const char *why = NULL;
+		const struct cob_zstd *zstd = cob_zstd(&why);
+		size_t frame, got;
+		if (!zstd)
+			return fail(err, "compressed offload bundle: %s", why);
+		frame = zstd->find_frame_compressed_size(in, in_size);
+		if (zstd->is_error(frame))
 			return fail(err, "compressed offload bundle: no whole zstd frame: %s",
-			            ZSTD_getErrorName(frame));
-		got = ZSTD_decompress(out, want, in, frame);
-		if (ZSTD_isError(got))
+			            zstd->get_error_name(frame));
+		got = zstd->decompress(out, want, in, frame);
+		if (zstd->is_error(got))
 			return fail(err,
 			            "compressed offload bundle: zstd: %s (it claims %zu bytes)",
-			            ZSTD_getErrorName(got), want);
+			            zstd->get_error_name(got), want);
 		if (got != want)
 			return fail(err,
 			            "compressed offload bundle: %zu bytes decompressed, the header "

@@ -13,6 +13,18 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define SHA256_HAVE_SHANI 1
+/*
+ * glibc (2.33 and later) answers from the features ld.so read at start-up.  GCC's
+ * __builtin_cpu_supports would link libgcc's CPU-model constructor into every object that
+ * uses this file: some twenty CPUID instructions, each a trap to the hypervisor in a VM
+ * (several microseconds apiece), paid by every process the intercept core is loaded into.
+ */
+#if defined(__has_include)
+#if __has_include(<sys/platform/x86.h>)
+#include <sys/platform/x86.h>
+#define SHA256_GLIBC_CPU_FEATURES 1
+#endif
+#endif
 #endif
 
 static const uint32_t k[64] = {
@@ -110,8 +122,14 @@ static void compress(uint32_t h[8], const uint8_t *p, size_t nblocks)
 	static atomic_int shani = -1;
 	int have = atomic_load_explicit(&shani, memory_order_relaxed);
 	if (have < 0) {
+#ifdef SHA256_GLIBC_CPU_FEATURES
+		have = CPU_FEATURE_ACTIVE(SHA) && CPU_FEATURE_ACTIVE(SSE4_1) &&
+		       CPU_FEATURE_ACTIVE(SSSE3);
+#else
 		__builtin_cpu_init();
-		have = __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+		have = __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1") &&
+		       __builtin_cpu_supports("ssse3");
+#endif
 		atomic_store_explicit(&shani, have, memory_order_relaxed);
 	}
 	if (have && !sha256_portable_only) {

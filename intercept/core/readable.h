@@ -10,5 +10,8 @@
 
 /* Bytes readable from p on (adjacent readable mappings joined); 0 when p is not mapped. */
 size_t hsi_readable_extent(const void *p);
+/* The same from /proc/self/maps alone, which hsi_readable_extent asks for what no loaded
+ * object's segment holds (the unit test holds the two answers to each other). */
+size_t hsi_readable_extent_kernel(const void *p);
 
 #endif

@@ -37,6 +37,9 @@ run_capture env HSA_TOOLS_LIB="$INTERCEPT" STANDIN_ASIC_REV=1 HSA_HOTSWAP_ENTRY_
 	LD_DEBUG=files "$CLIENT" "$HELLO"
 assert_eq "$RUN_STATUS" 0 "HSA client: exits 0"
 assert_contains "$RUN_STDERR" "calling init: $TREE/lib/$CORE_NAME" "HSA client: the core is loaded"
+# libzstd comes in only for a zstd-compressed fat binary (codeobj/zstd_dl.h), never with the core.
+assert_not_contains "$("$LLVM_READELF" -d "$TREE/lib/$CORE_NAME")" "libzstd" "the core does not link libzstd"
+assert_not_contains "$RUN_STDERR" "file=libzstd" "HSA client: libzstd is not loaded"
 assert_has_stubs "$REC/load-1.co" "HSA client"
 
 # A tree without a usable core: the runtime carries on without our hooks, one warning.

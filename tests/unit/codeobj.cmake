@@ -1,2 +1,10 @@
 # The code-object layer (codeobj/): offload bundles and MD5.
 mirage_unit_test(bundle SOURCES test_bundle.c LIBS mirage_codeobj dep::zlib dep::zstd LABELS codeobj)
+# libzstd is loaded on first use (codeobj/zstd_dl.h): the reader built against a soname that
+# is not installed says what to install, and still reads zlib bundles.
+mirage_unit_test(bundle_without_zstd SOURCES test_bundle.c ${PROJECT_SOURCE_DIR}/codeobj/bundle.c
+                 ${PROJECT_SOURCE_DIR}/codeobj/md5.c ${PROJECT_SOURCE_DIR}/codeobj/zstd_dl.c
+                 LIBS dep::elf dep::zlib dep::zstd ${CMAKE_DL_LIBS} LABELS codeobj)
+target_include_directories(test_bundle_without_zstd PRIVATE ${PROJECT_SOURCE_DIR}/codeobj)
+target_compile_definitions(test_bundle_without_zstd PRIVATE TEST_WITHOUT_ZSTD
+                           "COB_ZSTD_SONAME=\"libzstd-not-installed.so.1\"")
