@@ -526,6 +526,8 @@ static int open_lock(int shard, const char *name, char *why, size_t why_size)
 	return fd;
 }
 
+#define LOCK_POLL_MAX_MS 20
+
 static void sleep_ms(unsigned ms)
 {
 	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -583,8 +585,10 @@ enum hsi_disk_wait hsi_disk_lock(const struct hsi_disk *disk, const char *key_he
 			close(fd);
 			return HSI_DISK_NO_LOCK;
 		}
+		/* At most 20 ms late: the ranks of a job wait on the one translating, and every
+		 * one of them starts that much later (a flock() a poll is nothing beside it). */
 		sleep_ms(step);
-		step = step < 100 ? step * 2 : 200;
+		step = step < LOCK_POLL_MAX_MS / 2 ? step * 2 : LOCK_POLL_MAX_MS;
 	}
 	*waited_ms = waited ? ms_since(&t0) : 0;
 	/* The holder stores before it releases, so the entry is there now if it was made while

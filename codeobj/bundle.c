@@ -2,8 +2,6 @@
 #include "bundle.h"
 
 #include <errno.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -439,50 +437,6 @@ long cob_bundle_select(const struct cob_bundle *b, const char *device)
 		if (cob_entry_is_amdgcn(&b->e[i]) && cob_target_compatible(b->e[i].target, device))
 			return (long)i;
 	return -1;
-}
-
-int cob_find_hip_fatbin(const void *elf, size_t size, const uint8_t **sec, size_t *sec_size,
-                        char **err)
-{
-	Elf *e;
-	Elf_Scn *s = NULL;
-	size_t shstrndx;
-	int rc = 0;
-
-	if (err)
-		*err = NULL;
-	elf_version(EV_CURRENT);
-	e = elf_memory((char *)elf, size);
-	if (!e || elf_kind(e) != ELF_K_ELF || gelf_getclass(e) != ELFCLASS64 ||
-	    elf_getshdrstrndx(e, &shstrndx) != 0) {
-		rc = fail(err, "not a 64-bit ELF file: %s", elf_errmsg(-1));
-		goto out;
-	}
-	while ((s = elf_nextscn(e, s))) {
-		GElf_Shdr sh;
-		const char *name;
-		if (!gelf_getshdr(s, &sh) || !(name = elf_strptr(e, shstrndx, sh.sh_name)))
-			continue;
-		if (strcmp(name, ".hip_fatbin"))
-			continue;
-		if (sh.sh_type == SHT_NOBITS || sh.sh_offset > size ||
-		    sh.sh_size > size - sh.sh_offset) {
-			rc = fail(err,
-			          ".hip_fatbin: offset 0x%llx, %llu bytes, lies outside the file's "
-			          "%zu bytes",
-			          (unsigned long long)sh.sh_offset, (unsigned long long)sh.sh_size,
-			          size);
-			goto out;
-		}
-		*sec = (const uint8_t *)elf + sh.sh_offset;
-		*sec_size = (size_t)sh.sh_size;
-		rc = 1;
-		break;
-	}
-out:
-	if (e)
-		elf_end(e);
-	return rc;
 }
 
 int cob_fatbin_next(const uint8_t *sec, size_t size, size_t *off, struct cob_bundle *b, char **err)

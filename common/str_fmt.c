@@ -23,3 +23,15 @@ char *str_fmt(const char *fmt, ...)
 	va_end(ap);
 	return s;
 }
+
+int str_fail(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (buf && size) {
+		va_start(ap, fmt);
+		vsnprintf(buf, size, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "elf_header.h"
+#include "elf_isa.h"
 
 static pthread_once_t version_once = PTHREAD_ONCE_INIT;
 static bool version_ok;
@@ -21,61 +22,14 @@ enum hs_status hs_libelf_init(void)
 	return version_ok ? HS_OK : hs_fail(HS_ERROR, "libelf: elf_version: %s", elf_errmsg(-1));
 }
 
-/* The raw header checks run before libelf sees the bytes, so libelf never reads out of bounds. */
+/* The raw header checks run before libelf sees the bytes, so libelf never reads out of bounds
+ * (codeobj/elf_isa.h: the intercept core runs the same checks without us). */
 enum hs_status hs_elf_check_header(const uint8_t *b, size_t size)
 {
-	Elf64_Ehdr eh;
+	char why[256];
 
-	if (size < sizeof(eh))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "not an ELF file: %zu bytes is shorter than "
-		               "an ELF64 header",
-		               size);
-	if (!elf64_header_read(b, size, &eh)) {
-		if (memcmp(b, ELFMAG, SELFMAG))
-			return hs_fail(HS_INVALID_ARGUMENT, "not an ELF file (bad magic)");
-		if (b[EI_CLASS] != ELFCLASS64)
-			return hs_fail(HS_INVALID_ARGUMENT, "not an ELF64 file (class %u)",
-			               b[EI_CLASS]);
-		return hs_fail(HS_INVALID_ARGUMENT, "not a little-endian ELF file");
-	}
-	if (eh.e_ident[EI_VERSION] != EV_CURRENT)
-		return hs_fail(HS_INVALID_ARGUMENT, "unknown ELF version %u",
-		               eh.e_ident[EI_VERSION]);
-	if (eh.e_ident[EI_OSABI] != ELFOSABI_AMDGPU_HSA)
-		return hs_fail(HS_INVALID_ARGUMENT, "ELF OS/ABI is %u, not AMDGPU_HSA (64)",
-		               eh.e_ident[EI_OSABI]);
-	if (eh.e_machine != EM_AMDGPU)
-		return hs_fail(HS_INVALID_ARGUMENT, "ELF machine is %u, not EM_AMDGPU (224)",
-		               eh.e_machine);
-	if (eh.e_type != ET_DYN)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "ELF type is %u, not a linked code object "
-		               "(ET_DYN)",
-		               eh.e_type);
-	if (eh.e_ehsize != EHDR_SIZE)
-		return hs_fail(HS_INVALID_ARGUMENT, "ELF header size %u is not 64", eh.e_ehsize);
-	if (eh.e_phnum == PN_XNUM)
-		return hs_fail(HS_INVALID_ARGUMENT, "extended program header numbering is not "
-		                                    "supported");
-	if (eh.e_phnum && (eh.e_phentsize != PHDR_SIZE ||
-	                   !hs_in_bounds(eh.e_phoff, (uint64_t)eh.e_phnum * PHDR_SIZE, size)))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "program header table (offset %llu, %u "
-		               "entries) is outside the file of %zu bytes",
-		               (unsigned long long)eh.e_phoff, eh.e_phnum, size);
-	if (eh.e_shnum == 0)
-		return hs_fail(HS_INVALID_ARGUMENT, "no section headers (a code object needs "
-		                                    ".text; extended numbering is not supported)");
-	if (eh.e_shentsize != SHDR_SIZE ||
-	    !hs_in_bounds(eh.e_shoff, (uint64_t)eh.e_shnum * SHDR_SIZE, size))
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "section header table (offset %llu, %u entries) "
-		               "is outside the file of %zu bytes",
-		               (unsigned long long)eh.e_shoff, eh.e_shnum, size);
-	if (eh.e_shstrndx == SHN_UNDEF || eh.e_shstrndx >= eh.e_shnum)
-		return hs_fail(HS_INVALID_ARGUMENT, "section name table index %u is invalid",
-		               eh.e_shstrndx);
+	if (cob_elf_header_check(b, size, why, sizeof(why)) < 0)
+		return hs_fail(HS_INVALID_ARGUMENT, "%s", why);
 	return HS_OK;
 }
 

@@ -26,6 +26,7 @@
 #include <hotswap/rewrite.h>
 
 #include "bundle.h"
+#include "elf_isa.h"
 #include "elf_peek.h"
 #include "gfx_route.h"
 #include "hooks.h"
@@ -77,12 +78,12 @@ static void target_processor(char *out, size_t size)
 
 /* What the loader path's decision says for one code object on the target. */
 static int decide_for_target(const void *bytes, size_t size, struct hsi_object_facts *obj,
-                             struct hsi_decision *d)
+                             struct hsi_decision *d, char *why, size_t why_size)
 {
 	struct hsi_agent_facts agent = {0};
 
-	if (hs_code_object_isa(bytes, size, obj->isa, sizeof(obj->isa), obj->proc,
-	                       sizeof(obj->proc)) != HS_OK)
+	if (cob_code_object_isa(bytes, size, obj->isa, sizeof(obj->isa), obj->proc,
+	                        sizeof(obj->proc), why, why_size) < 0)
 		return -1;
 	target_processor(agent.gfx, sizeof(agent.gfx));
 	hsi_decide(&hsi_cfg, &agent, obj, d);
@@ -128,7 +129,7 @@ static int write_bundle(const struct cob_bundle *b, const struct hsi_blob *trans
                         struct hsi_blob *out, char *err, size_t err_size)
 {
 	struct cob_out_entry *e = calloc(b->n + 1, sizeof(*e));
-	char isa[256], proc[64], id[300];
+	char isa[256], proc[64], id[300], why_isa[256];
 	uint8_t *bytes;
 	size_t size;
 	char *why = NULL;
@@ -141,10 +142,10 @@ static int write_bundle(const struct cob_bundle *b, const struct hsi_blob *trans
 		e[i] = (struct cob_out_entry){b->e[i].id, b->e[i].data, b->e[i].size};
 	/* The entry's target id is the translation's own ISA, so both of the runtime's gates
 	 * (the id, then the ELF's e_flags) agree. */
-	if (hs_code_object_isa(translated->data, translated->size, isa, sizeof(isa), proc,
-	                       sizeof(proc)) != HS_OK) {
+	if (cob_code_object_isa(translated->data, translated->size, isa, sizeof(isa), proc,
+	                        sizeof(proc), why_isa, sizeof(why_isa)) < 0) {
 		free(e);
-		snprintf(err, err_size, "the translation has no readable ISA: %s", hs_last_error());
+		snprintf(err, err_size, "the translation has no readable ISA: %s", why_isa);
 		return -1;
 	}
 	snprintf(id, sizeof(id), "hipv4-%s", isa);
@@ -196,7 +197,7 @@ static const struct fatbin_wrapper *translate_bundle(const void *data, size_t av
 			         target, e->id);
 			goto done;
 		}
-		if (source || decide_for_target(e->data, e->size, &obj, &d) < 0)
+		if (source || decide_for_target(e->data, e->size, &obj, &d, cerr, sizeof(cerr)) < 0)
 			continue;
 		if (d.translate) {
 			source = e;
@@ -290,7 +291,7 @@ static const void *translate_image(const void *image, size_t avail, const char *
 	struct hsi_decision d;
 	const struct fatbin_wrapper *ours;
 	struct hsi_blob out;
-	char target[64];
+	char target[64], why[256];
 	size_t size;
 
 	if (cob_is_bundle(image, avail))
@@ -298,9 +299,8 @@ static const void *translate_image(const void *image, size_t avail, const char *
 	size = hsi_elf_extent(image);
 	if (!size || size > avail || !hsi_elf_maybe_gfx125x(image, size))
 		return NULL; /* not gfx12.5 code: the runtime judges it */
-	if (decide_for_target(image, size, &obj, &d) < 0) {
-		hsi_info("%s: cannot read its ISA (%s); passing it on untouched", uri,
-		         hs_last_error());
+	if (decide_for_target(image, size, &obj, &d, why, sizeof(why)) < 0) {
+		hsi_info("%s: cannot read its ISA (%s); passing it on untouched", uri, why);
 		return NULL;
 	}
 	target_processor(target, sizeof(target));

@@ -17,6 +17,7 @@
 
 #include <hotswap/rewrite.h>
 
+#include "elf_isa.h"
 #include "elf_peek.h"
 #include "gfx_route.h"
 #include "hotswap_contract.h"
@@ -136,17 +137,17 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 	struct hsi_decision d;
 	enum hsi_rewrite_result tr;
 	const char *then;
-	char err[600];
+	char err[600], why[256];
 
 	if (hsi_agent_facts(agent, &af) < 0) {
 		hsi_info("%s: cannot query agent 0x%llx; loading untouched", uri,
 		         (unsigned long long)agent.handle);
 		return LOAD_ORIGINAL;
 	}
-	if (hs_code_object_isa(bytes, size, obj.isa, sizeof(obj.isa), obj.proc, sizeof(obj.proc)) !=
-	    HS_OK) {
+	if (cob_code_object_isa(bytes, size, obj.isa, sizeof(obj.isa), obj.proc, sizeof(obj.proc),
+	                        why, sizeof(why)) < 0) {
 		/* Not ours to judge: the runtime reports a bad object better than we can. */
-		hsi_info("%s: cannot read its ISA (%s); loading untouched", uri, hs_last_error());
+		hsi_info("%s: cannot read its ISA (%s); loading untouched", uri, why);
 		return LOAD_ORIGINAL;
 	}
 	hsi_decide(&hsi_cfg, &af, &obj, &d);

@@ -53,7 +53,6 @@ static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
 static void setup(void)
 {
-	hs_set_log_fn(hsi_rewriter_log, NULL);
 	hsi_config_from_env(&hsi_cfg);
 	if (hsi_cfg.stepping_invalid)
 		hsi_warn(HOTSWAP_ENV_STEPPING " must be a0 or b0; using the agent's ASIC revision");

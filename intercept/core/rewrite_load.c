@@ -15,6 +15,7 @@
 #include "hotswap_contract.h"
 #include "log.h"
 #include "refusal.h"
+#include "rewriter.h"
 #include "sha.h"
 #include "truthy.h"
 
@@ -52,11 +53,12 @@ struct job {
  * One warning per kernel the translator refused, naming it and why: the load is refused, and
  * the line is what the user reads instead of the runtime's bare "incompatible ISA".
  */
-static void warn_refusals(const struct job *j, const struct hs_rewrite_result *res)
+static void warn_refusals(const struct job *j, const struct hsi_rewriter *rw,
+                          const struct hs_rewrite_result *res)
 {
-	for (size_t i = 0; i < hs_rewrite_result_kernels(res); i++) {
+	for (size_t i = 0; i < rw->result_kernels(res); i++) {
 		HS_OPTS(hs_kernel_result, k);
-		if (hs_rewrite_result_kernel(res, i, &k) != HS_OK || k.translated)
+		if (rw->result_kernel(res, i, &k) != HS_OK || k.translated)
 			continue;
 		char line[REFUSAL_MAX];
 		refusal_format(line, sizeof(line),
@@ -74,16 +76,19 @@ static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t er
 	        .result = j->d->translate ? &res_kernels : NULL);
 	struct hs_rewrite_report report = {.sz = sizeof(report)};
 	struct hs_rewrite_output res = {0};
+	const struct hsi_rewriter *rw = hsi_rewriter(err, err_size);
 	enum hs_status st;
 
-	st =
-	    hs_rewrite(j->in, j->in_size, j->d->source_isa, j->d->target_isa, &opts, &res, &report);
-	warn_refusals(j, res_kernels);
-	hs_rewrite_result_free(res_kernels);
+	if (!rw)
+		return HSI_PRODUCE_REJECTED; /* the same answer every time: remembered */
+	st = rw->rewrite(j->in, j->in_size, j->d->source_isa, j->d->target_isa, &opts, &res,
+	                 &report);
+	warn_refusals(j, rw, res_kernels);
+	rw->result_free(res_kernels);
 	if (st != HS_OK) {
-		const char *why = report.message[0] ? report.message : hs_last_error();
+		const char *why = report.message[0] ? report.message : rw->last_error();
 		snprintf(err, err_size, "%s (%s)", why && *why ? why : "no reason given",
-		         hs_status_str(st));
+		         rw->status_str(st));
 		/* Only running out of memory may go better next time; the rest is the input's. */
 		return st == HS_OUT_OF_RESOURCES ? HSI_PRODUCE_FAILED : HSI_PRODUCE_REJECTED;
 	}
@@ -130,7 +135,8 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 		snprintf(j->why, sizeof(j->why), "%s", disk_why);
 		return rewrite_now(j, out, err, err_size);
 	}
-	switch (hsi_disk_lookup(&disk, j->key_hex, hs_version(), out, j->why, sizeof(j->why))) {
+	switch (hsi_disk_lookup(&disk, j->key_hex, hsi_rewriter_version(), out, j->why,
+	                        sizeof(j->why))) {
 	case HSI_DISK_HIT:
 		j->status = "hit";
 		return HSI_PRODUCED;
@@ -145,8 +151,8 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 		return rewrite_now(j, out, err, err_size);
 	}
 	/* Another process may be translating the same bytes: wait for its entry (cache_disk.h). */
-	switch (hsi_disk_lock(&disk, j->key_hex, hs_version(), lock_timeout_ms, &lock_fd, out,
-	                      &waited_ms, lock_why, sizeof(lock_why))) {
+	switch (hsi_disk_lock(&disk, j->key_hex, hsi_rewriter_version(), lock_timeout_ms, &lock_fd,
+	                      out, &waited_ms, lock_why, sizeof(lock_why))) {
 	case HSI_DISK_SERVED:
 		j->status = "hit";
 		if (waited_ms)
@@ -172,8 +178,8 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 	    .source_isa = j->src_key,
 	    .target_isa = j->tgt_key,
 	    .flags = j->d->flags,
-	    .rewriter_version = hs_version(),
-	    .rewriter_build = hs_build_identity(),
+	    .rewriter_version = hsi_rewriter_version(),
+	    .rewriter_build = hsi_build_identity(),
 	    .kernels = out->kernels,
 	};
 	if (hsi_disk_store(&disk, j->key_hex, out, &meta, store_why, sizeof(store_why)) < 0) {
@@ -193,9 +199,10 @@ static int make_key(struct job *j, uint8_t key[HSI_KEY_LEN])
 {
 	struct hsi_cache_key k;
 
-	/* Not hs_version(): a rebuilt rewriter must not be served its predecessor's output. */
+	/* Not hsi_rewriter_version(): a rebuilt rewriter must not be served its predecessor's
+	 * output. */
 	if (hsi_cache_key(j->in, j->in_size, j->src_key, j->tgt_key, j->d->flags,
-	                  hs_build_identity(), &k) < 0)
+	                  hsi_build_identity(), &k) < 0)
 		return -1;
 	memcpy(key, k.key, HSI_KEY_LEN);
 	memcpy(j->in_hex, k.in_hex, sizeof(j->in_hex));

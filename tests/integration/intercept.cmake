@@ -2,7 +2,7 @@
 # (tests/standin), the staged tree, and the python runtime.
 set(INTERCEPT_TESTS
   tools preload both passthrough fail_open strict cache cache_trust cache_entries cache_failures
-  log_escape no_route hip cache_lock cache_mpi cache_cli cache_warm
+  log_escape no_route hip cache_lock cache_mpi cache_slurm cache_cli cache_warm
   relocated no_hsa abi old_runtime shim stress mirage_run translate dispatch)
 foreach(t ${INTERCEPT_TESTS})
   set(labels intercept)

@@ -38,7 +38,11 @@ run_capture env HSA_TOOLS_LIB="$INTERCEPT" STANDIN_ASIC_REV=1 HSA_HOTSWAP_ENTRY_
 assert_eq "$RUN_STATUS" 0 "HSA client: exits 0"
 assert_contains "$RUN_STDERR" "calling init: $TREE/lib/$CORE_NAME" "HSA client: the core is loaded"
 # libzstd comes in only for a zstd-compressed fat binary (codeobj/zstd_dl.h), never with the core.
-assert_not_contains "$("$LLVM_READELF" -d "$TREE/lib/$CORE_NAME")" "libzstd" "the core does not link libzstd"
+# The core links only what a cache hit uses: the rewriter (and its libelf, msgpack) and libzstd
+# are loaded when first needed (intercept/core/rewriter.h, codeobj/zstd_dl.h).
+for lib in libzstd libhotswap_rewrite libelf libmsgpackc; do
+	assert_not_contains "$("$LLVM_READELF" -d "$TREE/lib/$CORE_NAME")" "$lib" "the core does not link $lib"
+done
 assert_not_contains "$RUN_STDERR" "file=libzstd" "HSA client: libzstd is not loaded"
 assert_has_stubs "$REC/load-1.co" "HSA client"
 
@@ -93,4 +97,26 @@ assert_eq "$RUN_STATUS" 0 "wrong core: client exits 0"
 assert_same_bytes "$REC/load-1.co" "$HELLO" "wrong core: original loaded"
 assert_contains "$RUN_STDERR" "hotswap: '$broken/lib/$CORE_NAME' does not export hsi_core_get_api" \
 	"wrong core: says why"
+
+# A tree whose rewriter is gone: the core still loads (it loads the rewriter only when an
+# object must be rewritten), and that load says why and goes on as a failed rewrite does.
+norw=$TEST_TMP/norw/hotswap
+mkdir -p "$(dirname "$norw")"
+cp -a "$TREE" "$norw"
+rm "$norw"/lib/libhotswap_rewrite.so*
+fresh_rec
+run_capture env LD_PRELOAD="$norw/lib/libhotswap_intercept.so" STANDIN_ASIC_REV=1 \
+	HSA_HOTSWAP_ENTRY_TRAMPOLINES=1 HSA_HOTSWAP_CACHE_DIR="$TEST_TMP/norw-cache" "$CLIENT" "$HELLO"
+assert_eq "$RUN_STATUS" 0 "no rewriter: client exits 0"
+assert_same_bytes "$REC/load-1.co" "$HELLO" "no rewriter: original loaded"
+assert_contains "$RUN_STDERR" "failed: cannot load the rewriter: $norw/lib/libhotswap_rewrite.so: " \
+	"no rewriter: names the library"
+assert_contains "$RUN_STDERR" "; loading the original" "no rewriter: says what follows"
+fresh_rec
+run_capture env LD_PRELOAD="$norw/lib/libhotswap_intercept.so" STANDIN_ASIC_REV=1 \
+	HSA_HOTSWAP_ENTRY_TRAMPOLINES=1 HSA_HOTSWAP_STRICT=1 HSA_HOTSWAP_CACHE_DIR="$TEST_TMP/norw-cache" \
+	"$CLIENT" "$HELLO"
+assert_eq "$RUN_STATUS" 1 "no rewriter, strict: the client's load fails"
+assert_eq "$(recorded)" 0 "no rewriter, strict: nothing reached the loader"
+assert_contains "$RUN_STDERR" "cannot load the rewriter" "no rewriter, strict: says why"
 done_testing

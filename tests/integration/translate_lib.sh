@@ -21,6 +21,41 @@ stage_double_tree() {
 	cp "$DOUBLE" "$1/lib/libmirage_translate.so" || fail "cannot install the test double"
 }
 
+# rank_job_setup SLEEP_MS: what the parallel-job tests share: the default cache (CACHE, empty),
+# the double's tree as HOTSWAP_HOME, a gfx942 stand-in agent, the cache debug lines, the
+# translator's log (cleared) and SLEEP_MS per translation so that ranks overlap, and profile
+# mi300 (gfx942).
+rank_job_setup() {
+	unset HSA_HOTSWAP_CACHE_DIR
+	CACHE=$XDG_CACHE_HOME/mirage/hotswap
+	stage_double_tree "$TEST_TMP/tree/hotswap"
+	export HOTSWAP_HOME=$TEST_TMP/tree/hotswap STANDIN_AGENT_GFX=gfx942 HSA_HOTSWAP_CACHE_DEBUG=1
+	export MIRAGE_TEST_TRANSLATE_LOG=$TEST_TMP/translator.log MIRAGE_TEST_TRANSLATE_SLEEP_MS=$1
+	: >"$MIRAGE_TEST_TRANSLATE_LOG"
+	run_capture "$MIRAGE_BIN" profile create mi300 --target gfx942
+	assert_eq "$RUN_STATUS" 0 "profile mi300 created"
+}
+
+# judge_one_translation PREFIX DESC: four ranks that recorded into PREFIX.0..3 (stderr in
+# PREFIX.R.err) each loaded XLAT_SRC's gfx942 translation, the same bytes; the translator ran
+# once; one miss and three hits that waited for it; the cache holds only the entry, its sidecar
+# and the idle lock.
+judge_one_translation() {
+	local p=$1 desc=$2 r left
+	for r in 0 1 2 3; do
+		judge_translated "$p.$r/load-1.co" "$XLAT_SRC" gfx942 "$desc: rank $r's object"
+		cmp -s "$p.$r/load-1.co" "$p.0/load-1.co" || fail "$desc: rank $r received other bytes than rank 0"
+	done
+	ok "$desc: the same bytes on every rank"
+	assert_eq "$(wc -l <"$MIRAGE_TEST_TRANSLATE_LOG")" 1 "$desc: the translator ran once"
+	cat "$p".*.err >"$p.all"
+	assert_eq "$(count_lines "$p.all" "hotswap_cache: miss (gfx1250 -> gfx942)")" 1 "$desc: one miss"
+	assert_eq "$(count_lines "$p.all" "ms for another process's translation)")" 3 \
+		"$desc: three hits, each after waiting"
+	left=$(find "$CACHE" -type f -printf '%f\n' | sed 's/^[0-9a-f]\{64\}//' | sort | tr '\n' ' ')
+	assert_eq "$left" ".co .json .lock " "$desc: the cache holds the entry, its sidecar and the idle lock only"
+}
+
 # judge_translated OUT SRC TARGET DESC: OUT is SRC translated for TARGET, by LLVM's tools.
 judge_translated() {
 	local why

@@ -20,3 +20,4 @@ target_compile_definitions(test_plugin PRIVATE
   "PLUGIN_FX_DIR=\"${CMAKE_CURRENT_BINARY_DIR}/plugin_fx\"")
 mirage_unit_test(printable SOURCES test_printable.c)
 mirage_unit_test(codeobj SOURCES test_codeobj.c LIBS mirage_codeobj)
+mirage_unit_test(build_identity SOURCES test_build_identity.c)

@@ -335,6 +335,7 @@ typedef size_t (*hs_rewrite_result_kernels_fn)(const struct hs_rewrite_result *r
 typedef enum hs_status (*hs_rewrite_result_kernel_fn)(const struct hs_rewrite_result *res, size_t i,
                                                       struct hs_kernel_result *kr);
 typedef void (*hs_rewrite_result_free_fn)(struct hs_rewrite_result *res);
+typedef hs_log_fn (*hs_set_log_fn_fn)(hs_log_fn fn, void *ctx);
 #if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 #define HS_DL_TYPE_CHECK(fn) _Static_assert(_Generic(&fn, fn##_fn : 1, default : 0), #fn "_fn")
 HS_DL_TYPE_CHECK(hs_rewrite);
@@ -348,6 +349,7 @@ HS_DL_TYPE_CHECK(hs_code_object_isa);
 HS_DL_TYPE_CHECK(hs_rewrite_result_kernels);
 HS_DL_TYPE_CHECK(hs_rewrite_result_kernel);
 HS_DL_TYPE_CHECK(hs_rewrite_result_free);
+HS_DL_TYPE_CHECK(hs_set_log_fn);
 #undef HS_DL_TYPE_CHECK
 #endif
 
