@@ -144,7 +144,7 @@ _mirage_cmd()
 		_mirage_opts='--help -h'
 		;;
 	'cache warm')
-		_mirage_opts='--dir --target -t --strict --no-strict --jobs -j --shard --json --verbose -v --help -h --color'
+		_mirage_opts='--dir --target -t --strict --no-strict --jobs -j --shard --profile -p --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=-1
 		;;
 	'cache stats')
@@ -338,6 +338,9 @@ _mirage_optarg()
 		;;
 	'cache warm/--shard')
 		_mirage_val=any
+		;;
+	'cache warm/--profile' | 'cache warm/-p')
+		_mirage_val=profile
 		;;
 	'cache warm/--color')
 		_mirage_val=enum _mirage_choices='auto always never'

@@ -329,11 +329,12 @@ complete -c mirage -n "__fish_mirage_at 'cache warm'" -l strict -d 'key the entr
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l no-strict -d 'turn --strict off'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l jobs -s j -x -d 'translate on N threads (default 1)'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l shard -x -d 'only part I of N (0 <= I < N), for one task of a job array'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l profile -s p -x -a '(__fish_mirage_call profiles)' -d 'the target, strictness and cache directory `mirage run` gives the profile\'s workloads'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
-complete -c mirage -n "__fish_mirage_arg 'cache warm' -1 --dir --target -t --jobs -j --shard" -F
+complete -c mirage -n "__fish_mirage_arg 'cache warm' -1 --dir --target -t --jobs -j --shard --profile -p" -F
 
 # cache stats
 complete -c mirage -n "__fish_mirage_at 'cache stats'" -l dir -x -d 'the cache root (default: the one `mirage paths` shows)'

@@ -6,12 +6,15 @@
  * intercept computes for it: the same route table (intercept/decide), the same key
  * (cache/cache_key.h), the same store and lock (cache/cache_disk.h).  --shard I/N takes the
  * objects whose input SHA-256 falls in part I of N, so N array tasks together do each object
- * once; --jobs N translates on N threads.  Bad paths and unreadable files are named and
+ * once; --jobs N translates on N threads.  --profile P takes the target, the strictness and
+ * the cache directory from the profile, as `mirage run --profile P` hands them to the
+ * intercept (an option given as well wins).  Bad paths and unreadable files are named and
  * skipped, and make the exit 1 at the end.
  */
 #include "cache_cmd.h"
 #include "msg.h"
 #include "output.h"
+#include "profile_store.h"
 #include "progress.h"
 #include "rewriter_input.h"
 
@@ -41,6 +44,7 @@ enum {
 	WARM_STRICT,
 	WARM_JOBS,
 	WARM_SHARD,
+	WARM_PROFILE,
 	WARM_NOPTS
 };
 static const struct opt_spec warm_opts[WARM_NOPTS + 1] = {
@@ -65,7 +69,62 @@ static const struct opt_spec warm_opts[WARM_NOPTS + 1] = {
                     .type = OPT_STRING,
                     .arg_name = "I/N",
                     .help = "only part I of N (0 <= I < N), for one task of a job array"},
+    [WARM_PROFILE] = {.name = "profile",
+                      .short_name = 'p',
+                      .type = OPT_PROFILE,
+                      .help = "the target, strictness and cache directory `mirage run` gives the "
+                              "profile's workloads"},
 };
+
+/* What a profile decides for the cache: its target, strictness and cache directory. */
+struct warm_settings {
+	const char *target; /* NULL: none given */
+	bool strict;
+	char *root; /* the cache root (malloc'ed) */
+};
+
+/*
+ * The settings from --profile (when given), then the options given as well; 0, or the exit
+ * code (said).
+ */
+static int warm_settings(const struct cmd_args *a, struct profile *p, struct warm_settings *ws)
+{
+	const char *name = args_str(a, WARM_PROFILE);
+	struct diag err = DIAG_INIT;
+	int code, rc;
+
+	ws->target = args_str(a, WARM_TARGET);
+	ws->strict = args_bool(a, WARM_STRICT);
+	if (name) {
+		if ((code = profile_load_typed(name, p, &err)))
+			return report_diag(&err,
+			                   code == PROFILE_BAD_NAME ? EXIT_USAGE : EXIT_ERROR);
+		if (!profile_is_hotswap(p))
+			return usage_error("--profile: '%s' is not a HotSwap profile (its emulator "
+			                   "is %s): no translation cache to warm",
+			                   p->name, profile_get(p, PK_EMULATOR));
+		if (!ws->target && !strcmp(profile_get(p, PK_TARGET), "auto")) {
+			usage_error(
+			    "--profile: '%s' has target auto, chosen from the GPU a job runs on; "
+			    "say which with --target",
+			    p->name);
+			hint("mirage cache warm --profile %s --target gfx942 PATH...", p->name);
+			return EXIT_USAGE;
+		}
+		if (!ws->target)
+			ws->target = profile_get(p, PK_TARGET);
+		if (!args_has(a, WARM_STRICT))
+			ws->strict = profile_get_bool(p, PK_STRICT);
+		if (!args_has(a, CACHE_DIR) && *profile_get(p, PK_CACHE_DIR)) {
+			if (!(ws->root = strdup(profile_get(p, PK_CACHE_DIR))))
+				return error("out of memory");
+			return 0;
+		}
+	}
+	if (!(ws->root = cache_cmd_root(a, &rc)))
+		return rc;
+	return 0;
+}
 
 /* A file of code objects is small; past this it is not one (or is a planted sparse file). */
 #define WARM_FILE_MAX (UINT64_C(1) << 30)
@@ -507,8 +566,10 @@ static void report(struct warm *w)
 
 static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 {
-	const char *target = args_str(a, WARM_TARGET), *shard = args_str(a, WARM_SHARD);
-	const struct gfx_info *g = target ? gfx_by_name(target) : NULL;
+	const char *shard = args_str(a, WARM_SHARD);
+	struct warm_settings ws = {0};
+	struct profile p;
+	const struct gfx_info *g;
 	struct warm w = {.ctx = ctx,
 	                 .disk = {-1},
 	                 .shards = 1,
@@ -519,27 +580,40 @@ static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	char *root = NULL;
 	int ret = -1;
 
-	if (!target)
-		return usage_error("cache warm: --target ISA is required (gfx942 or gfx950)");
-	if (!g || g->retarget != GFX_RETARGET_CROSS)
-		return usage_error("--target: '%s' is not a translation target (gfx942 or gfx950)",
-		                   target);
-	if (shard && parse_shard(shard, &w.shard, &w.shards) < 0)
-		return usage_error("--shard: '%s' is not I/N with 0 <= I < N", shard);
-	if (args_str(a, WARM_JOBS) && parse_jobs(args_str(a, WARM_JOBS), &jobs) < 0)
-		return usage_error("--jobs: '%s' is not a number from 1 to 256",
-		                   args_str(a, WARM_JOBS));
-	if (!(root = cache_cmd_root(a, &ret)))
-		return ret;
+	profile_init(&p, "");
+	if (shard && parse_shard(shard, &w.shard, &w.shards) < 0) {
+		ret = usage_error("--shard: '%s' is not I/N with 0 <= I < N", shard);
+		goto early;
+	}
+	if (args_str(a, WARM_JOBS) && parse_jobs(args_str(a, WARM_JOBS), &jobs) < 0) {
+		ret = usage_error("--jobs: '%s' is not a number from 1 to 256",
+		                  args_str(a, WARM_JOBS));
+		goto early;
+	}
+	if ((ret = warm_settings(a, &p, &ws)))
+		goto early;
+	root = ws.root;
+	ret = -1;
+	g = ws.target ? gfx_by_name(ws.target) : NULL;
+	if (!ws.target) {
+		ret =
+		    usage_error("cache warm: --target ISA (gfx942 or gfx950) or --profile NAME is "
+		                "required");
+		goto early;
+	}
+	if (!g || g->retarget != GFX_RETARGET_CROSS) {
+		ret = usage_error("%s: '%s' is not a translation target (gfx942 or gfx950)",
+		                  args_str(a, WARM_TARGET) ? "--target" : "the profile's target",
+		                  ws.target);
+		goto early;
+	}
 	w.target = g->name;
 	/* The decision a workload under `mirage run --profile P` (target T) makes. */
-	w.cfg.strict = args_bool(a, WARM_STRICT);
+	w.cfg.strict = ws.strict;
 	w.cfg.stepping = HSI_STEP_UNKNOWN;
 	snprintf(w.cfg.isa_override, sizeof(w.cfg.isa_override), "%s", g->name);
-	if (load_rewriter(ctx, &w.rw) < 0) {
-		free(root);
-		return -1;
-	}
+	if (load_rewriter(ctx, &w.rw) < 0)
+		goto early;
 	if (!w.rw.code_object_isa || !w.rw.build_identity) {
 		error("the tree's rewriter (%s) is too old to key a cache entry", w.rw.path);
 		goto out;
@@ -572,7 +646,9 @@ out:
 	free(w.files);
 	hsi_disk_close(&w.disk);
 	rewriter_dl_close(&w.rw);
+early:
 	free(root);
+	profile_release(&p);
 	return ret;
 }
 

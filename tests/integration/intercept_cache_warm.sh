@@ -104,6 +104,37 @@ fresh_rec
 run_capture "$MIRAGE_BIN" run -p lenient -- "$CLIENT" "$XLAT_SRC"
 assert_contains "$RUN_STDERR" "hotswap_cache: hit (gfx1250 -> gfx942)" "warm --no-strict: the lenient profile's load is a hit"
 
+# ---- --profile: the target, strictness and cache directory mirage run gives the workloads ----
+run_capture "$MIRAGE_BIN" profile create shared --target gfx942 --no-strict --cache-dir "$TEST_TMP/shared-cache"
+assert_eq "$RUN_STATUS" 0 "profile shared (gfx942, not strict, its own cache_dir) created"
+run_capture "$MIRAGE_BIN" cache warm --profile shared "$objs/xlat_src.co"
+assert_eq "$RUN_STATUS" 0 "warm --profile shared: exit 0 ($RUN_STDERR)"
+assert_contains "$RUN_STDOUT" "translated $objs/xlat_src.co (2 kernels)" "warm --profile: translated for the profile"
+assert_contains "$RUN_STDOUT" "code objects for gfx942" "warm --profile: the profile's target"
+assert_eq "$(find "$TEST_TMP/shared-cache" -name '*.co' | wc -l)" 1 "warm --profile: stored in the profile's cache_dir"
+fresh_rec
+run_capture "$MIRAGE_BIN" run -p shared -- "$CLIENT" "$XLAT_SRC"
+assert_contains "$RUN_STDERR" "hotswap_cache: hit (gfx1250 -> gfx942)" "warm --profile: the profile's load is a hit"
+# Options given as well win over the profile's.
+run_capture "$MIRAGE_BIN" cache warm --profile shared --strict --dir "$TEST_TMP/other-cache" "$objs/xlat_src.co"
+assert_eq "$RUN_STATUS" 0 "warm --profile --strict --dir: exit 0"
+assert_eq "$(find "$TEST_TMP/other-cache" -name '*.co' | wc -l)" 1 "warm --profile --dir: --dir wins"
+run_capture "$MIRAGE_BIN" profile create anygpu
+run_capture "$MIRAGE_BIN" cache warm --profile anygpu "$objs/xlat_src.co"
+assert_eq "$RUN_STATUS" 2 "warm --profile with target auto: exit 2"
+assert_contains "$RUN_STDERR" "--profile: 'anygpu' has target auto, chosen from the GPU a job runs on; say which with --target" \
+	"warm --profile with target auto: says why"
+assert_contains "$RUN_STDERR" "hint: mirage cache warm --profile anygpu --target gfx942 PATH..." "and how"
+run_capture "$MIRAGE_BIN" cache warm --profile anygpu --target gfx950 "$objs/xlat_src.co" --dir "$TEST_TMP/other-cache"
+assert_contains "$RUN_STDOUT" "code objects for gfx950" "warm --profile (auto) --target gfx950: the given target"
+run_capture "$MIRAGE_BIN" profile create plain --emulator native
+run_capture "$MIRAGE_BIN" cache warm --profile plain "$objs/xlat_src.co"
+assert_eq "$RUN_STATUS" 2 "warm --profile of a native profile: exit 2"
+assert_contains "$RUN_STDERR" "--profile: 'plain' is not a HotSwap profile" "warm --profile of a native profile: says why"
+run_capture "$MIRAGE_BIN" cache warm --profile nosuch "$objs/xlat_src.co"
+assert_eq "$RUN_STATUS" 1 "warm --profile nosuch: exit 1"
+assert_contains "$RUN_STDERR" "profile 'nosuch' not found" "warm --profile nosuch: says so"
+
 # ---- a terminal gets a status line, redrawn in place ----
 run_capture script -qec "$(printf '%q ' "$MIRAGE_BIN" cache warm "$objs/xlat_src.co" --target gfx942)" /dev/null
 assert_contains "$RUN_STDOUT" "mirage: warm: 1 of 1 code objects (0 translated)" "a terminal: the status line"
@@ -125,7 +156,7 @@ while IFS='|' read -r desc want args; do
 	assert_eq "$RUN_STATUS" "${want%% *}" "$desc: exit ${want%% *}"
 	assert_contains "$RUN_STDERR" "${want#* }" "$desc: said"
 done <<EOF
-no target|2 --target ISA is required
+no target|2 --target ISA (gfx942 or gfx950) or --profile NAME is required
 a target with no translation|2 --target: 'gfx1250' is not a translation target (gfx942 or gfx950)|--target gfx1250
 --shard 5/4|2 --shard: '5/4' is not I/N with 0 <= I < N|--target gfx942 --shard 5/4
 --shard 0/0|2 --shard: '0/0' is not I/N with 0 <= I < N|--target gfx942 --shard 0/0
