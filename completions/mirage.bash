@@ -104,7 +104,7 @@ _mirage_cmd()
 		_mirage_arg=file _mirage_max=1
 		;;
 	'emulate')
-		_mirage_opts='--schedule --json --verbose -v --help -h --color'
+		_mirage_opts='--schedule --init --kernel --output -o --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'inspect')
@@ -281,6 +281,12 @@ _mirage_optarg()
 		;;
 	'emulate/--schedule')
 		_mirage_val=schedule
+		;;
+	'emulate/--kernel')
+		_mirage_val=any
+		;;
+	'emulate/--output' | 'emulate/-o')
+		_mirage_val=file
 		;;
 	'emulate/--color')
 		_mirage_val=enum _mirage_choices='auto always never'

@@ -246,11 +246,14 @@ complete -c mirage -n "__fish_mirage_arg 'raise' 1 --kernel --binding --output -
 
 # emulate
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l schedule -x -a '(__fish_mirage_call schedules)' -d 'the order of waves and lanes between rendezvous (default deterministic)'
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l init -d 'write a launch file for a kernel of the CODE_OBJECT given instead, from its metadata, ready to edit and run'
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l kernel -x -d 'with --init: the kernel (needed when the object has several)'
+complete -c mirage -n "__fish_mirage_at 'emulate'" -l output -s o -r -F -d 'with --init: the file to write (default K.launch.json)'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_at 'emulate'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
-complete -c mirage -n "__fish_mirage_arg 'emulate' 1 --schedule" -F
+complete -c mirage -n "__fish_mirage_arg 'emulate' 1 --schedule --kernel --output -o" -F
 
 # inspect
 complete -c mirage -n "__fish_mirage_at 'inspect'" -l kernels -d 'list kernels with their descriptor fields (default)'

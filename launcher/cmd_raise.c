@@ -4,6 +4,7 @@
 #include "output.h"
 
 #include "atomic_file.h"
+#include "emulate_init.h"
 #include "refusal.h"
 #include "strbuf.h"
 #include "translate_dl.h"
@@ -39,6 +40,9 @@ static const struct opt_spec raise_opts[RAISE_NOPTS + 1] = {
 
 enum emulate_opt {
 	EMULATE_SCHEDULE,
+	EMULATE_INIT,
+	EMULATE_KERNEL,
+	EMULATE_OUTPUT,
 	EMULATE_NOPTS
 };
 static const struct opt_spec emulate_opts[EMULATE_NOPTS + 1] = {
@@ -48,6 +52,19 @@ static const struct opt_spec emulate_opts[EMULATE_NOPTS + 1] = {
                           .values = OV_SCHEDULES,
                           .help = "the order of waves and lanes between rendezvous (default "
                                   "deterministic)"},
+    [EMULATE_INIT] = {.name = "init",
+                      .type = OPT_BOOL,
+                      .help = "write a launch file for a kernel of the CODE_OBJECT given instead, "
+                              "from its metadata, ready to edit and run"},
+    [EMULATE_KERNEL] = {.name = "kernel",
+                        .type = OPT_STRING,
+                        .arg_name = "K",
+                        .help = "with --init: the kernel (needed when the object has several)"},
+    [EMULATE_OUTPUT] = {.name = "output",
+                        .short_name = 'o',
+                        .type = OPT_PATH,
+                        .arg_name = "LAUNCH.json",
+                        .help = "with --init: the file to write (default K.launch.json)"},
 };
 
 static const struct translate_api *load_api(const struct cmd_ctx *ctx)
@@ -147,10 +164,19 @@ static int raise_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 
 static int emulate_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 {
-	const struct translate_api *api = load_api(ctx);
+	const struct translate_api *api = args_bool(args, EMULATE_INIT) ? NULL : load_api(ctx);
 	struct tr_emulate_result res;
 	int code;
 
+	if (args_bool(args, EMULATE_INIT)) {
+		if (args_has(args, EMULATE_SCHEDULE))
+			return usage_error("--schedule goes with a launch file, not with --init");
+		return emulate_init(ctx, args->positional.v[0], args_str(args, EMULATE_KERNEL),
+		                    args_str(args, EMULATE_OUTPUT));
+	}
+	if (args_has(args, EMULATE_KERNEL) || args_has(args, EMULATE_OUTPUT))
+		return usage_error("--%s goes with --init CODE_OBJECT",
+		                   args_has(args, EMULATE_KERNEL) ? "kernel" : "output");
 	if (!api)
 		return EXIT_ERROR;
 	api->emulate(args->positional.v[0], args_str(args, EMULATE_SCHEDULE), &res);
@@ -178,6 +204,9 @@ static int emulate_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 		note("%s: %llu workgroups, %llu waves, %zu instructions raised", res.kernel,
 		     (unsigned long long)res.workgroups, (unsigned long long)res.waves,
 		     res.instructions);
+		/* What the run leaves behind, so nobody has to look for it. */
+		for (size_t i = 0; i < res.noutputs; i++)
+			inform("wrote %s", res.outputs[i]);
 	}
 	api->emulate_result_free(&res);
 	return code;
@@ -198,7 +227,7 @@ const struct cmd_entry cmd_raise_entry = {
 const struct cmd_entry cmd_emulate_entry = {
     .name = "emulate",
     .summary = "run one gfx1250/gfx942/gfx950 kernel on the CPU from a launch file, no GPU needed",
-    .usage = "LAUNCH.json",
+    .usage = "LAUNCH.json | --init CODE_OBJECT [--kernel K] [-o LAUNCH.json]",
     .opts = emulate_opts,
     .min_args = 1,
     .max_args = 1,

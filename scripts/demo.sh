@@ -97,6 +97,9 @@ if bad:
     sys.exit("mismatch: %d of %d elements differ, the first at %d" % (len(bad), n, bad[0]))
 print("all %d elements equal a + b" % n)
 PY
+echo "no launch file at hand? mirage emulate --init writes one from the kernel's metadata:"
+(cd "$demo" && show "$M" emulate --init "$CO" --kernel saxpy -o saxpy.json &&
+	show "$M" emulate saxpy.json)
 
 step "8. mirage raise --json: how much of the example the raiser covers"
 # Exit 1 when a kernel is refused: that is a result to show, not a failure of the demo.
