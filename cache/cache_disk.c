@@ -648,14 +648,22 @@ static void describe(int shard, const char *key, struct hsi_disk_entry *e)
 	free(text);
 }
 
-int hsi_disk_each(const struct hsi_disk *disk, hsi_disk_each_fn fn, void *ctx, unsigned *skipped,
-                  char *why, size_t why_size)
+/* What each_shard() calls for one shard: its descriptor, the stream over it and its name;
+ * nonzero stops the walk. */
+typedef int (*shard_fn)(int shard, DIR *d, const char *name, void *ctx);
+
+/*
+ * Every shard of the root that passes the trust rule, in readdir order.  An untrusted one is
+ * left alone, as the intercept leaves it: counted in *skipped (when given), its reason in why.
+ * Returns fn's nonzero result, 0, or -1 when the root cannot be read (why says so).
+ */
+static int each_shard(const struct hsi_disk *disk, shard_fn fn, void *ctx, unsigned *skipped,
+                      char *why, size_t why_size)
 {
 	int rootfd = openat(disk->fd, ".", DIR_FLAGS), rc = 0;
 	DIR *root = rootfd >= 0 ? fdopendir(rootfd) : NULL;
 	struct dirent *de;
 
-	*skipped = 0;
 	if (!root) {
 		say(why, why_size, "cannot read the cache root: %s", strerror(errno));
 		if (rootfd >= 0)
@@ -666,40 +674,64 @@ int hsi_disk_each(const struct hsi_disk *disk, hsi_disk_each_fn fn, void *ctx, u
 		char shard_why[256];
 		int shard;
 		DIR *d;
-		struct dirent *se;
 
 		if (strlen(de->d_name) != 2 || strspn(de->d_name, "0123456789abcdef") != 2)
 			continue;
 		shard = open_shard(disk, de->d_name, SHARD_LOOKUP, shard_why, sizeof(shard_why));
 		if (shard < 0) {
 			if (shard == -1) {
-				(*skipped)++;
+				if (skipped)
+					(*skipped)++;
 				say(why, why_size, "%s", shard_why);
 			}
 			continue;
 		}
-		d = fdopendir(shard);
-		if (!d) {
+		if (!(d = fdopendir(shard))) {
 			close(shard);
 			continue;
 		}
-		while (!rc && (se = readdir(d))) {
-			struct hsi_disk_entry e = {0};
-			struct stat st;
-			if (!is_key_name(se->d_name, ".co") ||
-			    fstatat(shard, se->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-			    !S_ISREG(st.st_mode))
-				continue;
-			snprintf(e.key, sizeof(e.key), "%.*s", HSI_SHA_HEX - 1, se->d_name);
-			e.size = (uint64_t)st.st_size;
-			e.mtime = st.st_mtime;
-			describe(shard, e.key, &e);
-			rc = fn(&e, ctx);
-		}
+		rc = fn(shard, d, de->d_name, ctx);
 		closedir(d);
 	}
 	closedir(root);
 	return rc;
+}
+
+struct each_ctx {
+	hsi_disk_each_fn fn;
+	void *ctx;
+};
+
+static int each_entry(int shard, DIR *d, const char *name, void *ctx)
+{
+	const struct each_ctx *c = ctx;
+	struct dirent *se;
+	int rc = 0;
+
+	(void)name;
+	while (!rc && (se = readdir(d))) {
+		struct hsi_disk_entry e = {0};
+		struct stat st;
+		if (!is_key_name(se->d_name, ".co") ||
+		    fstatat(shard, se->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		snprintf(e.key, sizeof(e.key), "%.*s", HSI_SHA_HEX - 1, se->d_name);
+		e.size = (uint64_t)st.st_size;
+		e.mtime = st.st_mtime;
+		describe(shard, e.key, &e);
+		rc = c->fn(&e, c->ctx);
+	}
+	return rc;
+}
+
+int hsi_disk_each(const struct hsi_disk *disk, hsi_disk_each_fn fn, void *ctx, unsigned *skipped,
+                  char *why, size_t why_size)
+{
+	struct each_ctx c = {fn, ctx};
+
+	*skipped = 0;
+	return each_shard(disk, each_entry, &c, skipped, why, why_size);
 }
 
 int hsi_disk_remove(const struct hsi_disk *disk, const char *key_hex)
@@ -720,46 +752,32 @@ int hsi_disk_remove(const struct hsi_disk *disk, const char *key_hex)
 	return ret;
 }
 
+struct clear_ctx {
+	int root;
+	long removed;
+};
+
+static int clear_shard(int shard, DIR *d, const char *name, void *ctx)
+{
+	struct clear_ctx *c = ctx;
+	struct dirent *se;
+
+	while ((se = readdir(d))) {
+		struct stat st;
+		bool ours = is_key_name(se->d_name, ".co") || is_key_name(se->d_name, ".json") ||
+		            is_key_name(se->d_name, ".lock") || strstr(se->d_name, ".tmp.");
+		if (ours && fstatat(shard, se->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode) || S_ISFIFO(st.st_mode)) &&
+		    unlinkat(shard, se->d_name, 0) == 0)
+			c->removed++;
+	}
+	unlinkat(c->root, name, AT_REMOVEDIR); /* fails, harmlessly, if not empty */
+	return 0;
+}
+
 long hsi_disk_clear(const struct hsi_disk *disk, char *why, size_t why_size)
 {
-	int rootfd = openat(disk->fd, ".", DIR_FLAGS);
-	DIR *root = rootfd >= 0 ? fdopendir(rootfd) : NULL;
-	struct dirent *de;
-	long removed = 0;
+	struct clear_ctx c = {disk->fd, 0};
 
-	if (!root) {
-		say(why, why_size, "cannot read the cache root: %s", strerror(errno));
-		if (rootfd >= 0)
-			close(rootfd);
-		return -1;
-	}
-	while ((de = readdir(root))) {
-		int shard;
-		DIR *d;
-		struct dirent *se;
-
-		if (strlen(de->d_name) != 2 || strspn(de->d_name, "0123456789abcdef") != 2)
-			continue;
-		/* An untrusted shard is left alone, as the intercept leaves it. */
-		shard = open_shard(disk, de->d_name, SHARD_LOOKUP, why, why_size);
-		if (shard < 0 || !(d = fdopendir(shard))) {
-			if (shard >= 0)
-				close(shard);
-			continue;
-		}
-		while ((se = readdir(d))) {
-			struct stat st;
-			bool ours = is_key_name(se->d_name, ".co") ||
-			            is_key_name(se->d_name, ".json") ||
-			            is_key_name(se->d_name, ".lock") || strstr(se->d_name, ".tmp.");
-			if (ours && fstatat(shard, se->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode) || S_ISFIFO(st.st_mode)) &&
-			    unlinkat(shard, se->d_name, 0) == 0)
-				removed++;
-		}
-		closedir(d);
-		unlinkat(disk->fd, de->d_name, AT_REMOVEDIR); /* fails, harmlessly, if not empty */
-	}
-	closedir(root);
-	return removed;
+	return each_shard(disk, clear_shard, &c, NULL, why, why_size) < 0 ? -1 : c.removed;
 }

@@ -5,20 +5,17 @@
 # rule; hipModuleLoadData's second gate refuses a bare gfx1250 object and takes mirage's gfx942
 # translation of it, which llvm-objdump-22 decodes whole.
 source "$(dirname "$0")/cli_lib.sh"
+source "$(dirname "$0")/hip_lib.sh"
 OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-22}
-S=$MIRAGE_BUILD/tests/standin/hip
+S=$HIP_STANDIN
 [ -f "$S/libamdhip64.so.6" ] || fail "no stand-in HIP runtime at $S (build the default targets)"
 cd "$T" || fail "cannot cd to $T"
-# OUT ARCH...: tests/standin/hip/hip_app.hip built for the ARCHs, linked to the stand-in (with
-# the sanitizers of a sanitized build, whose stand-in needs their runtime first).
+# OUT ARCH...: hip_app.hip built for the ARCHs.
 app() {
 	local out=$1 a archs=()
 	shift
 	for a in "$@"; do archs+=("--offload-arch=$a"); done
-	[ -z "${MIRAGE_SANITIZE:-}" ] || archs+=(-Xarch_host "-fsanitize=$MIRAGE_SANITIZE")
-	"$CLANG" -x hip "${archs[@]}" -nogpulib -nogpuinc -no-hip-rt -O2 \
-		"$MIRAGE_SRC/tests/standin/hip/hip_app.hip" -o "$out" -L"$S" -lamdhip64 -Wl,-rpath,"$S" ||
-		fail "clang -x hip for $*"
+	hip_app "$out" "${archs[@]}"
 }
 app app1250 gfx1250
 app app942 gfx942

@@ -6,11 +6,11 @@
 # verify` passes, a gfx1250 + gfx942 program is left alone, a refused kernel is reported, and
 # bad paths are named and skipped with exit 1 at the end; bad values exit 2.
 source "$TEST_LIB"
+source "$(dirname "$0")/hip_lib.sh"
 source "$(dirname "$0")/intercept_common.sh"
 
 unset HSA_HOTSWAP_CACHE_DIR
 CACHE=$XDG_CACHE_HOME/mirage/hotswap
-S=$MIRAGE_BUILD/tests/standin/hip
 XLAT_SRC=$FIXTURES/xlat_src.co
 export STANDIN_AGENT_GFX=gfx942 HSA_HOTSWAP_CACHE_DEBUG=1
 run_capture "$MIRAGE_BIN" profile create mi300 --target gfx942
@@ -22,17 +22,9 @@ objs=$TEST_TMP/objs
 mkdir -p "$objs/lib" "$objs/bin"
 cp "$XLAT_SRC" "$HELLO" "$objs/"
 cp "$MIRAGE_BUILD/examples/libvector_add_hip.so" "$objs/lib/"
-hip() {
-	local out=$1 extra=()
-	shift
-	[ -z "${MIRAGE_SANITIZE:-}" ] || extra+=(-Xarch_host "-fsanitize=$MIRAGE_SANITIZE")
-	"$CLANG" -x hip -nogpulib -nogpuinc -no-hip-rt -O2 "${extra[@]}" "$@" \
-		"$MIRAGE_SRC/tests/standin/hip/hip_app.hip" -o "$out" -L"$S" -lamdhip64 -Wl,-rpath,"$S" ||
-		fail "clang -x hip $*"
-}
-hip "$objs/bin/app" --offload-arch=gfx1250
-hip "$objs/bin/both" --offload-arch=gfx1250 --offload-arch=gfx942
-hip "$objs/bin/refused" --offload-arch=gfx1250 -DHIP_APP_REFUSED
+hip_app "$objs/bin/app" --offload-arch=gfx1250
+hip_app "$objs/bin/both" --offload-arch=gfx1250 --offload-arch=gfx942
+hip_app "$objs/bin/refused" --offload-arch=gfx1250 -DHIP_APP_REFUSED
 echo "not code" >"$objs/README"
 mkfifo "$objs/fifo"
 ln -s /etc "$objs/etc-link"

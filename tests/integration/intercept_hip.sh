@@ -10,9 +10,10 @@
 # refused kernel and bad fat binaries are said once and passed on, never a crash; without a
 # target the hooks only forward.
 source "$TEST_LIB"
+source "$(dirname "$0")/hip_lib.sh"
 source "$(dirname "$0")/intercept_common.sh"
 
-S=$MIRAGE_BUILD/tests/standin/hip
+S=$HIP_STANDIN
 BUNDLER=/usr/lib/llvm-22/bin/clang-offload-bundler
 for f in "$S/libamdhip64.so.6" "$S/dlopen_app" "$S/bad_fatbin"; do
 	[ -e "$f" ] || fail "missing build output '$f' (build the default targets first)"
@@ -24,22 +25,11 @@ unset HSA_HOTSWAP_CACHE_DIR
 CACHE=$XDG_CACHE_HOME/mirage/hotswap
 cd "$TEST_TMP" || fail "cannot cd to $TEST_TMP"
 
-# OUT ARGS...: tests/standin/hip/hip_app.hip built by clang-22 and linked to the stand-in
-# (with the sanitizers of a sanitized build, whose stand-in needs their runtime first).
-hip() {
-	local out=$1
-	shift
-	local extra=()
-	[ -z "${MIRAGE_SANITIZE:-}" ] || extra+=(-Xarch_host "-fsanitize=$MIRAGE_SANITIZE")
-	"$CLANG" -x hip -nogpulib -nogpuinc -no-hip-rt -O2 "${extra[@]}" "$@" \
-		"$MIRAGE_SRC/tests/standin/hip/hip_app.hip" -o "$out" -L"$S" -lamdhip64 -Wl,-rpath,"$S" ||
-		fail "clang -x hip $*"
-}
-hip app --offload-arch=gfx1250
-hip appz --offload-arch=gfx1250 --offload-compress
-hip both --offload-arch=gfx1250 --offload-arch=gfx942
-hip refused --offload-arch=gfx1250 -DHIP_APP_REFUSED
-hip libapp.so --offload-arch=gfx1250 -DHIP_APP_LIBRARY -shared -fPIC
+hip_app app --offload-arch=gfx1250
+hip_app appz --offload-arch=gfx1250 --offload-compress
+hip_app both --offload-arch=gfx1250 --offload-arch=gfx942
+hip_app refused --offload-arch=gfx1250 -DHIP_APP_REFUSED
+hip_app libapp.so --offload-arch=gfx1250 -DHIP_APP_LIBRARY -shared -fPIC
 "$LLVM_OBJDUMP" --offloading app >/dev/null 2>&1 || fail "llvm-objdump-22 --offloading app"
 bare=app.0.hipv4-amdgcn-amd-amdhsa--gfx1250
 [ -s "$bare" ] || fail "llvm-objdump-22 --offloading extracted no gfx1250 entry"
