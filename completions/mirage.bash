@@ -48,7 +48,7 @@ _mirage_cmd()
 	_mirage_subs= _mirage_opts= _mirage_arg=any _mirage_max=0 _mirage_pass=
 	case $1 in
 	'')
-		_mirage_subs='profile run rewrite raise emulate inspect doctor emulators paths hotswap cache completions'
+		_mirage_subs='profile run rewrite raise emulate inspect doctor emulators paths hotswap cache completions help'
 		_mirage_opts='--json --verbose -v --help -h --color --version'
 		;;
 	'profile')
@@ -166,6 +166,10 @@ _mirage_cmd()
 	'completions')
 		_mirage_opts='--json --verbose -v --help -h --color'
 		_mirage_arg=shell _mirage_max=1
+		;;
+	'help')
+		_mirage_opts='--json --verbose -v --help -h --color'
+		_mirage_arg=any _mirage_max=2
 		;;
 	*) return 1 ;;
 	esac
@@ -382,6 +386,9 @@ _mirage_optarg()
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	'completions/--color')
+		_mirage_val=enum _mirage_choices='auto always never'
+		;;
+	'help/--color')
 		_mirage_val=enum _mirage_choices='auto always never'
 		;;
 	esac

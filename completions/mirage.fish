@@ -102,6 +102,7 @@ complete -c mirage -n "__fish_mirage_at ''" -a paths -d 'show where mirage keeps
 complete -c mirage -n "__fish_mirage_at ''" -a hotswap -d 'install, list and remove HotSwap trees'
 complete -c mirage -n "__fish_mirage_at ''" -a cache -d 'count, check, prune and clear the translation cache'
 complete -c mirage -n "__fish_mirage_at ''" -a completions -d 'print a shell completion script (see the README to enable it)'
+complete -c mirage -n "__fish_mirage_at ''" -a help -d 'describe mirage, or a command (as \'mirage COMMAND --help\' does)'
 complete -c mirage -n "__fish_mirage_at ''" -l json -d 'print one JSON document instead of text'
 complete -c mirage -n "__fish_mirage_at ''" -l verbose -s v -d 'say more (repeat for more)'
 complete -c mirage -n "__fish_mirage_at ''" -l help -s h -d 'show this help'
@@ -376,3 +377,9 @@ complete -c mirage -n "__fish_mirage_at 'completions'" -l verbose -s v -d 'say m
 complete -c mirage -n "__fish_mirage_at 'completions'" -l help -s h -d 'show this help'
 complete -c mirage -n "__fish_mirage_at 'completions'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'
 complete -c mirage -n "__fish_mirage_arg 'completions' 1" -x -a 'bash zsh fish'
+
+# help
+complete -c mirage -n "__fish_mirage_at 'help'" -l json -d 'print one JSON document instead of text'
+complete -c mirage -n "__fish_mirage_at 'help'" -l verbose -s v -d 'say more (repeat for more)'
+complete -c mirage -n "__fish_mirage_at 'help'" -l help -s h -d 'show this help'
+complete -c mirage -n "__fish_mirage_at 'help'" -l color -x -a 'auto always never' -d 'colour the output (auto: on a terminal, unless NO_COLOR is set or TERM=dumb)'

@@ -187,6 +187,20 @@ int parse_command_args(const struct cmd_entry *cmd, int argc, const char **argv,
  * stdout when asked for with --help, stderr when it answers a usage mistake.
  */
 void print_command_help(FILE *out, const struct cmd_entry *cmd);
+
+/* `mirage help WORDS...`: the help of the command the words name; an exit code (cmd_help.c). */
+int help_for_words(int argc, const char *const *argv);
+
+/* An example of a command, for --help and the man pages (examples.c). */
+struct cmd_example {
+	const char *command; /* the full name: "profile create" */
+	const char *line;    /* what to type */
+	const char *what;    /* what it does, one line */
+};
+/* The examples of the command called full_name (*n of them, adjacent), or NULL. */
+const struct cmd_example *cmd_examples(const char *full_name, size_t *n);
+/* Every example, terminated by one with command NULL. */
+const struct cmd_example *cmd_examples_all(void);
 /*
  * Reports an unknown command (parent NULL) or subcommand of parent, with the
  * same did-you-mean as options get; returns EXIT_USAGE.

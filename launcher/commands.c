@@ -46,6 +46,7 @@ extern const struct cmd_entry cmd_cache_prune_entry;
 extern const struct cmd_entry cmd_cache_clear_entry;
 extern const struct cmd_entry cmd_cache_warm_entry;
 extern const struct cmd_entry cmd_completions_entry, cmd_complete_entry;
+extern const struct cmd_entry cmd_help_entry, cmd_man_entry;
 
 const struct cmd_entry *const command_table[] = {
     &cmd_profile_entry,
@@ -77,7 +78,9 @@ const struct cmd_entry *const command_table[] = {
     &cmd_cache_prune_entry,
     &cmd_cache_clear_entry,
     &cmd_completions_entry,
+    &cmd_help_entry,
     &cmd_complete_entry,
+    &cmd_man_entry,
     NULL,
 };
 

@@ -354,6 +354,9 @@ int parse_global_args(int argc, const char **argv, struct cmd_ctx *ctx, int *nex
 			return 1;
 		}
 		if (ps.help) {
+			/* `mirage --help run` is `mirage help run`. */
+			if (i < argc && argv[i][0] != '-')
+				return help_for_words(argc - i, argv + i) == EXIT_OK ? 1 : -1;
 			print_command_help(stdout, NULL);
 			return 1;
 		}
@@ -583,6 +586,14 @@ void print_command_help(FILE *out, const struct cmd_entry *cmd)
 	if (cmd->opts && cmd->opts[0].name) {
 		fprintf(out, "\noptions:\n");
 		print_opts(out, cmd->opts);
+	}
+	{
+		size_t n;
+		const struct cmd_example *e = cmd_examples(name, &n);
+		if (n)
+			fprintf(out, "\nexamples:\n");
+		for (size_t i = 0; i < n; i++)
+			fprintf(out, "  %s\n      %s\n", e[i].line, e[i].what);
 	}
 	fprintf(out, "\nglobal options: --json, -v/--verbose, --color, -h/--help\n");
 }

@@ -91,6 +91,8 @@ expect 1 "cache prune" "a cache root that is a file" -- cache prune --dir "$T/af
 expect 2 "cache clear" "an extra argument" -- cache clear extra
 expect 1 "cache clear" "a cache root that is a file" -- cache clear --dir "$T/afile"
 expect 2 "completions" "an unknown shell" -- completions klingon
+expect 2 "help" "an unknown command" -- help nosuch
+expect 2 "help" "a subcommand of a command without any" -- help run extra
 
 # Every command of --help (and every subcommand of its groups) has rows above.
 mirage --help
