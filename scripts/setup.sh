@@ -25,6 +25,8 @@ packages=(
 	libclc-22
 	# tests: Open MPI, whose ranks share one translation (integration/intercept_cache_mpi)
 	openmpi-bin
+	# tests: the man pages rendered as man(1) shows them (integration/man_pages)
+	groff-base man-db
 	# tests: a single-node Slurm the test starts itself (integration/intercept_cache_slurm)
 	munge slurmctld slurmd slurm-client
 )
