@@ -96,6 +96,7 @@ static int warm_settings(const struct cmd_args *a, struct profile *p, struct war
 	ws->target = args_str(a, WARM_TARGET);
 	ws->strict = args_bool(a, WARM_STRICT);
 	if (name) {
+		profile_release(p); /* the load initialises it again */
 		if ((code = profile_load_typed(name, p, &err)))
 			return report_diag(&err,
 			                   code == PROFILE_BAD_NAME ? EXIT_USAGE : EXIT_ERROR);
