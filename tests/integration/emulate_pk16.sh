@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The packed 16-bit integer shifts, min/max and multiply-adds (v_pk_{lshl,lshr,ashr}rev_*16,
-# v_pk_{max,min}_{i,u}16, v_pk_mad_{u,i}16, and op_sel/op_sel_hi on one of them), from
+# v_pk_{max,min}_{i,u}16, v_pk_mad_{u,i}16, and op_sel/op_sel_hi on one of them) and the
+# 32-bit v_maxmin_i32/v_minmax_u32 (the ISA: max of the first two, then min with the third;
+# and the other way round), from
 # tests/raise/pk16.s assembled here by llvm-mc-22, run by `mirage emulate` on edge values
 # (0, 1, 0x7fff, 0x8000, 0xffff, shift amounts past 15, random halves) against bytes this
 # script computes from the ISA's rules for each half.  A clamp or neg_lo on them is refused
@@ -27,6 +29,7 @@ open("in.bin", "wb").write(b"".join(struct.pack("<3I", *v) for v in ins))
 def lo(x): return x & 0xffff
 def hi(x): return x >> 16
 def s16(x): return x - 0x10000 if x & 0x8000 else x
+def s32(x): return x - (1 << 32) if x >> 31 else x
 def per_half(f, *srcs):
     # The ISA's packed rule: the low result half from the low source halves, the high from
     # the high ones (op_sel and op_sel_hi at their defaults).
@@ -47,14 +50,16 @@ for a, b, c in ins:
         # op_sel:[1,0] op_sel_hi:[0,1]: the low half takes a's high half and b's low one,
         # the high half a's low half and b's high one.
         (max(s16(hi(a)), s16(lo(b))) & 0xffff) | (max(s16(lo(a)), s16(hi(b))) & 0xffff) << 16,
+        min(max(s32(a), s32(b)), s32(c)) & 0xffffffff,                # v_maxmin_i32
+        max(min(a, b), c),                                            # v_minmax_u32
     ]
-    out.append(struct.pack("<10I", *r))
+    out.append(struct.pack("<12I", *r))
 open("expect.bin", "wb").write(b"".join(out))
 PY
 cat >launch.json <<'JSON'
 {"code_object": "pk16.co", "kernel": "pk16", "grid": [32], "workgroup": [32],
  "buffers": {"in": {"size": 384, "init": "file:in.bin"},
-             "out": {"size": 1280, "init": "zero", "output": "out.bin"}},
+             "out": {"size": 1536, "init": "zero", "output": "out.bin"}},
  "args": [{"buffer": "in"}, {"buffer": "out"}]}
 JSON
 for sched in deterministic shuffle:5; do
@@ -63,15 +68,16 @@ for sched in deterministic shuffle:5; do
 	assert_eq "$RUN_STATUS" 0 "$sched: mirage emulate runs the packed ops ($(head -c 300 "$RUN_STDERR_FILE"))"
 	python3 - <<'PY' || fail "$sched: a packed result differs from the ISA's rule"
 import struct, sys
-names = ["lshlrev_b16", "lshrrev_b16", "ashrrev_i16", "max_i16", "min_i16", "max_u16",
-         "min_u16", "mad_u16", "mad_i16", "max_i16 op_sel"]
+names = ["v_pk_" + n for n in ("lshlrev_b16", "lshrrev_b16", "ashrrev_i16", "max_i16", "min_i16",
+                               "max_u16", "min_u16", "mad_u16", "mad_i16", "max_i16 op_sel")]
+names += ["v_maxmin_i32", "v_minmax_u32"]
 got, want = open("out.bin", "rb").read(), open("expect.bin", "rb").read()
-bad = [(i // 10, names[i % 10], g, w) for i, (g, w) in
+bad = [(i // 12, names[i % 12], g, w) for i, (g, w) in
        enumerate(zip(struct.iter_unpack("<I", got), struct.iter_unpack("<I", want))) if g != w]
 if bad:
-    sys.exit("%d differ, first: lane %d v_pk_%s: 0x%08x, want 0x%08x" % (len(bad), bad[0][0], bad[0][1], bad[0][2][0], bad[0][3][0]))
+    sys.exit("%d differ, first: lane %d %s: 0x%08x, want 0x%08x" % (len(bad), bad[0][0], bad[0][1], bad[0][2][0], bad[0][3][0]))
 PY
-	ok "$sched: every packed shift, min/max and multiply-add matches the ISA's rule"
+	ok "$sched: every packed shift, min/max, multiply-add and maxmin/minmax matches the ISA's rule"
 done
 
 # A modifier the raiser does not model refuses the instruction.

@@ -476,6 +476,20 @@ static int valu_bits(struct rz *r, const struct isa_inst *in, unsigned op, const
 		          vx_isrc(r, o, 2, 32), p);
 		return rz_write(r, d, v);
 	}
+	/* max then min (maxmin), min then max (minmax): the ISA's "clamp" pair, which unlike med3
+	 * keeps its order when the bounds cross. */
+	case ISA_OP_V_MAXMIN_I32:
+	case ISA_OP_V_MAXMIN_U32:
+	case ISA_OP_V_MINMAX_I32:
+	case ISA_OP_V_MINMAX_U32: {
+		bool is_signed = op == ISA_OP_V_MAXMIN_I32 || op == ISA_OP_V_MINMAX_I32;
+		bool max_first = op == ISA_OP_V_MAXMIN_I32 || op == ISA_OP_V_MAXMIN_U32;
+		LLVMIntPredicate gt = is_signed ? LLVMIntSGT : LLVMIntUGT;
+		LLVMIntPredicate lt = is_signed ? LLVMIntSLT : LLVMIntULT;
+		v = umin_(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), max_first ? gt : lt);
+		v = umin_(r, v, vx_isrc(r, o, 2, 32), max_first ? lt : gt);
+		return rz_write(r, d, v);
+	}
 	case ISA_OP_V_MED3_I32:
 	case ISA_OP_V_MED3_U32: {
 		LLVMIntPredicate lt = op == ISA_OP_V_MED3_I32 ? LLVMIntSLT : LLVMIntULT;
