@@ -28,6 +28,36 @@ static LLVMValueRef umin_(struct rz *r, LLVMValueRef a, LLVMValueRef b, LLVMIntP
 	return LLVMBuildSelect(B, LLVMBuildICmp(B, p, a, b, ""), a, b, "");
 }
 
+/* The three-source integer min/max family: min3/max3, maxmin/minmax, med3. */
+static LLVMValueRef minmax3(struct rz *r, unsigned op, const struct vops *o)
+{
+	LLVMValueRef a = vx_isrc(r, o, 0, 32), b = vx_isrc(r, o, 1, 32), c = vx_isrc(r, o, 2, 32);
+	bool is_signed = op == ISA_OP_V_MIN3_I32 || op == ISA_OP_V_MAX3_I32 ||
+	                 op == ISA_OP_V_MAXMIN_I32 || op == ISA_OP_V_MINMAX_I32 ||
+	                 op == ISA_OP_V_MED3_I32;
+	LLVMIntPredicate lt = is_signed ? LLVMIntSLT : LLVMIntULT;
+	LLVMIntPredicate gt = is_signed ? LLVMIntSGT : LLVMIntUGT;
+
+	switch (op) {
+	case ISA_OP_V_MIN3_I32:
+	case ISA_OP_V_MIN3_U32:
+		return umin_(r, umin_(r, a, b, lt), c, lt);
+	case ISA_OP_V_MAX3_I32:
+	case ISA_OP_V_MAX3_U32:
+		return umin_(r, umin_(r, a, b, gt), c, gt);
+	/* max then min (maxmin), min then max (minmax): the ISA's "clamp" pair, which unlike
+	 * med3 keeps its order when the bounds cross. */
+	case ISA_OP_V_MAXMIN_I32:
+	case ISA_OP_V_MAXMIN_U32:
+		return umin_(r, umin_(r, a, b, gt), c, lt);
+	case ISA_OP_V_MINMAX_I32:
+	case ISA_OP_V_MINMAX_U32:
+		return umin_(r, umin_(r, a, b, lt), c, gt);
+	default: /* med3 */
+		return umin_(r, umin_(r, a, b, gt), umin_(r, umin_(r, a, b, lt), c, gt), lt);
+	}
+}
+
 static LLVMValueRef lane_mask_bit(struct rz *r, LLVMValueRef mask)
 {
 	return rz_lane_bit(r, mask);
@@ -467,37 +497,14 @@ static int valu_bits(struct rz *r, const struct isa_inst *in, unsigned op, const
 	case ISA_OP_V_MIN3_I32:
 	case ISA_OP_V_MAX3_I32:
 	case ISA_OP_V_MIN3_U32:
-	case ISA_OP_V_MAX3_U32: {
-		LLVMIntPredicate p = op == ISA_OP_V_MIN3_I32   ? LLVMIntSLT
-		                     : op == ISA_OP_V_MAX3_I32 ? LLVMIntSGT
-		                     : op == ISA_OP_V_MIN3_U32 ? LLVMIntULT
-		                                               : LLVMIntUGT;
-		v = umin_(r, umin_(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), p),
-		          vx_isrc(r, o, 2, 32), p);
-		return rz_write(r, d, v);
-	}
-	/* max then min (maxmin), min then max (minmax): the ISA's "clamp" pair, which unlike med3
-	 * keeps its order when the bounds cross. */
+	case ISA_OP_V_MAX3_U32:
 	case ISA_OP_V_MAXMIN_I32:
 	case ISA_OP_V_MAXMIN_U32:
 	case ISA_OP_V_MINMAX_I32:
-	case ISA_OP_V_MINMAX_U32: {
-		bool is_signed = op == ISA_OP_V_MAXMIN_I32 || op == ISA_OP_V_MINMAX_I32;
-		bool max_first = op == ISA_OP_V_MAXMIN_I32 || op == ISA_OP_V_MAXMIN_U32;
-		LLVMIntPredicate gt = is_signed ? LLVMIntSGT : LLVMIntUGT;
-		LLVMIntPredicate lt = is_signed ? LLVMIntSLT : LLVMIntULT;
-		v = umin_(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), max_first ? gt : lt);
-		v = umin_(r, v, vx_isrc(r, o, 2, 32), max_first ? lt : gt);
-		return rz_write(r, d, v);
-	}
+	case ISA_OP_V_MINMAX_U32:
 	case ISA_OP_V_MED3_I32:
-	case ISA_OP_V_MED3_U32: {
-		LLVMIntPredicate lt = op == ISA_OP_V_MED3_I32 ? LLVMIntSLT : LLVMIntULT;
-		LLVMIntPredicate gt = op == ISA_OP_V_MED3_I32 ? LLVMIntSGT : LLVMIntUGT;
-		a = vx_isrc(r, o, 0, 32), b = vx_isrc(r, o, 1, 32), c = vx_isrc(r, o, 2, 32);
-		v = umin_(r, umin_(r, a, b, gt), umin_(r, umin_(r, a, b, lt), c, gt), lt);
-		return rz_write(r, d, v);
-	}
+	case ISA_OP_V_MED3_U32:
+		return rz_write(r, d, minmax3(r, op, o));
 	case ISA_OP_V_BITOP3_B32:
 	case ISA_OP_V_BITOP3_B16: {
 		uint8_t tt = in->mods.bitop3;
