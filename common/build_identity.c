@@ -11,8 +11,11 @@
 #include "elf_header.h"
 #include "hotswap_contract.h"
 
-#define BUILD_ID_MAX   64        /* bytes; sha1 is 20, md5 16, uuid 16 */
-#define NOTES_MAX      (1 << 16) /* a PT_NOTE segment larger than this is not read */
+#define BUILD_ID_MAX 64 /* bytes; sha1 is 20, md5 16, uuid 16 */
+/* A PT_NOTE segment larger than this is not read.  Ours hold the build-id, the ABI tag and
+ * the GNU properties, well under it; the buffer is on the stack of whatever thread of a
+ * workload first loads code, so it stays small. */
+#define NOTES_MAX      4096
 #define PHDRS_MAX      64
 #define GNU_NOTE_NAME  "GNU"
 #define GNU_BUILD_TYPE 3 /* NT_GNU_BUILD_ID */

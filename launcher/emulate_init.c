@@ -22,6 +22,8 @@
 #define INIT_WORKGROUP 64
 /* Bytes per work-item of a buffer whose element type is not one of OpenCL C's or HIP's. */
 #define INIT_UNKNOWN_ELEMENT 16
+/* A by-value argument larger than this is not a kernel's (planted metadata, say): refused. */
+#define INIT_BY_VALUE_MAX 4096
 
 struct scalar_type {
 	const char *name;
@@ -179,12 +181,21 @@ static int add_arg(cJSON *buffers, cJSON *args, const cJSON *a, size_t i, uint64
 		return 0;
 	}
 	if (kind && !strcmp(kind, "by_value")) {
+		if (size == 0 || size > INIT_BY_VALUE_MAX) {
+			error(
+			    "kernel '%s': argument %zu is %u bytes by value, which no launch file "
+			    "gives (at most %u)",
+			    kernel, i, size, INIT_BY_VALUE_MAX);
+			return -1;
+		}
 		o = cJSON_CreateObject();
 		cJSON_AddItemToArray(args, o);
 		if (st && lanes == 1 && st->size == size && !st->is_float) {
 			/* The usual bound argument: the work-item count, as far as the type holds.
 			 */
-			uint64_t max = size == 8 ? INT64_MAX : (UINT64_C(1) << (8 * size - 1)) - 1;
+			bool is_signed = st->key[0] == 'i';
+			uint64_t max = size == 8 ? (is_signed ? INT64_MAX : UINT64_MAX)
+			                         : (UINT64_C(1) << (8 * size - is_signed)) - 1;
 			uint64_t v = items < max ? items : max;
 			cJSON_AddNumberToObject(o, st->key, (double)v);
 			strbuf_addf(summary, "  %-6s %s %llu (%s%s%s: the work-item count)\n", name,
@@ -223,6 +234,12 @@ int emulate_init(const struct cmd_ctx *ctx, const char *co, const char *kernel, 
 	size_t i = 0;
 	int ret = EXIT_ERROR;
 
+	if (is_std_stream(co)) {
+		ret =
+		    usage_error("--init: give the code object's file, which the launch file names "
+		                "(not '-')");
+		goto out;
+	}
 	if (read_input(co, &bytes) < 0 || load_rewriter(ctx, &rw) < 0)
 		goto out;
 	if (rw.inspect(bytes.buf, bytes.len, 0, NULL, &json) != HS_OK) {

@@ -105,6 +105,20 @@ assert_contains "$RUN_STDERR" "'/etc/passwd' is not a code object mirage can rea
 run_capture "$MIRAGE_BIN" emulate --init "$TEST_TMP/nosuch.co"
 assert_eq "$RUN_STATUS" 1 "a missing object: exit 1"
 assert_contains "$RUN_STDERR" "nosuch.co" "a missing object: named"
+run_capture "$MIRAGE_BIN" emulate --init - </dev/null
+assert_eq "$RUN_STATUS" 2 "--init -: exit 2"
+assert_contains "$RUN_STDERR" "--init: give the code object's file" "--init -: said"
+# Planted metadata: a by-value argument of a megabyte is refused, not written out.
+sed '0,/\.size: 8/s//.size: 1000000/; 0,/value_kind: global_buffer/s//value_kind: by_value/' \
+	"$MIRAGE_SRC/tests/raise/pk16.s" >big.s
+grep -q "size: 1000000" big.s || fail "the planted metadata was not written"
+"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj big.s -o big.o || fail "llvm-mc-22 big.s"
+"$LD_LLD" -shared big.o -o big.co || fail "ld.lld big.co"
+run_capture "$MIRAGE_BIN" emulate --init big.co
+assert_eq "$RUN_STATUS" 1 "a megabyte by value: exit 1"
+assert_contains "$RUN_STDERR" "argument 0 is 1000000 bytes by value, which no launch file gives" \
+	"a megabyte by value: said"
+[ ! -e pk16.launch.json ] || fail "a refused --init left a file"
 run_capture "$MIRAGE_BIN" emulate vector_add.launch.json --kernel vector_add
 assert_eq "$RUN_STATUS" 2 "--kernel without --init: exit 2"
 assert_contains "$RUN_STDERR" "--kernel goes with --init CODE_OBJECT" "--kernel without --init: said"

@@ -80,45 +80,10 @@ PY
 	ok "$sched: every packed shift, min/max, multiply-add and maxmin/minmax matches the ISA's rule"
 done
 
-# A modifier the raiser does not model refuses the instruction.
+# A modifier the raiser does not model refuses the instruction: pk16.s with one added.
 for mod in clamp "neg_lo:[1,0]" "neg_hi:[0,1]"; do
-	cat >refuse.s <<EOF
-	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
-	.text
-	.globl k
-	.p2align 8
-	.type k,@function
-k:
-	v_pk_max_i16 v1, v2, v3 $mod
-	s_endpgm
-.Lk_end:
-	.size k, .Lk_end-k
-	.rodata
-	.p2align 6
-	.amdhsa_kernel k
-	.amdhsa_next_free_vgpr 8
-	.amdhsa_next_free_sgpr 8
-	.end_amdhsa_kernel
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: k
-    .symbol: k.kd
-    .kernarg_segment_size: 0
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 8
-    .vgpr_count: 8
-    .max_flat_workgroup_size: 32
-amdhsa.target: amdgcn-amd-amdhsa--gfx1250
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata
-EOF
+	sed "s/^\tv_pk_max_i16 v13, v2, v3\$/& $mod/" "$MIRAGE_SRC/tests/raise/pk16.s" >refuse.s
+	grep -qF "v_pk_max_i16 v13, v2, v3 $mod" refuse.s || fail "the $mod variant was not written"
 	"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj refuse.s -o refuse.o ||
 		fail "llvm-mc-22 assembles v_pk_max_i16 $mod"
 	"$LD_LLD" -shared refuse.o -o refuse.co || fail "ld.lld links refuse.co"
