@@ -1,7 +1,6 @@
 /* On-disk translation cache entries: trusted directories, verified reads, atomic writes. */
 #include "cache_disk.h"
 
-#include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +20,7 @@
 #include "hotswap_contract.h"
 #include "read_whole.h"
 #include "sha.h"
+#include "sidecar.h"
 #include "truthy.h"
 
 /* Every descriptor under the root: never a link, never blocking on a FIFO, never inherited. */
@@ -197,21 +197,6 @@ static void *read_entry(int fd, const char *name, size_t max, size_t *size, char
 	return data;
 }
 
-static bool json_str_is(const cJSON *obj, const char *name, const char *want)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
-	return cJSON_IsString(v) && !strcmp(v->valuestring, want);
-}
-
-static bool json_num(const cJSON *obj, const char *name, double *out)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
-	if (!cJSON_IsNumber(v))
-		return false;
-	*out = v->valuedouble;
-	return true;
-}
-
 /* The sidecar's description of the object: its size and kernel count. */
 struct described {
 	size_t size;
@@ -223,34 +208,36 @@ struct described {
 static bool parse_sidecar(const char *key, const char *expect_version, const char *text, size_t len,
                           struct described *d, char *why, size_t why_size)
 {
-	cJSON *meta = cJSON_ParseWithLength(text, len);
-	const cJSON *sha;
-	double size = -1, k = 0;
+	struct sidecar meta;
+	char perr[160];
+	const char *sha, *s;
+	uint64_t size, k;
 	bool ok = false;
 
-	if (!meta) {
-		say(why, why_size, "sidecar is not JSON");
+	if (sidecar_parse(&meta, text, len, perr, sizeof(perr)) < 0) {
+		say(why, why_size, "sidecar cannot be read (%s)", perr);
+		sidecar_free(&meta);
 		return false;
 	}
-	sha = cJSON_GetObjectItemCaseSensitive(meta, "output_sha256");
-	if (!json_str_is(meta, "key", key))
+	sha = sidecar_str(&meta, "output_sha256");
+	if (!(s = sidecar_str(&meta, "key")) || strcmp(s, key))
 		say(why, why_size, "sidecar describes another key");
-	else if (expect_version && !json_str_is(meta, "rewriter_version", expect_version))
+	else if (expect_version &&
+	         (!(s = sidecar_str(&meta, "rewriter_version")) || strcmp(s, expect_version)))
 		say(why, why_size, "sidecar is from another rewriter version");
-	else if (!json_num(meta, "output_size", &size) || size < 0 || size > 0x1p53 ||
-	         size != (double)(size_t)size)
+	else if (!sidecar_uint(&meta, "output_size", &size) || size > SIZE_MAX)
 		say(why, why_size, "sidecar has no valid output_size");
-	else if (!cJSON_IsString(sha) || strlen(sha->valuestring) != HSI_SHA_HEX - 1)
+	else if (!sha || strlen(sha) != HSI_SHA_HEX - 1)
 		say(why, why_size, "sidecar has no valid output_sha256");
 	else
 		ok = true;
 	if (ok) {
 		d->size = (size_t)size;
-		memcpy(d->sha256, sha->valuestring, HSI_SHA_HEX);
-		if (json_num(meta, "kernels", &k) && k >= 0 && k < 1e9)
+		memcpy(d->sha256, sha, HSI_SHA_HEX);
+		if (sidecar_uint(&meta, "kernels", &k) && k < 1000000000)
 			d->kernels = (uint32_t)k;
 	}
-	cJSON_Delete(meta);
+	sidecar_free(&meta);
 	return ok;
 }
 
@@ -360,8 +347,7 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
 	char hex[HSI_SHA_HEX], flags[24], stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
-	cJSON *o;
-	char *text = NULL;
+	char *text;
 
 	if (hsi_sha256(blob->data, blob->size, digest) < 0)
 		return NULL;
@@ -369,24 +355,23 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
 	snprintf(flags, sizeof(flags), "0x%llx", (unsigned long long)m->flags);
 	if (!gmtime_r(&now, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm))
 		snprintf(stamp, sizeof(stamp), "%lld", (long long)now);
-	o = cJSON_CreateObject();
-	if (!o)
-		return NULL;
-	if (cJSON_AddStringToObject(o, "key", key_hex) &&
-	    cJSON_AddStringToObject(o, "input_sha256", m->input_sha256) &&
-	    cJSON_AddNumberToObject(o, "input_size", (double)m->input_size) &&
-	    cJSON_AddStringToObject(o, "output_sha256", hex) &&
-	    cJSON_AddNumberToObject(o, "output_size", (double)blob->size) &&
-	    cJSON_AddStringToObject(o, "source_isa", m->source_isa) &&
-	    cJSON_AddStringToObject(o, "target_isa", m->target_isa) &&
-	    cJSON_AddStringToObject(o, "flags", flags) &&
-	    cJSON_AddStringToObject(o, "rewriter_version", m->rewriter_version) &&
-	    cJSON_AddStringToObject(o, "rewriter_build",
-	                            m->rewriter_build ? m->rewriter_build : "") &&
-	    cJSON_AddNumberToObject(o, "kernels", m->kernels) &&
-	    cJSON_AddStringToObject(o, "created", stamp))
-		text = cJSON_Print(o);
-	cJSON_Delete(o);
+	{
+		const struct sidecar_item items[] = {
+		    {"key", key_hex, 0},
+		    {"input_sha256", m->input_sha256, 0},
+		    {"input_size", NULL, m->input_size},
+		    {"output_sha256", hex, 0},
+		    {"output_size", NULL, blob->size},
+		    {"source_isa", m->source_isa, 0},
+		    {"target_isa", m->target_isa, 0},
+		    {"flags", flags, 0},
+		    {"rewriter_version", m->rewriter_version, 0},
+		    {"rewriter_build", m->rewriter_build ? m->rewriter_build : "", 0},
+		    {"kernels", NULL, m->kernels},
+		    {"created", stamp, 0},
+		};
+		text = sidecar_format(items, sizeof(items) / sizeof(items[0]));
+	}
 	return text;
 }
 
@@ -484,7 +469,7 @@ int hsi_disk_store(const struct hsi_disk *disk, const char *key_hex, const struc
 out:
 	if (shard >= 0)
 		close(shard);
-	cJSON_free(text);
+	free(text);
 	return ret;
 }
 
@@ -624,7 +609,7 @@ static void describe(int shard, const char *key, struct hsi_disk_entry *e)
 	struct stat st;
 	size_t size = 0;
 	void *text = NULL;
-	cJSON *meta;
+	struct sidecar meta = {0};
 	int fd;
 
 	snprintf(name, sizeof(name), "%s.json", key);
@@ -634,17 +619,15 @@ static void describe(int shard, const char *key, struct hsi_disk_entry *e)
 	e->size += (uint64_t)st.st_size;
 	text = read_entry(fd, name, HSI_DISK_MAX_SIDECAR, &size, why, sizeof(why));
 	close(fd);
-	if (!text || !(meta = cJSON_ParseWithLength(text, size))) {
-		free(text);
-		return;
+	if (text && sidecar_parse(&meta, text, size, why, sizeof(why)) == 0) {
+		const char *isa = sidecar_str(&meta, "target_isa");
+		uint64_t k;
+		if (isa)
+			snprintf(e->target_isa, sizeof(e->target_isa), "%s", isa);
+		if (sidecar_uint(&meta, "kernels", &k) && k < 1000000000)
+			e->kernels = (uint32_t)k;
 	}
-	const cJSON *isa = cJSON_GetObjectItemCaseSensitive(meta, "target_isa");
-	double k;
-	if (cJSON_IsString(isa))
-		snprintf(e->target_isa, sizeof(e->target_isa), "%s", isa->valuestring);
-	if (json_num(meta, "kernels", &k) && k >= 0 && k < 1e9)
-		e->kernels = (uint32_t)k;
-	cJSON_Delete(meta);
+	sidecar_free(&meta);
 	free(text);
 }
 

@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "md5.h"
+#include "prefault.h"
 #include "str_fmt.h"
 #include "zstd_dl.h"
 
@@ -375,9 +376,11 @@ int cob_bundle_write(const struct cob_out_entry *e, size_t n, uint8_t **out, siz
 			return fail(err, "offload bundle: too large");
 		total = align_up(total + e[i].size, COB_ENTRY_ALIGN);
 	}
-	buf = calloc(1, total);
+	buf = malloc(total);
 	if (!buf)
 		return fail(err, "offload bundle: out of memory for %zu bytes", total);
+	/* Every byte is written below, once: the headers, the payloads and the zeros between. */
+	prefault_write(buf, total);
 	memcpy(buf, COB_MAGIC, COB_MAGIC_LEN);
 	put64(buf + COB_MAGIC_LEN, n);
 	pos = COB_MAGIC_LEN + 8;
@@ -393,7 +396,9 @@ int cob_bundle_write(const struct cob_out_entry *e, size_t n, uint8_t **out, siz
 			memcpy(buf + payload, e[i].data, e[i].size);
 		last = payload + e[i].size;
 		payload = align_up(payload + e[i].size, COB_ENTRY_ALIGN);
+		memset(buf + last, 0, payload - last);
 	}
+	memset(buf + pos, 0, align_up(head, COB_ENTRY_ALIGN) - pos);
 	/* The bundle ends with its last payload, as clang-offload-bundler writes it. */
 	*out = buf;
 	*size = last;

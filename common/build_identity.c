@@ -1,6 +1,7 @@
 /* The build identity (build_identity.h). */
 #include "build_identity.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -60,26 +61,52 @@ static bool find_build_id(const uint8_t *buf, size_t size, size_t align, char *o
 	return false;
 }
 
+/*
+ * One pread of the file's first page finds the header, the program headers and the notes of
+ * a library ld wrote (it puts them there); anything outside it is read on its own.  The cache
+ * key needs three of these on a workload's first load, so each system call counts.
+ */
 static bool build_id_of_fd(int fd, char *out, size_t out_size)
 {
-	uint8_t head[sizeof(Elf64_Ehdr)], notes[NOTES_MAX];
+	uint8_t page[NOTES_MAX];
 	Elf64_Phdr ph[PHDRS_MAX];
 	Elf64_Ehdr eh;
 	struct stat st;
+	ssize_t got;
+	size_t have, phsize;
 
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !read_at(fd, head, sizeof(head), 0) ||
-	    !elf64_header_read(head, sizeof(head), &eh) || eh.e_phentsize != sizeof(Elf64_Phdr) ||
-	    eh.e_phnum == 0 || eh.e_phnum > PHDRS_MAX ||
-	    !read_at(fd, ph, eh.e_phnum * sizeof(Elf64_Phdr), eh.e_phoff))
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		return false;
+	do
+		got = pread(fd, page, sizeof(page), 0);
+	while (got < 0 && errno == EINTR);
+	if (got < 0)
+		return false;
+	have = (size_t)got;
+	if (!elf64_header_read(page, have, &eh) || eh.e_phentsize != sizeof(Elf64_Phdr) ||
+	    eh.e_phnum == 0 || eh.e_phnum > PHDRS_MAX)
+		return false;
+	phsize = eh.e_phnum * sizeof(Elf64_Phdr);
+	if (eh.e_phoff <= have && phsize <= have - eh.e_phoff)
+		memcpy(ph, page + eh.e_phoff, phsize);
+	else if (!read_at(fd, ph, phsize, eh.e_phoff))
 		return false;
 	for (size_t i = 0; i < eh.e_phnum; i++) {
 		size_t align = ph[i].p_align == 8 ? 8 : 4;
-		if (ph[i].p_type != PT_NOTE || ph[i].p_filesz > sizeof(notes) ||
+		const uint8_t *notes = page;
+		if (ph[i].p_type != PT_NOTE || ph[i].p_filesz > sizeof(page) ||
 		    ph[i].p_offset > (uint64_t)st.st_size ||
 		    ph[i].p_filesz > (uint64_t)st.st_size - ph[i].p_offset)
 			continue;
-		if (read_at(fd, notes, ph[i].p_filesz, ph[i].p_offset) &&
-		    find_build_id(notes, ph[i].p_filesz, align, out, out_size))
+		if (ph[i].p_offset > have || ph[i].p_filesz > have - ph[i].p_offset) {
+			/* Past the first page: read into it (the headers are copied out). */
+			if (!read_at(fd, page, ph[i].p_filesz, ph[i].p_offset))
+				continue;
+			have = 0; /* the page no longer holds the file's start */
+		} else {
+			notes = page + ph[i].p_offset;
+		}
+		if (find_build_id(notes, ph[i].p_filesz, align, out, out_size))
 			return true;
 	}
 	return false;

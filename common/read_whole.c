@@ -1,4 +1,5 @@
 #include "read_whole.h"
+#include "prefault.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -32,6 +33,7 @@ void *read_whole_fd_max(int fd, size_t max, size_t *size)
 	buf = malloc(want ? want : 1);
 	if (!buf)
 		return NULL;
+	prefault_write(buf, want);
 	while (got < want) {
 		ssize_t n = pread(fd, buf + got, want - got, (off_t)got);
 		if (n < 0 && errno == EINTR)

@@ -86,20 +86,25 @@ compress_shani(uint32_t h[8], const uint8_t *p, size_t nblocks)
 	__m128i cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
 
 	for (; nblocks; nblocks--, p += 64) {
-		__m128i w[16], save_abef = abef, save_cdgh = cdgh;
+		/* w[i] for i = j mod 4 in m[j]: each word's msg1 half starts three groups ahead and
+		 * its msg2 half one group ahead, off the rounds' dependency chain. */
+		__m128i m[4], save_abef = abef, save_cdgh = cdgh;
+#pragma GCC unroll 16
 		for (int i = 0; i < 16; i++) {
-			__m128i m;
-			if (i < 4) {
-				w[i] = _mm_shuffle_epi8(
+			__m128i k4;
+			if (i < 4)
+				m[i] = _mm_shuffle_epi8(
 				    _mm_loadu_si128((const __m128i *)(p + 16 * i)), bswap);
-			} else {
-				__m128i t = _mm_sha256msg1_epu32(w[i - 4], w[i - 3]);
-				t = _mm_add_epi32(t, _mm_alignr_epi8(w[i - 1], w[i - 2], 4));
-				w[i] = _mm_sha256msg2_epu32(t, w[i - 1]);
+			k4 = _mm_add_epi32(m[i & 3], _mm_loadu_si128((const __m128i *)&k[4 * i]));
+			cdgh = _mm_sha256rnds2_epu32(cdgh, abef, k4);
+			if (i >= 3 && i < 15) {
+				__m128i t = _mm_add_epi32(
+				    m[(i + 1) & 3], _mm_alignr_epi8(m[i & 3], m[(i + 3) & 3], 4));
+				m[(i + 1) & 3] = _mm_sha256msg2_epu32(t, m[i & 3]);
 			}
-			m = _mm_add_epi32(w[i], _mm_loadu_si128((const __m128i *)&k[4 * i]));
-			cdgh = _mm_sha256rnds2_epu32(cdgh, abef, m);
-			abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(m, 0x0E));
+			abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(k4, 0x0E));
+			if (i >= 1 && i < 13)
+				m[(i + 3) & 3] = _mm_sha256msg1_epu32(m[(i + 3) & 3], m[i & 3]);
 		}
 		abef = _mm_add_epi32(abef, save_abef);
 		cdgh = _mm_add_epi32(cdgh, save_cdgh);

@@ -15,9 +15,14 @@ mirage_unit_test(cache SOURCES test_cache.c ${IC_SRC}/cache.c LIBS Threads::Thre
 target_include_directories(test_cache PRIVATE ${IC_INCLUDES})
 
 mirage_unit_test(cache_disk SOURCES test_cache_disk.c ${PROJECT_SOURCE_DIR}/cache/cache_disk.c
-                 ${PROJECT_SOURCE_DIR}/cache/sha.c
-                 LIBS dep::cjson)
+                 ${PROJECT_SOURCE_DIR}/cache/sha.c ${PROJECT_SOURCE_DIR}/cache/sidecar.c)
 target_include_directories(test_cache_disk PRIVATE ${IC_INCLUDES})
+
+# cJSON, which the sidecar code no longer uses, is the independent judge of what it reads and
+# writes.
+mirage_unit_test(sidecar SOURCES test_sidecar.c ${PROJECT_SOURCE_DIR}/cache/sidecar.c
+                 LIBS dep::cjson)
+target_include_directories(test_sidecar PRIVATE ${PROJECT_SOURCE_DIR}/cache)
 
 # hsa_api_trace.h includes "inc/hsa_ext_image.h": give it an inc -> hsa symlink.
 set(IC_TRACE_INC ${CMAKE_CURRENT_BINARY_DIR}/intercept_trace_inc)
