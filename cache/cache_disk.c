@@ -246,7 +246,8 @@ static bool parse_sidecar(const char *key, const char *expect_version, const cha
  * entry that fails is removed when remove_invalid says so.
  */
 static enum hsi_disk_result check_entry(const struct hsi_disk *disk, const char *key_hex,
-                                        const char *expect_version, struct hsi_blob *out,
+                                        const char *expect_version,
+                                        const struct hsi_disk_place *place, struct hsi_blob *out,
                                         bool remove_invalid, char *why, size_t why_size)
 {
 	char co_name[HSI_SHA_HEX + 8], meta_name[HSI_SHA_HEX + 8];
@@ -258,6 +259,7 @@ static enum hsi_disk_result check_entry(const struct hsi_disk *disk, const char 
 	char hex[HSI_SHA_HEX];
 	int shard, co_fd = -1, meta_fd = -1;
 	enum hsi_disk_result res = HSI_DISK_INVALID;
+	bool placed = false; /* co is the caller's memory (place), not ours to free */
 
 	shard = open_shard(disk, key_hex, SHARD_LOOKUP, why, why_size);
 	if (shard < 0)
@@ -286,9 +288,17 @@ static enum hsi_disk_result check_entry(const struct hsi_disk *disk, const char 
 		    (intmax_t)co_st.st_size, d.size);
 		goto out;
 	}
-	co = read_entry(co_fd, co_name, d.size, &co_size, why, why_size);
-	if (!co)
+	if (out && place && (co = place->reserve(place->ctx, d.size))) {
+		placed = true;
+		if (read_exact_fd(co_fd, co, d.size) < 0) {
+			say(why, why_size, "cannot read '%s': %s", co_name,
+			    errno == EIO ? "it shrank while read" : strerror(errno));
+			goto out;
+		}
+		co_size = d.size;
+	} else if (!(co = read_entry(co_fd, co_name, d.size, &co_size, why, why_size))) {
 		goto out;
+	}
 	if (co_size != d.size) {
 		say(why, why_size, "'%s' changed size while read", co_name);
 		goto out;
@@ -320,7 +330,8 @@ out:
 	if (meta_fd >= 0)
 		close(meta_fd);
 	close(shard);
-	free(co);
+	if (!placed)
+		free(co);
 	free(meta);
 	return res;
 }
@@ -329,12 +340,20 @@ enum hsi_disk_result hsi_disk_lookup(const struct hsi_disk *disk, const char *ke
                                      const char *expect_version, struct hsi_blob *out, char *why,
                                      size_t why_size)
 {
-	return check_entry(disk, key_hex, expect_version, out, true, why, why_size);
+	return check_entry(disk, key_hex, expect_version, NULL, out, true, why, why_size);
+}
+
+enum hsi_disk_result hsi_disk_lookup_into(const struct hsi_disk *disk, const char *key_hex,
+                                          const char *expect_version,
+                                          const struct hsi_disk_place *place, struct hsi_blob *out,
+                                          char *why, size_t why_size)
+{
+	return check_entry(disk, key_hex, expect_version, place, out, true, why, why_size);
 }
 
 int hsi_disk_verify(const struct hsi_disk *disk, const char *key_hex, char *why, size_t why_size)
 {
-	enum hsi_disk_result r = check_entry(disk, key_hex, NULL, NULL, false, why, why_size);
+	enum hsi_disk_result r = check_entry(disk, key_hex, NULL, NULL, NULL, false, why, why_size);
 	if (r == HSI_DISK_MISS)
 		say(why, why_size, "'%s.co' is gone", key_hex);
 	return r == HSI_DISK_HIT ? 0 : -1;

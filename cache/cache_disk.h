@@ -96,6 +96,21 @@ enum hsi_disk_result hsi_disk_lookup(const struct hsi_disk *disk, const char *ke
                                      size_t why_size);
 
 /*
+ * Where a hit's bytes go when the caller has a better place for them than a buffer of their
+ * own (the HIP hooks read a translation straight into the bundle they register, rather than
+ * read it and copy it): reserve returns size writable bytes, or NULL for a buffer of their
+ * own.  The memory is the caller's whatever the result; on a hit out->data points into it.
+ */
+struct hsi_disk_place {
+	void *(*reserve)(void *ctx, size_t size);
+	void *ctx;
+};
+enum hsi_disk_result hsi_disk_lookup_into(const struct hsi_disk *disk, const char *key_hex,
+                                          const char *expect_version,
+                                          const struct hsi_disk_place *place, struct hsi_blob *out,
+                                          char *why, size_t why_size);
+
+/*
  * Stores an entry; 0, or -1 with the reason in why (an untrusted shard, a
  * read-only or full disk: the caller goes on without the entry).
  */

@@ -352,56 +352,79 @@ static size_t align_up(size_t v, size_t a)
 	return (v + a - 1) / a * a;
 }
 
-int cob_bundle_write(const struct cob_out_entry *e, size_t n, uint8_t **out, size_t *size,
-                     char **err)
+int cob_bundle_layout(const struct cob_out_entry *e, size_t n, size_t first_min,
+                      struct cob_layout *l, char **err)
 {
-	size_t head = COB_MAGIC_LEN + 8, pos, total;
-	uint8_t *buf;
+	size_t payload;
 
-	*out = NULL;
-	*size = 0;
+	*l = (struct cob_layout){.header = COB_MAGIC_LEN + 8};
 	if (n == 0 || n > COB_MAX_ENTRIES)
 		return fail(err, "offload bundle: %zu entries (1 to %u allowed)", n,
 		            COB_MAX_ENTRIES);
 	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(e[i].id);
+		size_t len = e[i].id ? strlen(e[i].id) : COB_MAX_ID;
 		if (len == 0 || len > COB_MAX_ID)
 			return fail(err, "offload bundle: entry %zu's id is empty or over %u bytes",
 			            i, COB_MAX_ID);
-		head += 24 + len;
+		l->header += 24 + len;
 	}
-	total = align_up(head, COB_ENTRY_ALIGN);
+	if (first_min > SIZE_MAX / 4)
+		return fail(err, "offload bundle: too large");
+	l->first = align_up(l->header > first_min ? l->header : first_min, COB_ENTRY_ALIGN);
+	payload = l->first;
 	for (size_t i = 0; i < n; i++) {
-		if (e[i].size > SIZE_MAX / 2 - total)
+		if (e[i].size > SIZE_MAX / 2 - payload)
 			return fail(err, "offload bundle: too large");
-		total = align_up(total + e[i].size, COB_ENTRY_ALIGN);
+		l->last = payload;
+		payload = align_up(payload + e[i].size, COB_ENTRY_ALIGN);
 	}
-	buf = malloc(total);
-	if (!buf)
-		return fail(err, "offload bundle: out of memory for %zu bytes", total);
-	/* Every byte is written below, once: the headers, the payloads and the zeros between. */
-	prefault_write(buf, total);
+	/* The bundle ends with its last payload, as clang-offload-bundler writes it. */
+	l->size = l->last + e[n - 1].size;
+	l->total = payload;
+	return 0;
+}
+
+void cob_bundle_fill(const struct cob_out_entry *e, size_t n, const struct cob_layout *l,
+                     uint8_t *buf)
+{
+	size_t pos = COB_MAGIC_LEN + 8, payload = l->first;
+
+	/* Every byte is written once: the records, the payloads and the zeros between. */
 	memcpy(buf, COB_MAGIC, COB_MAGIC_LEN);
 	put64(buf + COB_MAGIC_LEN, n);
-	pos = COB_MAGIC_LEN + 8;
-	size_t payload = align_up(head, COB_ENTRY_ALIGN), last = payload;
 	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(e[i].id);
+		size_t len = strlen(e[i].id), end;
 		put64(buf + pos, payload);
 		put64(buf + pos + 8, e[i].size);
 		put64(buf + pos + 16, len);
 		memcpy(buf + pos + 24, e[i].id, len);
 		pos += 24 + len;
-		if (e[i].size)
+		if (e[i].size && e[i].data != buf + payload)
 			memcpy(buf + payload, e[i].data, e[i].size);
-		last = payload + e[i].size;
-		payload = align_up(payload + e[i].size, COB_ENTRY_ALIGN);
-		memset(buf + last, 0, payload - last);
+		end = payload + e[i].size;
+		payload = align_up(end, COB_ENTRY_ALIGN);
+		memset(buf + end, 0, payload - end);
 	}
-	memset(buf + pos, 0, align_up(head, COB_ENTRY_ALIGN) - pos);
-	/* The bundle ends with its last payload, as clang-offload-bundler writes it. */
+	memset(buf + pos, 0, l->first - pos);
+}
+
+int cob_bundle_write(const struct cob_out_entry *e, size_t n, uint8_t **out, size_t *size,
+                     char **err)
+{
+	struct cob_layout l;
+	uint8_t *buf;
+
+	*out = NULL;
+	*size = 0;
+	if (cob_bundle_layout(e, n, 0, &l, err) < 0)
+		return -1;
+	buf = malloc(l.total);
+	if (!buf)
+		return fail(err, "offload bundle: out of memory for %zu bytes", l.total);
+	prefault_write(buf, l.total);
+	cob_bundle_fill(e, n, &l, buf);
 	*out = buf;
-	*size = last;
+	*size = l.size;
 	return 0;
 }
 

@@ -87,6 +87,29 @@ int cob_bundle_write(const struct cob_out_entry *e, size_t n, uint8_t **out, siz
                      char **err);
 
 /*
+ * The same in two steps, for a caller that places a payload before the rest is written (the
+ * HIP hooks read a cached translation straight into the bundle they register).  The layout
+ * of n entries, the first payload no lower than first_min: an entry with a NULL id is given
+ * room for any id (COB_MAX_ID bytes), so that a layout planned before an id is known holds
+ * it.  Returns 0 or -1 with *err, as cob_bundle_write.
+ */
+struct cob_layout {
+	size_t header; /* the magic, the count and the entry records */
+	size_t first;  /* the first payload's offset (COB_ENTRY_ALIGN-aligned) */
+	size_t last;   /* the last payload's offset */
+	size_t size;   /* the bundle: up to the end of the last payload */
+	size_t total;  /* bytes to give cob_bundle_fill: size rounded up to COB_ENTRY_ALIGN */
+};
+int cob_bundle_layout(const struct cob_out_entry *e, size_t n, size_t first_min,
+                      struct cob_layout *l, char **err);
+/*
+ * Writes the bundle of a layout of the same entries (every id now set) into buf, l->total
+ * bytes.  A payload whose data already lies at its offset in buf is left where it is.
+ */
+void cob_bundle_fill(const struct cob_out_entry *e, size_t n, const struct cob_layout *l,
+                     uint8_t *buf);
+
+/*
  * The HIP runtime's selection rule: the entry's processor is the device's, and each of
  * xnack and sramecc is either absent from the entry's target id (any) or the device's
  * setting.  device is a target id ("gfx942:sramecc+:xnack-", or just "gfx942": then only an

@@ -16,7 +16,7 @@ void *read_whole_fd_max(int fd, size_t max, size_t *size)
 {
 	struct stat st;
 	char *buf;
-	size_t want, got = 0;
+	size_t want;
 	int saved;
 
 	if (fstat(fd, &st) < 0)
@@ -34,18 +34,30 @@ void *read_whole_fd_max(int fd, size_t max, size_t *size)
 	if (!buf)
 		return NULL;
 	prefault_write(buf, want);
-	while (got < want) {
-		ssize_t n = pread(fd, buf + got, want - got, (off_t)got);
+	if (read_exact_fd(fd, buf, want) < 0) {
+		saved = errno;
+		free(buf);
+		errno = saved;
+		return NULL;
+	}
+	*size = want;
+	return buf;
+}
+
+int read_exact_fd(int fd, void *buf, size_t size)
+{
+	size_t got = 0;
+
+	while (got < size) {
+		ssize_t n = pread(fd, (char *)buf + got, size - got, (off_t)got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			saved = n < 0 ? errno : EIO;
-			free(buf);
-			errno = saved;
-			return NULL;
+			if (n == 0)
+				errno = EIO;
+			return -1;
 		}
 		got += (size_t)n;
 	}
-	*size = got;
-	return buf;
+	return 0;
 }

@@ -18,4 +18,10 @@ void *read_whole_fd(int fd, size_t *size);
  */
 void *read_whole_fd_max(int fd, size_t max, size_t *size);
 
+/*
+ * Exactly size bytes from the start of fd into buf, with pread: 0, or -1 with errno (EIO:
+ * the file is shorter).
+ */
+int read_exact_fd(int fd, void *buf, size_t size);
+
 #endif

@@ -31,6 +31,7 @@
 #include "gfx_route.h"
 #include "hooks.h"
 #include "log.h"
+#include "prefault.h"
 #include "read_whole.h"
 #include "readable.h"
 #include "rewrite_load.h"
@@ -101,14 +102,15 @@ static void warn_no_route(const char *uri, const char *proc, const char *target)
 
 /* Translates one code object for the target: 0 with *out (cache-owned), or -1 (said). */
 static int translate_object(const void *bytes, size_t size, const struct hsi_object_facts *obj,
-                            const struct hsi_decision *d, const char *uri, struct hsi_blob *out)
+                            const struct hsi_decision *d, const char *uri,
+                            const struct hsi_disk_place *place, struct hsi_blob *out)
 {
 	char err[600];
 	enum hsi_rewrite_result r;
 
 	hsi_info("%s (%s): translating %s -> %s for the HIP runtime", uri, obj->proc, d->src_name,
 	         d->tgt_name);
-	r = hsi_rewrite_load(bytes, size, obj, d, uri, out, err, sizeof(err));
+	r = hsi_rewrite_load(bytes, size, obj, d, uri, place, out, err, sizeof(err));
 	if (r == HSI_REWRITTEN)
 		return 0;
 	if (r == HSI_REWRITE_FAILED)
@@ -122,34 +124,90 @@ static int translate_object(const void *bytes, size_t size, const struct hsi_obj
 }
 
 /*
- * The new bundle: every entry of b kept, in order, and the translation of its gfx1250
- * entry last.  0 with *out (malloc'ed, never freed), or -1 with err.
+ * The new bundle's memory, planned before the cache is read so that a disk hit's bytes land
+ * in their entry's place (hsi_disk_place) rather than in a buffer of their own copied after:
+ * every fresh page is a fault, and in a VM a fault costs microseconds.
  */
-static int write_bundle(const struct cob_bundle *b, const struct hsi_blob *translated,
-                        struct hsi_blob *out, char *err, size_t err_size)
+struct bundle_room {
+	const struct cob_bundle *b;
+	struct cob_layout layout; /* with the translation's id not known yet */
+	uint8_t *buf;             /* malloc'ed once reserved, else NULL */
+};
+
+/* b's entries and then the translation (id NULL: not known yet); NULL when out of memory. */
+static struct cob_out_entry *entries_with(const struct cob_bundle *b, const char *id,
+                                          const void *data, size_t size)
 {
 	struct cob_out_entry *e = calloc(b->n + 1, sizeof(*e));
+
+	if (!e)
+		return NULL;
+	for (size_t i = 0; i < b->n; i++)
+		e[i] = (struct cob_out_entry){b->e[i].id, b->e[i].data, b->e[i].size};
+	e[b->n] = (struct cob_out_entry){id, data, size};
+	return e;
+}
+
+/* hsi_disk_place's reserve: where the translation goes in the new bundle. */
+static void *reserve_room(void *ctx, size_t size)
+{
+	struct bundle_room *r = ctx;
+	struct cob_out_entry *e;
+	char *err = NULL;
+
+	if (r->buf || !(e = entries_with(r->b, NULL, NULL, size)))
+		return NULL; /* one reservation; anything else gets a buffer of its own */
+	if (cob_bundle_layout(e, r->b->n + 1, 0, &r->layout, &err) == 0 &&
+	    (r->buf = malloc(r->layout.total)))
+		prefault_write(r->buf, r->layout.total);
+	free(err);
+	free(e);
+	return r->buf ? r->buf + r->layout.last : NULL;
+}
+
+/* Did the translation land in the room?  Then the room is the cache's for good. */
+static bool in_room(const struct bundle_room *r, const struct hsi_blob *translated)
+{
+	return r->buf && translated->data == r->buf + r->layout.last;
+}
+
+/*
+ * The new bundle: every entry of b kept, in order, and the translation of its gfx1250
+ * entry last, written around the translation when it landed in the room.  0 with *out
+ * (malloc'ed, never freed), or -1 with err.
+ */
+static int write_bundle(const struct cob_bundle *b, const struct hsi_blob *translated,
+                        struct bundle_room *room, struct hsi_blob *out, char *err, size_t err_size)
+{
 	char isa[256], proc[64], id[300], why_isa[256];
+	struct cob_out_entry *e;
+	struct cob_layout l;
 	uint8_t *bytes;
 	size_t size;
 	char *why = NULL;
 
-	if (!e) {
-		snprintf(err, err_size, "out of memory");
-		return -1;
-	}
-	for (size_t i = 0; i < b->n; i++)
-		e[i] = (struct cob_out_entry){b->e[i].id, b->e[i].data, b->e[i].size};
 	/* The entry's target id is the translation's own ISA, so both of the runtime's gates
 	 * (the id, then the ELF's e_flags) agree. */
 	if (cob_code_object_isa(translated->data, translated->size, isa, sizeof(isa), proc,
 	                        sizeof(proc), why_isa, sizeof(why_isa)) < 0) {
-		free(e);
 		snprintf(err, err_size, "the translation has no readable ISA: %s", why_isa);
 		return -1;
 	}
 	snprintf(id, sizeof(id), "hipv4-%s", isa);
-	e[b->n] = (struct cob_out_entry){id, translated->data, translated->size};
+	if (!(e = entries_with(b, id, translated->data, translated->size))) {
+		snprintf(err, err_size, "out of memory");
+		return -1;
+	}
+	if (in_room(room, translated) &&
+	    cob_bundle_layout(e, b->n + 1, room->layout.first, &l, &why) == 0 &&
+	    l.last == room->layout.last && l.total <= room->layout.total) {
+		cob_bundle_fill(e, b->n + 1, &l, room->buf);
+		free(e);
+		*out = (struct hsi_blob){room->buf, l.size, translated->kernels};
+		return 0;
+	}
+	free(why);
+	why = NULL;
 	if (cob_bundle_write(e, b->n + 1, &bytes, &size, &why) < 0) {
 		snprintf(err, err_size, "%s", why ? why : "out of memory");
 		free(why);
@@ -177,6 +235,7 @@ static const struct fatbin_wrapper *translate_bundle(const void *data, size_t av
 	const char *no_route_proc = NULL;
 	struct hsi_blob translated, out;
 	const struct fatbin_wrapper *result = NULL;
+	struct bundle_room room = {&b, {0}, NULL};
 
 	if (cob_bundle_read(data, avail, &b, &err) < 0) {
 		hsi_warn("%s: not a readable offload bundle: %s; passing it on untouched", uri,
@@ -215,19 +274,28 @@ static const struct fatbin_wrapper *translate_bundle(const void *data, size_t av
 			         target);
 		goto done;
 	}
-	if (translate_object(source->data, source->size, &source_obj, &source_d, uri, &translated) <
-	    0)
+	if (translate_object(source->data, source->size, &source_obj, &source_d, uri,
+	                     &(struct hsi_disk_place){reserve_room, &room}, &translated) < 0) {
+		free(room.buf); /* what a failed load read there is in no cache */
 		goto done;
+	}
+	/* A room the translation did not land in is nobody's: an in-memory hit, a miss, a
+	 * rejected entry. */
+	if (!in_room(&room, &translated)) {
+		free(room.buf);
+		room.buf = NULL;
+	}
 	/* A new bundle per registration: the runtime keeps it for the process's life, as it
 	 * keeps clang's, and a content key would cost a hash of the whole bundle each time. */
-	if (write_bundle(&b, &translated, &out, cerr, sizeof(cerr)) < 0) {
+	if (write_bundle(&b, &translated, &room, &out, cerr, sizeof(cerr)) < 0) {
 		hsi_warn("%s: cannot write the bundle with the translation: %s; passing it on "
 		         "untouched",
 		         uri, cerr);
 		goto done;
 	}
 	if (!(result = keep(out.data))) {
-		free((void *)out.data);
+		if (out.data != room.buf) /* the room holds the cache's copy: it stays */
+			free((void *)out.data);
 		hsi_warn("%s: out of memory keeping the new bundle; passing it on untouched", uri);
 		goto done;
 	}
@@ -308,7 +376,7 @@ static const void *translate_image(const void *image, size_t avail, const char *
 		warn_no_route(uri, obj.proc, target);
 	if (!d.translate)
 		return NULL;
-	return translate_object(image, size, &obj, &d, uri, &out) < 0 ? NULL : out.data;
+	return translate_object(image, size, &obj, &d, uri, NULL, &out) < 0 ? NULL : out.data;
 }
 
 const void *hsi_hip_image(const void *image)

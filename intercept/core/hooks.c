@@ -167,7 +167,7 @@ static enum verdict decide_load(hsa_agent_t agent, const void *bytes, size_t siz
 	hsi_info("%s (%s) on %s: %s %s -> %s (%s, flags 0x%llx%s)", uri, obj.proc, af.gfx,
 	         d.translate ? "translating" : "rewriting", d.src_name, d.tgt_name, d.why,
 	         (unsigned long long)d.flags, d.required ? ", required" : "");
-	tr = hsi_rewrite_load(bytes, size, &obj, &d, uri, out, err, sizeof(err));
+	tr = hsi_rewrite_load(bytes, size, &obj, &d, uri, NULL, out, err, sizeof(err));
 	if (tr == HSI_REWRITTEN)
 		return LOAD_REWRITTEN;
 	then = d.translate  ? "refusing the load (gfx1250 code cannot run on this agent)"

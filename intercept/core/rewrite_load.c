@@ -42,6 +42,7 @@ struct job {
 	const struct hsi_object_facts *obj;
 	const struct hsi_decision *d;
 	const char *uri;
+	const struct hsi_disk_place *place;
 	const char *src_key, *tgt_key;
 	char key_hex[HSI_SHA_HEX];
 	char in_hex[HSI_SHA_HEX];
@@ -135,8 +136,8 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 		snprintf(j->why, sizeof(j->why), "%s", disk_why);
 		return rewrite_now(j, out, err, err_size);
 	}
-	switch (hsi_disk_lookup(&disk, j->key_hex, hsi_rewriter_version(), out, j->why,
-	                        sizeof(j->why))) {
+	switch (hsi_disk_lookup_into(&disk, j->key_hex, hsi_rewriter_version(), j->place, out,
+	                             j->why, sizeof(j->why))) {
 	case HSI_DISK_HIT:
 		j->status = "hit";
 		return HSI_PRODUCED;
@@ -239,9 +240,11 @@ static void debug_line(const struct job *j, const struct hsi_blob *out, const ch
 enum hsi_rewrite_result hsi_rewrite_load(const void *in, size_t in_size,
                                          const struct hsi_object_facts *obj,
                                          const struct hsi_decision *d, const char *uri,
-                                         struct hsi_blob *out, char *err, size_t err_size)
+                                         const struct hsi_disk_place *place, struct hsi_blob *out,
+                                         char *err, size_t err_size)
 {
-	struct job j = {.in = in, .in_size = in_size, .obj = obj, .d = d, .uri = uri};
+	struct job j = {
+	    .in = in, .in_size = in_size, .obj = obj, .d = d, .uri = uri, .place = place};
 	uint8_t key[HSI_KEY_LEN];
 	enum hsi_cache_outcome oc;
 

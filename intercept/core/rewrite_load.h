@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 #include "cache.h"
+#include "cache_disk.h"
 #include "decide.h"
 
 enum hsi_rewrite_result {
@@ -33,10 +34,14 @@ enum hsi_rewrite_result {
 	HSI_REWRITE_FAILED_BEFORE = -2,
 };
 
-/* Rewrites in[0..in_size) as d says. */
+/*
+ * Rewrites in[0..in_size) as d says.  place (NULL: none) is where a disk hit's bytes go
+ * (cache_disk.h); they then stay there, in the in-process cache, for the process's life.
+ */
 enum hsi_rewrite_result hsi_rewrite_load(const void *in, size_t in_size,
                                          const struct hsi_object_facts *obj,
                                          const struct hsi_decision *d, const char *uri,
-                                         struct hsi_blob *out, char *err, size_t err_size);
+                                         const struct hsi_disk_place *place, struct hsi_blob *out,
+                                         char *err, size_t err_size);
 
 #endif

@@ -101,13 +101,18 @@ cmp -s holder.o.0.hipv4-amdgcn-amd-amdhsa--gfx942 "$REC/hip-launch-1.co" &&
 	ok "llvm-objdump-22 --offloading extracts the gfx942 entry launched and the gfx1250 one kept" ||
 	fail "llvm-objdump-22 --offloading of the registered bundle: $(cat "$TEST_TMP/od.txt")"
 # A cache hit needs the object's ISA and the key, not the rewriter (intercept/core/rewriter.h):
-# the core is loaded, libhotswap_rewrite (and with it LLVM) is not.
+# the core is loaded, libhotswap_rewrite (and with it LLVM) is not.  The entry is read straight
+# into its place in the new bundle (intercept/core/hip.c): the bundle registered is the one
+# the miss registered, byte for byte.
+cp "$nb" miss.bundle
+fresh_rec
 run_capture "$MIRAGE_BIN" run -p mi300 --env LD_DEBUG=files --env HSA_HOTSWAP_CACHE_DEBUG=1 -- ./app
 assert_eq "$RUN_STATUS" 0 "fat binary again: exits 0"
 assert_contains "$RUN_STDERR" "hotswap_cache: hit (gfx1250 -> gfx942)" "fat binary again: a cache hit"
 assert_contains "$RUN_STDERR" "calling init: $TREE/lib/libhotswap_intercept_core.so" \
 	"fat binary again: the core is loaded"
 assert_not_contains "$RUN_STDERR" "libhotswap_rewrite" "a cache hit does not load the rewriter"
+assert_same_bytes "$REC/hip-fatbin-1.bundle" miss.bundle "fat binary again: the bundle the cache hit registered"
 judge "CCOB v3 zstd fat binary" ./appz
 judge "CCOB v2 zlib fat binary" ./appzlib
 judge "hipModuleLoadData of a bare object" ./app data "$bare"

@@ -100,6 +100,47 @@ static void test_write_read(void **state)
 	free(buf);
 }
 
+/*
+ * The two-step writer (the HIP hooks' path): a layout planned before the last id is known,
+ * the last payload put in place first, then the rest filled around it, gives the bundle
+ * cob_bundle_write gives, byte for byte.
+ */
+static void test_layout_then_fill_is_write(void **state)
+{
+	struct cob_out_entry e[] = {
+	    {"host-x86_64-unknown-linux-gnu-", NULL, 0},
+	    {"hipv4-amdgcn-amd-amdhsa--gfx1250", CODE1, sizeof(CODE1)},
+	    {NULL, NULL, sizeof(CODE2)},
+	};
+	struct cob_layout plan, l;
+	size_t size;
+	uint8_t *want = sample(&size), *buf;
+	char *err = NULL;
+
+	assert_int_equal(cob_bundle_layout(e, 3, 0, &plan, &err), 0);
+	assert_true(plan.header > 3 * 24 + COB_MAX_ID); /* room for any last id */
+	assert_int_equal(plan.first % COB_ENTRY_ALIGN, 0);
+	buf = malloc(plan.total);
+	assert_non_null(buf);
+	memset(buf, 0xa5, plan.total); /* every byte must be written */
+	memcpy(buf + plan.last, CODE2, sizeof(CODE2));
+	e[2].id = "hipv4-amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-";
+	e[2].data = buf + plan.last; /* already in place: left there */
+	assert_int_equal(cob_bundle_layout(e, 3, plan.first, &l, &err), 0);
+	assert_int_equal(l.last, plan.last);
+	assert_int_equal(l.size, size);
+	cob_bundle_fill(e, 3, &l, buf);
+	assert_memory_equal(buf, want, size);
+	for (size_t i = size; i < l.total; i++)
+		assert_int_equal(buf[i], 0);
+	/* A first payload asked higher than the header needs moves every payload up. */
+	assert_int_equal(cob_bundle_layout(e, 3, 3 * COB_ENTRY_ALIGN + 1, &l, &err), 0);
+	assert_int_equal(l.first, 4 * COB_ENTRY_ALIGN);
+	assert_null(err);
+	free(buf);
+	free(want);
+}
+
 /* The HIP runtime's rule: same processor; a feature the entry names must be the device's. */
 static void test_target_compatible(void **state)
 {
@@ -363,8 +404,11 @@ static void test_ccob_without_zstd(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_md5_rfc1321),       cmocka_unit_test(test_write_read),
-	    cmocka_unit_test(test_target_compatible), cmocka_unit_test(test_plain_refusals),
+	    cmocka_unit_test(test_md5_rfc1321),
+	    cmocka_unit_test(test_write_read),
+	    cmocka_unit_test(test_layout_then_fill_is_write),
+	    cmocka_unit_test(test_target_compatible),
+	    cmocka_unit_test(test_plain_refusals),
 #ifdef TEST_WITHOUT_ZSTD
 	    cmocka_unit_test(test_ccob_without_zstd),
 #else

@@ -118,6 +118,60 @@ static void test_store_and_hit(void **state)
 	free((void *)out.data);
 }
 
+/* hsi_disk_lookup_into: the bytes land where the caller's reserve says, and only there. */
+struct room {
+	char buf[64];
+	size_t asked;
+	int calls;
+	bool refuse;
+};
+
+static void *reserve(void *ctx, size_t size)
+{
+	struct room *r = ctx;
+	r->calls++;
+	r->asked = size;
+	return r->refuse || size > sizeof(r->buf) ? NULL : r->buf;
+}
+
+static void test_lookup_into_the_callers_place(void **state)
+{
+	struct room r = {.refuse = false};
+	struct hsi_disk_place place = {reserve, &r};
+	struct hsi_blob out = {0};
+	char p[512];
+	FILE *f;
+
+	store();
+	memset(r.buf, 'z', sizeof(r.buf));
+	assert_int_equal(hsi_disk_lookup_into(&disk, KEY, "1.2.3", &place, &out, why, sizeof(why)),
+	                 HSI_DISK_HIT);
+	assert_int_equal(r.calls, 1);
+	assert_int_equal(r.asked, sizeof(payload)); /* the sidecar's size, before a byte is read */
+	assert_ptr_equal(out.data, r.buf);          /* not a buffer of its own: nothing to free */
+	assert_memory_equal(r.buf, payload, sizeof(payload));
+	assert_int_equal(r.buf[sizeof(payload)], 'z'); /* and not a byte past it */
+	assert_int_equal(out.kernels, 2);
+	/* A reserve that declines: a buffer of its own, as hsi_disk_lookup gives. */
+	r.refuse = true;
+	assert_int_equal(hsi_disk_lookup_into(&disk, KEY, "1.2.3", &place, &out, why, sizeof(why)),
+	                 HSI_DISK_HIT);
+	assert_ptr_not_equal(out.data, r.buf);
+	assert_memory_equal(out.data, payload, sizeof(payload));
+	free((void *)out.data);
+	/* A corrupt entry read into the place is still judged, refused and removed. */
+	r.refuse = false;
+	path_of(p, sizeof(p), ".co");
+	f = fopen(p, "r+b");
+	assert_non_null(f);
+	fputc('X', f);
+	fclose(f);
+	assert_int_equal(hsi_disk_lookup_into(&disk, KEY, "1.2.3", &place, &out, why, sizeof(why)),
+	                 HSI_DISK_INVALID);
+	assert_non_null(strstr(why, "does not match its sidecar's output_sha256"));
+	assert_false(exists(p));
+}
+
 static void test_flipped_byte_is_invalid(void **state)
 {
 	char p[512];
@@ -373,6 +427,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    DISK_TEST(test_store_and_hit),
+	    DISK_TEST(test_lookup_into_the_callers_place),
 	    DISK_TEST(test_flipped_byte_is_invalid),
 	    DISK_TEST(test_other_version_or_truncation_is_invalid),
 	    DISK_TEST(test_group_or_world_writable_is_bypassed),
