@@ -202,6 +202,7 @@ struct described {
 	size_t size;
 	uint32_t kernels;
 	char sha256[HSI_SHA_HEX];
+	char *refused; /* malloc'ed, or NULL */
 };
 
 /* expect_version NULL: any rewriter's (mirage cache verify judges integrity only). */
@@ -236,6 +237,10 @@ static bool parse_sidecar(const char *key, const char *expect_version, const cha
 		memcpy(d->sha256, sha, HSI_SHA_HEX);
 		if (sidecar_uint(&meta, "kernels", &k) && k < 1000000000)
 			d->kernels = (uint32_t)k;
+		if ((s = sidecar_str(&meta, "refused")) && *s && !(d->refused = strdup(s))) {
+			say(why, why_size, "out of memory");
+			ok = false;
+		}
 	}
 	sidecar_free(&meta);
 	return ok;
@@ -316,6 +321,8 @@ static enum hsi_disk_result check_entry(const struct hsi_disk *disk, const char 
 		out->data = co;
 		out->size = co_size;
 		out->kernels = d.kernels;
+		out->refused = d.refused;
+		d.refused = NULL;
 		co = NULL;
 	}
 	res = HSI_DISK_HIT;
@@ -332,6 +339,7 @@ out:
 	close(shard);
 	if (!placed)
 		free(co);
+	free(d.refused);
 	free(meta);
 	return res;
 }
@@ -388,8 +396,9 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
 		    {"rewriter_build", m->rewriter_build ? m->rewriter_build : "", 0},
 		    {"kernels", NULL, m->kernels},
 		    {"created", stamp, 0},
+		    {"refused", m->refused, 0}, /* last: left out when NULL */
 		};
-		text = sidecar_format(items, sizeof(items) / sizeof(items[0]));
+		text = sidecar_format(items, sizeof(items) / sizeof(items[0]) - !m->refused);
 	}
 	return text;
 }

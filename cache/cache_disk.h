@@ -37,6 +37,9 @@ struct hsi_blob {
 	const void *data;
 	size_t size;
 	uint32_t kernels; /* kernel descriptors in the object, for messages */
+	/* A partial translation's refused kernels, one refusal sentence a line (malloc'ed, owned
+	 * with data); NULL when every kernel translated. */
+	const char *refused;
 };
 
 /* A temp file this old belongs to no live writer (writes take well under a second). */
@@ -83,11 +86,13 @@ struct hsi_disk_meta {
 	const char *rewriter_version;
 	const char *rewriter_build; /* hs_build_identity(): part of the key, recorded for people */
 	uint32_t kernels;
+	const char *refused; /* the blob's refusal lines, or NULL */
 };
 
 /*
  * Looks key_hex up.  On a hit *out holds malloc'ed bytes (caller frees
- * out->data with free()) and their kernel count.  expect_version is the
+ * out->data and out->refused with free()), their kernel count and a partial translation's
+ * refusals.  expect_version is the
  * running rewriter's version: another version's entry is invalid.  INVALID
  * and BYPASSED say why in why.
  */

@@ -31,4 +31,11 @@ int refusal_format(char *buf, size_t size, const struct refusal *r);
 /* Enough for any sentence refusal_format() writes from the translator's fields. */
 #define REFUSAL_MAX 768
 
+/*
+ * r's sentence appended to *lines (malloc'ed, NULL to start), one a line: what a cache
+ * entry of a partial translation keeps to say again at each load.  Returns the sentence
+ * (in *lines), or NULL when out of memory (*lines is then left as it was).
+ */
+const char *refusal_lines_add(char **lines, const struct refusal *r);
+
 #endif

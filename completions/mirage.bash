@@ -56,7 +56,7 @@ _mirage_cmd()
 		_mirage_opts='--help -h'
 		;;
 	'profile create')
-		_mirage_opts='--description --emulator --source-target --target --policy --strict --no-strict --entry-trampolines --no-entry-trampolines --stepping --cache-dir --env --json --verbose -v --help -h --color'
+		_mirage_opts='--description --emulator --source-target --target --policy --strict --no-strict --all-kernels --no-all-kernels --entry-trampolines --no-entry-trampolines --stepping --cache-dir --env --json --verbose -v --help -h --color'
 		_mirage_arg=any _mirage_max=1
 		;;
 	'profile list')
@@ -96,7 +96,7 @@ _mirage_cmd()
 		_mirage_arg=command _mirage_max=0 _mirage_pass=1
 		;;
 	'rewrite')
-		_mirage_opts='--output -o --source --target --entry-trampolines --no-entry-trampolines --strict --no-strict --stub-symbols --no-stub-symbols --b0a0 --no-b0a0 --best-effort --json --verbose -v --help -h --color'
+		_mirage_opts='--output -o --source --target --entry-trampolines --no-entry-trampolines --strict --no-strict --stub-symbols --no-stub-symbols --b0a0 --no-b0a0 --best-effort --all-kernels --no-all-kernels --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=1
 		;;
 	'raise')
@@ -144,7 +144,7 @@ _mirage_cmd()
 		_mirage_opts='--help -h'
 		;;
 	'cache warm')
-		_mirage_opts='--dir --target -t --strict --no-strict --jobs -j --shard --profile -p --json --verbose -v --help -h --color'
+		_mirage_opts='--dir --target -t --strict --no-strict --all-kernels --no-all-kernels --jobs -j --shard --profile -p --json --verbose -v --help -h --color'
 		_mirage_arg=file _mirage_max=-1
 		;;
 	'cache stats')

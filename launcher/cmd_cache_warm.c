@@ -17,6 +17,7 @@
 #include "profile_store.h"
 #include "progress.h"
 #include "rewriter_input.h"
+#include "translation_verdicts.h"
 
 #include "bundle.h"
 #include "cache_key.h"
@@ -42,6 +43,7 @@ enum {
 	WARM_DIR = CACHE_DIR,
 	WARM_TARGET,
 	WARM_STRICT,
+	WARM_ALL_KERNELS,
 	WARM_JOBS,
 	WARM_SHARD,
 	WARM_PROFILE,
@@ -59,6 +61,11 @@ static const struct opt_spec warm_opts[WARM_NOPTS + 1] = {
                      .flags = OPT_NEGATABLE,
                      .help = "key the entries as a strict profile's workloads look them up",
                      .def = "true"},
+    [WARM_ALL_KERNELS] = {.name = "all-kernels",
+                          .type = OPT_BOOL,
+                          .flags = OPT_NEGATABLE,
+                          .help = "key the entries as a profile with all_kernels (a translation "
+                                  "with a refused kernel is refused whole) looks them up"},
     [WARM_JOBS] = {.name = "jobs",
                    .short_name = 'j',
                    .type = OPT_STRING,
@@ -80,6 +87,7 @@ static const struct opt_spec warm_opts[WARM_NOPTS + 1] = {
 struct warm_settings {
 	const char *target; /* NULL: none given */
 	bool strict;
+	bool all_kernels;
 	char *root; /* the cache root (malloc'ed) */
 };
 
@@ -95,6 +103,7 @@ static int warm_settings(const struct cmd_args *a, struct profile *p, struct war
 
 	ws->target = args_str(a, WARM_TARGET);
 	ws->strict = args_bool(a, WARM_STRICT);
+	ws->all_kernels = args_bool(a, WARM_ALL_KERNELS);
 	if (name) {
 		profile_release(p); /* the load initialises it again */
 		if ((code = profile_load_typed(name, p, &err)))
@@ -116,6 +125,8 @@ static int warm_settings(const struct cmd_args *a, struct profile *p, struct war
 			ws->target = profile_get(p, PK_TARGET);
 		if (!args_has(a, WARM_STRICT))
 			ws->strict = profile_get_bool(p, PK_STRICT);
+		if (!args_has(a, WARM_ALL_KERNELS))
+			ws->all_kernels = profile_get_bool(p, PK_ALL_KERNELS);
 		if (!args_has(a, CACHE_DIR) && *profile_get(p, PK_CACHE_DIR)) {
 			if (!(ws->root = strdup(profile_get(p, PK_CACHE_DIR))))
 				return error("out of memory");
@@ -424,13 +435,21 @@ static void translate_unit(struct warm *w, struct unit *u)
 		u->status = "cached";
 		u->kernels = blob.kernels;
 		free((void *)blob.data);
+		free((void *)blob.refused);
 		return;
 	}
-	HS_OPTS(hs_rewrite_opts, opts, .flags = d.flags);
+	struct hs_rewrite_result *verdicts = NULL;
+	HS_OPTS(hs_rewrite_opts, opts, .flags = d.flags,
+	        .result = w->rw.result_kernels ? &verdicts : NULL);
 	struct hs_rewrite_report report = {.sz = sizeof(report)};
 	struct hs_rewrite_output out = {0};
 	enum hs_status st =
 	    w->rw.rewrite(u->data, u->size, d.source_isa, d.target_isa, &opts, &out, &report);
+	char *refused = st == HS_OK && report.reason == HS_REASON_PARTIAL
+	                    ? refusal_text(&w->rw, verdicts)
+	                    : NULL;
+	if (verdicts)
+		w->rw.result_free(verdicts);
 	if (st != HS_OK) {
 		const char *m = report.message[0] ? report.message : w->rw.last_error();
 		u->status = "refused";
@@ -439,7 +458,7 @@ static void translate_unit(struct warm *w, struct unit *u)
 		hsi_disk_unlock(lock_fd);
 		return;
 	}
-	struct hsi_blob made = {out.data, out.size, report.kernels};
+	struct hsi_blob made = {out.data, out.size, report.kernels, refused};
 	struct hsi_disk_meta meta = {
 	    .input_sha256 = k.in_hex,
 	    .input_size = u->size,
@@ -449,16 +468,21 @@ static void translate_unit(struct warm *w, struct unit *u)
 	    .rewriter_version = w->rw.version(),
 	    .rewriter_build = w->rw.build_identity(),
 	    .kernels = report.kernels,
+	    .refused = refused,
 	};
 	if (hsi_disk_store(&w->disk, k.key_hex, &made, &meta, why, sizeof(why)) < 0) {
 		u->status = "refused";
 		snprintf(u->why, sizeof(u->why), "translated, but not stored: %s", why);
 	} else {
-		u->status = "translated";
+		/* Stored either way; a partial one says which kernels trap (the report's note). */
+		u->status = refused ? "partial" : "translated";
+		if (refused)
+			snprintf(u->why, sizeof(u->why), "%s", report.message);
 		u->kernels = report.kernels;
 	}
 	hsi_disk_unlock(lock_fd);
 	w->rw.output_release(&out);
+	free(refused);
 }
 
 /* "mirage: warm: 3 of 40 code objects (1 translated)" on stderr, at most every 200 ms. */
@@ -519,12 +543,15 @@ static int parse_jobs(const char *s, unsigned *jobs)
 
 static void report(struct warm *w)
 {
-	static const char *const kinds[] = {"translated", "cached", "refused", "skipped",
-	                                    "other-shard"};
-	size_t count[5] = {0};
+	static const char *const kinds[] = {"translated", "partial", "cached",
+	                                    "refused",    "skipped", "other-shard"};
+	enum {
+		NKINDS = sizeof(kinds) / sizeof(kinds[0])
+	};
+	size_t count[NKINDS] = {0};
 
 	for (size_t i = 0; i < w->n; i++)
-		for (size_t k = 0; k < 5; k++)
+		for (size_t k = 0; k < NKINDS; k++)
 			if (w->u[i].status && !strcmp(w->u[i].status, kinds[k]))
 				count[k]++;
 	if (w->ctx->json) {
@@ -544,7 +571,7 @@ static void report(struct warm *w)
 			cJSON_AddItemToArray(arr, o);
 		}
 		cJSON_AddItemToObject(doc, "objects", arr);
-		for (size_t k = 0; k < 5; k++)
+		for (size_t k = 0; k < NKINDS; k++)
 			cJSON_AddNumberToObject(doc, kinds[k], (double)count[k]);
 		cJSON_AddNumberToObject(doc, "paths_skipped", w->bad);
 		output_json(doc);
@@ -560,9 +587,9 @@ static void report(struct warm *w)
 			print_text("%-10s %s (%u kernels)\n", u->status, u->origin, u->kernels);
 	}
 	print_text(
-	    "warm: %zu code objects for %s: %zu translated, %zu already cached, %zu refused, "
-	    "%zu skipped, %zu in other shards; %u paths skipped\n",
-	    w->n, w->target, count[0], count[1], count[2], count[3], count[4], w->bad);
+	    "warm: %zu code objects for %s: %zu translated, %zu partially (refused kernels trap), "
+	    "%zu already cached, %zu refused, %zu skipped, %zu in other shards; %u paths skipped\n",
+	    w->n, w->target, count[0], count[1], count[2], count[3], count[4], count[5], w->bad);
 }
 
 static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
@@ -611,6 +638,7 @@ static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	w.target = g->name;
 	/* The decision a workload under `mirage run --profile P` (target T) makes. */
 	w.cfg.strict = ws.strict;
+	w.cfg.all_kernels = ws.all_kernels;
 	w.cfg.stepping = HSI_STEP_UNKNOWN;
 	snprintf(w.cfg.isa_override, sizeof(w.cfg.isa_override), "%s", g->name);
 	if (load_rewriter(ctx, &w.rw) < 0)

@@ -166,6 +166,7 @@ static const struct {
                                "gfx950 whatever the agent says (the profile's target)"},
     {HOTSWAP_ENV_STRICT, "1: a required rewrite that fails refuses the load"},
     {HOTSWAP_ENV_ENTRY_TRAMPOLINES, "1: add entry trampolines (the erratum fix) on gfx125x"},
+    {HOTSWAP_ENV_ALL_KERNELS, "1: refuse a translated object whole when one kernel is refused"},
     {HOTSWAP_ENV_STEPPING, "a0 or b0: what the physical gfx1250 is"},
     {HOTSWAP_ENV_CACHE_DIR, "the translation cache root; empty turns the cache off"},
     {HOTSWAP_ENV_CACHE_DISABLE, "1: no disk cache"},

@@ -229,15 +229,21 @@ static void inspect_target(const struct rewriter_dl *rw, const void *bytes, size
 	if (is_translation(&report)) {
 		unsigned done = report.count[HS_COUNT_KERNELS_TRANSLATED],
 		         refused = report.count[HS_COUNT_KERNELS_REFUSED];
+		/* Some refused, the rest translated: it loads, the refused ones trapping. */
+		const char *verdict = st != HS_OK                          ? "refused"
+		                      : report.reason == HS_REASON_PARTIAL ? "translates partially"
+		                                                           : "translates";
 		if (t) {
-			cJSON_AddStringToObject(t, "verdict",
-			                        st == HS_OK ? "translates" : "refused");
+			cJSON_AddStringToObject(t, "verdict", verdict);
 			cJSON_AddItemToObject(t, "kernel_results", verdicts_json(rw, kernels));
 		} else {
 			struct strbuf lines = STRBUF_INIT;
 			verdict_lines(rw, kernels, false, &lines);
-			print_text("for %s: %s: %u of %u kernels translate%s%s\n", target,
-			           st == HS_OK ? "translates" : "refused", done, done + refused,
+			print_text("for %s: %s: %u of %u kernels translate%s%s%s\n", target,
+			           verdict, done, done + refused,
+			           st == HS_OK && refused
+			               ? " (the refused ones as entries that trap)"
+			               : "",
 			           lines.len ? "\n" : "", lines.buf);
 			strbuf_release(&lines);
 		}

@@ -27,6 +27,7 @@ enum rewrite_opt {
 	REWRITE_STUB_SYMBOLS,
 	REWRITE_B0A0,
 	REWRITE_BEST_EFFORT,
+	REWRITE_ALL_KERNELS,
 	REWRITE_NOPTS
 };
 static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
@@ -66,6 +67,12 @@ static const struct opt_spec rewrite_opts[REWRITE_NOPTS + 1] = {
                              .type = OPT_BOOL,
                              .help = "decline and count required B0->A0 sites that cannot be "
                                      "placed, instead of failing (never with --strict)"},
+    [REWRITE_ALL_KERNELS] = {.name = "all-kernels",
+                             .type = OPT_BOOL,
+                             .flags = OPT_NEGATABLE,
+                             .help = "refuse a translation whole when the translator refuses one "
+                                     "of its kernels (without it each refused kernel is written "
+                                     "as an entry that traps, and rewrite exits 3)"},
 };
 
 /* The kernels with their descriptor fields are always listed: --kernels (part of the documented
@@ -175,6 +182,7 @@ static cJSON *report_json(const struct hs_rewrite_report *r, const char *in, con
 		cJSON *t = cJSON_AddObjectToObject(o, "translation");
 		cJSON_AddNumberToObject(t, "translated", r->count[HS_COUNT_KERNELS_TRANSLATED]);
 		cJSON_AddNumberToObject(t, "refused", r->count[HS_COUNT_KERNELS_REFUSED]);
+		cJSON_AddBoolToObject(t, "partial", r->reason == HS_REASON_PARTIAL);
 	}
 	if (r->message[0])
 		cJSON_AddStringToObject(o, "note", r->message);
@@ -351,6 +359,8 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	}
 	if (args_bool(a, REWRITE_STRICT))
 		opts.flags |= HS_REWRITE_STRICT;
+	if (args_bool(a, REWRITE_ALL_KERNELS))
+		opts.flags |= HS_REWRITE_ALL_KERNELS;
 	if (!args_bool(a, REWRITE_B0A0))
 		opts.flags |= HS_REWRITE_NO_B0A0;
 	if (args_bool(a, REWRITE_BEST_EFFORT)) {
@@ -414,6 +424,13 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		print_report(&report, in_name, out_name, &rw, kernels);
 	}
 	ret = EXIT_OK;
+	if (report.reason == HS_REASON_PARTIAL) {
+		warning("'%s' is partial: %u of %u kernels are entries that trap, since they were "
+		        "refused for %s (listed above); a launch of one stops the program",
+		        out_name, report.count[HS_COUNT_KERNELS_REFUSED], report.kernels, target);
+		hint("--all-kernels refuses the whole object instead");
+		ret = EXIT_PARTIAL;
+	}
 out:
 	if (kernels)
 		rw.result_free(kernels);

@@ -18,8 +18,9 @@
 /* Exit codes, fixed and tested; exit_statuses[] says what each means, for --help and the docs. */
 enum {
 	EXIT_OK = 0,
-	EXIT_ERROR = 1, /* mirage failed: what the command line names cannot be used */
-	EXIT_USAGE = 2, /* the command line is wrong in itself: a flag, a value, a pair, a "no" */
+	EXIT_ERROR = 1,   /* mirage failed: what the command line names cannot be used */
+	EXIT_USAGE = 2,   /* the command line is wrong in itself: a flag, a value, a pair, a "no" */
+	EXIT_PARTIAL = 3, /* done, but not whole: a translation wrote refused kernels as traps */
 };
 
 struct exit_status {

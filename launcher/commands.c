@@ -11,6 +11,9 @@ const struct exit_status exit_statuses[] = {
     {EXIT_USAGE, "a bad command line: an unknown command or flag, a missing argument, a malformed "
                  "value (also in a profile or launch file mirage is given to read), a source and "
                  "target without a route, a declined confirmation"},
+    {EXIT_PARTIAL, "done, but partially: `rewrite` translated some kernels and wrote each kernel "
+                   "it refused as an entry that traps (the report names them and why; "
+                   "--all-kernels refuses the whole object instead)"},
     {0, NULL},
 };
 const char exit_status_run[] = "`mirage run` exits with the workload's own status: 128+N if "

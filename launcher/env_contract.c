@@ -280,6 +280,8 @@ static int add_contract(struct builder *b, const struct contract_input *in,
 			set_var(b, soft_defaults[i], "1", "contract");
 	}
 	set_var(b, HOTSWAP_ENV_STRICT, profile_get_bool(p, PK_STRICT) ? "1" : "0", "contract");
+	set_var(b, HOTSWAP_ENV_ALL_KERNELS, profile_get_bool(p, PK_ALL_KERNELS) ? "1" : "0",
+	        "contract");
 	set_var(b, HOTSWAP_ENV_ENTRY_TRAMPOLINES,
 	        profile_get_bool(p, PK_ENTRY_TRAMPOLINES) ? "1" : "0", "contract");
 	if (strcmp(profile_get(p, PK_STEPPING), "auto"))

@@ -66,3 +66,18 @@ void verdict_lines(const struct rewriter_dl *rw, const struct hs_rewrite_result 
 		}
 	}
 }
+
+char *refusal_text(const struct rewriter_dl *rw, const struct hs_rewrite_result *res)
+{
+	char *lines = NULL;
+
+	for (size_t i = 0; res && i < rw->result_kernels(res); i++) {
+		HS_OPTS(hs_kernel_result, k);
+		if (rw->result_kernel(res, i, &k) != HS_OK || k.translated)
+			continue;
+		struct refusal r = refusal_of(&k);
+		if (!refusal_lines_add(&lines, &r))
+			break;
+	}
+	return lines;
+}

@@ -17,4 +17,8 @@ cJSON *verdicts_json(const struct rewriter_dl *rw, const struct hs_rewrite_resul
 void verdict_lines(const struct rewriter_dl *rw, const struct hs_rewrite_result *res,
                    bool refused_only, struct strbuf *out);
 
+/* The refused kernels' sentences, one a line (malloc'ed), or NULL when none: a partial
+ * translation's cache entry keeps them (cache_disk.h). */
+char *refusal_text(const struct rewriter_dl *rw, const struct hs_rewrite_result *res);
+
 #endif

@@ -47,6 +47,8 @@ enum profile_key_type {
 	  profile_adapter_policies, "compile", "which framework adapters retarget JIT compilers")  \
 	X(PK_STRICT, "hotswap", "strict", "strict", PKEY_BOOL, NULL, "true",                       \
 	  "refuse a load whose required rewrite fails")                                            \
+	X(PK_ALL_KERNELS, "hotswap", "all_kernels", "all-kernels", PKEY_BOOL, NULL, "false",       \
+	  "refuse a translated object whole when one kernel is refused (else that one traps)")     \
 	X(PK_ENTRY_TRAMPOLINES, "hotswap", "entry_trampolines", "entry-trampolines", PKEY_BOOL,    \
 	  NULL, "false", "retrofit the gfx12.5 entry-prologue erratum fix")                        \
 	X(PK_STEPPING, "hotswap", "stepping", "stepping", PKEY_ENUM, profile_steppings, "auto",    \

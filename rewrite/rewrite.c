@@ -234,7 +234,7 @@ static enum hs_status run_translation(struct hs_ctx *c, struct hs_rewrite_output
 	st = hs_route_translate(&rc, &w, &c->r, &c->xlat_result);
 	if (st)
 		return st;
-	if (c->flags & HS_REWRITE_ENTRY_TRAMPOLINES) {
+	if ((c->flags & HS_REWRITE_ENTRY_TRAMPOLINES) && c->r.reason == HS_REASON_NONE) {
 		c->r.reason = HS_REASON_PASS_NOT_APPLICABLE;
 		snprintf(
 		    c->r.message, sizeof(c->r.message),

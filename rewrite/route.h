@@ -19,9 +19,11 @@ struct hs_route_ctx {
 /* True when src -> dst is a translation (gfx1250 -> a cross-family target: gfx942, gfx950). */
 HS_INTERNAL bool hs_route_translates(const struct hs_isa *src, const struct hs_isa *dst);
 /*
- * Translates c->src for c->dst into *w, filling r's translation counts; on a refusal HS_ERROR
- * (reason HS_REASON_TRANSLATION_REFUSED, the message naming each refused kernel and why) and,
- * when result is set, every kernel's verdict in *result.  On success *result holds them too.
+ * Translates c->src for c->dst into *w, filling r's translation counts.  Refused kernels are
+ * trap entries of a partial object (r->reason HS_REASON_PARTIAL, the message naming each and
+ * why), or under HS_REWRITE_ALL_KERNELS (or when none translated) HS_ERROR with reason
+ * HS_REASON_TRANSLATION_REFUSED; when result is set, every kernel's verdict is in *result,
+ * on success too.
  */
 HS_INTERNAL enum hs_status hs_route_translate(const struct hs_route_ctx *c, struct hs_written *w,
                                               struct hs_rewrite_report *r,

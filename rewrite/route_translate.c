@@ -6,8 +6,10 @@
  * .kernarg_segment_align over from the source (HIP/CLR fill hidden arguments by walking .args,
  * and the raised code reads the source's kernarg bytes), and adds the provenance and
  * translation notes; the patch writer writes it.  No pass of the pass table runs here.
- * A kernel the translator refuses fails the whole call: a gfx1250 object never loads on
- * gfx942 anyway.  See docs/rewriter.md, "The translation route".
+ * A kernel the translator refuses is an entry that traps in the object it returns (a partial
+ * object: the program loads, and only a launch of that kernel stops), or, under
+ * HS_REWRITE_ALL_KERNELS, fails the whole call.  See docs/rewriter.md, "The translation
+ * route".
  */
 #include "route.h"
 #include "result.h"
@@ -60,6 +62,19 @@ static void add_refusal(char *buf, size_t size, const struct tr_kernel *k)
 	refusal_format(buf + len, size - len,
 	               &(struct refusal){k->name, k->offset, k->mnemonic, k->reason, k->reason_text,
 	                                 k->detail});
+}
+
+/* 'name' appended to buf, ", " between two; "..." once it is full. */
+static void add_name(char *buf, size_t size, const char *name)
+{
+	size_t len = strlen(buf);
+
+	if (len + strlen(name) + 8 > size) {
+		if (len + 4 < size && (len < 3 || strcmp(buf + len - 3, "...")))
+			memcpy(buf + len, "...", 4);
+		return;
+	}
+	snprintf(buf + len, size - len, "%s'%s'", len ? ", " : "", name);
 }
 
 /* Every kernel's verdict into *result (may be NULL: not asked for). */
@@ -156,7 +171,7 @@ enum hs_status hs_route_translate(const struct hs_route_ctx *c, struct hs_writte
 	struct tr_translation t = {0};
 	struct hs_object out = {0};
 	struct hs_plan plan = {0};
-	char refused[4096] = "", why[1024];
+	char refused[4096] = "", names[400] = "", why[1024];
 	size_t n_refused = 0;
 	const char *build;
 	enum hs_status st;
@@ -193,8 +208,11 @@ enum hs_status hs_route_translate(const struct hs_route_ctx *c, struct hs_writte
 		r->count[HS_COUNT_KERNELS_REFUSED]++;
 		add_refusal(refused, sizeof(refused), &t.kernels[i]);
 		n_refused++;
+		add_name(names, sizeof(names), t.kernels[i].name);
 	}
-	if (n_refused) {
+	/* All or nothing when asked, and always when nothing translated. */
+	if (n_refused &&
+	    ((c->flags & HS_REWRITE_ALL_KERNELS) || n_refused == t.nkernels || !t.image)) {
 		st = verdicts(&t, result);
 		if (!st)
 			st = hs_fail_why(HS_ERROR, HS_REASON_TRANSLATION_REFUSED,
@@ -232,6 +250,13 @@ enum hs_status hs_route_translate(const struct hs_route_ctx *c, struct hs_writte
 	}
 	if (plan.n_meta)
 		r->passes_run |= HS_PASS_METADATA;
+	if (n_refused) {
+		r->reason = HS_REASON_PARTIAL;
+		snprintf(r->message, sizeof(r->message),
+		         "partial: %zu of %zu kernels refused for %s, each an entry that traps: %s",
+		         n_refused, t.nkernels, c->dst->gfx->name, names);
+		hs_log(HS_LOG_INFO, "%s", r->message);
+	}
 	r->changed = true;
 	r->pool_vaddr = w->pool_vaddr;
 	r->pool_size = w->pool_size;

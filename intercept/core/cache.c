@@ -141,6 +141,7 @@ void hsi_cache_reset(void)
 		while (e) {
 			struct entry *next = e->next;
 			free((void *)e->blob.data);
+			free((void *)e->blob.refused);
 			free(e);
 			e = next;
 		}

@@ -203,7 +203,8 @@ static int write_bundle(const struct cob_bundle *b, const struct hsi_blob *trans
 	    l.last == room->layout.last && l.total <= room->layout.total) {
 		cob_bundle_fill(e, b->n + 1, &l, room->buf);
 		free(e);
-		*out = (struct hsi_blob){room->buf, l.size, translated->kernels};
+		*out =
+		    (struct hsi_blob){room->buf, l.size, translated->kernels, translated->refused};
 		return 0;
 	}
 	free(why);
@@ -215,7 +216,7 @@ static int write_bundle(const struct cob_bundle *b, const struct hsi_blob *trans
 		return -1;
 	}
 	free(e);
-	*out = (struct hsi_blob){bytes, size, translated->kernels};
+	*out = (struct hsi_blob){bytes, size, translated->kernels, translated->refused};
 	return 0;
 }
 

@@ -51,23 +51,40 @@ struct job {
 };
 
 /*
- * One warning per kernel the translator refused, naming it and why: the load is refused, and
- * the line is what the user reads instead of the runtime's bare "incompatible ISA".
+ * One warning per kernel the translator refused, naming it and why: the load is refused (or,
+ * for a partial translation, loaded with that kernel trapping), and the line is what the user
+ * reads instead of the runtime's bare "incompatible ISA".  Returns the refusal sentences, one
+ * a line, for the cache entry (malloc'ed; NULL when none or out of memory).
  */
-static void warn_refusals(const struct job *j, const struct hsi_rewriter *rw,
-                          const struct hs_rewrite_result *res)
+static char *warn_refusals(const struct job *j, const struct hsi_rewriter *rw,
+                           const struct hs_rewrite_result *res)
 {
+	char *lines = NULL;
+
 	for (size_t i = 0; i < rw->result_kernels(res); i++) {
 		HS_OPTS(hs_kernel_result, k);
+		char line[REFUSAL_MAX];
+		const char *added;
 		if (rw->result_kernel(res, i, &k) != HS_OK || k.translated)
 			continue;
-		char line[REFUSAL_MAX];
-		refusal_format(line, sizeof(line),
-		               &(struct refusal){k.name, k.refused_offset, k.refused_mnemonic,
-		                                 k.refused_reason, k.refused_reason_text,
-		                                 k.refused_detail});
-		hsi_warn("%s: for %s, %s", j->uri, j->d->tgt_name, line);
+		const struct refusal r = {
+		    k.name,           k.refused_offset,      k.refused_mnemonic,
+		    k.refused_reason, k.refused_reason_text, k.refused_detail};
+		added = refusal_lines_add(&lines, &r);
+		if (!added)
+			refusal_format(line, sizeof(line), &r);
+		hsi_warn("%s: for %s, %s", j->uri, j->d->tgt_name, added ? added : line);
 	}
+	return lines;
+}
+
+/* What a partial translation's load says, once, after its refusals. */
+static void warn_partial(const struct job *j, uint32_t refused, uint32_t kernels)
+{
+	hsi_warn("%s: loading the %s translation with %" PRIu32 " of %" PRIu32
+	         " kernels refused, each an entry that traps: a launch of one stops the program "
+	         "(" HOTSWAP_ENV_ALL_KERNELS "=1 refuses the whole object instead)",
+	         j->uri, j->d->tgt_name, refused, kernels);
 }
 
 static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t err_size)
@@ -79,13 +96,20 @@ static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t er
 	struct hs_rewrite_output res = {0};
 	const struct hsi_rewriter *rw = hsi_rewriter(err, err_size);
 	enum hs_status st;
+	char *refused;
 
 	if (!rw)
 		return HSI_PRODUCE_REJECTED; /* the same answer every time: remembered */
 	st = rw->rewrite(j->in, j->in_size, j->d->source_isa, j->d->target_isa, &opts, &res,
 	                 &report);
-	warn_refusals(j, rw, res_kernels);
+	refused = warn_refusals(j, rw, res_kernels);
 	rw->result_free(res_kernels);
+	if (st != HS_OK || report.reason != HS_REASON_PARTIAL) {
+		free(refused);
+		refused = NULL;
+	} else {
+		warn_partial(j, report.count[HS_COUNT_KERNELS_REFUSED], report.kernels);
+	}
 	if (st != HS_OK) {
 		const char *why = report.message[0] ? report.message : rw->last_error();
 		snprintf(err, err_size, "%s (%s)", why && *why ? why : "no reason given",
@@ -105,7 +129,24 @@ static int rewrite_now(struct job *j, struct hsi_blob *out, char *err, size_t er
 	out->data = res.data;
 	out->size = res.size;
 	out->kernels = report.kernels;
+	out->refused = refused;
 	return HSI_PRODUCED;
+}
+
+/* A partial translation from the disk: its refusals, as the process that made it said them. */
+static void warn_stored_refusals(const struct job *j, const struct hsi_blob *b)
+{
+	uint32_t n = 0;
+
+	if (!b->refused)
+		return;
+	for (const char *p = b->refused; *p;) {
+		size_t len = strcspn(p, "\n");
+		hsi_warn("%s: for %s, %.*s", j->uri, j->d->tgt_name, (int)len, p);
+		n++;
+		p += len + (p[len] == '\n');
+	}
+	warn_partial(j, n, b->kernels);
 }
 
 /* One more clause of why the line says what it says ("; " between clauses). */
@@ -140,6 +181,7 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 	                             j->why, sizeof(j->why))) {
 	case HSI_DISK_HIT:
 		j->status = "hit";
+		warn_stored_refusals(j, out);
 		return HSI_PRODUCED;
 	case HSI_DISK_INVALID:
 		j->status = "invalid";
@@ -156,6 +198,7 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 	                      out, &waited_ms, lock_why, sizeof(lock_why))) {
 	case HSI_DISK_SERVED:
 		j->status = "hit";
+		warn_stored_refusals(j, out);
 		if (waited_ms)
 			snprintf(j->why, sizeof(j->why),
 			         "waited %u ms for another process's translation", waited_ms);
@@ -182,6 +225,7 @@ static int produce(void *ctx, struct hsi_blob *out, char *err, size_t err_size)
 	    .rewriter_version = hsi_rewriter_version(),
 	    .rewriter_build = hsi_build_identity(),
 	    .kernels = out->kernels,
+	    .refused = out->refused,
 	};
 	if (hsi_disk_store(&disk, j->key_hex, out, &meta, store_why, sizeof(store_why)) < 0) {
 		/* A read-only or full cache costs speed, never the load. */

@@ -22,6 +22,7 @@ void hsi_config_from_env(struct hsi_config *cfg)
 	cfg->disable = env_flag(HOTSWAP_ENV_DISABLE);
 	cfg->strict = env_flag(HOTSWAP_ENV_STRICT);
 	cfg->trampolines = env_flag(HOTSWAP_ENV_ENTRY_TRAMPOLINES);
+	cfg->all_kernels = env_flag(HOTSWAP_ENV_ALL_KERNELS);
 	cfg->stepping = HSI_STEP_UNKNOWN;
 	if (step && *step) {
 		if (!strcasecmp(step, "a0"))
@@ -216,6 +217,8 @@ static void apply(const struct route *r, const struct facts *f, struct hsi_decis
 	d->required = r->always_required || f->cfg->strict;
 	if (f->cfg->strict)
 		d->flags |= HS_REWRITE_STRICT;
+	if (r->translate && f->cfg->all_kernels)
+		d->flags |= HS_REWRITE_ALL_KERNELS;
 	if (r->trampolines && f->cfg->trampolines)
 		d->flags |= HS_REWRITE_ENTRY_DEFAULT;
 	switch (r->target) {

@@ -19,9 +19,10 @@ enum hsi_stepping {
 
 /* The HSA_HOTSWAP_* switches, read once per process (hsi_config_from_env). */
 struct hsi_config {
-	bool disable;               /* HSA_HOTSWAP_DISABLE */
-	bool strict;                /* HSA_HOTSWAP_STRICT: rewrites become required */
-	bool trampolines;           /* HSA_HOTSWAP_ENTRY_TRAMPOLINES */
+	bool disable;     /* HSA_HOTSWAP_DISABLE */
+	bool strict;      /* HSA_HOTSWAP_STRICT: rewrites become required */
+	bool trampolines; /* HSA_HOTSWAP_ENTRY_TRAMPOLINES */
+	bool all_kernels; /* HSA_HOTSWAP_ALL_KERNELS: a translation with a refused kernel fails */
 	enum hsi_stepping stepping; /* HSA_HOTSWAP_STEPPING=a0|b0, else UNKNOWN (use the agent's) */
 	bool stepping_invalid;      /* HSA_HOTSWAP_STEPPING was set to something else */
 	char isa_override[64]; /* HSA_HOTSWAP_ISA_OVERRIDE ("" unset): a translation's target */

@@ -215,7 +215,7 @@ comp_behaviour() {
 	expect_cands "$sh" "mirage profile create x --" --emulator --source-target --target --policy \
 		--strict --no-strict --entry-trampolines --no-entry-trampolines --stepping --cache-dir \
 		--env --description --json --verbose --help
-	expect_exact "$sh" "mirage profile create x --no-" --no-strict --no-entry-trampolines
+	expect_exact "$sh" "mirage profile create x --no-" --no-strict --no-all-kernels --no-entry-trampolines
 	expect_cands "$sh" "mirage run -" -p -e -C -n -v -h
 
 	# Choices, backends and the gfx table.

@@ -143,16 +143,32 @@ assert_contains "$RUN_STDERR" "hotswap_cache: hit (gfx1250 -> gfx942) kernels=1"
 HSA_HOTSWAP_CACHE_DEBUG=1 run_capture "$MIRAGE_BIN" run -p mi300 -- ./app
 assert_contains "$RUN_STDERR" "hotswap_cache: hit (gfx1250 -> gfx942) kernels=1" "the fat binary's entry: the same key"
 
-# A kernel the translator refuses: said once, naming kernel and instruction; the runtime's
-# own error follows.
+# A kernel the translator refuses: the slice is a partial translation (docs/translate.md),
+# said once at registration, naming kernel and instruction; the program never launches that
+# kernel, so it runs, and its launch is right.
+judge "a fat binary with a refused kernel" ./refused
+# (judge's last run is the emulation: run it again, a cache hit, whose entry keeps the refusals.)
 fresh_rec
-run_capture "$MIRAGE_BIN" run -p mi300 -- ./refused
-assert_eq "$RUN_STATUS" 1 "refused kernel: the program fails"
+run_capture "$MIRAGE_BIN" run -p mi300 --env HSA_HOTSWAP_CACHE_DEBUG=1 -- ./refused
+assert_eq "$RUN_STATUS" 0 "refused kernel, again: exits 0"
+assert_contains "$RUN_STDERR" "hotswap_cache: hit (gfx1250 -> gfx942) kernels=2" "refused kernel, again: a cache hit"
 assert_contains "$RUN_STDERR" "kernel 'swapper' is refused at" "refused kernel: named"
 assert_contains "$RUN_STDERR" "v_permlane16_swap_b32" "refused kernel: the instruction named"
-assert_contains "$RUN_STDERR" "the HIP runtime will answer hipErrorNoBinaryForGpu" "refused kernel: what follows is said"
-assert_contains "$RUN_STDERR" "hipErrorNoBinaryForGpu (209)" "refused kernel: the runtime's error"
-assert_eq "$(count_lines "$RUN_STDERR_FILE" "translation of the HIP fat binary")" 1 "refused kernel: said once"
+assert_contains "$RUN_STDERR" "with 1 of 2 kernels refused, each an entry that traps" "refused kernel: what the slice is"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "kernel 'swapper' is refused at")" 1 "refused kernel: said once"
+"$LLVM_OBJDUMP" -d --mcpu=gfx942 "$REC/hip-launch-1.co" | grep -A1 '^[0-9a-f]* <swapper>:' | grep -q 's_trap 2' &&
+	ok "refused kernel: its entry in the registered object traps" || fail "refused kernel: swapper does not trap"
+# With all_kernels, all or nothing: the registration passes the original on, and the runtime's
+# own error follows.
+run_capture "$MIRAGE_BIN" profile create mi300whole --target gfx942 --all-kernels
+assert_eq "$RUN_STATUS" 0 "profile mi300whole (all_kernels) created"
+fresh_rec
+run_capture "$MIRAGE_BIN" run -p mi300whole -- ./refused
+assert_eq "$RUN_STATUS" 1 "all_kernels: the program fails"
+assert_contains "$RUN_STDERR" "kernel 'swapper' is refused at" "all_kernels: named"
+assert_contains "$RUN_STDERR" "the HIP runtime will answer hipErrorNoBinaryForGpu" "all_kernels: what follows is said"
+assert_contains "$RUN_STDERR" "hipErrorNoBinaryForGpu (209)" "all_kernels: the runtime's error"
+assert_eq "$(count_lines "$RUN_STDERR_FILE" "translation of the HIP fat binary")" 1 "all_kernels: said once"
 
 # Bad fat binaries: one warning each, the original passed on, nothing cached, no crash.
 python3 - <<'EOF' || fail "making the bad bundles"

@@ -107,7 +107,7 @@ mirage profile edit one
 check "edit with nothing to do" 2 "'profile edit' needs at least one --set or --unset"
 mirage profile edit one --set colour=red
 check "edit unknown key" 2 "unknown key 'colour'"
-expect_err "hint: keys: description, emulator, source_target, target, adapter_policy, strict, entry_trampolines, stepping, cache_dir, env.NAME"
+expect_err "hint: keys: description, emulator, source_target, target, adapter_policy, strict, all_kernels, entry_trampolines, stepping, cache_dir, env.NAME"
 mirage profile edit one --set tagret=gfx942
 check "edit a slip of a key" 2 "unknown key 'tagret'"
 expect_err "hint: did you mean 'target'? keys: description,"

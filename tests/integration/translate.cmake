@@ -43,6 +43,8 @@ set_property(TEST integration/emulate_crosslane_gfx942 APPEND PROPERTY ENVIRONME
 mirage_shell_test(emulate_gfx9_forms emulate_gfx9_forms.sh LABELS translate emulate)
 # The translator (gfx1250 -> gfx942/gfx950, docs/translate.md): refusals from assembled kernels.
 mirage_shell_test(translate_refusals translate_refusals.sh LABELS translate)
+# Partial objects: a refused kernel becomes an entry that traps; rewrite, emulate, mirage run.
+mirage_shell_test(translate_partial translate_partial.sh LABELS translate intercept emulate)
 # Every kernel of the suite (objects from kernels.cmake) translated and judged by LLVM's tools.
 foreach(target gfx942 gfx950)
   foreach(opt O0 O2 O3)

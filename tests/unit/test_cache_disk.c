@@ -60,7 +60,7 @@ static const struct hsi_disk_meta meta = {
 };
 
 static const char payload[] = "rewritten code object";
-static const struct hsi_blob blob = {payload, sizeof(payload), 2};
+static const struct hsi_blob blob = {payload, sizeof(payload), 2, NULL};
 
 static void path_of(char *buf, size_t n, const char *suffix)
 {

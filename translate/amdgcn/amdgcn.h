@@ -69,6 +69,9 @@ void amdgcn_no_input_attributes(LLVMValueRef kernel);
 LLVMTargetMachineRef amdgcn_target_machine(const struct amdgcn_target *t, char *msg, size_t size);
 /* Sets m's triple, data layout and code object version for tm. */
 void amdgcn_prepare_module(LLVMModuleRef m, LLVMTargetMachineRef tm);
+/* A module holding a kernel named name that only traps: a refused kernel's entry in a partial
+ * translation (amdgcn_trap.c). */
+LLVMModuleRef amdgcn_trap_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm, const char *name);
 /* Runs the pipeline text (e.g. "mem2reg") on m; tm may be NULL. */
 int amdgcn_run_passes(LLVMModuleRef m, const char *pipeline, LLVMTargetMachineRef tm, char *msg,
                       size_t size);

@@ -1,7 +1,9 @@
 /*
  * translate_object for gfx942/gfx950 (amdgcn_translate.h): per kernel raise, prove, bind and
  * optimise in one LLVM context; then one module, one object, one link, and every descriptor
- * validated.  The image is returned only when every kernel translated.
+ * validated.  A refused kernel gets an entry that traps (amdgcn_trap.c), so the image holds
+ * every kernel; it is returned when at least one kernel translated and every translated
+ * kernel's descriptor checked out.
  */
 #include "amdgcn_translate.h"
 
@@ -155,6 +157,9 @@ static int lower_and_check(LLVMModuleRef m, LLVMTargetMachineRef tm, const struc
 		const struct co_kernel *dst = co_find_kernel(linked, src->name);
 		struct raise_refusal why;
 		char detail[160];
+		if (dst && !out->kernels[i].raised)
+			continue; /* a trap entry: none of the source's code to hold to its
+			             descriptor */
 		if (!dst)
 			snprintf(detail, sizeof(detail), "the linked object has no kernel %s",
 			         src->name);
@@ -180,7 +185,7 @@ int amdgcn_translate(const void *code, size_t size, const char *target, struct t
 	LLVMContextRef ctx = NULL;
 	LLVMModuleRef all = NULL;
 	char *err = NULL, msg[512];
-	int every = 1;
+	int any = 0, checked = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!t) {
@@ -208,11 +213,12 @@ int amdgcn_translate(const void *code, size_t size, const char *target, struct t
 		if (translate_kernel(ctx, tm, t, co, &co->kernels[i], &m, &tk->instructions,
 		                     &whole_wave, &why)) {
 			tr_kernel_refuse(tk, &why);
-			every = 0;
-			continue;
+			m = amdgcn_trap_kernel(ctx, tm, co->kernels[i].name);
+		} else {
+			tk->raised = 1;
+			any = 1;
 		}
-		tk->raised = 1;
-		if (whole_wave) {
+		if (tk->raised && whole_wave) {
 			tk->offset = why.offset;
 			tk->mnemonic = strdup(why.mnemonic);
 			tk->note =
@@ -227,16 +233,17 @@ int amdgcn_translate(const void *code, size_t size, const char *target, struct t
 			goto done;
 		}
 	}
-	if (every && all) {
+	if (any && all) {
 		LLVMModuleRef m = all;
 		all = NULL;
 		LLVMSetSourceFileName(m, "mirage-translate", 16);
-		if (lower_and_check(m, tm, t, co, out, &out->image, &out->image_size) < 0)
+		/* 1: a translated kernel failed its descriptor check (now refused, but its code
+		 * is in the image): no image. */
+		checked = lower_and_check(m, tm, t, co, out, &out->image, &out->image_size);
+		if (checked < 0)
 			goto done;
 	}
-	for (size_t i = 0; i < out->nkernels; i++)
-		every &= out->kernels[i].raised;
-	if (!every || !out->nkernels) {
+	if (!any || checked) {
 		free(out->image);
 		out->image = NULL;
 		out->image_size = 0;

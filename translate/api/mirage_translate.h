@@ -10,7 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRANSLATE_API_VERSION  5 /* 4: tr_kernel.note; 5: tr_raise_report.hint */
+/* 4: tr_kernel.note; 5: tr_raise_report.hint; 6: images with refused kernels as trap entries */
+#define TRANSLATE_API_VERSION  6
 #define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
 #define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
 
@@ -58,10 +59,12 @@ struct tr_emulate_result {
 /*
  * A cross-family translation (gfx1250 -> gfx942/gfx950, docs/translate.md).  kernels[i].raised
  * is 1 when kernel i translated; a refusal carries offset, mnemonic, reason and detail as a
- * raise refusal does.  image is set only when every kernel translated: one linked code object
- * (ET_DYN) holding each kernel under its own name and <name>.kd, with the descriptor checked.
- * Its metadata is LLVM's: the caller (libhotswap_rewrite's translate route) carries the
- * source's .args over and adds the provenance note.
+ * raise refusal does.  image is set when at least one kernel translated: one linked code
+ * object (ET_DYN) holding each kernel under its own name and <name>.kd, the translated ones
+ * with their descriptor checked, and each refused one as an entry that only traps (never its
+ * source code; docs/translate.md, "Partial objects").  Its metadata is LLVM's: the caller
+ * (libhotswap_rewrite's translate route) carries the source's .args over, adds the provenance
+ * note, and decides whether a partial object is wanted.
  */
 struct tr_translation {
 	char *error; /* the object could not be read, lowered or linked: the message */

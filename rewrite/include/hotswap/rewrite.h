@@ -57,7 +57,16 @@ enum hs_status {
  * on A0 at those sites.  Ignored under HS_REWRITE_STRICT.  Without it the call fails.
  */
 #define HS_REWRITE_BEST_EFFORT (UINT64_C(1) << 4)
-#define HS_REWRITE_ALL_FLAGS   (UINT64_C(0x1f))
+/*
+ * 0.2: a translation in which the translator refuses any kernel fails the call
+ * (HS_REASON_TRANSLATION_REFUSED).  Without it the call succeeds with a partial object
+ * when at least one kernel translated: each refused kernel is an entry that only traps
+ * (never its source code), its launch contract kept; count[HS_COUNT_KERNELS_REFUSED] says
+ * how many and the note (HS_REASON_PARTIAL) names them.  An object none of whose kernels
+ * translates always fails.
+ */
+#define HS_REWRITE_ALL_KERNELS (UINT64_C(1) << 5)
+#define HS_REWRITE_ALL_FLAGS   (UINT64_C(0x3f))
 /* What a caller that wants entry trampolines usually asks for. */
 #define HS_REWRITE_ENTRY_DEFAULT (HS_REWRITE_ENTRY_TRAMPOLINES | HS_REWRITE_STUB_SYMBOLS)
 
@@ -128,6 +137,7 @@ enum hs_reason {
 	HS_REASON_PASS_NOT_APPLICABLE =
 	    65,                        /* a pass was asked for that this processor never needs */
 	HS_REASON_SITES_DECLINED = 66, /* HS_REWRITE_BEST_EFFORT declined required B0->A0 sites */
+	HS_REASON_PARTIAL = 67,        /* a translation with refused kernels as trap entries */
 };
 
 /*
@@ -161,7 +171,7 @@ enum hs_count {
 	HS_COUNT_B0A0_UNDECODABLE,     /* .text regions the decoder could not size (not patched) */
 	/* The translation route. */
 	HS_COUNT_KERNELS_TRANSLATED, /* kernels the translator translated */
-	HS_COUNT_KERNELS_REFUSED,    /* kernels it refused (then the call fails) */
+	HS_COUNT_KERNELS_REFUSED,    /* kernels it refused: trap entries, or the call fails */
 	/* The B0->A0 pass's far jumps (s_get_pc_i64 / s_add_nc_u64 / s_set_pc_i64 on a pair). */
 	HS_COUNT_B0A0_FAR_JUMPS,        /* far jumps into the pool (one may carry several sites) */
 	HS_COUNT_B0A0_FAR_PAIR_KERNELS, /* kernels charged a far-jump SGPR pair (.sgpr_count) */
@@ -208,8 +218,9 @@ struct hs_rewrite_output {
  * A0 (defaults: source B0, target A0).  NULL source_isa means "the ISA the
  * code object says"; NULL target_isa means "same as source".  A gfx1250 source
  * with a gfx942 or gfx950 target is a translation (HS_PASS_TRANSLATE): the
- * translator libmirage_translate.so beside this library does it, and a kernel it
- * refuses fails the call (HS_ERROR, HS_REASON_TRANSLATION_REFUSED).
+ * translator libmirage_translate.so beside this library does it; a kernel it refuses
+ * becomes an entry that traps (HS_REASON_PARTIAL), or fails the call under
+ * HS_REWRITE_ALL_KERNELS (HS_ERROR, HS_REASON_TRANSLATION_REFUSED).
  * The input is never modified.  On HS_OK, *out holds the result (a copy of the
  * input when nothing changed); on failure *out is left untouched.
  * report may be NULL.
