@@ -22,6 +22,7 @@ struct hs_ctx {
 	bool translate;          /* the translation route (route.h), not the pass table */
 	struct hs_rewrite_result *xlat_result; /* its per-kernel verdicts */
 	struct hs_rewrite_report r;            /* copied out on success */
+	struct hs_progress progress;           /* opts.progress */
 };
 
 /* The first published versions of the size-guarded structs. */
@@ -33,10 +34,11 @@ struct hs_ctx {
 /* Options: too small, or a newer caller's non-zero fields this library does not know, are errors.
  */
 static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *flags,
-                                 struct hs_rewrite_result ***result)
+                                 struct hs_rewrite_result ***result, struct hs_progress *progress)
 {
 	*flags = 0;
 	*result = NULL;
+	*progress = (struct hs_progress){0};
 	if (!opts)
 		return HS_OK;
 	if (opts->sz < OPTS_V1_SIZE)
@@ -61,6 +63,8 @@ static enum hs_status check_opts(const struct hs_rewrite_opts *opts, uint64_t *f
 	/* A 0.1 caller's struct ends before the field: never read past its sz. */
 	if (opts->sz >= offsetof(struct hs_rewrite_opts, result) + sizeof(opts->result))
 		*result = opts->result;
+	if (opts->sz >= offsetof(struct hs_rewrite_opts, progress_ctx) + sizeof(opts->progress_ctx))
+		*progress = (struct hs_progress){opts->progress, opts->progress_ctx};
 	return HS_OK;
 }
 
@@ -227,7 +231,8 @@ static void report_from_plan(struct hs_ctx *c)
  */
 static enum hs_status run_translation(struct hs_ctx *c, struct hs_rewrite_output *out)
 {
-	struct hs_route_ctx rc = {.flags = c->flags, .src = &c->o, .dst = &c->dst};
+	struct hs_route_ctx rc = {
+	    .flags = c->flags, .src = &c->o, .dst = &c->dst, .progress = c->progress};
 	struct hs_written w;
 	enum hs_status st;
 
@@ -329,6 +334,7 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 	struct hs_ctx *c = NULL;
 	struct hs_rewrite_output res = {0};
 	struct hs_rewrite_result **result = NULL;
+	struct hs_progress progress;
 	enum hs_status st;
 	uint64_t flags;
 
@@ -341,7 +347,7 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 		report = NULL; /* too small to hold anything we could say */
 		goto cleanup;
 	}
-	st = check_opts(opts, &flags, &result);
+	st = check_opts(opts, &flags, &result, &progress);
 	if (result)
 		*result = NULL;
 	if (st)
@@ -357,6 +363,7 @@ HS_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
 		goto cleanup;
 	}
 	c->flags = flags;
+	c->progress = progress;
 	st = run(c, in, in_size, source_isa, target_isa, &res);
 	if (c->translate && result &&
 	    (st == HS_OK || hs_last_reason() == HS_REASON_TRANSLATION_REFUSED)) {

@@ -10,10 +10,17 @@
 
 #include "writer.h"
 
+/* hs_rewrite_opts.progress and its context (NULL: nobody asked). */
+struct hs_progress {
+	void (*fn)(void *ctx, size_t done, size_t total);
+	void *ctx;
+};
+
 struct hs_route_ctx {
 	uint64_t flags;              /* HS_REWRITE_* */
 	const struct hs_object *src; /* the input, loaded */
 	const struct hs_isa *dst;    /* the target */
+	struct hs_progress progress;
 };
 
 /* True when src -> dst is a translation (gfx1250 -> a cross-family target: gfx942, gfx950). */

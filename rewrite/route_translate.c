@@ -197,7 +197,11 @@ enum hs_status hs_route_translate(const struct hs_route_ctx *c, struct hs_writte
 		build = "unknown";
 	hs_log(HS_LOG_INFO, "translating %zu kernels %s -> %s (translator %s)", c->src->ks.n,
 	       c->src->isa.gfx->name, c->dst->gfx->name, build);
-	api->translate_object(c->src->e.buf, c->src->e.size, c->dst->gfx->name, &t);
+	if (c->progress.fn && api->translate_object_progress)
+		api->translate_object_progress(c->src->e.buf, c->src->e.size, c->dst->gfx->name,
+		                               c->progress.fn, c->progress.ctx, &t);
+	else
+		api->translate_object(c->src->e.buf, c->src->e.size, c->dst->gfx->name, &t);
 	r->passes_run |= HS_PASS_TRANSLATE;
 	r->count[HS_COUNT_KERNELS] = r->kernels = (uint32_t)c->src->ks.n;
 	for (size_t i = 0; i < t.nkernels; i++) {

@@ -98,6 +98,21 @@ assert_eq "$RUN_STATUS" 1 "emulate: the trap entry stops"
 assert_contains "$RUN_STDERR" "kernel timed:" "emulate: the message names the kernel"
 assert_contains "$RUN_STDERR" "s_trap" "emulate: and the trap"
 
+# ---- progress: on a terminal only (util-linux's script gives it one) ----
+run_capture "$MIRAGE_BIN" rewrite k.co --target gfx942 -o piped.co
+assert_not_contains "$RUN_STDERR" "translating for" "rewrite, stderr not a terminal: no progress"
+if command -v script >/dev/null; then
+	script -qec "'$MIRAGE_BIN' rewrite k.co --target gfx942 -o tty.co" /dev/null >tty.txt 2>&1
+	assert_contains "$(cat tty.txt)" "mirage: translating for gfx942: kernel 1 of 2, 00:00:0" \
+		"rewrite on a terminal: the first kernel's progress"
+	assert_contains "$(cat tty.txt)" "kernel 2 of 2, 00:00:0" "rewrite on a terminal: and the last"
+	cmp -s tty.co out.co && ok "rewrite on a terminal: the same object" || fail "tty.co differs"
+	script -qec "'$MIRAGE_BIN' --json rewrite k.co --target gfx942 -o tty2.co" /dev/null >tty2.txt 2>&1
+	assert_not_contains "$(cat tty2.txt)" "translating for" "rewrite --json on a terminal: no progress"
+else
+	skip "no script(1) to give rewrite a terminal"
+fi
+
 # ---- mirage inspect --target: what would load ----
 run_capture "$MIRAGE_BIN" inspect k.co --target gfx942
 assert_eq "$RUN_STATUS" 0 "inspect --target: exit 0"

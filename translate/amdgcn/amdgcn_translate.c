@@ -177,7 +177,8 @@ static int lower_and_check(LLVMModuleRef m, LLVMTargetMachineRef tm, const struc
 	return ok ? 0 : 1;
 }
 
-int amdgcn_translate(const void *code, size_t size, const char *target, struct tr_translation *out)
+int amdgcn_translate(const void *code, size_t size, const char *target, tr_progress_fn progress,
+                     void *progress_ctx, struct tr_translation *out)
 {
 	const struct amdgcn_target *t = amdgcn_target_find(target);
 	struct code_object *co = NULL;
@@ -232,6 +233,8 @@ int amdgcn_translate(const void *code, size_t size, const char *target, struct t
 			                     SOURCE_NAME, tk->name);
 			goto done;
 		}
+		if (progress)
+			progress(progress_ctx, i + 1, co->nkernels);
 	}
 	if (any && all) {
 		LLVMModuleRef m = all;

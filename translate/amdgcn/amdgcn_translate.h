@@ -13,7 +13,8 @@
  * result (translated or refused), -1 with out->error when the object cannot be read, lowered
  * or linked.  The caller frees out (translation_free) either way.
  */
-int amdgcn_translate(const void *code, size_t size, const char *target, struct tr_translation *out);
+int amdgcn_translate(const void *code, size_t size, const char *target, tr_progress_fn progress,
+                     void *progress_ctx, struct tr_translation *out);
 
 /* Fills t as refused for w (offset, mnemonic, reason and its text, detail). */
 void tr_kernel_refuse(struct tr_kernel *t, const struct raise_refusal *w);

@@ -10,8 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* 4: tr_kernel.note; 5: tr_raise_report.hint; 6: images with refused kernels as trap entries */
-#define TRANSLATE_API_VERSION  6
+/* 4: tr_kernel.note; 5: tr_raise_report.hint; 6: images with refused kernels as trap entries;
+ * 7: translate_object_progress */
+#define TRANSLATE_API_VERSION  7
 #define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
 #define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
 
@@ -74,6 +75,9 @@ struct tr_translation {
 	size_t image_size;
 };
 
+/* What a long translation reports as it goes: done of total kernels. */
+typedef void (*tr_progress_fn)(void *ctx, size_t done, size_t total);
+
 /* One allocation a dispatched kernel may touch (the client's memory, through its runtime). */
 struct tr_region {
 	void *base;
@@ -122,6 +126,14 @@ struct translate_api {
 	/* v3: runs one dispatch on the CPU, results written in place into its regions; out as
 	 * emulate's (exit_code 2 names the bad field, 1 a refusal or fault; no outputs). */
 	int (*dispatch)(const struct tr_dispatch *d, struct tr_emulate_result *out);
+	/*
+	 * v7: translate_object, calling progress (when not NULL) from the calling thread after
+	 * each kernel is raised and bound, with done of total kernels; lowering and linking the
+	 * one module follow the last call.
+	 */
+	int (*translate_object_progress)(const void *code, size_t size, const char *target,
+	                                 tr_progress_fn progress, void *ctx,
+	                                 struct tr_translation *out);
 };
 
 /*

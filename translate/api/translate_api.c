@@ -543,7 +543,13 @@ static void emulate_result_free(struct tr_emulate_result *r)
 static int translate_object(const void *code, size_t size, const char *target,
                             struct tr_translation *out)
 {
-	return amdgcn_translate(code, size, target, out);
+	return amdgcn_translate(code, size, target, NULL, NULL, out);
+}
+
+static int translate_object_progress(const void *code, size_t size, const char *target,
+                                     tr_progress_fn progress, void *ctx, struct tr_translation *out)
+{
+	return amdgcn_translate(code, size, target, progress, ctx, out);
 }
 
 static void translation_free(struct tr_translation *t)
@@ -568,6 +574,7 @@ const struct translate_api *mirage_translate_api(void)
 	    .translation_free = translation_free,
 	    .build_id = translate_build_id,
 	    .dispatch = dispatch,
+	    .translate_object_progress = translate_object_progress,
 	};
 	return &api;
 }

@@ -96,9 +96,17 @@ struct hs_rewrite_opts {
 	 * every kernel's verdict, the refusals with their reasons.
 	 */
 	struct hs_rewrite_result **result;
+	/*
+	 * 0.2: when set, a translation calls progress(progress_ctx, done, total) on the calling
+	 * thread after each kernel the translator has raised (kernel done of total), for a
+	 * caller that shows progress; the lowering of the whole object follows the last call.
+	 * Other routes never call it.
+	 */
+	void (*progress)(void *progress_ctx, size_t done, size_t total);
+	void *progress_ctx;
 	size_t : 0;
 };
-#define hs_rewrite_opts__last_field result
+#define hs_rewrite_opts__last_field progress_ctx
 
 #define HS_OPTS(TYPE, NAME, ...) struct TYPE NAME = {.sz = sizeof(struct TYPE), __VA_ARGS__}
 
