@@ -2,6 +2,7 @@
 #include "command.h"
 #include "msg.h"
 #include "output.h"
+#include "progress.h"
 
 #include "atomic_file.h"
 #include "emulate_init.h"
@@ -179,7 +180,15 @@ static int emulate_exec(const struct cmd_ctx *ctx, struct cmd_args *args)
 		                   args_has(args, EMULATE_KERNEL) ? "kernel" : "output");
 	if (!api)
 		return EXIT_ERROR;
-	api->emulate(args->positional.v[0], args_str(args, EMULATE_SCHEDULE), &res);
+	/* A long run on a terminal says how far it is, workgroup by workgroup. */
+	struct count_meter meter;
+	count_meter_start(&meter, "emulating", "workgroup", NULL);
+	if (progress_wanted(ctx->json) && api->emulate_progress)
+		api->emulate_progress(args->positional.v[0], args_str(args, EMULATE_SCHEDULE),
+		                      count_meter_step, &meter, &res);
+	else
+		api->emulate(args->positional.v[0], args_str(args, EMULATE_SCHEDULE), &res);
+	count_meter_end(&meter);
 	code = res.exit_code;
 	if (code) {
 		error("%s", res.message ? res.message : "emulation failed");

@@ -116,34 +116,6 @@ static int check_std_output(const struct cmd_ctx *ctx, const char *out)
 	return 0;
 }
 
-/*
- * A translation on a terminal says how far it is, on one line of stderr redrawn in place
- * (at most every 200 ms, and always for the last kernel): "mirage: translating for gfx942:
- * kernel 3 of 64, 00:00:02".  Nothing when stderr is not a terminal or with --json.
- */
-struct translate_meter {
-	const char *target;
-	uint64_t start_ms, drawn_ms;
-	bool drawn;
-};
-
-static void draw_translate_meter(void *ctx, size_t done, size_t total)
-{
-	struct translate_meter *m = ctx;
-	uint64_t now = progress_clock_ms();
-	char elapsed[PROGRESS_TIME_WIDTH + 1];
-
-	if (done < total && m->drawn && now - m->drawn_ms < 200)
-		return;
-	m->drawn = true;
-	m->drawn_ms = now;
-	fprintf(stderr, "\rmirage: translating for %s: kernel %zu of %zu, %s%s",
-	        m->target ? m->target : "the target", done, total,
-	        progress_format_time((int64_t)((now - m->start_ms) / 1000), elapsed),
-	        done == total ? ", lowering and linking" : "");
-	fflush(stderr);
-}
-
 /* The passes a report can name, in the order they run. */
 static const struct {
 	uint32_t bit;
@@ -418,15 +390,18 @@ static int rewrite_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 	target = args_str(a, REWRITE_TARGET);
 	if (!target)
 		target = default_target(&rw, &bytes, args_bool(a, REWRITE_B0A0));
-	struct translate_meter meter = {target, progress_clock_ms(), 0, false};
+	/* A translation on a terminal says how far it is (nothing piped, nor with --json). */
+	char doing[96];
+	struct count_meter meter;
+	snprintf(doing, sizeof(doing), "translating for %s", target ? target : "the target");
+	count_meter_start(&meter, doing, "kernel", "lowering and linking");
 	if (progress_wanted(ctx->json)) {
-		opts.progress = draw_translate_meter;
+		opts.progress = count_meter_step;
 		opts.progress_ctx = &meter;
 	}
 	st = rw.rewrite(bytes.buf, bytes.len, args_str(a, REWRITE_SOURCE), target, &opts, &result,
 	                &report);
-	if (meter.drawn)
-		fputc('\n', stderr); /* the meter's line ends before the report */
+	count_meter_end(&meter); /* the meter's line ends before the report */
 	if (st != HS_OK && is_translation(&report)) {
 		if (ctx->json) {
 			cJSON *doc = report_json(&report, in, out);

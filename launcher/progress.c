@@ -168,3 +168,31 @@ void progress_abort(struct progress *p)
 	}
 	p->drawn = false;
 }
+
+void count_meter_start(struct count_meter *m, const char *doing, const char *item, const char *last)
+{
+	*m = (struct count_meter){doing, item, last, progress_clock_ms(), 0, false};
+}
+
+void count_meter_step(void *meter, size_t done, size_t total)
+{
+	struct count_meter *m = meter;
+	uint64_t now = progress_clock_ms();
+	char elapsed[PROGRESS_TIME_WIDTH + 1];
+
+	if (done < total && m->drawn && now - m->drawn_ms < COUNT_METER_MS)
+		return;
+	m->drawn = true;
+	m->drawn_ms = now;
+	fprintf(stderr, "\rmirage: %s: %s %zu of %zu, %s%s%s", m->doing, m->item, done, total,
+	        progress_format_time((int64_t)((now - m->start_ms) / 1000), elapsed),
+	        done == total && m->last ? ", " : "", done == total && m->last ? m->last : "");
+	fflush(stderr);
+}
+
+void count_meter_end(struct count_meter *m)
+{
+	if (m->drawn)
+		fputc('\n', stderr);
+	m->drawn = false;
+}

@@ -63,4 +63,23 @@ void progress_finish(struct progress *p, uint64_t now_ms);
 /* Ends a drawn line without a final redraw (on errors), so the message starts on its own line. */
 void progress_abort(struct progress *p);
 
+/*
+ * A counting meter for long work that is not bytes: "mirage: translating for gfx942:
+ * kernel 3 of 64, 00:00:02" on stderr, redrawn in place at most every COUNT_METER_MS and
+ * always for the last item.  count_meter_step has the shape of the translator's and the
+ * rewriter's progress callbacks; count_meter_end ends a drawn line.
+ */
+#define COUNT_METER_MS 200
+struct count_meter {
+	const char *doing; /* "translating for gfx942" */
+	const char *item;  /* "kernel" */
+	const char *last;  /* appended when done == total ("lowering and linking"), or NULL */
+	uint64_t start_ms, drawn_ms;
+	bool drawn;
+};
+void count_meter_start(struct count_meter *m, const char *doing, const char *item,
+                       const char *last);
+void count_meter_step(void *meter, size_t done, size_t total);
+void count_meter_end(struct count_meter *m);
+
 #endif

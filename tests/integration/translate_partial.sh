@@ -7,7 +7,8 @@
 # translated kernel right (judged by Python's float32 arithmetic) and stops in the trap entry
 # naming it.  `--all-kernels` keeps all or nothing.  Under `mirage run` the stand-in HSA
 # client loads the object with the refusals said at load (from the cache too), and a profile
-# with all_kernels refuses the load.
+# with all_kernels refuses the load.  On a terminal (script(1)) a translating rewrite and an
+# emulate show their progress, and nothing when piped.
 source "$TEST_LIB"
 source "$(dirname "$0")/intercept_common.sh"
 
@@ -109,6 +110,9 @@ if command -v script >/dev/null; then
 	cmp -s tty.co out.co && ok "rewrite on a terminal: the same object" || fail "tty.co differs"
 	script -qec "'$MIRAGE_BIN' --json rewrite k.co --target gfx942 -o tty2.co" /dev/null >tty2.txt 2>&1
 	assert_not_contains "$(cat tty2.txt)" "translating for" "rewrite --json on a terminal: no progress"
+	script -qec "'$MIRAGE_BIN' emulate good.json" /dev/null >tty3.txt 2>&1
+	assert_contains "$(cat tty3.txt)" "mirage: emulating: workgroup 4 of 4, 00:00:0" \
+		"emulate on a terminal: the workgroups' progress"
 else
 	skip "no script(1) to give rewrite a terminal"
 fi

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /* 4: tr_kernel.note; 5: tr_raise_report.hint; 6: images with refused kernels as trap entries;
- * 7: translate_object_progress */
+ * 7: translate_object_progress, emulate_progress */
 #define TRANSLATE_API_VERSION  7
 #define TRANSLATE_LIBRARY_NAME "libmirage_translate.so"
 #define TRANSLATE_ENTRY_SYMBOL "mirage_translate_api"
@@ -134,6 +134,9 @@ struct translate_api {
 	int (*translate_object_progress)(const void *code, size_t size, const char *target,
 	                                 tr_progress_fn progress, void *ctx,
 	                                 struct tr_translation *out);
+	/* v7: emulate, calling progress (when not NULL) after each workgroup run, done of total. */
+	int (*emulate_progress)(const char *launch_path, const char *schedule,
+	                        tr_progress_fn progress, void *ctx, struct tr_emulate_result *out);
 };
 
 /*

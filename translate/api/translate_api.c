@@ -206,6 +206,8 @@ struct kernel_run {
 	size_t nregions;
 	int shuffle;
 	uint64_t seed;
+	tr_progress_fn progress; /* each workgroup run, or NULL */
+	void *progress_ctx;
 };
 
 static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out)
@@ -262,6 +264,8 @@ static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out
 	cfg.dispatch = dispatch;
 	cfg.shuffle = kr->shuffle;
 	cfg.seed = kr->seed;
+	cfg.progress = kr->progress;
+	cfg.progress_ctx = kr->progress_ctx;
 	t0 = now_ms();
 	if (runner_run(&cfg, &rep)) {
 		out->message = str_fmt("kernel %s: %s", k->name, rep.message);
@@ -289,7 +293,8 @@ static uint8_t *kernarg_alloc(uint32_t size)
 	return p;
 }
 
-static int emulate(const char *launch_path, const char *schedule, struct tr_emulate_result *out)
+static int emulate_progress(const char *launch_path, const char *schedule, tr_progress_fn progress,
+                            void *progress_ctx, struct tr_emulate_result *out)
 {
 	struct launch_file *lf = NULL;
 	struct code_object *co = NULL;
@@ -375,6 +380,8 @@ static int emulate(const char *launch_path, const char *schedule, struct tr_emul
 	memcpy(kr.wg, lf->workgroup, sizeof(kr.wg));
 	kr.lds_bytes = k->group_fixed + lf->dynamic_lds;
 	kr.nregions = lf->nbuffers;
+	kr.progress = progress;
+	kr.progress_ctx = progress_ctx;
 	if (run_kernel(&kr, out))
 		goto done;
 	out->exit_code = 1;
@@ -562,6 +569,11 @@ static void translation_free(struct tr_translation *t)
 	memset(t, 0, sizeof(*t));
 }
 
+static int emulate(const char *launch_path, const char *schedule, struct tr_emulate_result *out)
+{
+	return emulate_progress(launch_path, schedule, NULL, NULL, out);
+}
+
 const struct translate_api *mirage_translate_api(void)
 {
 	static const struct translate_api api = {
@@ -575,6 +587,7 @@ const struct translate_api *mirage_translate_api(void)
 	    .build_id = translate_build_id,
 	    .dispatch = dispatch,
 	    .translate_object_progress = translate_object_progress,
+	    .emulate_progress = emulate_progress,
 	};
 	return &api;
 }

@@ -623,6 +623,9 @@ int runner_run(const struct run_config *c, struct run_report *rep)
 			for (id[0] = 0; id[0] < groups[0] && !rc; id[0]++) {
 				rc = run_group(&r, id);
 				rep->workgroups++;
+				if (c->progress)
+					c->progress(c->progress_ctx, rep->workgroups,
+					            (size_t)groups[0] * groups[1] * groups[2]);
 			}
 	rt = NULL;
 	if (!rc && (_mm_getcsr() & (0x6000u | 0x8000u | 0x0040u))) {

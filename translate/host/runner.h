@@ -35,6 +35,9 @@ struct run_config {
 	size_t nregions;
 	int shuffle; /* 0 deterministic; else seeded */
 	uint64_t seed;
+	/* Called after each workgroup with done of total (NULL: nobody asked). */
+	void (*progress)(void *ctx, size_t done, size_t total);
+	void *progress_ctx;
 };
 
 enum run_status {
