@@ -62,6 +62,11 @@ for p in sys.argv[1:]:
         if o["status"] == "partial": print(o["reason"])' "$TEST_TMP"/task*.json)
 assert_contains "$refused_line" "partial: 1 of 2 kernels refused for gfx942, each an entry that traps: 'swapper'" \
 	"the partial translation names the kernel that traps"
+# --all-kernels keys entries as a profile with all_kernels looks them up: all or nothing.
+run_capture "$MIRAGE_BIN" --json cache warm "$objs/bin/refused" --target gfx942 --all-kernels
+assert_eq "$RUN_STATUS" 0 "warm --all-kernels: exit 0 (a refusal is reported, not fatal)"
+assert_eq "$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))["objects"][0]; print(o["status"], "swapper" in o["reason"])' "$RUN_STDOUT_FILE")" \
+	"refused True" "warm --all-kernels: the program with a refused kernel is refused whole, named"
 
 # ---- the job: every load is a hit ----
 for co in "$XLAT_SRC" "$HELLO"; do

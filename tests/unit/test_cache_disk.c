@@ -211,6 +211,36 @@ static void test_other_version_or_truncation_is_invalid(void **state)
 	assert_non_null(strstr(why, "has no sidecar"));
 }
 
+/* A sidecar that is not one (cut short, garbage, a nested value): invalid, named, removed. */
+static void test_unreadable_sidecar_is_invalid(void **state)
+{
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+	    {"{\"key\": \"ab",
+	     "sidecar cannot be read (at byte 11: the text ends inside a string)"},
+	    {"not json", "sidecar cannot be read (at byte 0: a JSON object expected)"},
+	    {"{\"key\": {}}", "sidecar cannot be read (at byte 8: a nested object"},
+	};
+	char p[512], co[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		FILE *f;
+		store();
+		path_of(p, sizeof(p), ".json");
+		path_of(co, sizeof(co), ".co");
+		f = fopen(p, "w");
+		assert_non_null(f);
+		fputs(bad[i].text, f);
+		fclose(f);
+		assert_int_equal(lookup(), HSI_DISK_INVALID);
+		if (!strstr(why, bad[i].why))
+			fail_msg("'%s': why '%s', want '%s'", bad[i].text, why, bad[i].why);
+		assert_false(exists(co)); /* removed, never served */
+	}
+}
+
 /* A root or shard anyone may write into could hold planted entries: never read, never written. */
 static void test_group_or_world_writable_is_bypassed(void **state)
 {
@@ -428,6 +458,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    DISK_TEST(test_store_and_hit),
 	    DISK_TEST(test_lookup_into_the_callers_place),
+	    DISK_TEST(test_unreadable_sidecar_is_invalid),
 	    DISK_TEST(test_flipped_byte_is_invalid),
 	    DISK_TEST(test_other_version_or_truncation_is_invalid),
 	    DISK_TEST(test_group_or_world_writable_is_bypassed),
