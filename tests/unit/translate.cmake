@@ -8,6 +8,7 @@ set_target_properties(isa_dump PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BIN
 mirage_unit_test(isa_decode SOURCES test_isa_decode.c LIBS mirage_isa)
 mirage_unit_test(raise_verify SOURCES test_raise_verify.c LIBS mirage_host mirage_raise)
 mirage_unit_test(runner SOURCES test_runner.c LIBS mirage_host)
+mirage_unit_test(host_jit SOURCES test_host_jit.c LIBS mirage_host)
 mirage_unit_test(kernarg SOURCES test_kernarg.c LIBS mirage_host)
 mirage_unit_test(isa_gfx942 SOURCES test_isa_gfx942.c LIBS mirage_isa)
 mirage_unit_test(amdgcn SOURCES test_amdgcn.c LIBS mirage_amdgcn)

@@ -7,6 +7,7 @@
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <math.h>
 #include <stdio.h>
@@ -70,6 +71,43 @@ static void set_no_implicit_float(LLVMModuleRef m, int on)
 		else
 			LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind);
 	}
+}
+
+/*
+ * The compile tier.  Calls in the raised code are jumps inside one function, and each return
+ * is a switch over every return address (raise_flow.c), so at -O0, where libclc's functions
+ * are calls, every block merges into every return site.  Promoting the register slots to SSA
+ * there (mem2reg, O2 and the register allocator) grows with blocks times switch edges:
+ * 2.8 s for 996 blocks and 2,610 edges, 38 s for 1,596 and 7,350, over 3 minutes for 2,078
+ * and 15,578.  Past the bound the module is compiled as raised, its slots left in memory, by
+ * the fast instruction selector: 0.1 to 0.3 s for those three, and 65,536 work-items of the
+ * first run in 2.6 s against O2's 2.4 (docs/emulate.md, "Compile tiers").  The results are
+ * the same: no pass changes what well-defined IR computes.
+ */
+#define HOST_QUICK_BOUND 1000000ull
+
+struct host_shape host_shape_of(LLVMModuleRef m)
+{
+	struct host_shape s = {0, 0};
+	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b;
+		     b = LLVMGetNextBasicBlock(b)) {
+			LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+			s.blocks++;
+			if (t && LLVMGetInstructionOpcode(t) == LLVMSwitch)
+				s.switch_edges += LLVMGetNumSuccessors(t);
+		}
+	return s;
+}
+
+enum host_tier host_tier_for(struct host_shape s, const char *forced)
+{
+	if (forced && !strcmp(forced, "opt"))
+		return HOST_TIER_OPT;
+	if (forced && !strcmp(forced, "quick"))
+		return HOST_TIER_QUICK;
+	return (unsigned long long)s.blocks * s.switch_edges > HOST_QUICK_BOUND ? HOST_TIER_QUICK
+	                                                                        : HOST_TIER_OPT;
 }
 
 int host_optimize(LLVMModuleRef m, char *msg, size_t size)
@@ -163,6 +201,37 @@ static int define_symbols(LLVMOrcLLJITRef j, LLVMModuleRef m, char *msg, size_t 
 	return 0;
 }
 
+/* An LLJIT for the host; the quick tier's target machine generates code at -O0 (fast-isel). */
+static LLVMErrorRef create_jit(LLVMOrcLLJITRef *jit, enum host_tier tier)
+{
+	LLVMOrcJITTargetMachineBuilderRef jtmb;
+	LLVMOrcLLJITBuilderRef builder;
+	LLVMTargetMachineRef tm;
+	LLVMTargetRef target;
+	char *triple, *cpu, *features, *err = NULL;
+
+	if (tier == HOST_TIER_OPT)
+		return LLVMOrcCreateLLJIT(jit, NULL);
+	triple = LLVMGetDefaultTargetTriple();
+	if (LLVMGetTargetFromTriple(triple, &target, &err)) {
+		LLVMErrorRef e = LLVMCreateStringError(err ? err : "no host target");
+		LLVMDisposeMessage(err);
+		LLVMDisposeMessage(triple);
+		return e;
+	}
+	cpu = LLVMGetHostCPUName();
+	features = LLVMGetHostCPUFeatures();
+	tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelNone,
+	                             LLVMRelocDefault, LLVMCodeModelJITDefault);
+	LLVMDisposeMessage(triple);
+	LLVMDisposeMessage(cpu);
+	LLVMDisposeMessage(features);
+	jtmb = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm); /* takes tm */
+	builder = LLVMOrcCreateLLJITBuilder();
+	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb); /* takes jtmb */
+	return LLVMOrcCreateLLJIT(jit, builder);                      /* takes builder */
+}
+
 struct host_jit *host_jit_compile(LLVMContextRef ctx, LLVMModuleRef m, const char *fn,
                                   void (**entry)(void), char *msg, size_t size)
 {
@@ -170,14 +239,18 @@ struct host_jit *host_jit_compile(LLVMContextRef ctx, LLVMModuleRef m, const cha
 	LLVMOrcThreadSafeContextRef tsc = NULL;
 	LLVMOrcThreadSafeModuleRef tsm;
 	LLVMOrcExecutorAddress addr = 0;
+	enum host_tier tier;
 	LLVMErrorRef e;
 
 	*entry = NULL;
-	if (!hj || host_bind(m, msg, size) || host_optimize(m, msg, size))
+	if (!hj || host_bind(m, msg, size))
+		goto fail_module;
+	tier = host_tier_for(host_shape_of(m), getenv("MIRAGE_JIT_TIER"));
+	if (tier == HOST_TIER_OPT && host_optimize(m, msg, size))
 		goto fail_module;
 	LLVMInitializeNativeTarget();
 	LLVMInitializeNativeAsmPrinter();
-	e = LLVMOrcCreateLLJIT(&hj->jit, NULL);
+	e = create_jit(&hj->jit, tier);
 	if (e) {
 		jit_error(e, "creating the JIT", msg, size);
 		goto fail_module;

@@ -594,9 +594,10 @@ static int salu_sop2(struct rz *r, const struct isa_inst *in)
 		    : in->op == ISA_OP_S_SUB_F32 ? LLVMBuildFSub(B, x, y, "")
 		    : in->op == ISA_OP_S_MUL_F32
 		        ? LLVMBuildFMul(B, x, y, "")
-		        : rz_intrinsic(
-		              r, in->op == ISA_OP_S_MIN_NUM_F32 ? "llvm.minnum" : "llvm.maxnum",
-		              &f32, 1, xy, 2);
+		        : rz_intrinsic(r,
+		                       in->op == ISA_OP_S_MIN_NUM_F32 ? "llvm.minimumnum"
+		                                                      : "llvm.maximumnum",
+		                       &f32, 1, xy, 2);
 		return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
 	}
 	default:
