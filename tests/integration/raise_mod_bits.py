@@ -158,7 +158,9 @@ def assemble(lines):
 def descriptor(name, vgprs, kernarg):
     lines = ["\t.rodata", "\t.p2align 6", "\t.amdhsa_kernel %s" % name,
              "\t.amdhsa_next_free_vgpr %d" % vgprs, "\t.amdhsa_next_free_sgpr 16",
-             "\t.amdhsa_user_sgpr_kernarg_segment_ptr 1", "\t.amdhsa_kernarg_size %d" % kernarg]
+             "\t.amdhsa_user_sgpr_kernarg_segment_ptr 1", "\t.amdhsa_kernarg_size %d" % kernarg,
+             # denormals kept (llvm-mc's default flushes f32), as the rules here compute
+             "\t.amdhsa_float_denorm_mode_32 3"]
     if GFX9:
         lines.append("\t.amdhsa_accum_offset %d" % vgprs)
     lines.append("\t.end_amdhsa_kernel")

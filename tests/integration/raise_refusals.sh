@@ -15,9 +15,11 @@ source "$(dirname "$0")/kernel_asm.sh"
 
 store='s_load_b64 s[2:3], s[0:1], 0x0; s_wait_kmcnt 0; v_mov_b32 v0, 42; v_mov_b32 v1, 0; global_store_b32 v1, v0, s[2:3]'
 
-# refused NAME REASON MNEMONIC DETAIL: mirage raise NAME.co refuses k for REASON.
+# refused NAME REASON MNEMONIC DETAIL: mirage raise NAME.co (with $RAISE_ARGS) refuses k for
+# REASON.
 refused() {
-	run_capture "$MIRAGE_BIN" raise "$1.co" --json
+	# shellcheck disable=SC2086  # RAISE_ARGS is a list of options
+	run_capture "$MIRAGE_BIN" raise "$1.co" --json ${RAISE_ARGS:-}
 	assert_eq "$RUN_STATUS" 1 "$1: raise --json exits 1 for a refused kernel"
 	assert_contains "$RUN_STDOUT" "\"reason\":	\"$2\"" "$1: the reason is $2"
 	assert_contains "$RUN_STDOUT" "\"mnemonic\":	\"$3\"" "$1: the mnemonic is '$3'"
@@ -31,7 +33,8 @@ refused() {
 			ok "$1: llvm-objdump has $3 at the address given" ||
 			fail "$1: llvm-objdump has no $3 at 0x$at"
 	fi
-	run_capture "$MIRAGE_BIN" raise "$1.co"
+	# shellcheck disable=SC2086
+	run_capture "$MIRAGE_BIN" raise "$1.co" ${RAISE_ARGS:-}
 	assert_eq "$RUN_STATUS" 1 "$1: raise exits 1"
 	assert_contains "$RUN_STDERR" "mirage: $1.co: kernel 'k' is refused at 0x" "$1: the message names the kernel and address"
 	assert_contains "$RUN_STDERR" ": $2: " "$1: the message names the reason"
@@ -170,6 +173,43 @@ run_capture "$MIRAGE_BIN" emulate refused.json
 assert_eq "$RUN_STATUS" 1 "a refused kernel exits 1"
 assert_contains "$RUN_STDERR" "mirage: kernel 'k' is refused at 0x" "the refusal names the address"
 assert_contains "$RUN_STDERR" "(v_add_f32): unsupported-form"
+# The float mode a descriptor starts its waves in (RSRC1): the CPU runner rounds to nearest
+# even and keeps denormals, and on gfx9 computes in IEEE mode with DX10 clamp.  A kernel with
+# float instructions and another mode is refused where it would run on the CPU (emulate, raise
+# --binding host), at its first float instruction; the raiser alone takes it (the translator
+# carries the mode), and a kernel without float instructions runs in any mode (good.co has
+# llvm-mc's default f32 mode, flush in and out).  42 + 42 as f32 bits are denormals: 84 kept.
+fstore=${store/v_mov_b32 v1, 0;/v_mov_b32 v1, 0; v_add_f32 v0, v0, v0;}
+assert_eq "$(od -An -tx4 out.bin | tr -d ' ')" "0000002a" "good.co's integer store ran in flush mode"
+kernel keep "$fstore; s_endpgm" ".amdhsa_float_denorm_mode_32 3"
+sed 's/good.co/keep.co/' launch.json >keep.json
+run_capture "$MIRAGE_BIN" emulate keep.json
+assert_eq "$RUN_STATUS" 0 "a float kernel that keeps denormals runs"
+assert_eq "$(od -An -tx4 out.bin | tr -d ' ')" "00000054" "the denormal sum is kept: 42 + 42 = 84"
+RAISE_ARGS="--binding host"
+kernel ftz "$fstore; s_endpgm"
+refused ftz float-mode v_add_f32 "RSRC1 float_denorm_mode_32 is 0 (flush in and out); the CPU runner keeps denormals (build without -cl-denorms-are-zero)"
+kernel ftz64 "$fstore; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_float_denorm_mode_16_64 1"
+refused ftz64 float-mode v_add_f32 "RSRC1 float_denorm_mode_16_64 is 1 (flush out); the CPU runner keeps denormals"
+kernel rtz "$fstore; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_float_round_mode_32 3"
+refused rtz float-mode v_add_f32 "RSRC1 float_round_mode_32 is 3 (toward zero); the CPU runner rounds to nearest even"
+CPU=gfx942
+fstore942=${store942/v_mov_b32 v1, 0;/v_mov_b32 v1, 0; v_add_f32 v0, v0, v0;}
+kernel ieee942 "$fstore942; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_ieee_mode 0"
+refused ieee942 float-mode v_add_f32 "RSRC1 enable_ieee_mode is 0 (off); the CPU runner computes in IEEE mode"
+kernel dx942 "$fstore942; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_dx10_clamp 0"
+refused dx942 float-mode v_add_f32 "RSRC1 enable_dx10_clamp is 0 (off); the CPU runner clamps NaN to 0"
+CPU=gfx1250
+RAISE_ARGS=
+run_capture "$MIRAGE_BIN" raise ftz.co --json
+assert_eq "$RUN_STATUS" 0 "the raiser alone takes a flush-mode kernel (the translator carries the mode)"
+sed 's/good.co/ftz.co/' launch.json >ftz.json
+run_capture "$MIRAGE_BIN" emulate ftz.json
+assert_eq "$RUN_STATUS" 1 "emulate refuses a flush-mode float kernel"
+assert_contains "$RUN_STDERR" "mirage: kernel 'k' is refused at 0x" "the refusal names the address"
+assert_contains "$RUN_STDERR" "(v_add_f32): float-mode: " "and the reason"
+assert_contains "$RUN_STDERR" "RSRC1 float_denorm_mode_32 is 0 (flush in and out)" "and the mode"
+
 sed 's/"grid": \[64\]/"grid": [0]/' launch.json >bad.json
 run_capture "$MIRAGE_BIN" emulate bad.json
 assert_eq "$RUN_STATUS" 2 "a bad launch file exits 2"

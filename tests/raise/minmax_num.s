@@ -39,6 +39,7 @@ minmax_num:
 	.amdhsa_user_sgpr_kernarg_segment_ptr 1
 	.amdhsa_next_free_vgpr 24
 	.amdhsa_next_free_sgpr 8
+	.amdhsa_float_denorm_mode_32 3 // denormals kept, as the inputs need
 	.end_amdhsa_kernel
 
 	.amdgpu_metadata

@@ -5,6 +5,7 @@
 #include "amdgcn_translate.h"
 #include "atomic_file.h"
 #include "build_id.h"
+#include "float_env.h"
 #include "host_jit.h"
 #include "kernarg.h"
 #include "launch_file.h"
@@ -101,6 +102,9 @@ static int raise_object(const char *path, const char *kernel, enum tr_binding bi
 		ctx = LLVMContextCreate();
 		if (raise_kernel(ctx, co, k, &res, &why)) {
 			tr_kernel_refuse(t, &why);
+		} else if (binding == TR_BINDING_HOST && host_float_env_check(co, k, &res, &why)) {
+			tr_kernel_refuse(t, &why);
+			LLVMDisposeModule(res.module);
 		} else {
 			char msg[512];
 			t->raised = 1;
@@ -222,6 +226,7 @@ static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out
 	LLVMContextRef ctx;
 	char msg[512];
 	double t0;
+	int refused;
 
 	out->exit_code = 1;
 	kr->regions[kr->nregions] = (struct run_region){"kernarg", kr->kernarg, k->kernarg_size};
@@ -230,7 +235,12 @@ static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out
 	    (struct run_region){"dispatch packet", dispatch, sizeof(dispatch)};
 	t0 = now_ms();
 	ctx = LLVMContextCreate();
-	if (raise_kernel(ctx, kr->co, k, &res, &why)) {
+	refused = raise_kernel(ctx, kr->co, k, &res, &why);
+	if (!refused && host_float_env_check(kr->co, k, &res, &why)) {
+		LLVMDisposeModule(res.module);
+		refused = 1;
+	}
+	if (refused) {
 		char line[REFUSAL_MAX];
 		refusal_format(line, sizeof(line),
 		               &(struct refusal){k->name, why.offset, why.mnemonic,

@@ -238,6 +238,15 @@ static int find_leaders(struct rz *r, const struct decoded *d, const struct exte
 	return 0;
 }
 
+/* Whether in reads float sources (either half of a VOPD pair): what RSRC1's float mode is for. */
+static bool has_float_sources(const struct rz *r, const struct isa_inst *in)
+{
+	uint32_t flags = in->flags;
+	if (in->format == ISA_FMT_VOPD || in->format == ISA_FMT_VOPD3)
+		flags |= rz_row(r, in->op_y)->flags;
+	return flags & (ISA_F_FLOAT | ISA_F_F16);
+}
+
 static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t next,
                      struct raise_result *res)
 {
@@ -319,6 +328,12 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		if (r->refused)
 			goto out;
 		res->instructions++;
+		if (!res->has_float && has_float_sources(r, in)) {
+			res->has_float = 1;
+			res->first_float.offset = r->co->text_addr + in->offset;
+			snprintf(res->first_float.mnemonic, sizeof(res->first_float.mnemonic), "%s",
+			         isa_inst_mnemonic(in));
+		}
 		if (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR | ISA_F_TERM | ISA_F_CALL) ||
 		    in->op == ISA_OP_S_TRAP)
 			open_block = false;

@@ -34,6 +34,8 @@ LLVMValueRef vx_hook1(struct rz *r, enum raise_hook h, LLVMValueRef x);
 /* A float result clamped to [0, 1] when the instruction asks (NaN gives 0); written so. */
 LLVMValueRef vx_fclamp(struct rz *r, LLVMValueRef f);
 int vx_fwrite(struct rz *r, const struct isa_operand *d, LLVMValueRef f);
+/* The hardware's float minimum (max false) or maximum of x and y (raise_vops.c). */
+LLVMValueRef vx_fminmax(struct rz *r, LLVMValueRef x, LLVMValueRef y, bool max);
 /* a + b or a - b (i16 or i32), saturated when the instruction's clamp is set. */
 LLVMValueRef vx_addsub_clamped(struct rz *r, bool sub, bool is_signed, LLVMValueRef a,
                                LLVMValueRef b);

@@ -278,21 +278,20 @@ int vx_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct 
 		return vx_fwrite(r, d,
 		                 vx_fma3(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits), acc));
 	}
-	/* IEEE 754-2019 minimumNumber and maximumNumber (-0 < +0, a quiet NaN loses to a number):
-	 * llvm.minnum leaves the sign of a zero result to the backend, and x86 at -O0 and at -O2
-	 * gave fdim(-0, +0) different signs. */
+	/* IEEE 754-2019 minimumNumber and maximumNumber (vx_fminmax): llvm.minnum leaves the sign
+	 * of a zero result to the backend, and x86 at -O0 and at -O2 gave fdim(-0, +0) different
+	 * signs. */
 	case ISA_OP_V_MIN_NUM_F32:
 	case ISA_OP_V_MIN_NUM_F64:
 	case ISA_OP_V_MIN_NUM_F16:
-		return vx_fwrite(r, d,
-		                 vx_fcall2(r, "llvm.minimumnum", vx_fsrc(r, o, 0, bits),
-		                           vx_fsrc(r, o, 1, bits)));
 	case ISA_OP_V_MAX_NUM_F32:
 	case ISA_OP_V_MAX_NUM_F64:
 	case ISA_OP_V_MAX_NUM_F16:
 		return vx_fwrite(r, d,
-		                 vx_fcall2(r, "llvm.maximumnum", vx_fsrc(r, o, 0, bits),
-		                           vx_fsrc(r, o, 1, bits)));
+		                 vx_fminmax(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits),
+		                            op == ISA_OP_V_MAX_NUM_F32 ||
+		                                op == ISA_OP_V_MAX_NUM_F64 ||
+		                                op == ISA_OP_V_MAX_NUM_F16));
 	case ISA_OP_V_MINIMUM_F32:
 	case ISA_OP_V_MINIMUM_F64:
 		return vx_fwrite(
@@ -481,10 +480,8 @@ int vx_packed(struct rz *r, const struct isa_inst *in, unsigned op, const struct
 			f = vx_fma3(r, x, y, LLVMBuildBitCast(B, half_of(r, o, 2, hi), r->f16, ""));
 			break;
 		case ISA_OP_V_PK_MIN_NUM_F16:
-			f = vx_fcall2(r, "llvm.minimumnum", x, y);
-			break;
 		case ISA_OP_V_PK_MAX_NUM_F16:
-			f = vx_fcall2(r, "llvm.maximumnum", x, y);
+			f = vx_fminmax(r, x, y, op == ISA_OP_V_PK_MAX_NUM_F16);
 			break;
 		case ISA_OP_V_PK_ADD_U16:
 		case ISA_OP_V_PK_ADD_I16:

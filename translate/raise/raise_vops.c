@@ -98,15 +98,47 @@ LLVMValueRef vx_hook1(struct rz *r, enum raise_hook h, LLVMValueRef x)
 	return rz_call(r, h, &x, 1);
 }
 
-/* A float result clamped to [0, 1] when the instruction asks (NaN gives 0). */
+/* A float result clamped to [0, 1] when the instruction asks: NaN, -0 and negatives give +0
+ * (DX10 clamp, which gfx12 always has and the host binding requires on gfx9).  maximumNumber
+ * orders -0 below +0 and lets 0 win over a NaN; llvm.maxnum would leave both to the backend. */
 LLVMValueRef vx_fclamp(struct rz *r, LLVMValueRef f)
 {
 	LLVMTypeRef t = LLVMTypeOf(f);
 	rz_mod_used(r, RZ_MOD_CLAMP);
 	if (!r->in->mods.clamp)
 		return f;
-	f = vx_fcall2(r, "llvm.maxnum", f, LLVMConstReal(t, 0.0));
-	return vx_fcall2(r, "llvm.minnum", f, LLVMConstReal(t, 1.0));
+	f = vx_fcall2(r, "llvm.maximumnum", f, LLVMConstReal(t, 0.0));
+	return vx_fcall2(r, "llvm.minimumnum", f, LLVMConstReal(t, 1.0));
+}
+
+/* Whether float x is a signalling NaN (i1), and x with its quiet bit set. */
+static LLVMValueRef is_snan(struct rz *r, LLVMValueRef x)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	LLVMValueRef a[2] = {x, c32(r, 1)}; /* llvm.is.fpclass's fcSNan */
+	return rz_intrinsic(r, "llvm.is.fpclass", &t, 1, a, 2);
+}
+
+static LLVMValueRef quieted(struct rz *r, LLVMValueRef x)
+{
+	LLVMTypeRef t = LLVMTypeOf(x);
+	unsigned bits = t == r->f64 ? 64 : t == r->f16 ? 16 : 32;
+	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
+	LLVMValueRef q = LLVMConstInt(it, 1ull << (bits == 64 ? 51 : bits == 16 ? 9 : 22), 0);
+	return LLVMBuildBitCast(B, LLVMBuildOr(B, LLVMBuildBitCast(B, x, it, ""), q, ""), t, "");
+}
+
+/* The float minimum or maximum of x and y (v_{min,max}_num_*, gfx9's v_{min,max}_f*): IEEE
+ * 754-2019 minimumNumber/maximumNumber, -0 < +0 and a NaN losing to a number; on gfx9 in IEEE
+ * mode (the host binding requires it, float_env.c) a signalling-NaN operand gives itself
+ * quieted, the first source's first, as the ISA's pseudocode says. */
+LLVMValueRef vx_fminmax(struct rz *r, LLVMValueRef x, LLVMValueRef y, bool max)
+{
+	LLVMValueRef m = vx_fcall2(r, max ? "llvm.maximumnum" : "llvm.minimumnum", x, y);
+	if (r->arch == ISA_ARCH_GFX1250)
+		return m;
+	m = LLVMBuildSelect(B, is_snan(r, y), quieted(r, y), m, "");
+	return LLVMBuildSelect(B, is_snan(r, x), quieted(r, x), m, "");
 }
 
 /* Writes a float result: clamp to [0, 1] when asked, as the destination's integer. */

@@ -28,10 +28,16 @@ const char *raise_reason_text(enum raise_reason r); /* "no table row decodes it"
 
 struct raise_refusal {
 	char kernel[128];
-	uint64_t offset; /* byte offset of the instruction in .text */
+	uint64_t offset; /* the instruction's address, as llvm-objdump prints it */
 	char mnemonic[48];
 	enum raise_reason reason;
 	char detail[160];
+};
+
+/* An instruction of the raised code: its address (llvm-objdump's) and mnemonic. */
+struct raise_site {
+	uint64_t offset;
+	char mnemonic[48];
 };
 
 /* The raised kernel: its function in module, and the facts the runner needs. */
@@ -42,6 +48,10 @@ struct raise_result {
 	uint32_t scratch_bytes; /* per lane: private segment (+ dynamic stack when used) */
 	int uses_calls;
 	unsigned wave_size; /* lanes per wave: 32 (gfx12.5) or 64 (gfx9.4), from the ISA */
+	/* The first instruction with float sources (its row's ISA_F_FLOAT or ISA_F_F16), when
+	 * has_float: what the descriptor's float mode applies to (translate/host/float_env.h). */
+	int has_float;
+	struct raise_site first_float;
 };
 
 /*
