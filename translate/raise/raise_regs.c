@@ -262,6 +262,21 @@ static uint64_t aperture(unsigned reg, unsigned width)
 	return width >= 2 ? v : v >> 32;
 }
 
+/*
+ * The high dword of a 64-bit integer operand that has a 32-bit literal: 0, read as zero
+ * extension.  With bit 31 set the hardware extends by the operand's type (sign for i64, zero for
+ * u64, LLVM's SIInstrInfo says, and LLVM never encodes such a literal); the raiser does not
+ * model operand types, so that form is refused.
+ */
+static void lit32_high(struct rz *r, uint64_t lit)
+{
+	if (lit & 0x80000000u)
+		rz_refuse(r, RAISE_UNSUPPORTED_FORM,
+		          "the 32-bit literal 0x%x of a 64-bit integer operand has bit 31 set: sign or "
+		          "zero extension follows the operand's type, which is not modelled",
+		          (unsigned)lit);
+}
+
 LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
 {
 	LLVMValueRef cell;
@@ -285,6 +300,8 @@ LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
 			return rz_const32(r, o->imm < 0 ? 0xffffffffu : 0);
 		return rz_const32(r, (uint64_t)o->imm);
 	case ISA_OPK_LITERAL:
+		if (k && r->in->literal_size == 4)
+			lit32_high(r, (uint64_t)o->imm);
 		return rz_const32(r, k ? (uint64_t)o->imm >> 32 : (uint64_t)o->imm);
 	case ISA_OPK_SPECIAL:
 		if (o->reg >= ISA_REG_FLAT_SCRATCH_BASE_LO && o->reg <= ISA_REG_PRIVATE_LIMIT &&
@@ -397,6 +414,9 @@ LLVMValueRef rz_src(struct rz *r, const struct isa_operand *o, unsigned bits, un
 			else if (fp == 16)
 				x = f32_bits_to_f16((uint32_t)x);
 		} else if (o->kind == ISA_OPK_LITERAL && bits == 64 && r->in->literal_size == 4) {
+			/* f64: the literal is the high dword, as the ISA says */
+			if (fp != 64)
+				lit32_high(r, x);
 			x = fp == 64 ? (x & 0xffffffffu) << 32 : (x & 0xffffffffu);
 		}
 		v = LLVMConstInt(it, x, 0);
