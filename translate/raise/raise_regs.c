@@ -271,10 +271,11 @@ static uint64_t aperture(unsigned reg, unsigned width)
 static void lit32_high(struct rz *r, uint64_t lit)
 {
 	if (lit & 0x80000000u)
-		rz_refuse(r, RAISE_UNSUPPORTED_FORM,
-		          "the 32-bit literal 0x%x of a 64-bit integer operand has bit 31 set: sign or "
-		          "zero extension follows the operand's type, which is not modelled",
-		          (unsigned)lit);
+		rz_refuse(
+		    r, RAISE_UNSUPPORTED_FORM,
+		    "the 32-bit literal 0x%x of a 64-bit integer operand has bit 31 set: sign or "
+		    "zero extension follows the operand's type, which is not modelled",
+		    (unsigned)lit);
 }
 
 LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)
