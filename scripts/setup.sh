@@ -29,6 +29,9 @@ packages=(
 	groff-base man-db
 	# tests: a single-node Slurm the test starts itself (integration/intercept_cache_slurm)
 	munge slurmctld slurmd slurm-client
+	# the Debian package: lintian judges it, debootstrap makes the clean root it is installed
+	# into (tests/install/check_deb.sh)
+	lintian debootstrap
 )
 
 missing=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick-start command 2: install what is missing; build the default preset, run
-# its suite, install it into a temp prefix and try the install from outside
-# (tests/install); build under AddressSanitizer + UndefinedBehaviorSanitizer
+# its suite, install it into a temp prefix and try the install from outside, build
+# the Debian package and install it into a clean Debian 12 chroot (tests/install);
+# build under AddressSanitizer + UndefinedBehaviorSanitizer
 # (clang 22) and run the whole suite (unit, integration, shells, python, a short
 # fuzz run); then the concurrency tests under ThreadSanitizer.  Exits non-zero on
 # the first failing stage.
@@ -25,6 +26,9 @@ build_and_test default "RelWithDebInfo"
 
 echo "== install: default build into a temp prefix, used by a pkg-config consumer and mirage"
 tests/install/check_install.sh build
+
+echo "== package: the Debian package, judged by lintian, installed into a clean Debian 12 chroot"
+tests/install/check_deb.sh build
 
 build_and_test sanitize "ASan + UBSan"
 build_and_test tsan "ThreadSanitizer: the concurrency tests"
