@@ -71,7 +71,9 @@ if ! { [ -s "$base" ] && tar -xzf "$base" -C "$root" 2>/dev/null; }; then
 fi
 [ -x "$root/usr/bin/apt-get" ] || fail "no apt-get in the chroot"
 rm -f "$root/etc/apt/sources.list" "$root"/etc/apt/sources.list.d/*
-cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/" 2>/dev/null || true
+for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list; do
+	[ -f "$f" ] && cp "$f" "$root/etc/apt/sources.list.d/"
+done
 [ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$root/etc/apt/"
 mount -t proc proc "$root/proc"
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
