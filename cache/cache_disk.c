@@ -16,16 +16,14 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "cache_fs.h"
 #include "cache_root.h"
+#include "crc32c.h"
 #include "hotswap_contract.h"
 #include "read_whole.h"
 #include "sha.h"
 #include "sidecar.h"
 #include "truthy.h"
-
-/* Every descriptor under the root: never a link, never blocking on a FIFO, never inherited. */
-#define DIR_FLAGS   (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-#define ENTRY_FLAGS (O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
 
 char *hsi_disk_root(void)
 {
@@ -38,57 +36,6 @@ char *hsi_disk_root(void)
 	return translation_cache_default_root();
 }
 
-__attribute__((format(printf, 3, 4))) static void say(char *why, size_t why_size, const char *fmt,
-                                                      ...)
-{
-	va_list ap;
-	int saved = errno;
-	va_start(ap, fmt);
-	vsnprintf(why, why_size, fmt, ap);
-	va_end(ap);
-	errno = saved;
-}
-
-/* The trust rule for the root and the shards (see cache_disk.h); what names the dir in why. */
-static int check_dir(int fd, const char *what, char *why, size_t why_size)
-{
-	struct stat st;
-
-	if (fstat(fd, &st) < 0) {
-		say(why, why_size, "cannot stat %s: %s", what, strerror(errno));
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		say(why, why_size, "%s is not a directory", what);
-		return -1;
-	}
-	if (st.st_uid != geteuid()) {
-		say(why, why_size, "%s is owned by uid %u, not by uid %u", what,
-		    (unsigned)st.st_uid, (unsigned)geteuid());
-		return -1;
-	}
-	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-		say(why, why_size, "%s is writable by group or other (mode %03o)", what,
-		    (unsigned)(st.st_mode & 07777));
-		return -1;
-	}
-	return 0;
-}
-
-/* Why an O_NOFOLLOW|O_DIRECTORY open of name under dirfd failed (ELOOP/ENOTDIR say little). */
-static void say_not_dir(int dirfd, const char *name, const char *what, char *why, size_t why_size)
-{
-	struct stat st;
-	int err = errno;
-
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
-		say(why, why_size, "%s is a symbolic link", what);
-	else if (err == ENOTDIR || err == ELOOP)
-		say(why, why_size, "%s is not a directory", what);
-	else
-		say(why, why_size, "cannot open %s: %s", what, strerror(err));
-}
-
 int hsi_disk_open(struct hsi_disk *disk, const char *root, char *why, size_t why_size)
 {
 	char what[600];
@@ -97,19 +44,19 @@ int hsi_disk_open(struct hsi_disk *disk, const char *root, char *why, size_t why
 	disk->fd = -1;
 	/* The name is the environment's: the log (stderr_line.h) escapes it where it is shown. */
 	snprintf(what, sizeof(what), "cache root '%s'", root);
-	fd = open(root, DIR_FLAGS);
+	fd = open(root, CACHE_DIR_FLAGS);
 	if (fd < 0 && errno == ENOENT) {
 		if (mkdir_parents(root, 0700) < 0) {
-			say(why, why_size, "cannot create %s: %s", what, strerror(errno));
+			cache_say(why, why_size, "cannot create %s: %s", what, strerror(errno));
 			return -1;
 		}
-		fd = open(root, DIR_FLAGS);
+		fd = open(root, CACHE_DIR_FLAGS);
 	}
 	if (fd < 0) {
-		say_not_dir(AT_FDCWD, root, what, why, why_size);
+		cache_say_not_dir(AT_FDCWD, root, what, why, why_size);
 		return -1;
 	}
-	if (check_dir(fd, what, why, why_size) < 0) {
+	if (cache_check_dir(fd, what, why, why_size) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -124,86 +71,34 @@ void hsi_disk_close(struct hsi_disk *disk)
 	disk->fd = -1;
 }
 
-enum shard_open {
-	SHARD_LOOKUP, /* an absent shard is a miss */
-	SHARD_CREATE, /* an absent shard is made 0700 */
-};
-
-/* The verified shard of key: a descriptor, -1 untrusted (why says it), -2 absent. */
-static int open_shard(const struct hsi_disk *disk, const char *key, enum shard_open how, char *why,
-                      size_t why_size)
-{
-	char name[3] = {key[0], key[1], '\0'}, what[32];
-	int fd;
-
-	snprintf(what, sizeof(what), "shard '%s'", name);
-	fd = openat(disk->fd, name, DIR_FLAGS);
-	if (fd < 0 && errno == ENOENT) {
-		if (how == SHARD_LOOKUP)
-			return -2;
-		if (mkdirat(disk->fd, name, 0700) < 0 && errno != EEXIST) {
-			say(why, why_size, "cannot create %s: %s", what, strerror(errno));
-			return -1;
-		}
-		fd = openat(disk->fd, name, DIR_FLAGS);
-	}
-	if (fd < 0) {
-		say_not_dir(disk->fd, name, what, why, why_size);
-		return -1;
-	}
-	if (check_dir(fd, what, why, why_size) < 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/*
- * Opens the entry file name in shard and checks it is a regular file of ours
- * without reading a byte: a descriptor (st filled), -2 absent, -1 rejected
- * (why says it).
- */
-static int open_entry(int shard, const char *name, struct stat *st, char *why, size_t why_size)
-{
-	int fd = openat(shard, name, ENTRY_FLAGS);
-
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return -2;
-		if (errno == ELOOP)
-			say(why, why_size, "'%s' is a symbolic link", name);
-		else
-			say(why, why_size, "cannot open '%s': %s", name, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) || st->st_uid != geteuid()) {
-		say(why, why_size, "'%s' is not a regular file of uid %u", name,
-		    (unsigned)geteuid());
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/* The whole entry behind fd, refused unread when it is larger than max. */
-static void *read_entry(int fd, const char *name, size_t max, size_t *size, char *why,
-                        size_t why_size)
-{
-	void *data = read_whole_fd_max(fd, max, size);
-
-	if (!data)
-		say(why, why_size, "cannot read '%s': %s", name,
-		    errno == EFBIG ? "larger than expected" : strerror(errno));
-	return data;
-}
-
 /* The sidecar's description of the object: its size and kernel count. */
 struct described {
 	size_t size;
 	uint32_t kernels;
 	char sha256[HSI_SHA_HEX];
+	bool has_crc; /* sidecars from before output_crc32c have only the SHA-256 */
+	uint32_t crc32c;
 	char *refused; /* malloc'ed, or NULL */
 };
+
+/* "output_crc32c": eight lowercase hex digits. */
+static bool parse_crc(const char *s, uint32_t *crc)
+{
+	uint32_t v = 0;
+
+	if (strlen(s) != 8)
+		return false;
+	for (int i = 0; i < 8; i++) {
+		int d = s[i] >= '0' && s[i] <= '9'   ? s[i] - '0'
+		        : s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10
+		                                     : -1;
+		if (d < 0)
+			return false;
+		v = v << 4 | (uint32_t)d;
+	}
+	*crc = v;
+	return true;
+}
 
 /* expect_version NULL: any rewriter's (mirage cache verify judges integrity only). */
 static bool parse_sidecar(const char *key, const char *expect_version, const char *text, size_t len,
@@ -211,34 +106,38 @@ static bool parse_sidecar(const char *key, const char *expect_version, const cha
 {
 	struct sidecar meta;
 	char perr[160];
-	const char *sha, *s;
+	const char *sha, *crc, *s;
 	uint64_t size, k;
 	bool ok = false;
 
 	if (sidecar_parse(&meta, text, len, perr, sizeof(perr)) < 0) {
-		say(why, why_size, "sidecar cannot be read (%s)", perr);
+		cache_say(why, why_size, "sidecar cannot be read (%s)", perr);
 		sidecar_free(&meta);
 		return false;
 	}
 	sha = sidecar_str(&meta, "output_sha256");
+	crc = sidecar_str(&meta, "output_crc32c");
 	if (!(s = sidecar_str(&meta, "key")) || strcmp(s, key))
-		say(why, why_size, "sidecar describes another key");
+		cache_say(why, why_size, "sidecar describes another key");
 	else if (expect_version &&
 	         (!(s = sidecar_str(&meta, "rewriter_version")) || strcmp(s, expect_version)))
-		say(why, why_size, "sidecar is from another rewriter version");
+		cache_say(why, why_size, "sidecar is from another rewriter version");
 	else if (!sidecar_uint(&meta, "output_size", &size) || size > SIZE_MAX)
-		say(why, why_size, "sidecar has no valid output_size");
+		cache_say(why, why_size, "sidecar has no valid output_size");
 	else if (!sha || strlen(sha) != HSI_SHA_HEX - 1)
-		say(why, why_size, "sidecar has no valid output_sha256");
+		cache_say(why, why_size, "sidecar has no valid output_sha256");
+	else if (crc && !parse_crc(crc, &d->crc32c))
+		cache_say(why, why_size, "sidecar has no valid output_crc32c");
 	else
 		ok = true;
 	if (ok) {
 		d->size = (size_t)size;
 		memcpy(d->sha256, sha, HSI_SHA_HEX);
+		d->has_crc = crc != NULL;
 		if (sidecar_uint(&meta, "kernels", &k) && k < 1000000000)
 			d->kernels = (uint32_t)k;
 		if ((s = sidecar_str(&meta, "refused")) && *s && !(d->refused = strdup(s))) {
-			say(why, why_size, "out of memory");
+			cache_say(why, why_size, "out of memory");
 			ok = false;
 		}
 	}
@@ -247,8 +146,39 @@ static bool parse_sidecar(const char *key, const char *expect_version, const cha
 }
 
 /*
- * One entry checked as hsi_disk_lookup describes; out NULL: the bytes are only checked.  An
- * entry that fails is removed when remove_invalid says so.
+ * The bytes of an entry against its sidecar: a hit checks the CRC-32C when the sidecar has one
+ * (crc32c.h says why that is enough), else the SHA-256; all (mirage cache verify) checks both.
+ */
+static bool bytes_match(const void *co, size_t size, const struct described *d, bool all,
+                        const char *co_name, char *why, size_t why_size)
+{
+	uint8_t digest[HSI_SHA_LEN];
+	char hex[HSI_SHA_HEX];
+
+	if (all || !d->has_crc) {
+		if (hsi_sha256(co, size, digest) < 0) {
+			cache_say(why, why_size, "cannot hash '%s'", co_name);
+			return false;
+		}
+		hsi_hex(digest, sizeof(digest), hex);
+		if (strcmp(hex, d->sha256)) {
+			cache_say(why, why_size, "'%s' does not match its sidecar's output_sha256",
+			          co_name);
+			return false;
+		}
+	}
+	if (d->has_crc && crc32c(co, size) != d->crc32c) {
+		cache_say(why, why_size, "'%s' does not match its sidecar's output_crc32c",
+		          co_name);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * One entry checked as hsi_disk_lookup describes; out NULL: the bytes are only checked, by
+ * every check the sidecar has (bytes_match).  An entry that fails is removed when
+ * remove_invalid says so.
  */
 static enum hsi_disk_result check_entry(const struct hsi_disk *disk, const char *key_hex,
                                         const char *expect_version,
@@ -260,18 +190,16 @@ static enum hsi_disk_result check_entry(const struct hsi_disk *disk, const char 
 	struct stat co_st, meta_st;
 	void *co = NULL, *meta = NULL;
 	size_t co_size = 0, meta_size = 0;
-	uint8_t digest[HSI_SHA_LEN];
-	char hex[HSI_SHA_HEX];
 	int shard, co_fd = -1, meta_fd = -1;
 	enum hsi_disk_result res = HSI_DISK_INVALID;
 	bool placed = false; /* co is the caller's memory (place), not ours to free */
 
-	shard = open_shard(disk, key_hex, SHARD_LOOKUP, why, why_size);
+	shard = cache_open_shard(disk, key_hex, SHARD_LOOKUP, why, why_size);
 	if (shard < 0)
 		return shard == -2 ? HSI_DISK_MISS : HSI_DISK_BYPASSED;
 	snprintf(co_name, sizeof(co_name), "%s.co", key_hex);
 	snprintf(meta_name, sizeof(meta_name), "%s.json", key_hex);
-	co_fd = open_entry(shard, co_name, &co_st, why, why_size);
+	co_fd = cache_open_entry(shard, co_name, &co_st, why, why_size);
 	if (co_fd == -2) {
 		/* No object: a miss (a lone sidecar is a write in progress or a leftover). */
 		res = HSI_DISK_MISS;
@@ -279,44 +207,38 @@ static enum hsi_disk_result check_entry(const struct hsi_disk *disk, const char 
 	}
 	if (co_fd < 0)
 		goto out;
-	meta_fd = open_entry(shard, meta_name, &meta_st, why, why_size);
+	meta_fd = cache_open_entry(shard, meta_name, &meta_st, why, why_size);
 	if (meta_fd == -2)
-		say(why, why_size, "'%s' has no sidecar", co_name);
+		cache_say(why, why_size, "'%s' has no sidecar", co_name);
 	if (meta_fd < 0)
 		goto out;
-	meta = read_entry(meta_fd, meta_name, HSI_DISK_MAX_SIDECAR, &meta_size, why, why_size);
+	meta =
+	    cache_read_entry(meta_fd, meta_name, HSI_DISK_MAX_SIDECAR, &meta_size, why, why_size);
 	if (!meta || !parse_sidecar(key_hex, expect_version, meta, meta_size, &d, why, why_size))
 		goto out;
 	/* Sizes first: a planted multi-GiB (sparse) object is rejected by fstat alone. */
 	if ((uintmax_t)co_st.st_size != (uintmax_t)d.size) {
-		say(why, why_size, "'%s' is %jd bytes, its sidecar says %zu", co_name,
-		    (intmax_t)co_st.st_size, d.size);
+		cache_say(why, why_size, "'%s' is %jd bytes, its sidecar says %zu", co_name,
+		          (intmax_t)co_st.st_size, d.size);
 		goto out;
 	}
 	if (out && place && (co = place->reserve(place->ctx, d.size))) {
 		placed = true;
 		if (read_exact_fd(co_fd, co, d.size) < 0) {
-			say(why, why_size, "cannot read '%s': %s", co_name,
-			    errno == EIO ? "it shrank while read" : strerror(errno));
+			cache_say(why, why_size, "cannot read '%s': %s", co_name,
+			          errno == EIO ? "it shrank while read" : strerror(errno));
 			goto out;
 		}
 		co_size = d.size;
-	} else if (!(co = read_entry(co_fd, co_name, d.size, &co_size, why, why_size))) {
+	} else if (!(co = cache_read_entry(co_fd, co_name, d.size, &co_size, why, why_size))) {
 		goto out;
 	}
 	if (co_size != d.size) {
-		say(why, why_size, "'%s' changed size while read", co_name);
+		cache_say(why, why_size, "'%s' changed size while read", co_name);
 		goto out;
 	}
-	if (hsi_sha256(co, co_size, digest) < 0) {
-		say(why, why_size, "cannot hash '%s'", co_name);
+	if (!bytes_match(co, co_size, &d, !out, co_name, why, why_size))
 		goto out;
-	}
-	hsi_hex(digest, sizeof(digest), hex);
-	if (strcmp(hex, d.sha256)) {
-		say(why, why_size, "'%s' does not match its sidecar's output_sha256", co_name);
-		goto out;
-	}
 	if (out) {
 		out->data = co;
 		out->size = co_size;
@@ -363,7 +285,7 @@ int hsi_disk_verify(const struct hsi_disk *disk, const char *key_hex, char *why,
 {
 	enum hsi_disk_result r = check_entry(disk, key_hex, NULL, NULL, NULL, false, why, why_size);
 	if (r == HSI_DISK_MISS)
-		say(why, why_size, "'%s.co' is gone", key_hex);
+		cache_say(why, why_size, "'%s.co' is gone", key_hex);
 	return r == HSI_DISK_HIT ? 0 : -1;
 }
 
@@ -371,7 +293,7 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
                           const struct hsi_disk_meta *m)
 {
 	uint8_t digest[HSI_SHA_LEN];
-	char hex[HSI_SHA_HEX], flags[24], stamp[32];
+	char hex[HSI_SHA_HEX], crc[9], flags[24], stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
 	char *text;
@@ -379,6 +301,7 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
 	if (hsi_sha256(blob->data, blob->size, digest) < 0)
 		return NULL;
 	hsi_hex(digest, sizeof(digest), hex);
+	snprintf(crc, sizeof(crc), "%08x", (unsigned)crc32c(blob->data, blob->size));
 	snprintf(flags, sizeof(flags), "0x%llx", (unsigned long long)m->flags);
 	if (!gmtime_r(&now, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm))
 		snprintf(stamp, sizeof(stamp), "%lld", (long long)now);
@@ -388,6 +311,7 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
 		    {"input_sha256", m->input_sha256, 0},
 		    {"input_size", NULL, m->input_size},
 		    {"output_sha256", hex, 0},
+		    {"output_crc32c", crc, 0},
 		    {"output_size", NULL, blob->size},
 		    {"source_isa", m->source_isa, 0},
 		    {"target_isa", m->target_isa, 0},
@@ -406,7 +330,7 @@ static char *sidecar_text(const char *key_hex, const struct hsi_blob *blob,
 /* Removes temp files of killed writers: old regular files of ours named *.tmp.*, links never. */
 static void sweep_stale_temps(int shard)
 {
-	int fd = openat(shard, ".", DIR_FLAGS);
+	int fd = openat(shard, ".", CACHE_DIR_FLAGS);
 	time_t cutoff = time(NULL) - HSI_DISK_STALE_TEMP_SECONDS;
 	struct dirent *de;
 	struct stat st;
@@ -478,10 +402,10 @@ int hsi_disk_store(const struct hsi_disk *disk, const char *key_hex, const struc
 	int shard = -1, ret = -1;
 
 	if (!text) {
-		say(why, why_size, "cannot describe the entry: out of memory");
+		cache_say(why, why_size, "cannot describe the entry: out of memory");
 		return -1;
 	}
-	shard = open_shard(disk, key_hex, SHARD_CREATE, why, why_size);
+	shard = cache_open_shard(disk, key_hex, SHARD_CREATE, why, why_size);
 	if (shard < 0)
 		goto out;
 	sweep_stale_temps(shard);
@@ -489,8 +413,8 @@ int hsi_disk_store(const struct hsi_disk *disk, const char *key_hex, const struc
 	snprintf(meta_name, sizeof(meta_name), "%s.json", key_hex);
 	if (write_entry(shard, meta_name, text, strlen(text)) < 0 ||
 	    write_entry(shard, co_name, blob->data, blob->size) < 0) {
-		say(why, why_size, "cannot write an entry into shard '%.2s': %s", key_hex,
-		    strerror(errno));
+		cache_say(why, why_size, "cannot write an entry into shard '%.2s': %s", key_hex,
+		          strerror(errno));
 		goto out;
 	}
 	ret = 0;
@@ -525,14 +449,14 @@ static int open_lock(int shard, const char *name, char *why, size_t why_size)
 	struct stat st;
 
 	if (fd < 0) {
-		say(why, why_size, "cannot open the lock '%s': %s", name,
-		    errno == ELOOP ? "a symbolic link" : strerror(errno));
+		cache_say(why, why_size, "cannot open the lock '%s': %s", name,
+		          errno == ELOOP ? "a symbolic link" : strerror(errno));
 		return -1;
 	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
 	    (st.st_mode & (S_IWGRP | S_IWOTH))) {
-		say(why, why_size, "the lock '%s' is not a regular file of uid %u, mode 0600", name,
-		    (unsigned)geteuid());
+		cache_say(why, why_size, "the lock '%s' is not a regular file of uid %u, mode 0600",
+		          name, (unsigned)geteuid());
 		close(fd);
 		return -1;
 	}
@@ -568,7 +492,7 @@ enum hsi_disk_wait hsi_disk_lock(const struct hsi_disk *disk, const char *key_he
 
 	*lock_fd = -1;
 	*waited_ms = 0;
-	shard = open_shard(disk, key_hex, SHARD_CREATE, why, why_size);
+	shard = cache_open_shard(disk, key_hex, SHARD_CREATE, why, why_size);
 	if (shard < 0)
 		return HSI_DISK_NO_LOCK;
 	snprintf(name, sizeof(name), "%s.lock", key_hex);
@@ -583,18 +507,19 @@ enum hsi_disk_wait hsi_disk_lock(const struct hsi_disk *disk, const char *key_he
 		if (errno == EINTR)
 			continue;
 		if (errno != EWOULDBLOCK) {
-			say(why, why_size, "cannot lock '%s' (%s): translating without waiting",
-			    name, strerror(errno));
+			cache_say(why, why_size,
+			          "cannot lock '%s' (%s): translating without waiting", name,
+			          strerror(errno));
 			close(fd);
 			return HSI_DISK_NO_LOCK;
 		}
 		waited = true;
 		*waited_ms = ms_since(&t0);
 		if (*waited_ms >= timeout_ms) {
-			say(why, why_size,
-			    "another process has held '%s' for %u ms "
-			    "(" HOTSWAP_ENV_CACHE_LOCK_TIMEOUT "): translating here too",
-			    name, *waited_ms);
+			cache_say(why, why_size,
+			          "another process has held '%s' for %u ms "
+			          "(" HOTSWAP_ENV_CACHE_LOCK_TIMEOUT "): translating here too",
+			          name, *waited_ms);
 			close(fd);
 			return HSI_DISK_NO_LOCK;
 		}
@@ -641,11 +566,11 @@ static void describe(int shard, const char *key, struct hsi_disk_entry *e)
 	int fd;
 
 	snprintf(name, sizeof(name), "%s.json", key);
-	fd = open_entry(shard, name, &st, why, sizeof(why));
+	fd = cache_open_entry(shard, name, &st, why, sizeof(why));
 	if (fd < 0)
 		return;
 	e->size += (uint64_t)st.st_size;
-	text = read_entry(fd, name, HSI_DISK_MAX_SIDECAR, &size, why, sizeof(why));
+	text = cache_read_entry(fd, name, HSI_DISK_MAX_SIDECAR, &size, why, sizeof(why));
 	close(fd);
 	if (text && sidecar_parse(&meta, text, size, why, sizeof(why)) == 0) {
 		const char *isa = sidecar_str(&meta, "target_isa");
@@ -671,12 +596,12 @@ typedef int (*shard_fn)(int shard, DIR *d, const char *name, void *ctx);
 static int each_shard(const struct hsi_disk *disk, shard_fn fn, void *ctx, unsigned *skipped,
                       char *why, size_t why_size)
 {
-	int rootfd = openat(disk->fd, ".", DIR_FLAGS), rc = 0;
+	int rootfd = openat(disk->fd, ".", CACHE_DIR_FLAGS), rc = 0;
 	DIR *root = rootfd >= 0 ? fdopendir(rootfd) : NULL;
 	struct dirent *de;
 
 	if (!root) {
-		say(why, why_size, "cannot read the cache root: %s", strerror(errno));
+		cache_say(why, why_size, "cannot read the cache root: %s", strerror(errno));
 		if (rootfd >= 0)
 			close(rootfd);
 		return -1;
@@ -688,12 +613,13 @@ static int each_shard(const struct hsi_disk *disk, shard_fn fn, void *ctx, unsig
 
 		if (strlen(de->d_name) != 2 || strspn(de->d_name, "0123456789abcdef") != 2)
 			continue;
-		shard = open_shard(disk, de->d_name, SHARD_LOOKUP, shard_why, sizeof(shard_why));
+		shard =
+		    cache_open_shard(disk, de->d_name, SHARD_LOOKUP, shard_why, sizeof(shard_why));
 		if (shard < 0) {
 			if (shard == -1) {
 				if (skipped)
 					(*skipped)++;
-				say(why, why_size, "%s", shard_why);
+				cache_say(why, why_size, "%s", shard_why);
 			}
 			continue;
 		}
@@ -749,7 +675,7 @@ int hsi_disk_remove(const struct hsi_disk *disk, const char *key_hex)
 {
 	static const char *const suffixes[] = {".co", ".json", ".lock"};
 	char why[64], name[HSI_SHA_HEX + 8];
-	int shard = open_shard(disk, key_hex, SHARD_LOOKUP, why, sizeof(why)), ret = 0;
+	int shard = cache_open_shard(disk, key_hex, SHARD_LOOKUP, why, sizeof(why)), ret = 0;
 
 	if (shard < 0)
 		return shard == -2 ? 0 : -1;

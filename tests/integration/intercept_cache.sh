@@ -23,7 +23,7 @@ assert_eq "$(echo "$entry" | wc -l)" 1 "one entry on disk"
 key=$(basename "$entry" .co)
 assert_eq "$(basename "$(dirname "$entry")")" "${key:0:2}" "entry under <key[0:2]>/"
 assert_same_bytes "$entry" "$TEST_TMP/first.co" "cached object"
-for field in '"input_sha256":' '"output_sha256":' '"input_size":' '"output_size":' \
+for field in '"input_sha256":' '"output_sha256":' '"output_crc32c":' '"input_size":' '"output_size":' \
 	'"source_isa":' '"target_isa":' '"flags":' '"rewriter_version":' '"created":'; do
 	assert_contains "$CACHE/${key:0:2}/$key.json" "$field" "sidecar has $field"
 done

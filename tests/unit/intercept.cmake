@@ -15,8 +15,12 @@ mirage_unit_test(cache SOURCES test_cache.c ${IC_SRC}/cache.c LIBS Threads::Thre
 target_include_directories(test_cache PRIVATE ${IC_INCLUDES})
 
 mirage_unit_test(cache_disk SOURCES test_cache_disk.c ${PROJECT_SOURCE_DIR}/cache/cache_disk.c
+                 ${PROJECT_SOURCE_DIR}/cache/cache_fs.c ${PROJECT_SOURCE_DIR}/cache/crc32c.c
                  ${PROJECT_SOURCE_DIR}/cache/sha.c ${PROJECT_SOURCE_DIR}/cache/sidecar.c)
 target_include_directories(test_cache_disk PRIVATE ${IC_INCLUDES})
+
+mirage_unit_test(crc32c SOURCES test_crc32c.c ${PROJECT_SOURCE_DIR}/cache/crc32c.c)
+target_include_directories(test_crc32c PRIVATE ${PROJECT_SOURCE_DIR}/cache)
 
 # cJSON, which the sidecar code no longer uses, is the independent judge of what it reads and
 # writes.

@@ -168,7 +168,7 @@ static void test_lookup_into_the_callers_place(void **state)
 	fclose(f);
 	assert_int_equal(hsi_disk_lookup_into(&disk, KEY, "1.2.3", &place, &out, why, sizeof(why)),
 	                 HSI_DISK_INVALID);
-	assert_non_null(strstr(why, "does not match its sidecar's output_sha256"));
+	assert_non_null(strstr(why, "does not match its sidecar's output_crc32c"));
 	assert_false(exists(p));
 }
 
@@ -185,9 +185,94 @@ static void test_flipped_byte_is_invalid(void **state)
 	fputc('X', f);
 	fclose(f);
 	assert_int_equal(lookup(), HSI_DISK_INVALID);
-	assert_non_null(strstr(why, "does not match its sidecar's output_sha256"));
+	assert_non_null(strstr(why, "does not match its sidecar's output_crc32c"));
 	assert_false(exists(p)); /* removed, never served */
 	assert_int_equal(lookup(), HSI_DISK_MISS);
+}
+
+/* The stored sidecar with field's value replaced by value (NULL: the field left out). */
+static void edit_sidecar(const char *field, const char *value)
+{
+	char p[512], text[4096], out[4096], *at, *end;
+	FILE *f;
+	size_t n;
+
+	path_of(p, sizeof(p), ".json");
+	f = fopen(p, "rb");
+	assert_non_null(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	at = strstr(text, field);
+	assert_non_null(at);
+	at--; /* its opening quote */
+	end = strchr(at, ',');
+	assert_non_null(end);
+	if (value)
+		snprintf(out, sizeof(out), "%.*s\"%s\": \"%s\"%s", (int)(at - text), text, field,
+		         value, end);
+	else
+		snprintf(out, sizeof(out), "%.*s%s", (int)(at - text), text, end + 1);
+	f = fopen(p, "wb");
+	assert_non_null(f);
+	fputs(out, f);
+	fclose(f);
+}
+
+static void flip_byte(void)
+{
+	char p[512];
+	FILE *f;
+
+	path_of(p, sizeof(p), ".co");
+	f = fopen(p, "r+b");
+	assert_non_null(f);
+	fputc('X', f);
+	fclose(f);
+}
+
+/*
+ * Which check runs: a hit checks the CRC-32C, a sidecar from before it the SHA-256, and
+ * mirage cache verify (hsi_disk_verify) both, so an entry whose sidecar disagrees with itself
+ * is found there.
+ */
+static void test_checks_by_sidecar(void **state)
+{
+	struct hsi_blob out = {0};
+
+	/* An older sidecar, without output_crc32c: the SHA-256 judges a hit. */
+	store();
+	edit_sidecar("output_crc32c", NULL);
+	assert_int_equal(hsi_disk_lookup(&disk, KEY, "1.2.3", &out, why, sizeof(why)),
+	                 HSI_DISK_HIT);
+	free((void *)out.data);
+	flip_byte();
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, "does not match its sidecar's output_sha256"));
+	/* A wrong CRC: refused by a hit and by verify, though the SHA-256 is right. */
+	store();
+	edit_sidecar("output_crc32c", "00000000");
+	assert_int_equal(hsi_disk_verify(&disk, KEY, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "does not match its sidecar's output_crc32c"));
+	assert_int_equal(lookup(), HSI_DISK_INVALID);
+	assert_non_null(strstr(why, "does not match its sidecar's output_crc32c"));
+	/* A wrong SHA-256 with a right CRC: a hit serves it, verify finds it. */
+	store();
+	edit_sidecar("output_sha256",
+	             "0000000000000000000000000000000000000000000000000000000000000000");
+	assert_int_equal(hsi_disk_verify(&disk, KEY, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "does not match its sidecar's output_sha256"));
+	assert_int_equal(hsi_disk_lookup(&disk, KEY, "1.2.3", &out, why, sizeof(why)),
+	                 HSI_DISK_HIT);
+	free((void *)out.data);
+	/* A CRC that is no CRC: the sidecar is invalid. */
+	for (size_t i = 0; i < 3; i++) {
+		static const char *const bad[] = {"1234567", "123456789", "12345g78"};
+		store();
+		edit_sidecar("output_crc32c", bad[i]);
+		assert_int_equal(lookup(), HSI_DISK_INVALID);
+		assert_string_equal(why, "sidecar has no valid output_crc32c");
+	}
 }
 
 static void test_other_version_or_truncation_is_invalid(void **state)
@@ -459,6 +544,7 @@ int main(void)
 	    DISK_TEST(test_store_and_hit),
 	    DISK_TEST(test_lookup_into_the_callers_place),
 	    DISK_TEST(test_unreadable_sidecar_is_invalid),
+	    DISK_TEST(test_checks_by_sidecar),
 	    DISK_TEST(test_flipped_byte_is_invalid),
 	    DISK_TEST(test_other_version_or_truncation_is_invalid),
 	    DISK_TEST(test_group_or_world_writable_is_bypassed),
