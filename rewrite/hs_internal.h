@@ -29,6 +29,10 @@ struct gfx_info;
 #define HS_PROV_DESC_SIZE     32u
 #define HS_NOTE_OWNER         "AMDGPU" /* owner of both notes; namesz 7 with its NUL */
 #define HS_POOL_ALIGN         4096u
+/* .hotswap.text's sh_addralign: its stubs and entries start on 256-byte boundaries, so tools
+ * that read the section's alignment (and relink it) keep them there, whatever the pool holds
+ * (docs/rewriter.md). */
+#define HS_POOL_SECTION_ALIGN 256u
 #define HS_POOL_SECTION       ".hotswap.text"
 #define HS_PROV_SECTION       ".note.hotswap"
 

@@ -176,7 +176,8 @@ static enum hs_status plan_pool(const struct hs_object *o, const struct hs_plan 
 		    .sh_addr = l->pool_vaddr,
 		    .sh_offset = l->pool_off,
 		    .sh_size = p->pool.used,
-		    .sh_addralign = p->pool.align,
+		    .sh_addralign = p->pool.align > HS_POOL_SECTION_ALIGN ? p->pool.align
+		                                                          : HS_POOL_SECTION_ALIGN,
 		};
 	}
 	/* Non-allocated tail: the provenance note, then the section names. */

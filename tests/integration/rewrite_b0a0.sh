@@ -46,6 +46,14 @@ grep -q '\.gfx1250_revision: B0' "$T/notes" && fail "a B0 tag is left"
 grep -q "description data: 01 00 00 00 02 00 00 00 01 00 00 00" "$T/notes" ||
 	fail "the provenance note does not record state A0: $(grep -A1 0x48535750 "$T/notes")"
 ok "the notes show both tags retagged to A0 and the provenance state A0"
+# The pool section is 256-byte aligned as the spec says, also when it holds only the
+# trampolines, which need 4 (tools that relink it read the alignment).
+for o in "$T/b0.co" "$T/both.co"; do
+	[ -f "$o" ] || mirage rewrite "$FIXTURES/b0a0_b0.co" -o "$o" --target gfx1250 --entry-trampolines
+	al=$("$READELF" -S --wide "$o" | awk '$2 == ".hotswap.text" {print $NF}')
+	[ "$al" = 256 ] || fail "${o##*/}: .hotswap.text has addralign '$al', not 256"
+done
+ok ".hotswap.text has addralign 256 (llvm-readelf-22 -S), trampolines only or with stubs"
 
 mirage rewrite "$FIXTURES/b0a0_a0.co" -o "$T/a0.co" --target gfx1250
 check "an all-A0 object" 0
