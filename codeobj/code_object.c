@@ -330,6 +330,51 @@ static int read_sections(struct code_object *co, Elf *elf, struct meta_first *fi
 	return 0;
 }
 
+/* A loaded image this large is no code object's (a planted PT_LOAD with a huge memsz). */
+#define IMAGE_SPAN_MAX (UINT64_C(1) << 30)
+
+/* co->image from the PT_LOAD segments (code_object.h). */
+static int read_image(struct code_object *co, Elf *elf, char **err)
+{
+	size_t n, file_size;
+	const char *file = elf_rawfile(elf, &file_size);
+	uint64_t lo = UINT64_MAX, hi = 0;
+	GElf_Phdr ph;
+
+	if (elf_getphdrnum(elf, &n) < 0 || !file)
+		return 0; /* no program headers: nothing is loaded */
+	for (size_t i = 0; i < n; i++) {
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (ph.p_filesz > ph.p_memsz || ph.p_memsz > IMAGE_SPAN_MAX ||
+		    ph.p_vaddr > IMAGE_SPAN_MAX || ph.p_offset > file_size ||
+		    ph.p_filesz > file_size - ph.p_offset)
+			return fail(
+			    err, -EINVAL,
+			    "%s: program header %zu (PT_LOAD at 0x%llx) lies outside the file "
+			    "or spans more than 1 GiB",
+			    co->path, i, (unsigned long long)ph.p_vaddr);
+		if (ph.p_vaddr < lo)
+			lo = ph.p_vaddr;
+		if (ph.p_vaddr + ph.p_memsz > hi)
+			hi = ph.p_vaddr + ph.p_memsz;
+	}
+	if (hi <= lo)
+		return 0;
+	if (hi - lo > IMAGE_SPAN_MAX)
+		return fail(err, -EINVAL, "%s: the PT_LOAD segments span more than 1 GiB",
+		            co->path);
+	if (!(co->image = calloc(1, hi - lo)))
+		return fail(err, -ENOMEM, "%s: out of memory for its %llu-byte image", co->path,
+		            (unsigned long long)(hi - lo));
+	co->image_addr = lo;
+	co->image_size = hi - lo;
+	for (size_t i = 0; i < n; i++)
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+			memcpy(co->image + (ph.p_vaddr - lo), file + ph.p_offset, ph.p_filesz);
+	return 0;
+}
+
 static int parse(struct code_object *co, Elf *elf, char **err)
 {
 	Elf_Scn *symtab = NULL, *pool = NULL;
@@ -356,7 +401,9 @@ static int parse(struct code_object *co, Elf *elf, char **err)
 	if (!symtab)
 		return fail(err, -EINVAL, "%s: no symbol table", co->path);
 	rc = read_symbols(co, elf, symtab, err);
-	return rc || !pool ? rc : add_pool(co, pool, err);
+	if (!rc && pool)
+		rc = add_pool(co, pool, err);
+	return rc ? rc : read_image(co, elf, err);
 }
 
 /* Parses the size bytes at bytes (not kept) as the object called name. */
@@ -450,6 +497,7 @@ void co_free(struct code_object *co)
 	free(co->funcs);
 	free(co->kernels);
 	free(co->text);
+	free(co->image);
 	free(co->mcpu);
 	free(co->path);
 	free(co);

@@ -8,7 +8,7 @@ set(KERNELS_OUT ${PROJECT_BINARY_DIR}/tests/kernels)
 # and tests/kernels/check/<kernel>.json how their outputs compare.
 set(MIRAGE_KERNELS int_ops float_ops saxpy transpose reduce_lds divergence divergent_loop
     subgroup atomics scratch ragged calls f16_convert f16_arith approx regindex
-    private_calls)
+    private_calls tables)
 set(MIRAGE_KERNEL_OPT_LEVELS O0 O2 O3)
 # gfx1250 is the suite's subject; gfx942 objects are built for the gfx942 decoder's corpus.
 set(MIRAGE_KERNEL_TARGETS gfx1250 gfx942)

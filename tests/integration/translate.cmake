@@ -87,3 +87,4 @@ endforeach()
 mirage_shell_test(translate_golden translate_golden.sh LABELS translate)
 # Two metadata notes in one object, read merged by the translator as by the rewriter.
 mirage_shell_test(codeobj_notes codeobj_notes.sh LABELS translate emulate)
+mirage_shell_test(codeobj_image codeobj_image.sh LABELS translate emulate)

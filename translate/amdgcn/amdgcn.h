@@ -46,11 +46,14 @@ int amdgcn_prove_wave_native(LLVMModuleRef m, LLVMValueRef fn, const struct code
  * the same name taking the source's kernarg segment as one byref([N x i8]) param, every mx.*
  * hook by amdgcn intrinsics under WaveNative, with the kernel attributes of the source (flat
  * workgroup size, LDS size, FP mode, reqd_work_group_size), in whole-wave mode if whole_wave.
- * The module must have the target's triple and data layout.  Returns the kernel, or NULL with
- * msg.
+ * image_of, for a kernel that reads its object's image (raise_result.reads_image), is that
+ * object: its loaded image becomes a global of the translation, and a global or scalar access
+ * at one of the object's addresses reads the copy.  The module must have the target's triple
+ * and data layout.  Returns the kernel, or NULL with msg.
  */
 LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_kernel *k,
-                         uint32_t scratch_bytes, int whole_wave, char *msg, size_t size);
+                         const struct code_object *image_of, uint32_t scratch_bytes, int whole_wave,
+                         char *msg, size_t size);
 /* A call of the intrinsic name (overloaded on over) at B in m, or NULL when LLVM lacks it. */
 LLVMValueRef amdgcn_call_intrinsic(LLVMModuleRef m, LLVMBuilderRef B, const char *name,
                                    LLVMTypeRef *over, unsigned nover, LLVMValueRef *args,

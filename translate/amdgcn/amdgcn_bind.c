@@ -49,6 +49,10 @@ struct bind {
 	 * i64), the wave64's launched lanes. */
 	LLVMValueRef lane, half64, entry_ballot;
 	LLVMValueRef scratch; /* the source's private segment, per lane (or NULL) */
+	/* The translation's copy of the source object's loaded image, for a kernel that reads
+	 * it (raise_result.reads_image), and the source addresses it stands for; else NULL. */
+	LLVMValueRef image;
+	uint64_t image_addr, image_size;
 	const struct co_kernel *k;
 	uint32_t scratch_bytes;
 	int generic_apertures, whole_wave;
@@ -197,9 +201,21 @@ static LLVMValueRef lds_at(struct bind *b, LLVMValueRef off32)
  * the kernel builds flat addresses from the raiser's apertures (mirage/raise.h), the lane's
  * scratch or the workgroup's LDS as those name them.
  */
+/* A global address that lies in the source object's image: the copy's byte instead. */
+static LLVMValueRef in_image(struct bind *b, LLVMValueRef addr, LLVMValueRef g)
+{
+	LLVMValueRef rel, in;
+	if (!b->image)
+		return g;
+	rel = LLVMBuildSub(b->B, addr, c64(b, b->image_addr), "");
+	in = LLVMBuildICmp(b->B, LLVMIntULT, rel, c64(b, b->image_size), "");
+	return LLVMBuildSelect(b->B, in, flat(b, LLVMBuildGEP2(b->B, b->i8, b->image, &rel, 1, "")),
+	                       g, "");
+}
+
 static LLVMValueRef global_at(struct bind *b, LLVMValueRef addr)
 {
-	LLVMValueRef g = flat(b, LLVMBuildIntToPtr(b->B, addr, b->p1, ""));
+	LLVMValueRef g = in_image(b, addr, flat(b, LLVMBuildIntToPtr(b->B, addr, b->p1, "")));
 	LLVMValueRef lo, in;
 	if (!b->generic_apertures)
 		return g;
@@ -253,7 +269,7 @@ static LLVMValueRef bind_call(struct bind *b, enum hook h, LLVMValueRef call)
 	case H_QUEUE:
 		return queue_ptr(b);
 	case H_SMEM:
-		return flat(b, LLVMBuildIntToPtr(b->B, a0, b->p1, ""));
+		return in_image(b, a0, flat(b, LLVMBuildIntToPtr(b->B, a0, b->p1, "")));
 	case H_GLOBAL:
 		return global_at(b, a0);
 	case H_LDS:
@@ -454,8 +470,31 @@ static void entry_values(struct bind *b)
 		b->entry_ballot = ballot(b, LLVMConstInt(b->i1, 1, 0));
 }
 
+/*
+ * The source object's loaded image as a global of the translation, one for all its kernels
+ * (linkonce_odr, merged when their modules are linked; hidden, so the loader exports no
+ * symbol), page-aligned so the source's section alignments hold inside it.  Writable: a
+ * kernel may write its program-scope variables.
+ */
+static LLVMValueRef image_global(struct bind *b, const struct code_object *co)
+{
+	static const char name[] = "mirage.image";
+	LLVMValueRef g = LLVMGetNamedGlobal(b->M, name);
+
+	if (g)
+		return g;
+	g = LLVMAddGlobalInAddressSpace(b->M, LLVMArrayType2(b->i8, co->image_size), name, 1);
+	LLVMSetInitializer(
+	    g, LLVMConstStringInContext2(b->C, (const char *)co->image, co->image_size, 1));
+	LLVMSetLinkage(g, LLVMLinkOnceODRLinkage);
+	LLVMSetVisibility(g, LLVMHiddenVisibility);
+	LLVMSetAlignment(g, 4096);
+	return g;
+}
+
 LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_kernel *k,
-                         uint32_t scratch_bytes, int whole_wave, char *msg, size_t size)
+                         const struct code_object *image_of, uint32_t scratch_bytes, int whole_wave,
+                         char *msg, size_t size)
 {
 	struct bind b = {.M = m,
 	                 .k = k,
@@ -479,6 +518,11 @@ LLVMValueRef amdgcn_bind(LLVMModuleRef m, LLVMValueRef raised, const struct co_k
 	b.p5 = LLVMPointerTypeInContext(b.C, 5);
 	b.B = LLVMCreateBuilderInContext(b.C);
 	b.generic_apertures = uses_apertures(raised);
+	if (image_of && image_of->image_size) {
+		b.image = image_global(&b, image_of);
+		b.image_addr = image_of->image_addr;
+		b.image_size = image_of->image_size;
+	}
 
 	snprintf(tmpname, sizeof(tmpname), "%s", LLVMGetValueName2(raised, &len));
 	LLVMSetValueName2(raised, "", 0);

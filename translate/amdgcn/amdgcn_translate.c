@@ -90,8 +90,8 @@ static int translate_kernel(LLVMContextRef ctx, LLVMTargetMachineRef tm,
 	if (*whole_wave < 0)
 		goto fail;
 	amdgcn_prepare_module(res.module, tm);
-	kernel = amdgcn_bind(res.module, res.function, k, res.scratch_bytes, *whole_wave, msg,
-	                     sizeof(msg));
+	kernel = amdgcn_bind(res.module, res.function, k, res.reads_image ? co : NULL,
+	                     res.scratch_bytes, *whole_wave, msg, sizeof(msg));
 	if (!kernel) {
 		refuse(why, k, RAISE_RAISER_BUG, "%s", msg);
 		goto fail;

@@ -214,6 +214,43 @@ struct kernel_run {
 	void *progress_ctx;
 };
 
+/*
+ * cfg->image: a copy of the object's loaded image for this launch (program-scope data starts
+ * from its initial bytes at every launch, as at every load).  Its addresses are the object's
+ * own, low ones no host allocation has; a launch buffer there would be ambiguous, so it is
+ * refused.  0, or -1 with out's message.
+ */
+static int image_for(const struct kernel_run *kr, struct run_config *cfg,
+                     struct tr_emulate_result *out)
+{
+	const struct code_object *co = kr->co;
+
+	for (size_t i = 0; i < cfg->nregions; i++) {
+		uint64_t base = (uint64_t)(uintptr_t)cfg->regions[i].base;
+		if (base < co->image_addr + co->image_size &&
+		    co->image_addr < base + cfg->regions[i].size) {
+			out->message = str_fmt(
+			    "kernel %s: buffer '%s' lies at the code object's own "
+			    "addresses [0x%llx, 0x%llx), where the kernel reads its "
+			    "image",
+			    kr->k->name, cfg->regions[i].name, (unsigned long long)co->image_addr,
+			    (unsigned long long)(co->image_addr + co->image_size));
+			return -1;
+		}
+	}
+	if (!co->image_size)
+		return 0; /* nothing loaded: every such access faults */
+	if (!(cfg->image = malloc(co->image_size))) {
+		out->message =
+		    str_fmt("kernel %s: out of memory for the object's image", kr->k->name);
+		return -1;
+	}
+	memcpy(cfg->image, co->image, co->image_size);
+	cfg->image_addr = co->image_addr;
+	cfg->image_size = co->image_size;
+	return 0;
+}
+
 static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out)
 {
 	const struct co_kernel *k = kr->k;
@@ -226,7 +263,7 @@ static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out
 	LLVMContextRef ctx;
 	char msg[512];
 	double t0;
-	int refused;
+	int refused, rc;
 
 	out->exit_code = 1;
 	kr->regions[kr->nregions] = (struct run_region){"kernarg", kr->kernarg, k->kernarg_size};
@@ -276,8 +313,14 @@ static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out
 	cfg.seed = kr->seed;
 	cfg.progress = kr->progress;
 	cfg.progress_ctx = kr->progress_ctx;
+	if (res.reads_image && image_for(kr, &cfg, out) < 0) {
+		host_jit_free(jit);
+		return -1;
+	}
 	t0 = now_ms();
-	if (runner_run(&cfg, &rep)) {
+	rc = runner_run(&cfg, &rep);
+	free(cfg.image);
+	if (rc) {
 		out->message = str_fmt("kernel %s: %s", k->name, rep.message);
 		out->fault_offset = rep.fault_offset;
 		out->workgroups = rep.workgroups;

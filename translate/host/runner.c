@@ -204,10 +204,14 @@ static void fault_outside(const struct run_config *c, uint64_t addr, uint32_t by
 		     (unsigned long long)near->size);
 }
 
-/* Global memory: the launch's buffers and the queue block, else a fault naming the access. */
+/* Global memory: the launch's buffers, the object's image and the queue block, else a fault
+ * naming the access. */
 static void *h_smem(uint64_t addr, uint32_t bytes, uint32_t off)
 {
 	const struct run_config *c = rt->cfg;
+	if (c->image && addr - c->image_addr < c->image_size &&
+	    bytes <= c->image_size - (addr - c->image_addr))
+		return c->image + (addr - c->image_addr);
 	for (size_t i = 0; i < c->nregions; i++) {
 		uint64_t base = (uint64_t)(uintptr_t)c->regions[i].base;
 		if (addr >= base && bytes <= c->regions[i].size &&

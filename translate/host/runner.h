@@ -33,6 +33,11 @@ struct run_config {
 	uint32_t wave;          /* lanes per wave: 32 or 64 (0 = 32) */
 	const struct run_region *regions;
 	size_t nregions;
+	/* The launch's copy of the code object's loaded image, read and written at the object's
+	 * own addresses [image_addr, image_addr + image_size): what s_get_pc_i64-relative
+	 * addresses reach.  NULL when the kernel reads no image. */
+	uint8_t *image;
+	uint64_t image_addr, image_size;
 	int shuffle; /* 0 deterministic; else seeded */
 	uint64_t seed;
 	/* Called after each workgroup with done of total (NULL: nobody asked). */

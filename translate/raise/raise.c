@@ -328,6 +328,8 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		if (r->refused)
 			goto out;
 		res->instructions++;
+		if (in->op == ISA_OP_S_GET_PC_I64 && !rz_pc_feeds_branch(d, i))
+			res->reads_image = 1;
 		if (!res->has_float && has_float_sources(r, in)) {
 			res->has_float = 1;
 			res->first_float.offset = r->co->text_addr + in->offset;

@@ -129,6 +129,72 @@ int rz_long_branch_target(const struct decoded *d, size_t i, uint64_t *target)
 	return 0;
 }
 
+/* Whether in writes a constant into SGPR reg (an add of reg and an inline or literal). */
+static bool adds_constant_to(const struct isa_inst *in, unsigned reg)
+{
+	const struct isa_operand *c = in->nops >= 3 ? &in->ops[2] : NULL;
+	return (in->op == ISA_OP_S_ADD_NC_U64 || in->op == ISA_OP_S_ADD_CO_U32 ||
+	        in->op == ISA_OP_S_ADD_CO_CI_U32) &&
+	       c && (c->kind == ISA_OPK_INLINE || c->kind == ISA_OPK_LITERAL) &&
+	       in->ops[0].kind == ISA_OPK_SGPR && in->ops[1].kind == ISA_OPK_SGPR &&
+	       in->ops[0].reg == in->ops[1].reg && (in->ops[0].reg & ~1u) == reg;
+}
+
+/* Whether operand o names an SGPR of the pair s[p:p+1]. */
+static bool names_pair(const struct isa_operand *o, unsigned p)
+{
+	unsigned w = o->width ? o->width : 1;
+	return o->kind == ISA_OPK_SGPR && o->reg < p + 2 && p < o->reg + w;
+}
+
+/* How far rz_pc_feeds_branch follows a code address before it calls the use unknown. */
+#define PC_USE_SCAN 64
+
+bool rz_pc_feeds_branch(const struct decoded *d, size_t i)
+{
+	const struct isa_inst *g = &d->insts[i];
+	uint64_t target;
+	unsigned p;
+
+	if (!rz_long_branch_target(d, i, &target))
+		return true;
+	if (g->op != ISA_OP_S_GET_PC_I64 || g->nops < 1 || g->ops[0].kind != ISA_OPK_SGPR)
+		return false;
+	p = g->ops[0].reg;
+	/*
+	 * Follow s[p:p+1] forward in its block, as LLVM's calls use it (the callee's offset added,
+	 * other instructions scheduled between, then s_swap_pc_i64): constants added into it keep
+	 * it a code address; a swap or set of the PC to it is a branch; a write of anything else
+	 * ends it unused.  Any other read, a block's end or a long way is a data use, as far as
+	 * this can tell.
+	 */
+	for (size_t k = i + 1; k < d->n && k <= i + PC_USE_SCAN; k++) {
+		const struct isa_inst *in = &d->insts[k];
+		bool reads = false, writes = false;
+		if ((in->op == ISA_OP_S_SWAP_PC_I64 && in->nops >= 2 &&
+		     names_pair(&in->ops[1], p)) ||
+		    (in->op == ISA_OP_S_SET_PC_I64 && in->nops >= 1 && names_pair(&in->ops[0], p)))
+			return true;
+		if (adds_constant_to(in, p))
+			continue;
+		for (unsigned o = 0; o < in->nops; o++) {
+			if (!names_pair(&in->ops[o], p))
+				continue;
+			if (in->ops[o].role == ISA_ROLE_DST)
+				writes = true;
+			else
+				reads = true;
+		}
+		if (reads)
+			return false;
+		if (writes)
+			return true; /* overwritten before any use */
+		if (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR | ISA_F_TERM | ISA_F_CALL))
+			return false;
+	}
+	return false;
+}
+
 static LLVMValueRef uniform_br(struct rz *r, LLVMValueRef cond, LLVMBasicBlockRef t,
                                LLVMBasicBlockRef f)
 {

@@ -185,6 +185,9 @@ LLVMBasicBlockRef rz_block_at(struct rz *r, uint64_t off);
 int rz_branch_target(const struct isa_inst *in, uint64_t *target);
 /* The target of the long branch or far jump that starts at d->insts[i]: 0, or -1. */
 int rz_long_branch_target(const struct decoded *d, size_t i, uint64_t *target);
+/* Whether the s_get_pc_i64 at d->insts[i] only computes a branch or call target (a long
+ * branch, a far jump, or LLVM's call sequence), never a data address. */
+bool rz_pc_feeds_branch(const struct decoded *d, size_t i);
 /* Every s_barrier_wait pairs with one signal on every path; -1 refused. */
 int rz_barrier_pairs(struct rz *r, const struct decoded *d, const struct extent *ext, size_t next);
 

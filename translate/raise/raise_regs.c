@@ -263,19 +263,21 @@ static uint64_t aperture(unsigned reg, unsigned width)
 }
 
 /*
- * The high dword of a 64-bit integer operand that has a 32-bit literal: 0, read as zero
- * extension.  With bit 31 set the hardware extends by the operand's type (sign for i64, zero for
- * u64, LLVM's SIInstrInfo says, and LLVM never encodes such a literal); the raiser does not
- * model operand types, so that form is refused.
+ * The high dword of a 64-bit integer operand that has a 32-bit literal: 0, zero extension.
+ * On gfx9 that is what LLVM encodes (s_mov_b64 s[0:1], 0xffffffff is the literal 0xffffffff
+ * there, and MI300 code is built so); LLVM never encodes a negative 32-bit value as the literal
+ * of a 64-bit operand there, whose signed operands the hardware would sign-extend.  On gfx12.5
+ * LLVM never encodes a 32-bit literal with bit 31 set for a 64-bit operand at all (it has
+ * 64-bit literals) and disassembles the SALU and VALU forms with different extensions, so
+ * that form is refused there.
  */
 static void lit32_high(struct rz *r, uint64_t lit)
 {
-	if (lit & 0x80000000u)
-		rz_refuse(
-		    r, RAISE_UNSUPPORTED_FORM,
-		    "the 32-bit literal 0x%x of a 64-bit integer operand has bit 31 set: sign or "
-		    "zero extension follows the operand's type, which is not modelled",
-		    (unsigned)lit);
+	if ((lit & 0x80000000u) && r->arch == ISA_ARCH_GFX1250)
+		rz_refuse(r, RAISE_UNSUPPORTED_FORM,
+		          "the 32-bit literal 0x%x of a 64-bit integer operand has bit 31 set: its "
+		          "extension to 64 bits is no rule we can check on gfx12.5",
+		          (unsigned)lit);
 }
 
 LLVMValueRef rz_read32(struct rz *r, const struct isa_operand *o, unsigned k)

@@ -56,6 +56,12 @@ struct code_object {
 	/* The rewriter's .hotswap.text pool (trampolines, entry stubs), as offsets from
 	 * text_addr; pool_start == pool_end when the object has none. */
 	uint64_t pool_start, pool_end;
+	/* The loaded image: every PT_LOAD segment at its address, bytes past a segment's file
+	 * size zero, from the lowest segment address (image_addr) to the highest end; what a
+	 * kernel reads of its own object (.rodata tables through s_get_pc_i64) comes from here.
+	 * NULL and 0 when the object has no PT_LOAD. */
+	uint8_t *image;
+	uint64_t image_addr, image_size;
 	struct co_kernel *kernels;
 	size_t nkernels;
 	struct co_func *funcs; /* every STT_FUNC symbol inside .text, by address */

@@ -52,6 +52,10 @@ struct raise_result {
 	 * has_float: what the descriptor's float mode applies to (translate/host/float_env.h). */
 	int has_float;
 	struct raise_site first_float;
+	/* The kernel takes addresses from its own code address (an s_get_pc_i64 that starts no
+	 * long branch): it reads its object's data, .rodata tables and the like, so the bindings
+	 * map the object's loaded image (code_object.h) at the object's addresses. */
+	int reads_image;
 };
 
 /*
