@@ -1,18 +1,18 @@
 /*
  * Linking (amdgcn.h): LLVM has no C API for lld, so the one relocatable object is linked by
- * `ld.lld -shared` run with posix_spawn (no shell) in a private mkdtemp directory that is
- * removed afterwards, whatever happens.
+ * `ld.lld -shared` run with posix_spawn (no shell, common/run_command.h) in a private mkdtemp
+ * directory that is removed afterwards, whatever happens.
  */
 #include "amdgcn.h"
 
 #include "hotswap_contract.h"
 #include "read_whole.h"
+#include "run_command.h"
 
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,10 +161,15 @@ static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
 {
 	char in[PATH_MAX], out[PATH_MAX], log[PATH_MAX], line[256];
 	char *argv[] = {(char *)lld, "-shared", "--no-undefined", "-o", out, in, NULL};
-	posix_spawn_file_actions_t fa;
+	struct run_spec spec = {.path = lld,
+	                        .argv = argv,
+	                        .stdin_null = true,
+	                        .out = RUN_TO_FILE,
+	                        .out_file = log,
+	                        .err = RUN_AS_STDOUT};
+	struct run_result run;
 	char **env;
-	pid_t pid;
-	int status, rc;
+	int rc;
 
 	if ((size_t)snprintf(in, sizeof(in), "%s/in.o", dir) >= sizeof(in) ||
 	    (size_t)snprintf(out, sizeof(out), "%s/out.so", dir) >= sizeof(out) ||
@@ -172,30 +177,28 @@ static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
 		snprintf(msg, size, "the temporary directory's path is too long");
 		return -1;
 	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
 	env = linker_environ();
-	rc = env ? posix_spawn(&pid, lld, &fa, NULL, argv, env) : ENOMEM;
-	free(env);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc) {
-		snprintf(msg, size, "cannot run %s: %s", lld, strerror(rc));
+	if (!env) {
+		snprintf(msg, size, "cannot run %s: %s", lld, strerror(ENOMEM));
 		return -1;
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
+	spec.envp = env;
+	rc = run_command(&spec, &run);
+	free(env);
+	if (rc < 0) {
+		if (!strcmp(run.failed, "waitpid"))
 			snprintf(msg, size, "waiting for %s: %s", lld, strerror(errno));
-			return -1;
-		}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		else
+			snprintf(msg, size, "cannot run %s: %s", lld, strerror(errno));
+		return -1;
+	}
+	if (WIFEXITED(run.status) && WEXITSTATUS(run.status) == 0)
 		return 0;
 	first_line(log, line, sizeof(line));
-	if (WIFEXITED(status))
-		snprintf(msg, size, "%s exited with %d: %s", lld, WEXITSTATUS(status), line);
+	if (WIFEXITED(run.status))
+		snprintf(msg, size, "%s exited with %d: %s", lld, WEXITSTATUS(run.status), line);
 	else
-		snprintf(msg, size, "%s was killed by signal %d", lld, WTERMSIG(status));
+		snprintf(msg, size, "%s was killed by signal %d", lld, WTERMSIG(run.status));
 	return -1;
 }
 
