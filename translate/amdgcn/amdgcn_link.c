@@ -6,6 +6,7 @@
 #include "amdgcn.h"
 
 #include "hotswap_contract.h"
+#include "path_search.h"
 #include "read_whole.h"
 #include "run_command.h"
 
@@ -57,20 +58,20 @@ static int from_hotswap_tree(char *out, size_t size)
 	return 0;
 }
 
+/* 0 for an executable regular file; the PATH walk's test (path_search.h). */
+static int usable(const char *path)
+{
+	if (executable(path))
+		return 0;
+	errno = ENOENT;
+	return -1;
+}
+
+/* An empty PATH entry is skipped: the workload's current directory holds no linker of ours. */
 static int on_path(const char *name, char *out, size_t size)
 {
-	const char *path = getenv("PATH");
-	while (path && *path) {
-		const char *end = strchr(path, ':');
-		size_t n = end ? (size_t)(end - path) : strlen(path);
-		if (n) {
-			snprintf(out, size, "%.*s/%s", (int)n, path, name);
-			if (executable(out))
-				return 1;
-		}
-		path = end ? end + 1 : NULL;
-	}
-	return 0;
+	struct path_search search = {.path = getenv("PATH"), .name = name, .usable = usable};
+	return !path_search(&search, out, NULL, size);
 }
 
 static int find_linker(char *out, size_t size, char *msg, size_t msize)
