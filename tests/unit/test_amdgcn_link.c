@@ -1,6 +1,6 @@
 /* The translator's linker run (amdgcn_link.c) against stand-in linkers named by MIRAGE_LLD: the
  * object it hands over and takes back, the environment and input the linker gets, each failure's
- * message, and the private directory gone afterwards. */
+ * message, and the private directory gone afterwards; and the order the linker is looked for in. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -217,6 +218,94 @@ static void test_not_a_linker(void **state)
 	               "MIRAGE_LLD=/nonexistent/ld.lld is not an executable file");
 }
 
+/* Looks for the linker with lib_dir as the library's directory: what was found, or the message. */
+static const char *find(const char *lib_dir)
+{
+	static char out[PATH_MAX];
+	char msg[512];
+
+	if (amdgcn_find_linker(lib_dir, out, sizeof(out), msg, sizeof(msg)))
+		snprintf(out, sizeof(out), "%s", msg);
+	return out;
+}
+
+/*
+ * docs/translate.md's order: $MIRAGE_LLD, the tree beside the library (installed, then a
+ * build tree), ld.lld-22 on PATH (an empty entry skipped), LLVM 22's own.
+ */
+static void test_search_order(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = {"order",
+	                                   "order/prefix",
+	                                   "order/prefix/lib",
+	                                   "order/prefix/lib/mirage",
+	                                   "order/prefix/lib/mirage/hotswap",
+	                                   "order/prefix/lib/mirage/hotswap/llvm-tools",
+	                                   "order/prefix/hotswap",
+	                                   "order/prefix/hotswap/llvm-tools",
+	                                   "order/bin1",
+	                                   "order/bin2"};
+	const char *old_path = getenv("PATH");
+	char *saved_path = old_path ? strdup(old_path) : NULL;
+	char lib[256], installed[256], build[256], on_path[256], in_cwd[256], mirage_lld[256];
+	char path_var[600], cwd[PATH_MAX], want[PATH_MAX + 64];
+	static const char body[] = "#!/bin/sh\nexit 0\n";
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(want, sizeof(want), "%s/%s", dir, dirs[i]);
+		assert_int_equal(mkdir(want, 0755), 0);
+	}
+	snprintf(lib, sizeof(lib), "%s/order/prefix/lib/mirage", dir);
+	script(installed, sizeof(installed), "order/prefix/lib/mirage/hotswap/llvm-tools/ld.lld",
+	       body, 0755);
+	script(build, sizeof(build), "order/prefix/hotswap/llvm-tools/ld.lld", body, 0755);
+	script(on_path, sizeof(on_path), "order/bin2/ld.lld-22", body, 0755);
+	script(in_cwd, sizeof(in_cwd), "order/ld.lld-22", body, 0755);
+	script(mirage_lld, sizeof(mirage_lld), "order/mine", body, 0755);
+	/* The current directory holds an ld.lld-22 that an empty entry must not find. */
+	snprintf(path_var, sizeof(path_var), "%s/order/bin1::%s/order/bin2", dir, dir);
+	setenv("PATH", path_var, 1);
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	snprintf(want, sizeof(want), "%s/order", dir);
+	assert_int_equal(chdir(want), 0);
+
+	setenv("MIRAGE_LLD", mirage_lld, 1);
+	assert_string_equal(find(lib), mirage_lld);
+	setenv("MIRAGE_LLD", "", 1); /* empty is unset */
+	snprintf(want, sizeof(want), "%s/hotswap/llvm-tools/ld.lld", lib);
+	assert_string_equal(find(lib), want);
+	unsetenv("MIRAGE_LLD");
+	assert_string_equal(find(lib), want);
+	unlink(installed);
+	snprintf(want, sizeof(want), "%s/../../hotswap/llvm-tools/ld.lld", lib);
+	assert_string_equal(find(lib), want);
+	/* Without the library's directory there is no tree to look in. */
+	assert_string_equal(find(NULL), on_path);
+	unlink(build);
+	assert_string_equal(find(lib), on_path);
+	unlink(on_path);
+	if (access("/usr/lib/llvm-22/bin/ld.lld", X_OK) == 0)
+		assert_string_equal(find(lib), "/usr/lib/llvm-22/bin/ld.lld");
+	else
+		assert_string_equal(find(lib), "no linker: neither MIRAGE_LLD, the HotSwap tree's "
+		                               "llvm-tools/ld.lld, ld.lld-22 on PATH nor "
+		                               "/usr/lib/llvm-22/bin/ld.lld");
+
+	assert_int_equal(chdir(cwd), 0);
+	if (saved_path)
+		setenv("PATH", saved_path, 1);
+	else
+		unsetenv("PATH");
+	free(saved_path);
+	unlink(in_cwd);
+	unlink(mirage_lld);
+	for (size_t i = sizeof(dirs) / sizeof(dirs[0]); i-- > 0;) {
+		snprintf(want, sizeof(want), "%s/%s", dir, dirs[i]);
+		assert_int_equal(rmdir(want), 0);
+	}
+}
+
 static void test_no_temporary_directory(void **state)
 {
 	(void)state;
@@ -238,6 +327,7 @@ int main(void)
 	    cmocka_unit_test(test_links),        cmocka_unit_test(test_environment_and_input),
 	    cmocka_unit_test(test_linker_fails), cmocka_unit_test(test_cannot_run),
 	    cmocka_unit_test(test_not_a_linker), cmocka_unit_test(test_no_temporary_directory),
+	    cmocka_unit_test(test_search_order),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

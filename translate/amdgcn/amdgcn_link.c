@@ -6,18 +6,18 @@
 #include "amdgcn.h"
 
 #include "hotswap_contract.h"
+#include "object_path.h"
 #include "path_search.h"
 #include "read_whole.h"
 #include "run_command.h"
+#include "tree_tools.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,33 +29,7 @@ extern char **environ;
 
 static int executable(const char *path)
 {
-	struct stat st;
-	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
-}
-
-/* The HotSwap tree's llvm-tools/ld.lld: installed as <lib/mirage>/hotswap/, staged in a build
- * tree as <build>/hotswap/ with this library in <build>/lib/mirage. */
-static int from_hotswap_tree(char *out, size_t size)
-{
-	static const char *const rel[] = {"/hotswap/", "/../../hotswap/"};
-	Dl_info info;
-	char dir[PATH_MAX];
-	char *slash;
-
-	if (!dladdr((void *)from_hotswap_tree, &info) || !info.dli_fname)
-		return 0;
-	snprintf(dir, sizeof(dir), "%s", info.dli_fname);
-	slash = strrchr(dir, '/');
-	if (!slash)
-		return 0;
-	*slash = '\0';
-	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-		snprintf(out, size, "%s%s" HOTSWAP_TREE_TOOLS_DIR "/" HOTSWAP_TOOL_LD_LLD, dir,
-		         rel[i]);
-		if (executable(out))
-			return 1;
-	}
-	return 0;
+	return tree_tool_state(path) == TREE_TOOL_OK;
 }
 
 /* 0 for an executable regular file; the PATH walk's test (path_search.h). */
@@ -74,7 +48,7 @@ static int on_path(const char *name, char *out, size_t size)
 	return !path_search(&search, out, NULL, size);
 }
 
-static int find_linker(char *out, size_t size, char *msg, size_t msize)
+int amdgcn_find_linker(const char *lib_dir, char *out, size_t size, char *msg, size_t msize)
 {
 	const char *env = getenv("MIRAGE_LLD");
 	if (env && *env) {
@@ -85,17 +59,29 @@ static int find_linker(char *out, size_t size, char *msg, size_t msize)
 		snprintf(msg, msize, "MIRAGE_LLD=%s is not an executable file", env);
 		return -1;
 	}
-	if (from_hotswap_tree(out, size) || on_path(LLD_VERSIONED, out, size))
+	if ((lib_dir && !tree_tool_beside(lib_dir, HOTSWAP_PART_LD_LLD, out, size)) ||
+	    on_path(LLD_VERSIONED, out, size))
 		return 0;
 	if (executable(LLD_SYSTEM)) {
 		snprintf(out, size, "%s", LLD_SYSTEM);
 		return 0;
 	}
-	snprintf(
-	    msg, msize,
-	    "no linker: neither MIRAGE_LLD, the HotSwap tree's llvm-tools/ld.lld, " LLD_VERSIONED
-	    " on PATH nor " LLD_SYSTEM);
+	snprintf(msg, msize,
+	         "no linker: neither MIRAGE_LLD, the HotSwap tree's " HOTSWAP_TREE_TOOLS_DIR
+	         "/" HOTSWAP_TOOL_LD_LLD ", " LLD_VERSIONED " on PATH nor " LLD_SYSTEM);
 	return -1;
+}
+
+/* The directory this library was loaded from, which the HotSwap tree is staged beside. */
+static const char *own_dir(char *dir, size_t size)
+{
+	const char *self = object_path((const void *)own_dir);
+	const char *slash = self ? strrchr(self, '/') : NULL;
+
+	if (!slash)
+		return NULL;
+	snprintf(dir, size, "%.*s", (int)(slash - self), self);
+	return dir;
 }
 
 static int write_file(const char *path, const unsigned char *p, size_t n)
@@ -207,12 +193,12 @@ int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image
                 size_t *image_size, char *msg, size_t size)
 {
 	const char *tmp = getenv("TMPDIR");
-	char lld[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
+	char lld[PATH_MAX], lib_dir[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
 	int rc = -1, fd;
 
 	*image = NULL;
 	*image_size = 0;
-	if (find_linker(lld, sizeof(lld), msg, size))
+	if (amdgcn_find_linker(own_dir(lib_dir, sizeof(lib_dir)), lld, sizeof(lld), msg, size))
 		return -1;
 	snprintf(dir, sizeof(dir), "%s/mirage-link-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
