@@ -1,5 +1,4 @@
-/* Spawning a program or forking a function, its output captured, its time limited (run_command.h).
- */
+/* A program spawned or a function forked, its output captured, its time limited. */
 #include "run_command.h"
 
 #include <errno.h>

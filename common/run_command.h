@@ -5,6 +5,7 @@
  * kept, sent to /dev/null, to a file or captured through a pipe, and an optional time limit.
  * libc only, never prints, never aborts (the translator runs the linker inside other programs):
  * functions return 0, or -1 with errno set and result->failed naming the call that failed.
+ * Either way they fill the whole result, which run_result_release() frees.
  */
 #ifndef MIRAGE_RUN_COMMAND_H
 #define MIRAGE_RUN_COMMAND_H
