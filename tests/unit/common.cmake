@@ -21,8 +21,9 @@ add_dependencies(test_plugin test_plugin_fixture)
 target_compile_definitions(test_plugin PRIVATE
   "PLUGIN_FX=\"$<TARGET_FILE:test_plugin_fixture>\""
   "PLUGIN_FX_DIR=\"${CMAKE_CURRENT_BINARY_DIR}/plugin_fx\"")
-# Once-only loads into a plugin_slot, against the same stand-in.
-mirage_unit_test(plugin_slot SOURCES test_plugin_slot.c LIBS ${CMAKE_DL_LIBS} Threads::Threads)
+# Once-only loads into a plugin_slot, against the same stand-in; threads meet there (tsan).
+mirage_unit_test(plugin_slot SOURCES test_plugin_slot.c LIBS ${CMAKE_DL_LIBS} Threads::Threads
+                 LABELS tsan)
 add_dependencies(test_plugin_slot test_plugin_fixture)
 target_compile_definitions(test_plugin_slot PRIVATE
   "PLUGIN_FX=\"$<TARGET_FILE:test_plugin_fixture>\""
