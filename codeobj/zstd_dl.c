@@ -2,10 +2,12 @@
 #include "zstd_dl.h"
 
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <zstd.h>
+
+#include "plugin.h"
+#include "plugin_slot.h"
 
 /* The runtime package's soname (Debian's libzstd1); a test points it at one that is not
  * there. */
@@ -13,24 +15,17 @@
 #define COB_ZSTD_SONAME "libzstd.so.1"
 #endif
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static struct plugin_slot zstd_slot = PLUGIN_SLOT_INIT;
 static struct cob_zstd fns;
-static const struct cob_zstd *loaded;
-static char failure[256];
 
-/* POSIX lets dlsym's object pointer become a function pointer; memcpy says so without a
- * cast warning. */
-static int resolve(void *handle, const char *name, void *fn, size_t size)
+/* One function of libzstd, or -1 with the message that names it and dlerror()'s. */
+static int resolve(void *handle, const char *name, void *fn, size_t size, struct plugin_error *err)
 {
-	void *sym = dlsym(handle, name);
-
-	if (!sym) {
-		snprintf(failure, sizeof(failure), "%s has no %s: %s", COB_ZSTD_SONAME, name,
-		         dlerror());
-		return -1;
-	}
-	memcpy(fn, &sym, size);
-	return 0;
+	if (!plugin_function(handle, COB_ZSTD_SONAME, name, fn, size, NULL))
+		return 0;
+	snprintf(err->text, sizeof(err->text), "%s has no %s: %s", COB_ZSTD_SONAME, name,
+	         dlerror());
+	return -1;
 }
 
 /* zstd.h's declarations hold each field's type to the library's own (unevaluated: no
@@ -43,33 +38,36 @@ SAME_TYPE(decompress, ZSTD_decompress);
 SAME_TYPE(is_error, ZSTD_isError);
 SAME_TYPE(get_error_name, ZSTD_getErrorName);
 
-#define RESOLVE(h, field, name) resolve(h, name, &fns.field, sizeof(fns.field))
+#define RESOLVE(h, field, name) resolve(h, name, &fns.field, sizeof(fns.field), err)
 
-static void load(void)
+/* By its soname, not plugin_open(): the system's library, wherever the loader finds it. */
+static const void *load(struct plugin_error *err, const void *arg)
 {
 	void *handle = dlopen(COB_ZSTD_SONAME, RTLD_NOW | RTLD_LOCAL);
 
+	(void)arg;
 	if (!handle) {
-		snprintf(failure, sizeof(failure),
+		snprintf(err->text, sizeof(err->text),
 		         "cannot load %s to decompress it (install the zstd library, Debian's "
 		         "libzstd1): %s",
 		         COB_ZSTD_SONAME, dlerror());
-		return;
+		return NULL;
 	}
 	if (RESOLVE(handle, find_frame_compressed_size, "ZSTD_findFrameCompressedSize") < 0 ||
 	    RESOLVE(handle, decompress, "ZSTD_decompress") < 0 ||
 	    RESOLVE(handle, is_error, "ZSTD_isError") < 0 ||
 	    RESOLVE(handle, get_error_name, "ZSTD_getErrorName") < 0) {
 		dlclose(handle);
-		return;
+		return NULL;
 	}
-	loaded = &fns; /* the handle is kept: the functions are used until exit */
+	return &fns; /* the handle is kept: the functions are used until exit */
 }
 
 const struct cob_zstd *cob_zstd(const char **why)
 {
-	pthread_once(&once, load);
+	const struct cob_zstd *loaded = plugin_slot_get(&zstd_slot, load, NULL);
+
 	if (!loaded)
-		*why = failure;
+		*why = zstd_slot.error.text;
 	return loaded;
 }

@@ -46,6 +46,15 @@ void *plugin_symbol(void *handle, const char *path, const char *name, struct plu
 	return sym;
 }
 
+int plugin_function(void *handle, const char *path, const char *name, void *fn_ptr, size_t size,
+                    struct plugin_error *err)
+{
+	void *sym = plugin_symbol(handle, path, name, err);
+
+	memcpy(fn_ptr, &sym, size);
+	return sym ? 0 : -1;
+}
+
 const void *plugin_load(const char *path, const struct plugin_spec *spec, struct plugin_error *err)
 {
 	void *handle = plugin_open(path, spec->dlopen_flags, err);

@@ -4,7 +4,7 @@
  * intercept's core), or a library whose functions are looked up one by one (the rewriter the
  * launcher loads).  libc only, never allocates, never prints: the shim uses it.  Failures fill
  * a struct plugin_error naming the path and dlerror().  No state of its own, so any thread may
- * call it; callers that load once per process put the call under pthread_once().
+ * call it; a plugin loaded once per process is kept in a plugin_slot (plugin_slot.h).
  */
 #ifndef MIRAGE_PLUGIN_H
 #define MIRAGE_PLUGIN_H
@@ -64,6 +64,14 @@ void *plugin_open(const char *path, int flags, struct plugin_error *err);
  * exported, with err set unless err is NULL (an optional symbol).
  */
 void *plugin_symbol(void *handle, const char *path, const char *name, struct plugin_error *err);
+/*
+ * plugin_symbol() of a function, stored into the function pointer at fn_ptr (size bytes, the
+ * pointer's own size): 0, or -1 with the pointer NULL when it is not exported (err as for
+ * plugin_symbol; with err NULL, dlerror() still says why).  POSIX lets dlsym's object pointer
+ * become a function pointer; memcpy says so without a cast warning.
+ */
+int plugin_function(void *handle, const char *path, const char *name, void *fn_ptr, size_t size,
+                    struct plugin_error *err);
 /*
  * Opens path, calls spec's entry point and checks its table's version: the table, or NULL
  * with err set and nothing left loaded.  A plugin loaded is never unloaded.

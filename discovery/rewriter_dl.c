@@ -7,19 +7,18 @@
 
 #include "plugin.h"
 
-/* POSIX lets dlsym's object pointer become a function pointer; memcpy says so without a cast
- * warning.  err NULL: an optional symbol. */
+/* One function into its field; err NULL: an optional one, whose field stays NULL when absent. */
 static int resolve(const struct rewriter_dl *rw, const char *name, void *fn_ptr, size_t size,
                    struct strbuf *err)
 {
 	struct plugin_error perr;
-	void *sym = plugin_symbol(rw->handle, rw->path, name, err ? &perr : NULL);
 
-	if (!sym && err) {
+	if (!plugin_function(rw->handle, rw->path, name, fn_ptr, size, err ? &perr : NULL))
+		return 0;
+	if (err) {
 		strbuf_addstr(err, perr.text);
 		return -1;
 	}
-	memcpy(fn_ptr, &sym, size);
 	return 0;
 }
 

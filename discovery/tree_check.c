@@ -2,12 +2,12 @@
  * works. */
 #include "elf_check.h"
 #include "hotswap_tree.h"
+#include "tree_tools.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 /* The rows of the contract's table (hotswap_contract.c), the one list of a tree's parts. */
 #define ROW(id) (&hotswap_tree_parts[id])
@@ -56,11 +56,11 @@ static void check_part(struct hotswap_tree *tree, enum hotswap_part_id id)
 	part->path = part_path(tree->root, spec);
 
 	if (spec->kind == HOTSWAP_PART_TOOL) {
-		struct stat st;
-		if (stat(part->path, &st) || !S_ISREG(st.st_mode)) {
+		enum tree_tool_state state = tree_tool_state(part->path);
+		if (state == TREE_TOOL_MISSING) {
 			part->status = PART_MISSING;
 			strbuf_addstr(&detail, "no such file");
-		} else if (access(part->path, X_OK)) {
+		} else if (state == TREE_TOOL_NOT_EXECUTABLE) {
 			part->status = PART_NOT_EXECUTABLE;
 			strbuf_addstr(&detail, "not executable");
 		}

@@ -3,6 +3,7 @@
 #include "env_contract.h"
 #include "msg.h"
 #include "output.h"
+#include "path_search.h"
 
 #include "hotswap_tree.h"
 #include "kfd.h"
@@ -10,6 +11,7 @@
 #include "target.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,16 +91,6 @@ static int runnable(const char *path)
 	return access(path, X_OK);
 }
 
-/*
- * Finds the program the way execvp would from the current directory, which
- * is already the workload's: a name with a '/' is taken as it is, relative to
- * that directory; any other name is looked up in each entry of the workload's
- * PATH in order, an empty entry meaning the current directory, and glibc's
- * "/bin:/usr/bin" when PATH is unset.  A candidate that exists but cannot be
- * run is skipped, and reported when nothing later is found.  Returns a
- * malloc'ed path that has a '/', or NULL with *code set to 127 (not found) or
- * 126 (not executable) and the message printed.
- */
 /* An error, or under --dry-run a warning that the run would stop here (the preview goes on). */
 static bool previewing;
 MSG_PRINTF(1, 2) static void cannot(const char *fmt, ...)
@@ -116,6 +108,15 @@ MSG_PRINTF(1, 2) static void cannot(const char *fmt, ...)
 	strbuf_release(&text);
 }
 
+/*
+ * Finds the program the way execvp would from the current directory, which is already the
+ * workload's: a name with a '/' is taken as it is, relative to that directory; any other name
+ * is looked up in each entry of the workload's PATH in order (path_search.h), an empty entry
+ * meaning the current directory, and glibc's "/bin:/usr/bin" when PATH is unset.  A candidate
+ * that exists but cannot be run is skipped, and reported when nothing later is found.  Returns
+ * a malloc'ed path that has a '/', or NULL with *code set to 127 (not found) or 126 (not
+ * executable) and the message printed.
+ */
 static char *find_program(const char *prog, const struct strvec *env, int *code)
 {
 	if (strchr(prog, '/')) {
@@ -135,31 +136,17 @@ static char *find_program(const char *prog, const struct strvec *env, int *code)
 		return NULL;
 	}
 	const char *path_var = env_lookup(env, "PATH");
-	const char *dirs = path_var ? path_var : "/bin:/usr/bin";
-	char *denied = NULL;
-	for (const char *d = dirs;; d++) {
-		size_t n = strcspn(d, ":");
-		char *cand = n ? xstrfmt("%.*s/%s", (int)n, d, prog) : xstrfmt("./%s", prog);
-		if (!runnable(cand)) {
-			free(denied);
-			return cand;
-		}
-		if (errno == EACCES || errno == EISDIR) {
-			if (!denied)
-				denied = cand;
-			else
-				free(cand);
-		} else {
-			free(cand);
-		}
-		d += n;
-		if (!*d)
-			break;
-	}
-	if (denied) {
+	struct path_search search = {.path = path_var ? path_var : "/bin:/usr/bin",
+	                             .name = prog,
+	                             .empty_is_cwd = true,
+	                             .usable = runnable};
+	char found[PATH_MAX], denied[PATH_MAX];
+
+	if (!path_search(&search, found, denied, sizeof(found)))
+		return xstrdup(found);
+	if (errno == EACCES) {
 		cannot("cannot run '%s': '%s' is not executable", prog, denied);
 		*code = 126;
-		free(denied);
 	} else {
 		cannot("cannot run '%s': command not found", prog);
 		hint("check the name, or give a path; the workload's PATH is %s",

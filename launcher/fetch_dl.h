@@ -1,7 +1,7 @@
 /*
  * Loading libmirage_fetch.so (fetch.h), the only object that links libcurl,
- * libarchive and libcrypto, from <mirage dir>/../lib/mirage/ when `mirage
- * hotswap install` first needs it; no other command ever loads it.
+ * libarchive and libcrypto, from <mirage dir>/../lib/mirage/ (module_dl.h) when
+ * `mirage hotswap install` first needs it; no other command ever loads it.
  */
 #ifndef MIRAGE_FETCH_DL_H
 #define MIRAGE_FETCH_DL_H
@@ -9,13 +9,6 @@
 #include "diag.h"
 #include "fetch.h"
 
-/*
- * The module's path for the mirage at self_exe (absolute, as from
- * /proc/self/exe): <prefix>/lib/mirage/libmirage_fetch.so for
- * <prefix>/bin/mirage, the same layout in a build tree and an install.
- * Caller frees with free(); NULL when self_exe is NULL or has no '/'.
- */
-char *fetch_dl_path(const char *self_exe);
 /*
  * Loads the module once per process and returns its table; NULL with err
  * naming the path and dlerror(), plus a hint to reinstall or rebuild.  Never

@@ -1,7 +1,7 @@
 /*
  * Loading libmirage_translate.so (translate/api/mirage_translate.h), the only object that
- * links libLLVM's JIT and the raiser, from <mirage dir>/../lib/mirage/ when `mirage raise` or
- * `mirage emulate` first needs it; no other command ever loads it.
+ * links libLLVM's JIT and the raiser, from <mirage dir>/../lib/mirage/ (module_dl.h) when `mirage
+ * raise` or `mirage emulate` first needs it; no other command ever loads it.
  */
 #ifndef MIRAGE_TRANSLATE_DL_H
 #define MIRAGE_TRANSLATE_DL_H

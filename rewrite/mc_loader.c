@@ -2,15 +2,12 @@
 #include "hs_internal.h"
 #include "decoder.h"
 
-#include <pthread.h>
-
 #include "hs_mc.h"
 #include "object_path.h"
 #include "plugin.h"
+#include "plugin_slot.h"
 
-static pthread_once_t mc_once = PTHREAD_ONCE_INIT;
-static const struct hs_mc_api *mc_api;
-static struct plugin_error mc_error;
+static struct plugin_slot mc_slot = PLUGIN_SLOT_INIT;
 
 PLUGIN_ENTRY_CALLER(call_mc_entry, hs_mc_get_api_fn)
 
@@ -22,18 +19,23 @@ static const struct plugin_spec mc_spec = {
     .call_entry = call_mc_entry,
 };
 
-static void load_mc(void)
+static const void *load_mc(struct plugin_error *err, const void *arg)
 {
+	const struct hs_mc_api *api;
+
+	(void)arg;
 	/* Never unloaded: decoders created from it may live in other threads. */
-	mc_api = plugin_load_beside((const void *)load_mc, &mc_spec, &mc_error);
-	if (mc_api)
-		hs_log(HS_LOG_INFO, "loaded %s", object_path(mc_api));
+	api = plugin_load_beside((const void *)load_mc, &mc_spec, err);
+	if (api)
+		hs_log(HS_LOG_INFO, "loaded %s", object_path(api));
+	return api;
 }
 
 const struct hs_mc_api *hs_mc_get(void)
 {
-	pthread_once(&mc_once, load_mc);
-	if (!mc_api)
-		hs_fail(HS_ERROR, "%s", mc_error.text);
-	return mc_api;
+	const struct hs_mc_api *api = plugin_slot_get(&mc_slot, load_mc, NULL);
+
+	if (!api)
+		hs_fail(HS_ERROR, "%s", mc_slot.error.text);
+	return api;
 }

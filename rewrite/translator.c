@@ -2,15 +2,12 @@
 #include "hs_internal.h"
 #include "translator.h"
 
-#include <pthread.h>
-
 #include "hotswap_contract.h"
 #include "object_path.h"
 #include "plugin.h"
+#include "plugin_slot.h"
 
-static pthread_once_t translator_once = PTHREAD_ONCE_INIT;
-static const struct translate_api *translator_api;
-static struct plugin_error translator_error;
+static struct plugin_slot translator_slot = PLUGIN_SLOT_INIT;
 
 PLUGIN_ENTRY_CALLER(call_translate_entry, translate_get_api_fn)
 
@@ -23,20 +20,24 @@ static const struct plugin_spec translator_spec = {
     .call_entry = call_translate_entry,
 };
 
-static void load_translator(void)
+static const void *load_translator(struct plugin_error *err, const void *arg)
 {
+	const struct translate_api *api;
+
+	(void)arg;
 	/* Never unloaded: another thread may be inside it. */
-	translator_api =
-	    plugin_load_beside((const void *)load_translator, &translator_spec, &translator_error);
-	if (translator_api)
-		hs_log(HS_LOG_INFO, "loaded %s (%s)", object_path(translator_api),
-		       translator_api->build_id ? translator_api->build_id() : "no build id");
+	api = plugin_load_beside((const void *)load_translator, &translator_spec, err);
+	if (api)
+		hs_log(HS_LOG_INFO, "loaded %s (%s)", object_path(api),
+		       api->build_id ? api->build_id() : "no build id");
+	return api;
 }
 
 const struct translate_api *hs_translator_get(void)
 {
-	pthread_once(&translator_once, load_translator);
-	if (!translator_api)
-		hs_fail_why(HS_ERROR, HS_REASON_NO_TRANSLATOR, "%s", translator_error.text);
-	return translator_api;
+	const struct translate_api *api = plugin_slot_get(&translator_slot, load_translator, NULL);
+
+	if (!api)
+		hs_fail_why(HS_ERROR, HS_REASON_NO_TRANSLATOR, "%s", translator_slot.error.text);
+	return api;
 }

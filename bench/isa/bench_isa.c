@@ -1,7 +1,6 @@
 /* Times mirage's gfx1250 decoder over a whole .text against llvm-objdump-22 -d of the same object.
  */
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +11,7 @@
 
 #include "mirage/isa.h"
 #include "read_whole.h"
-
-extern char **environ;
+#include "run_command.h"
 
 static const char usage[] = "usage: bench_isa TEXT.bin CODE_OBJECT LLVM_OBJDUMP [ITERATIONS]\n";
 
@@ -64,19 +62,11 @@ static size_t sweep(const uint8_t *text, size_t len, size_t *chars)
 static double run_objdump(const char *objdump, const char *co)
 {
 	char *argv[] = {(char *)objdump, "-d", "--mcpu=gfx1250", (char *)co, NULL};
-	posix_spawn_file_actions_t fa;
+	struct run_spec spec = {.path = objdump, .argv = argv, .out = RUN_DISCARD};
+	struct run_result run;
 	double t0 = now();
-	pid_t pid;
-	int status;
 
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-	if (posix_spawn(&pid, objdump, &fa, NULL, argv, environ)) {
-		posix_spawn_file_actions_destroy(&fa);
-		return -1;
-	}
-	posix_spawn_file_actions_destroy(&fa);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+	if (run_command(&spec, &run) < 0 || !WIFEXITED(run.status) || WEXITSTATUS(run.status))
 		return -1;
 	return now() - t0;
 }

@@ -8,9 +8,7 @@
  * OnLoad returns false and starts without it.
  */
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -20,6 +18,7 @@
 #include "hsa_table.h"
 #include "hotswap_contract.h"
 #include "plugin.h"
+#include "plugin_slot.h"
 #include "stderr_line.h"
 #include "truthy.h"
 
@@ -35,9 +34,8 @@ HSI_EXPORT bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_to
                        const char *const *failed_tool_names);
 HSI_EXPORT void OnUnload(void);
 
-static pthread_once_t core_once = PTHREAD_ONCE_INIT;
-/* Published once by load_core; OnUnload reads it without pthread_once, hence atomic. */
-static _Atomic(const struct hsi_core_api *) core;
+/* The core, loaded once by load_core; OnUnload looks without loading it. */
+static struct plugin_slot core_slot = PLUGIN_SLOT_INIT;
 /* HSA_HOTSWAP_STRICT, read once by load_core: a missing core then closes the table. */
 static bool strict;
 
@@ -73,25 +71,25 @@ static const struct plugin_spec core_spec = {
  * Runs once, on the first OnLoad or HIP call that needs it: the core's dependencies
  * (the rewriter, libelf, zstd) come in here.
  */
-static void load_core(void)
+static const void *load_core(struct plugin_error *err, const void *arg)
 {
-	struct plugin_error err;
 	const struct hsi_core_api *api;
 
+	(void)arg;
 	strict = env_flag(HOTSWAP_ENV_STRICT);
 	/* The core sits next to us, wherever the tree is. */
-	api = plugin_load_beside((const void *)load_core, &core_spec, &err);
+	api = plugin_load_beside((const void *)load_core, &core_spec, err);
 	if (!api) {
-		shim_warn("%s; %s", err.text, without_core());
-		return;
+		shim_warn("%s; %s", err->text, without_core());
+		return NULL;
 	}
 	if (!api->on_load || !api->on_unload || !api->hip_fatbin || !api->hip_image ||
 	    !api->hip_file) {
 		shim_warn("'%s' has no usable %s (an entry of its table is missing); %s",
 		          HSI_CORE_LIBRARY_NAME, HSI_CORE_ENTRY_SYMBOL, without_core());
-		return;
+		return NULL;
 	}
-	atomic_store_explicit(&core, api, memory_order_release);
+	return api;
 }
 
 /* The loads a strict workload without the core gets: nothing may run unrewritten. */
@@ -136,13 +134,12 @@ static bool close_table(void *table)
 
 const struct hsi_core_api *shim_core(void)
 {
-	pthread_once(&core_once, load_core);
-	return atomic_load_explicit(&core, memory_order_acquire);
+	return plugin_slot_get(&core_slot, load_core, NULL);
 }
 
 bool shim_strict(void)
 {
-	pthread_once(&core_once, load_core);
+	shim_core();
 	return strict;
 }
 
@@ -159,7 +156,7 @@ bool OnLoad(void *table, uint64_t runtime_version, uint64_t failed_tool_count,
 
 void OnUnload(void)
 {
-	const struct hsi_core_api *api = atomic_load_explicit(&core, memory_order_acquire);
+	const struct hsi_core_api *api = plugin_slot_loaded(&core_slot);
 
 	/* Never loads the core: without it, no hook was installed, so nothing to undo. */
 	if (api)

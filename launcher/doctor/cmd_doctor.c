@@ -12,13 +12,12 @@
 #include "profile.h"
 #include "profile_store.h"
 #include "profile_validate.h"
+#include "run_command.h"
 #include "selftest.h"
 #include "target.h"
 #include "xdg_dir.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,85 +288,34 @@ static void check_paths(struct doctor *d, const struct hotswap_tree *tree)
 	diag_release(&err);
 }
 
-/*
- * Runs child(fd, arg) in a forked process and collects what it writes to fd
- * into out.  Returns 0 with the child's wait status in *status, or -1 with
- * errno set and *step naming the call that failed ("pipe", "fork").
- */
-static int run_child(void (*child)(int fd, const void *arg), const void *arg, struct strbuf *out,
-                     int *status, const char **step)
-{
-	int fds[2];
-	pid_t pid;
-	if (pipe2(fds, O_CLOEXEC)) {
-		*step = "pipe";
-		return -1;
-	}
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0) {
-		int e = errno;
-		close(fds[0]);
-		close(fds[1]);
-		errno = e;
-		*step = "fork";
-		return -1;
-	}
-	if (!pid) {
-		close(fds[0]);
-		child(fds[1], arg);
-		_exit(127);
-	}
-	close(fds[1]);
-	strbuf_read_fd(out, fds[0]);
-	close(fds[0]);
-	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-		;
-	return 0;
-}
-
-struct version_cmd {
-	const char *path;
-	bool lld_driver;
-};
-
-/* The alarm survives execve, so a hung tool is killed instead of hanging doctor. */
-static void exec_version(int fd, const void *arg)
-{
-	const struct version_cmd *cmd = arg;
-	int nul = open("/dev/null", O_RDWR);
-	dup2(fd, 1);
-	dup2(nul, 2);
-	dup2(nul, 0);
-	alarm(10);
-	/* Plain `lld` is a generic driver that refuses to run without a flavour. */
-	if (cmd->lld_driver)
-		execl(cmd->path, cmd->path, "-flavor", "gnu", "--version", (char *)NULL);
-	else
-		execl(cmd->path, cmd->path, "--version", (char *)NULL);
-}
+/* How long `TOOL --version` may take before the tool is killed instead of hanging doctor. */
+#define TOOL_VERSION_TIMEOUT_MS 10000
 
 /* Runs `tool --version` and returns its first line that mentions a version. */
 static int tool_version(const char *path, bool lld_driver, struct strbuf *out)
 {
-	struct version_cmd cmd = {path, lld_driver};
-	struct strbuf text = STRBUF_INIT;
+	/* Plain `lld` is a generic driver that refuses to run without a flavour. */
+	char *const lld_argv[] = {(char *)path, "-flavor", "gnu", "--version", NULL};
+	char *const tool_argv[] = {(char *)path, "--version", NULL};
+	struct run_spec spec = {.path = path,
+	                        .argv = lld_driver ? lld_argv : tool_argv,
+	                        .stdin_null = true,
+	                        .out = RUN_CAPTURE,
+	                        .err = RUN_DISCARD,
+	                        .timeout_ms = TOOL_VERSION_TIMEOUT_MS};
+	struct run_result run;
 	struct strvec lines = STRVEC_INIT;
-	const char *step;
-	int status;
-	if (run_child(exec_version, &cmd, &text, &status, &step) < 0) {
-		strbuf_release(&text);
+	if (run_command(&spec, &run) < 0)
 		return -1;
-	}
-	int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
-	strvec_split(&lines, text.buf, "\n");
+	int ok = WIFEXITED(run.status) && WEXITSTATUS(run.status) == 0 ? 0 : -1;
+	strvec_split(&lines, run.output, "\n");
 	for (size_t i = 0; i < lines.nr && !out->len; i++)
 		if (strstr(lines.v[i], "version"))
 			strbuf_addstr(out, lines.v[i] + strspn(lines.v[i], " \t"));
 	if (!out->len && lines.nr)
 		strbuf_addstr(out, lines.v[0]);
 	strvec_clear(&lines);
-	strbuf_release(&text);
+	run_result_release(&run);
 	return ok;
 }
 
@@ -565,9 +513,7 @@ static void selftest_child(int fd, const void *tree)
  */
 static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
 {
-	struct strbuf out = STRBUF_INIT;
-	const char *step;
-	int status;
+	struct run_result run;
 	signed char result = SELFTEST_FAIL;
 
 	if (!tree->complete || tree->flavour != HOTSWAP_FLAVOUR_NATIVE) {
@@ -578,24 +524,24 @@ static void check_selftest(struct doctor *d, const struct hotswap_tree *tree)
 		          : "the reference flavour's COMGR rewriter is not tested here");
 		return;
 	}
-	if (run_child(selftest_child, tree, &out, &status, &step) < 0)
-		check(d, CHECK_FAIL, "self-test", "retry", "self-test: %s: %s", step,
+	if (run_forked(selftest_child, tree, &run) < 0)
+		check(d, CHECK_FAIL, "self-test", "retry", "self-test: %s: %s", run.failed,
 		      strerror(errno));
-	else if (WIFSIGNALED(status))
+	else if (WIFSIGNALED(run.status))
 		check(d, CHECK_FAIL, "self-test", "report the crash: the rewriter is broken",
 		      "self-test: the rewriter '%s/" HOTSWAP_REWRITE_LIB "' crashed (signal %d)",
-		      tree->lib_dir, WTERMSIG(status));
-	else if (!out.len)
+		      tree->lib_dir, WTERMSIG(run.status));
+	else if (!run.output_len)
 		check(d, CHECK_FAIL, "self-test", "report it",
 		      "self-test: no result from the child");
-	else if ((result = out.buf[0]) == SELFTEST_PASS)
-		check(d, CHECK_OK, "self-test", NULL, "self-test: %s", out.buf + 1);
+	else if ((result = run.output[0]) == SELFTEST_PASS)
+		check(d, CHECK_OK, "self-test", NULL, "self-test: %s", run.output + 1);
 	else
 		check(d, CHECK_FAIL, "self-test",
 		      "rebuild the tree (cmake --build build) or reinstall it: its rewriter does "
 		      "not work",
-		      "self-test: %s", out.buf + 1);
-	strbuf_release(&out);
+		      "self-test: %s", run.output + 1);
+	run_result_release(&run);
 }
 
 /* ---- translation ---- */
@@ -640,34 +586,32 @@ static const char *translate_fix_text(enum translate_selftest_fix fix)
 static void check_translate(struct doctor *d, const struct hotswap_tree *tree, const char *target)
 {
 	struct translate_job job = {.tree = tree, .target = target};
-	struct strbuf out = STRBUF_INIT;
+	struct run_result run;
 	char *id = xstrfmt("translate:%s", target);
-	const char *step;
-	int status;
 
-	if (run_child(translate_child, &job, &out, &status, &step) < 0)
-		check(d, CHECK_FAIL, id, "retry", "translate: %s: %s", step, strerror(errno));
-	else if (WIFSIGNALED(status))
+	if (run_forked(translate_child, &job, &run) < 0)
+		check(d, CHECK_FAIL, id, "retry", "translate: %s: %s", run.failed, strerror(errno));
+	else if (WIFSIGNALED(run.status))
 		check(d, CHECK_FAIL, id,
 		      "report the crash: the rewriter or the translator is broken",
 		      "cannot translate for %s: the rewriter or '%s/" HOTSWAP_TRANSLATE_LIB
 		      "' crashed (signal %d)",
-		      target, tree->lib_dir ? tree->lib_dir : "?", WTERMSIG(status));
-	else if (out.len < 2)
+		      target, tree->lib_dir ? tree->lib_dir : "?", WTERMSIG(run.status));
+	else if (run.output_len < 2)
 		check(d, CHECK_FAIL, id, "report it", "translate: no result from the child");
-	else if (out.buf[0] == SELFTEST_PASS)
-		check(d, CHECK_OK, id, NULL, "%s", out.buf + 2);
-	else if (out.buf[0] == SELFTEST_SKIP)
+	else if (run.output[0] == SELFTEST_PASS)
+		check(d, CHECK_OK, id, NULL, "%s", run.output + 2);
+	else if (run.output[0] == SELFTEST_SKIP)
 		check(d, CHECK_WARN, id, "build or install a complete native tree",
-		      "translation for %s not checked: %s", target, out.buf + 2);
+		      "translation for %s not checked: %s", target, run.output + 2);
 	else
 		check(d, CHECK_WARN, id,
-		      translate_fix_text((enum translate_selftest_fix)(unsigned char)out.buf[1]),
+		      translate_fix_text((enum translate_selftest_fix)(unsigned char)run.output[1]),
 		      "%s; gfx1250 code objects will not load on %s (the intercept refuses them, "
 		      "naming why)",
-		      out.buf + 2, target);
+		      run.output + 2, target);
 	free(id);
-	strbuf_release(&out);
+	run_result_release(&run);
 }
 
 static int doctor_exec(const struct cmd_ctx *ctx, struct cmd_args *a)

@@ -57,6 +57,22 @@ expect_line "^warn  llvm-tools/llc: missing \('$HOTSWAP_HOME/llvm-tools/llc'\)$"
 expect_line "^warn  llvm-tools/lld: not-executable \('$HOTSWAP_HOME/llvm-tools/lld'\)$"
 rm -rf "$HOME/.config/mirage"
 
+# `TOOL --version`: its first line that says "version", from stdout only, with no input; the
+# generic lld driver is asked with -flavor gnu; a tool that fails is a warning with what it said
+tools=$HOTSWAP_HOME/llvm-tools
+printf '#!/bin/sh\necho noise >&2\n[ -z "$(cat)" ] || exit 9\necho banner\necho "  LLD version 22 (args: $*)"\n' >"$tools/lld"
+printf '#!/bin/sh\necho "LLVM version 22 (args: $*)"\n' >"$tools/ld.lld"
+printf '#!/bin/sh\necho "unknown option"\necho second\nexit 2\n' >"$tools/llvm-mc"
+printf '#!/bin/sh\nexit 1\n' >"$tools/llc"
+chmod 755 "$tools/lld" "$tools/ld.lld" "$tools/llvm-mc" "$tools/llc"
+mirage doctor
+expect_line '^ok    llvm-tools/lld: LLD version 22 \(args: -flavor gnu --version\)$'
+expect_line '^ok    llvm-tools/ld.lld: LLVM version 22 \(args: --version\)$'
+expect_line "^warn  llvm-tools/llvm-mc: \`$tools/llvm-mc --version\` failed: unknown option$"
+expect_line "^warn  llvm-tools/llc: \`$tools/llc --version\` failed$"
+expect_no_out noise
+stage_tools "$HOTSWAP_HOME"
+
 # reference complete (versioned names)
 use_tree reference
 stage_reference "$HOTSWAP_HOME"
@@ -141,5 +157,15 @@ mirage doctor
 expect_rc 1 "doctor, no-op rewriter"
 expect_line '^ok    native tree, complete$'
 expect_line '^FAIL  self-test: the rewriter reported 0 kernel\(s\) stubbed, changed=no; expected 1 and yes$'
+
+# a rewriter that crashes: the self-test runs in a child, so doctor says so and goes on
+use_tree crash-rewriter
+stage_native "$HOTSWAP_HOME"
+cp "$(fx crash_rewrite)" "$HOTSWAP_HOME/lib/libhotswap_rewrite.so"
+mirage doctor
+expect_rc 1 "doctor, crashing rewriter"
+expect_line "^FAIL  self-test: the rewriter '$HOTSWAP_HOME/lib/libhotswap_rewrite.so' crashed \(signal 11\)$"
+expect_line '^      fix: report the crash: the rewriter is broken$'
+expect_line '^[0-9]+ ok, [0-9]+ warn, 1 FAIL$'
 
 finish

@@ -4,7 +4,7 @@
 set(_disc_fx_dir ${CMAKE_CURRENT_BINARY_DIR}/discovery_fx)
 set(_disc_fx_targets)
 foreach(fx intercept:FX_ONLOAD core:FX_CORE rewrite:FX_HS_REWRITE hsa:FX_HSA_INIT comgr:FX_COMGR nosym:FX_NONE
-           noop_rewrite:FX_HS_REWRITE,FX_NOOP)
+           noop_rewrite:FX_HS_REWRITE,FX_NOOP crash_rewrite:FX_HS_REWRITE,FX_CRASH)
   string(REPLACE ":" ";" _p "${fx}")
   list(GET _p 0 _name)
   list(GET _p 1 _defs)

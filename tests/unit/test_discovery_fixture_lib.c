@@ -3,12 +3,14 @@
  * defines one entry point (FX_ONLOAD, FX_CORE, FX_HS_REWRITE, FX_HSA_INIT,
  * FX_COMGR) or none, so a test can stage any tree without the real HotSwap parts.
  * FX_HS_REWRITE is also a fake rewriter for the self-test's dlopen path;
- * with FX_NOOP it never changes anything (a rewriter the self-test must fail).
+ * with FX_NOOP it never changes anything (a rewriter the self-test must fail), with FX_CRASH
+ * it dies of SIGSEGV (a crash the doctor's self-test must survive).
  */
 #ifdef FX_HS_REWRITE
 /* Only the fake rewriter needs headers: the AArch64 build has no target libc to include. */
 #include "hotswap/rewrite.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #endif
@@ -55,6 +57,9 @@ FX_API enum hs_status hs_rewrite(const void *in, size_t in_size, const char *sou
                                  struct hs_rewrite_output *out, struct hs_rewrite_report *report)
 {
 	size_t tag = sizeof(stub_tag);
+#ifdef FX_CRASH
+	raise(SIGSEGV);
+#endif
 #ifdef FX_NOOP
 	int stubbed = 1;
 #else

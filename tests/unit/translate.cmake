@@ -19,3 +19,5 @@ target_compile_definitions(test_translate_dispatch PRIVATE
                            MIRAGE_KERNELS_OUT="${PROJECT_BINARY_DIR}/tests/kernels")
 target_include_directories(test_translate_dispatch PRIVATE ${PROJECT_SOURCE_DIR}/translate/api)
 add_dependencies(test_translate_dispatch kernel_objects)
+# The linker run, against stand-in linkers (MIRAGE_LLD).
+mirage_unit_test(amdgcn_link SOURCES test_amdgcn_link.c LIBS mirage_amdgcn)

@@ -92,6 +92,12 @@ int amdgcn_emit_object(LLVMModuleRef m, LLVMTargetMachineRef tm, unsigned char *
  */
 int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image,
                 size_t *image_size, char *msg, size_t size);
+/*
+ * The linker amdgcn_link runs, in that order, with lib_dir the directory of the library whose
+ * HotSwap tree is searched (common/tree_tools.h; NULL: none): its path into out, or -1 with
+ * msg.
+ */
+int amdgcn_find_linker(const char *lib_dir, char *out, size_t size, char *msg, size_t msize);
 
 /*
  * Descriptor validation (amdgcn_validate.c): kernel out of the linked object against its

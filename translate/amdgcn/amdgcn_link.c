@@ -1,22 +1,23 @@
 /*
  * Linking (amdgcn.h): LLVM has no C API for lld, so the one relocatable object is linked by
- * `ld.lld -shared` run with posix_spawn (no shell) in a private mkdtemp directory that is
- * removed afterwards, whatever happens.
+ * `ld.lld -shared` run with posix_spawn (no shell, common/run_command.h) in a private mkdtemp
+ * directory that is removed afterwards, whatever happens.
  */
 #include "amdgcn.h"
 
 #include "hotswap_contract.h"
+#include "object_path.h"
+#include "path_search.h"
 #include "read_whole.h"
+#include "run_command.h"
+#include "tree_tools.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,52 +29,26 @@ extern char **environ;
 
 static int executable(const char *path)
 {
-	struct stat st;
-	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+	return tree_tool_state(path) == TREE_TOOL_OK;
 }
 
-/* The HotSwap tree's llvm-tools/ld.lld: installed as <lib/mirage>/hotswap/, staged in a build
- * tree as <build>/hotswap/ with this library in <build>/lib/mirage. */
-static int from_hotswap_tree(char *out, size_t size)
+/* 0 for an executable regular file; the PATH walk's test (path_search.h). */
+static int usable(const char *path)
 {
-	static const char *const rel[] = {"/hotswap/", "/../../hotswap/"};
-	Dl_info info;
-	char dir[PATH_MAX];
-	char *slash;
-
-	if (!dladdr((void *)from_hotswap_tree, &info) || !info.dli_fname)
+	if (executable(path))
 		return 0;
-	snprintf(dir, sizeof(dir), "%s", info.dli_fname);
-	slash = strrchr(dir, '/');
-	if (!slash)
-		return 0;
-	*slash = '\0';
-	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-		snprintf(out, size, "%s%s" HOTSWAP_TREE_TOOLS_DIR "/" HOTSWAP_TOOL_LD_LLD, dir,
-		         rel[i]);
-		if (executable(out))
-			return 1;
-	}
-	return 0;
+	errno = ENOENT;
+	return -1;
 }
 
+/* An empty PATH entry is skipped: the workload's current directory holds no linker of ours. */
 static int on_path(const char *name, char *out, size_t size)
 {
-	const char *path = getenv("PATH");
-	while (path && *path) {
-		const char *end = strchr(path, ':');
-		size_t n = end ? (size_t)(end - path) : strlen(path);
-		if (n) {
-			snprintf(out, size, "%.*s/%s", (int)n, path, name);
-			if (executable(out))
-				return 1;
-		}
-		path = end ? end + 1 : NULL;
-	}
-	return 0;
+	struct path_search search = {.path = getenv("PATH"), .name = name, .usable = usable};
+	return !path_search(&search, out, NULL, size);
 }
 
-static int find_linker(char *out, size_t size, char *msg, size_t msize)
+int amdgcn_find_linker(const char *lib_dir, char *out, size_t size, char *msg, size_t msize)
 {
 	const char *env = getenv("MIRAGE_LLD");
 	if (env && *env) {
@@ -84,17 +59,29 @@ static int find_linker(char *out, size_t size, char *msg, size_t msize)
 		snprintf(msg, msize, "MIRAGE_LLD=%s is not an executable file", env);
 		return -1;
 	}
-	if (from_hotswap_tree(out, size) || on_path(LLD_VERSIONED, out, size))
+	if ((lib_dir && !tree_tool_beside(lib_dir, HOTSWAP_PART_LD_LLD, out, size)) ||
+	    on_path(LLD_VERSIONED, out, size))
 		return 0;
 	if (executable(LLD_SYSTEM)) {
 		snprintf(out, size, "%s", LLD_SYSTEM);
 		return 0;
 	}
-	snprintf(
-	    msg, msize,
-	    "no linker: neither MIRAGE_LLD, the HotSwap tree's llvm-tools/ld.lld, " LLD_VERSIONED
-	    " on PATH nor " LLD_SYSTEM);
+	snprintf(msg, msize,
+	         "no linker: neither MIRAGE_LLD, the HotSwap tree's " HOTSWAP_TREE_TOOLS_DIR
+	         "/" HOTSWAP_TOOL_LD_LLD ", " LLD_VERSIONED " on PATH nor " LLD_SYSTEM);
 	return -1;
+}
+
+/* The directory this library was loaded from, which the HotSwap tree is staged beside. */
+static const char *own_dir(char *dir, size_t size)
+{
+	const char *self = object_path((const void *)own_dir);
+	const char *slash = self ? strrchr(self, '/') : NULL;
+
+	if (!slash)
+		return NULL;
+	snprintf(dir, size, "%.*s", (int)(slash - self), self);
+	return dir;
 }
 
 static int write_file(const char *path, const unsigned char *p, size_t n)
@@ -161,10 +148,15 @@ static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
 {
 	char in[PATH_MAX], out[PATH_MAX], log[PATH_MAX], line[256];
 	char *argv[] = {(char *)lld, "-shared", "--no-undefined", "-o", out, in, NULL};
-	posix_spawn_file_actions_t fa;
+	struct run_spec spec = {.path = lld,
+	                        .argv = argv,
+	                        .stdin_null = true,
+	                        .out = RUN_TO_FILE,
+	                        .out_file = log,
+	                        .err = RUN_AS_STDOUT};
+	struct run_result run;
 	char **env;
-	pid_t pid;
-	int status, rc;
+	int rc;
 
 	if ((size_t)snprintf(in, sizeof(in), "%s/in.o", dir) >= sizeof(in) ||
 	    (size_t)snprintf(out, sizeof(out), "%s/out.so", dir) >= sizeof(out) ||
@@ -172,30 +164,28 @@ static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
 		snprintf(msg, size, "the temporary directory's path is too long");
 		return -1;
 	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
 	env = linker_environ();
-	rc = env ? posix_spawn(&pid, lld, &fa, NULL, argv, env) : ENOMEM;
-	free(env);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc) {
-		snprintf(msg, size, "cannot run %s: %s", lld, strerror(rc));
+	if (!env) {
+		snprintf(msg, size, "cannot run %s: %s", lld, strerror(ENOMEM));
 		return -1;
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
+	spec.envp = env;
+	rc = run_command(&spec, &run);
+	free(env);
+	if (rc < 0) {
+		if (!strcmp(run.failed, "waitpid"))
 			snprintf(msg, size, "waiting for %s: %s", lld, strerror(errno));
-			return -1;
-		}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		else
+			snprintf(msg, size, "cannot run %s: %s", lld, strerror(errno));
+		return -1;
+	}
+	if (WIFEXITED(run.status) && WEXITSTATUS(run.status) == 0)
 		return 0;
 	first_line(log, line, sizeof(line));
-	if (WIFEXITED(status))
-		snprintf(msg, size, "%s exited with %d: %s", lld, WEXITSTATUS(status), line);
+	if (WIFEXITED(run.status))
+		snprintf(msg, size, "%s exited with %d: %s", lld, WEXITSTATUS(run.status), line);
 	else
-		snprintf(msg, size, "%s was killed by signal %d", lld, WTERMSIG(status));
+		snprintf(msg, size, "%s was killed by signal %d", lld, WTERMSIG(run.status));
 	return -1;
 }
 
@@ -203,12 +193,12 @@ int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image
                 size_t *image_size, char *msg, size_t size)
 {
 	const char *tmp = getenv("TMPDIR");
-	char lld[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
+	char lld[PATH_MAX], lib_dir[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
 	int rc = -1, fd;
 
 	*image = NULL;
 	*image_size = 0;
-	if (find_linker(lld, sizeof(lld), msg, size))
+	if (amdgcn_find_linker(own_dir(lib_dir, sizeof(lib_dir)), lld, sizeof(lld), msg, size))
 		return -1;
 	snprintf(dir, sizeof(dir), "%s/mirage-link-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
