@@ -117,7 +117,7 @@ print("%d raised, %d refused" % (r["raised"], r["refused"]))
 PY
 
 step "9. gfx1250 B0 code for an A0 board: the B0->A0 pass, checked on the CPU"
-echo "(The object is a test fixture, tests/fixtures/b0a0_exec.s: DS two-address and ADDTID"
+echo "(The object is a test fixture, tests/b0a0/exec.s: DS two-address and ADDTID"
 echo " instructions whose results it stores. A0 silicon computes them wrongly.)"
 B0=$PWD/build/tests/fixtures/b0a0_exec.co
 show "$M" inspect "$B0" | grep -A12 'B0-only sites'

@@ -12,10 +12,7 @@
 // per barrier phase.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
-	.globl cluster_sites
-	.p2align 8
-	.type cluster_sites,@function
-cluster_sites:
+kernel cluster_sites vgprs=80 sgprs=16 args=3 lds=4096 workgroup=64
 	s_load_b64 s[2:3], s[0:1], 0x0      // in
 	s_load_b64 s[4:5], s[0:1], 0x8      // out
 	s_load_b64 s[6:7], s[0:1], 0x10     // first
@@ -106,47 +103,3 @@ cluster_sites:
 	global_store_b32 v44, v20, s[6:7]
 	global_store_b32 v44, v38, s[6:7] offset:4
 	s_endpgm
-.Lcluster_sites_end:
-	.size cluster_sites, .Lcluster_sites_end-cluster_sites
-
-	.rodata
-	.p2align 6
-	.amdhsa_kernel cluster_sites
-	.amdhsa_user_sgpr_kernarg_segment_ptr 1
-	.amdhsa_group_segment_fixed_size 4096
-	.amdhsa_next_free_vgpr 80
-	.amdhsa_next_free_sgpr 16
-	.end_amdhsa_kernel
-
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: cluster_sites
-    .symbol: cluster_sites.kd
-    .args:
-      - .address_space: global
-        .offset: 0
-        .size: 8
-        .value_kind: global_buffer
-      - .address_space: global
-        .offset: 8
-        .size: 8
-        .value_kind: global_buffer
-      - .address_space: global
-        .offset: 16
-        .size: 8
-        .value_kind: global_buffer
-    .kernarg_segment_size: 24
-    .group_segment_fixed_size: 4096
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 16
-    .vgpr_count: 80
-    .max_flat_workgroup_size: 64
-amdhsa.target: amdgcn-amd-amdhsa--gfx1250
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata

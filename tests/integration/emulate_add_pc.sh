@@ -5,6 +5,8 @@
 # register is refused (indirect-branch) naming its address.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
+# shellcheck source=kernel_asm.sh
+source "$MIRAGE_SRC/tests/integration/kernel_asm.sh"
 
 [ -x "${LLVM_MC:-}" ] || skip_all "llvm-mc-22 is not installed"
 cd "$TEST_TMP" || exit 1
@@ -12,10 +14,8 @@ cd "$TEST_TMP" || exit 1
 # build NAME LINE: NAME/add_pc.co with LINE in place of @REG@, and its launch file.
 build() {
 	mkdir -p "$1"
-	sed "s/@REG@/$2/" "$MIRAGE_SRC/tests/raise/add_pc.s" >"$1/add_pc.s"
-	"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj "$1/add_pc.s" -o "$1/add_pc.o" ||
-		fail "llvm-mc-22 assembles add_pc.s"
-	"$LD_LLD" -shared "$1/add_pc.o" -o "$1/add_pc.co" || fail "ld.lld links add_pc.co"
+	sed "s/@REG@/$2/" "$MIRAGE_SRC/tests/raise/add_pc.s" >"$1/add_pc.fixture.s"
+	assemble_fixture "$1/add_pc.fixture.s" "$1/add_pc"
 	cat >"$1/launch.json" <<'JSON'
 {"code_object": "add_pc.co", "kernel": "add_pc", "grid": [32], "workgroup": [32],
  "buffers": {"out": {"size": 512, "init": "zero", "output": "out.bin"}},

@@ -37,16 +37,8 @@ JSON
 	done
 }
 
-"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj \
-	"$MIRAGE_SRC/tests/raise/gfx9_forms.s" -o gfx9_forms.o || fail "llvm-mc assembles gfx9_forms.s"
-"$LD_LLD" -shared gfx9_forms.o -o gfx9_forms.co || fail "ld.lld links it"
-check_fixture gfx9_forms forms
-
-# kernel() reads ";" as a line break: the body without its comment lines
-CPU=gfx942 KERNEL_VGPRS=24 KERNEL_AGPRS=4 kernel gfx9_fields "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_fields.s")"
-check_fixture gfx9_fields k
-CPU=gfx942 KERNEL_VGPRS=16 kernel gfx9_gpr_idx "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_gpr_idx.s")"
-check_fixture gfx9_gpr_idx k
-CPU=gfx942 KERNEL_VGPRS=4 kernel gfx9_long_branch "$(grep -v '^//' "$MIRAGE_SRC/tests/raise/gfx9_long_branch.s")"
-check_fixture gfx9_long_branch k
+for f in gfx9_forms:forms gfx9_fields:k gfx9_gpr_idx:k gfx9_long_branch:k; do
+	assemble_fixture "$MIRAGE_SRC/tests/raise/${f%:*}.s" "${f%:*}"
+	check_fixture "${f%:*}" "${f#*:}"
+done
 done_testing

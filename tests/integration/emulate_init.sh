@@ -109,8 +109,8 @@ run_capture "$MIRAGE_BIN" emulate --init - </dev/null
 assert_eq "$RUN_STATUS" 2 "--init -: exit 2"
 assert_contains "$RUN_STDERR" "--init: give the code object's file" "--init -: said"
 # Planted metadata: a by-value argument of a megabyte is refused, not written out.
-sed '0,/\.size: 8/s//.size: 1000000/; 0,/value_kind: global_buffer/s//value_kind: by_value/' \
-	"$MIRAGE_SRC/tests/raise/pk16.s" >big.s
+python3 "$MIRAGE_SRC/tests/fixtures/expand.py" "$MIRAGE_SRC/tests/raise/pk16.s" |
+	sed '0,/\.size: 8/s//.size: 1000000/; 0,/value_kind: global_buffer/s//value_kind: by_value/' >big.s
 grep -q "size: 1000000" big.s || fail "the planted metadata was not written"
 "$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj big.s -o big.o || fail "llvm-mc-22 big.s"
 "$LD_LLD" -shared big.o -o big.co || fail "ld.lld big.co"

@@ -11,13 +11,13 @@
 # different signs.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
+# shellcheck source=kernel_asm.sh
+source "$MIRAGE_SRC/tests/integration/kernel_asm.sh"
 
 [ -x "${LLVM_MC:-}" ] || skip_all "llvm-mc-22 is not installed"
 cd "$TEST_TMP" || exit 1
-for k in minmax_num:gfx1250 minmax_gfx9:gfx942; do
-	"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu="${k#*:}" -filetype=obj \
-		"$MIRAGE_SRC/tests/raise/${k%:*}.s" -o "${k%:*}.o" || fail "llvm-mc-22 assembles ${k%:*}.s"
-	"$LD_LLD" -shared "${k%:*}.o" -o "${k%:*}.co" || fail "ld.lld links ${k%:*}.co"
+for k in minmax_num minmax_gfx9; do
+	assemble_fixture "$MIRAGE_SRC/tests/raise/$k.s" "$k"
 done
 
 python3 - <<'PY' || fail "the inputs"

@@ -6,6 +6,8 @@
 # naming the instruction (exit 1), never a read of another register.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
+# shellcheck source=kernel_asm.sh
+source "$MIRAGE_SRC/tests/integration/kernel_asm.sh"
 
 [ -x "${LLVM_MC:-}" ] || skip_all "llvm-mc-22 is not installed"
 cd "$TEST_TMP" || exit 1
@@ -13,10 +15,8 @@ cd "$TEST_TMP" || exit 1
 # build NAME M0: NAME/movrel.co with the last v_movrels_b32 at M0, and its launch file.
 build() {
 	mkdir -p "$1"
-	sed "s/@BAD_M0@/$2/" "$MIRAGE_SRC/tests/raise/movrel.s" >"$1/movrel.s"
-	"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj "$1/movrel.s" -o "$1/movrel.o" ||
-		fail "llvm-mc-22 assembles movrel.s"
-	"$LD_LLD" -shared "$1/movrel.o" -o "$1/movrel.co" || fail "ld.lld links movrel.co"
+	sed "s/@BAD_M0@/$2/" "$MIRAGE_SRC/tests/raise/movrel.s" >"$1/movrel.fixture.s"
+	assemble_fixture "$1/movrel.fixture.s" "$1/movrel"
 	cat >"$1/launch.json" <<'JSON'
 {"code_object": "movrel.co", "kernel": "movrel", "grid": [32], "workgroup": [32],
  "buffers": {"out": {"size": 1536, "init": "zero", "output": "out.bin"}},

@@ -6,12 +6,12 @@
 # definitions; shuffled too.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
+# shellcheck source=kernel_asm.sh
+source "$MIRAGE_SRC/tests/integration/kernel_asm.sh"
 
 [ -x "${LLVM_MC:-}" ] || skip_all "llvm-mc-22 is not installed"
 cd "$TEST_TMP" || exit 1
-"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj \
-	"$MIRAGE_SRC/tests/raise/permute.s" -o permute.o || fail "llvm-mc-22 assembles permute.s"
-"$LD_LLD" -shared permute.o -o permute.co || fail "ld.lld links permute.co"
+assemble_fixture "$MIRAGE_SRC/tests/raise/permute.s" permute
 cat >launch.json <<'JSON'
 {"code_object": "permute.co", "kernel": "permute", "grid": [32], "workgroup": [32],
  "buffers": {"out": {"size": 1024, "init": "zero", "output": "out.bin"}},

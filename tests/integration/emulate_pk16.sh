@@ -9,12 +9,12 @@
 # as unsupported-form, never dropped.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
+# shellcheck source=kernel_asm.sh
+source "$MIRAGE_SRC/tests/integration/kernel_asm.sh"
 
 [ -x "${LLVM_MC:-}" ] || skip_all "llvm-mc-22 is not installed"
 cd "$TEST_TMP" || exit 1
-"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj \
-	"$MIRAGE_SRC/tests/raise/pk16.s" -o pk16.o || fail "llvm-mc-22 assembles pk16.s"
-"$LD_LLD" -shared pk16.o -o pk16.co || fail "ld.lld links pk16.co"
+assemble_fixture "$MIRAGE_SRC/tests/raise/pk16.s" pk16
 
 python3 - <<'PY' || fail "the inputs and the expected bytes"
 import random, struct
@@ -82,11 +82,9 @@ done
 
 # A modifier the raiser does not model refuses the instruction: pk16.s with one added.
 for mod in clamp "neg_lo:[1,0]" "neg_hi:[0,1]"; do
-	sed "s/^\tv_pk_max_i16 v13, v2, v3\$/& $mod/" "$MIRAGE_SRC/tests/raise/pk16.s" >refuse.s
-	grep -qF "v_pk_max_i16 v13, v2, v3 $mod" refuse.s || fail "the $mod variant was not written"
-	"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj refuse.s -o refuse.o ||
-		fail "llvm-mc-22 assembles v_pk_max_i16 $mod"
-	"$LD_LLD" -shared refuse.o -o refuse.co || fail "ld.lld links refuse.co"
+	sed "s/^\tv_pk_max_i16 v13, v2, v3\$/& $mod/" "$MIRAGE_SRC/tests/raise/pk16.s" >refuse.fixture.s
+	grep -qF "v_pk_max_i16 v13, v2, v3 $mod" refuse.fixture.s || fail "the $mod variant was not written"
+	assemble_fixture refuse.fixture.s refuse
 	run_capture "$MIRAGE_BIN" raise refuse.co --json
 	assert_eq "$RUN_STATUS" 1 "v_pk_max_i16 $mod: refused (exit 1)"
 	assert_contains "$RUN_STDOUT" "unsupported-form" "v_pk_max_i16 $mod: as unsupported-form"

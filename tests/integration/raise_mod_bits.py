@@ -33,6 +33,9 @@ import struct
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
+import expand  # noqa: E402 (tests/fixtures/expand.py: the kernels' scaffolding)
+
 ISA = os.environ.get("ISA", "gfx1250")
 GFX9 = ISA != "gfx1250"
 WAVE = 64 if GFX9 else 32
@@ -155,36 +158,19 @@ def assemble(lines):
 # ---- objects -----------------------------------------------------------------------------
 
 
-def descriptor(name, vgprs, kernarg):
-    lines = ["\t.rodata", "\t.p2align 6", "\t.amdhsa_kernel %s" % name,
-             "\t.amdhsa_next_free_vgpr %d" % vgprs, "\t.amdhsa_next_free_sgpr 16",
-             "\t.amdhsa_user_sgpr_kernarg_segment_ptr 1", "\t.amdhsa_kernarg_size %d" % kernarg,
-             # denormals kept (llvm-mc's default flushes f32), as the rules here compute
-             "\t.amdhsa_float_denorm_mode_32 3"]
-    if GFX9:
-        lines.append("\t.amdhsa_accum_offset %d" % vgprs)
-    lines.append("\t.end_amdhsa_kernel")
-    return lines
+def kernel_lines(name, vgprs, nargs, code):
+    """Kernel NAME in expand.py's lines (docs/HACKING.md, "Fixtures"): VGPRS VGPRs, 16 SGPRs, NARGS
+    pointer arguments, then its code."""
+    return ["kernel %s vgprs=%d sgprs=16 args=%d" % (name, vgprs, nargs),
+            "\t.amdhsa_kernarg_size %d" % (8 * nargs),
+            # denormals kept (llvm-mc's default flushes f32), as the rules here compute
+            "\t.amdhsa_float_denorm_mode_32 3"] + ["\t" + line for line in code]
 
 
-def metadata(names, vgprs, nargs):
-    out = ["\t.amdgpu_metadata", "---", "amdhsa.kernels:"]
-    for n in names:
-        out += ["  - .name: %s" % n, "    .symbol: %s.kd" % n, "    .kernarg_segment_size: %d" % (8 * nargs),
-                "    .group_segment_fixed_size: 0", "    .private_segment_fixed_size: 0",
-                "    .kernarg_segment_align: 8", "    .wavefront_size: %d" % WAVE, "    .sgpr_count: 16",
-                "    .vgpr_count: %d" % vgprs, "    .max_flat_workgroup_size: 256", "    .args:"]
-        for a in range(nargs):
-            out += ["      - .size: 8", "        .offset: %d" % (8 * a), "        .value_kind: global_buffer",
-                    "        .address_space: global"]
-    out += ["amdhsa.target: amdgcn-amd-amdhsa--%s" % ISA, "amdhsa.version:", "  - 1", "  - 2", "...",
-            "\t.end_amdgpu_metadata"]
-    return out
-
-
-def link(path, text):
+def link(path, lines):
+    """PATH.co from a fixture's lines (expand.py writes its descriptors and metadata)."""
     with open(path + ".s", "w") as f:
-        f.write(text)
+        f.write(expand.expand("\n".join(lines) + "\n", path))
     rc, _, err = run([tool("LLVM_MC"), "-triple=amdgcn-amd-amdhsa", "-mcpu=" + ISA, "-filetype=obj",
                       path + ".s", "-o", path + ".o"])
     if rc:
@@ -198,17 +184,9 @@ def link(path, text):
 def raise_object(tmp, name, encodings):
     """{kernel index: (raised, reason, detail)} for one kernel per encoding (+ s_endpgm)."""
     body = ["\t.amdgcn_target \"amdgcn-amd-amdhsa--%s\"" % ISA, "\t.text"]
-    names = []
     for i, enc in enumerate(encodings):
-        n = "k%d" % i
-        names.append(n)
-        body += ["\t.globl %s" % n, "\t.p2align 8", "\t.type %s,@function" % n, "%s:" % n,
-                 "\t.byte " + ",".join("0x%02x" % b for b in enc), "\ts_endpgm", ".L%s_end:" % n,
-                 "\t.size %s, .L%s_end-%s" % (n, n, n)]
-    for n in names:
-        body += descriptor(n, 256, 8)
-    body += metadata(names, 256, 1)
-    co = link(os.path.join(tmp, name), "\n".join(body) + "\n")
+        body += kernel_lines("k%d" % i, 256, 1, [".byte " + ",".join("0x%02x" % b for b in enc), "s_endpgm"])
+    co = link(os.path.join(tmp, name), body)
     rc, out, err = run([tool("MIRAGE_BIN"), "raise", co, "--json"])
     if rc not in (0, 1):
         sys.exit("mirage raise %s failed (%d): %s" % (co, rc, err))
@@ -250,8 +228,9 @@ def inputs(seed):
 
 
 def exec_kernel(name, insts):
-    """A kernel that runs instruction j on the lane's LANE input dwords of slot j: sources in
-    v[2:3], v[4:5], v[6:7], the destination v[10:11] holding its old value; stores v[10:11]."""
+    """Kernel NAME (expand.py's lines) that runs instruction j on the lane's LANE input dwords of
+    slot j: sources in v[2:3], v[4:5], v[6:7], the destination v[10:11] holding its old value;
+    stores v[10:11]."""
     moves = "; ".join("v_mov_b32 v%d, v%d" % (d, 12 + i) for i, d in enumerate((2, 3, 4, 5, 6, 7, 10, 11)))
     if GFX9:
         head = ["s_load_dwordx2 s[2:3], s[0:1], 0x0", "s_load_dwordx2 s[4:5], s[0:1], 0x8",
@@ -269,9 +248,7 @@ def exec_kernel(name, insts):
     for j, inst in enumerate(insts):
         body += [step[0] % (j * WAVE * LANE * 4)] + step[1:5] + [inst, step[6] % (j * WAVE * 8), step[7]]
     body.append("s_endpgm")
-    return (["\t.globl %s" % name, "\t.p2align 8", "\t.type %s,@function" % name, "%s:" % name] +
-            ["\t" + x for b in body for x in b.split("; ")] +
-            [".L%s_end:" % name, "\t.size %s, .L%s_end-%s" % (name, name, name)])
+    return kernel_lines(name, 32, 2, [x for b in body for x in b.split("; ")])
 
 
 def emulate(tmp, name, co, kernel, words, n):
@@ -586,8 +563,7 @@ def main(argv):
         words_plain = [w for j, r in enumerate(runnable) for lane in lanes[j] for w in r[5][0](lane)]
         src = ["\t.amdgcn_target \"amdgcn-amd-amdhsa--%s\"" % ISA, "\t.text"]
         src += exec_kernel("mod", [r[1] for r in runnable]) + exec_kernel("plain", [r[2] for r in runnable])
-        src += descriptor("mod", 32, 16) + descriptor("plain", 32, 16) + metadata(["mod", "plain"], 32, 2)
-        co = link(os.path.join(tmp, "exec"), "\n".join(src) + "\n")
+        co = link(os.path.join(tmp, "exec"), src)
         got = emulate(tmp, "mod", co, "mod", words_mod, n)
         base = emulate(tmp, "plain", co, "plain", words_plain, n)
         selftest = bool(os.environ.get("MOD_BITS_SELFTEST"))

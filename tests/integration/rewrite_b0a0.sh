@@ -7,7 +7,7 @@ OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-22}
 READELF=${LLVM_READELF:-llvm-readelf-22}
 OBJCOPY=${LLVM_OBJCOPY:-llvm-objcopy-22}
 JUDGE="python3 $(dirname "$0")/b0a0_judge.py $OBJDUMP $OBJCOPY"
-ROWS=$(dirname "$0")/b0a0_rows.expect
+ROWS=$MIRAGE_SRC/tests/b0a0/rows.expect
 command -v "$OBJCOPY" >/dev/null || skip_all "no $OBJCOPY"
 
 readelf_clean() {
@@ -83,7 +83,7 @@ mirage --json rewrite "$FIXTURES/b0a0_place.co" -o "$T/place.co" --target gfx125
 check "NOP sleds" 0
 [ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump')]")" = \
 	"[7, 1, 2, 6, 0]" ] || fail "sleds: counts: $(cat "$OUT")"
-judged sleds "$FIXTURES/b0a0_place.co" "$T/place.co" "$(dirname "$0")/b0a0_place.expect"
+judged sleds "$FIXTURES/b0a0_place.co" "$T/place.co" "$MIRAGE_SRC/tests/b0a0/place.expect"
 grep -q "(2 in sleds, 0 by far jumps through no pair)" "$T/judge" || fail "sleds: $(cat "$T/judge")"
 "$OBJDUMP" -d --mcpu=gfx1250 "$T/place.co" >"$T/dis"
 # sled+0 and sled+0x10 go into the sled after s_endpgm (sled+0x1c, +0x34); every other
@@ -100,7 +100,7 @@ mirage --json rewrite "$FIXTURES/b0a0_far.co" -o "$T/far.co" --target gfx1250
 check "sites beyond s_branch reach" 0
 [ "$(json_get "$OUT" "[d['b0a0'][k] for k in ('ds2','addtid','in_sled','in_pool','long_jump','far_jumps','far_pair_kernels','far_pair_low','far_pair_high','ds2_declined')]")" = \
 	"[3, 1, 0, 1, 3, 2, 1, 8, 8, 0]" ] || fail "far: counts: $(cat "$OUT")"
-judged far "$FIXTURES/b0a0_far.co" "$T/far.co" "$(dirname "$0")/b0a0_far.expect"
+judged far "$FIXTURES/b0a0_far.co" "$T/far.co" "$MIRAGE_SRC/tests/b0a0/far.expect"
 grep -q "(0 in sleds, 3 by far jumps through s\[8:9\])" "$T/judge" || fail "far: $(cat "$T/judge")"
 "$OBJDUMP" -d --mcpu=gfx1250 "$T/far.co" >"$T/dis"
 grep -q s_add_pc_i64 "$T/dis" && fail "far: the output holds s_add_pc_i64"
@@ -145,7 +145,7 @@ check "the scratch VGPR at a granule boundary" 0
 [ "$(kd_vgprs "$T/vgpr.co")" = "<edge.kd>:32 <inside.kd>:32 " ] || fail "vgpr: RSRC1: $(kd_vgprs "$T/vgpr.co")"
 [ "$("$READELF" --notes "$T/vgpr.co" | awk '/\.vgpr_count:/{printf "%s ", $2}')" = "17 21 " ] ||
 	fail "vgpr: .vgpr_count: $("$READELF" --notes "$T/vgpr.co" | grep vgpr_count)"
-judged vgpr "$FIXTURES/b0a0_vgpr.co" "$T/vgpr.co" "$(dirname "$0")/b0a0_vgpr.expect"
+judged vgpr "$FIXTURES/b0a0_vgpr.co" "$T/vgpr.co" "$MIRAGE_SRC/tests/b0a0/vgpr.expect"
 ok "the scratch VGPR: RSRC1 rises a granule past a boundary, not inside one; .vgpr_count rises"
 
 mirage rewrite "$FIXTURES/b0a0_occupancy.co" -o "$T/occ.co" --target gfx1250

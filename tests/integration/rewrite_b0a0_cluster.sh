@@ -7,13 +7,13 @@
 # barrier phase reads SCC = 1 (wave 0 in order, any one shuffled); the rewrite's plain signal
 # leaves SCC as it was, as the pass documents.
 source "$(dirname "$0")/cli_lib.sh"
+# shellcheck source=kernel_asm.sh
+source "$(dirname "$0")/kernel_asm.sh"
 LAUNCH=$MIRAGE_SRC/tests/b0a0/cluster.json
 EXPECT=$MIRAGE_SRC/tests/b0a0/cluster_expect.py
 [ -x "${LLVM_MC:-}" ] && [ -x "${LD_LLD:-}" ] || skip_all "llvm-mc-22 or ld.lld-22 is not installed"
 B0=$T/b0.co
-"$LLVM_MC" -triple amdgcn-amd-amdhsa -mcpu=gfx1250 -filetype=obj \
-	"$MIRAGE_SRC/tests/b0a0/cluster_sites.s" -o "$T/b0.o" || fail "llvm-mc-22 assembles cluster_sites.s"
-"$LD_LLD" -shared "$T/b0.o" -o "$B0" || fail "ld.lld-22 links cluster_sites.co"
+assemble_fixture "$MIRAGE_SRC/tests/b0a0/cluster_sites.s" "$T/b0"
 
 # emulate NAME OBJECT [ARGS...]: runs the launch file beside a copy of OBJECT in $T/NAME.
 emulate() {

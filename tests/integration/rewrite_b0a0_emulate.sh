@@ -1,5 +1,5 @@
 # The B0->A0 pass keeps B0 semantics: `mirage emulate` of a B0 fixture whose DS two-address
-# and ADDTID sites feed global stores (tests/fixtures/b0a0_exec.s, launch file
+# and ADDTID sites feed global stores (tests/b0a0/exec.s, launch file
 # tests/b0a0/exec.json) gives the same buffers for the original object (the raiser models
 # B0) and for the rewritten one (its trampolines run from a NOP sled, from the pool, and
 # through far jumps), in order and shuffled.

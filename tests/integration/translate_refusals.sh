@@ -91,10 +91,10 @@ kernel argbranch "$store; s_load_b32 s5, s[0:1], 0x0; s_wait_kmcnt 0; s_cmp_eq_u
 translated argbranch gfx942
 
 # LDS beyond the target's: gfx942 has 64 KiB, gfx950 160 KiB.
-KERNEL_LDS=98304 kernel lds "$store; s_endpgm" ".amdhsa_group_segment_fixed_size 98304"
+KERNEL_LDS=98304 kernel lds "$store; s_endpgm"
 refused lds gfx942 lds-limit "$(address lds 's_load_b64')" "" "98304 bytes of LDS, gfx942 has 65536"
 translated lds gfx950
-KERNEL_LDS=200000 kernel lds200 "$store; s_endpgm" ".amdhsa_group_segment_fixed_size 200000"
+KERNEL_LDS=200000 kernel lds200 "$store; s_endpgm"
 refused lds200 gfx950 lds-limit "$(address lds200 's_load_b64')" "" "200000 bytes of LDS, gfx950 has 163840"
 
 # A raise refusal passes through: kernel, address, mnemonic, reason and detail.

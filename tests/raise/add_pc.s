@@ -5,10 +5,7 @@
 // of a register, whose target the raiser cannot know (refused), or empty.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
-	.globl add_pc
-	.p2align 8
-	.type add_pc,@function
-add_pc:
+kernel add_pc vgprs=12 sgprs=8 args=1 workgroup=32
 	s_load_b64 s[2:3], s[0:1], 0x0
 	v_mov_b32 v4, 1
 	s_add_pc_i64 .Lfwd-.Lpost1         // skips v4 = 2
@@ -38,38 +35,3 @@ add_pc:
 	s_wait_kmcnt 0
 	global_store_b128 v8, v[4:7], s[2:3]
 	s_endpgm
-.Ladd_pc_end:
-	.size add_pc, .Ladd_pc_end-add_pc
-
-	.rodata
-	.p2align 6
-	.amdhsa_kernel add_pc
-	.amdhsa_user_sgpr_kernarg_segment_ptr 1
-	.amdhsa_next_free_vgpr 12
-	.amdhsa_next_free_sgpr 8
-	.end_amdhsa_kernel
-
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: add_pc
-    .symbol: add_pc.kd
-    .args:
-      - .address_space: global
-        .offset: 0
-        .size: 8
-        .value_kind: global_buffer
-    .kernarg_segment_size: 8
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 8
-    .vgpr_count: 12
-    .max_flat_workgroup_size: 32
-amdhsa.target: amdgcn-amd-amdhsa--gfx1250
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata

@@ -7,8 +7,12 @@
 // AGPRs: the acc bit); what the translated corpus found: v_pk_mov_b32 and its op_sel,
 // s_lshl2_add_u32, the signed and the ordering s_cmpk_*, global_store_byte_d16_hi; one
 // 64-lane wave, nineteen results per lane (gfx9_fields_expect.py).
-// The body of kernel k only (no ";" outside comments): emulate_gfx9_forms.sh adds the
-// descriptor and the metadata (kernel_asm.sh, 24 VGPRs and 4 AGPRs).
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+	.text
+kernel k vgprs=28 sgprs=8 args=1
+	.amdhsa_kernarg_size 8
+	.amdhsa_accum_offset 24
+	.agpr_count: 4
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
 	s_mov_b32 m0, -1
 	s_waitcnt lgkmcnt(0)

@@ -4,10 +4,8 @@
 // with an SGPR-pair mask; one 64-lane wave, ten results per lane (gfx9_forms_expect.py).
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
-	.globl forms
-	.p2align 8
-	.type forms,@function
-forms:
+kernel forms vgprs=16 sgprs=16 args=1 workgroup=64
+	.amdhsa_kernarg_size 8
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
 	s_waitcnt lgkmcnt(0)
 	v_and_b32_e32 v0, 0x3ff, v0
@@ -47,40 +45,3 @@ forms:
 	global_store_dword v[12:13], v14, off offset:2048
 	global_store_dword v[12:13], v15, off offset:2304
 	s_endpgm
-.Lforms_end:
-	.size forms, .Lforms_end-forms
-
-	.rodata
-	.p2align 6
-	.amdhsa_kernel forms
-	.amdhsa_next_free_vgpr 16
-	.amdhsa_next_free_sgpr 16
-	.amdhsa_accum_offset 16
-	.amdhsa_user_sgpr_kernarg_segment_ptr 1
-	.amdhsa_kernarg_size 8
-	.end_amdhsa_kernel
-
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: forms
-    .symbol: forms.kd
-    .kernarg_segment_size: 8
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 64
-    .sgpr_count: 16
-    .vgpr_count: 16
-    .max_flat_workgroup_size: 64
-    .args:
-      - .size: 8
-        .offset: 0
-        .value_kind: global_buffer
-        .address_space: global
-amdhsa.target: amdgcn-amd-amdhsa--gfx942
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata

@@ -2,8 +2,10 @@
 // SRC0, SRC1 and DST kinds, an index from an SGPR and from an inline constant, M0 as the
 // instructions leave it, and an indexed write under a partial EXEC; one 64-lane wave, six
 // results per lane (gfx9_gpr_idx_expect.py).
-// The body of kernel k only (no ";" outside comments): emulate_gfx9_forms.sh adds the
-// descriptor and the metadata (kernel_asm.sh, 16 VGPRs).
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+	.text
+kernel k vgprs=16 sgprs=8 args=1
+	.amdhsa_kernarg_size 8
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
 	s_mov_b32 m0, -1
 	s_waitcnt lgkmcnt(0)

@@ -2,8 +2,11 @@
 // s_addc_u32 of the target minus the end of the s_getpc, then s_setpc_b64): the raiser
 // follows them as branches, forward and backward, where it once faulted on "an indirect
 // branch to an address that is no function or return site"; one 64-lane wave, one result
-// per lane (gfx9_long_branch_expect.py).  The body of kernel k only (no ";" outside comments):
-// emulate_gfx9_forms.sh adds the descriptor and the metadata (kernel_asm.sh).
+// per lane (gfx9_long_branch_expect.py).
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+	.text
+kernel k vgprs=4 sgprs=8 args=1
+	.amdhsa_kernarg_size 8
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
 	v_and_b32_e32 v0, 0x3ff, v0
 	v_mov_b32_e32 v1, 1

@@ -4,10 +4,8 @@
 // gives itself quieted, where gfx12's _num forms let the number win.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
-	.globl minmax_gfx9
-	.p2align 8
-	.type minmax_gfx9,@function
-minmax_gfx9:
+kernel minmax_gfx9 vgprs=24 sgprs=8 args=2 workgroup=64
+	.amdhsa_float_denorm_mode_32 3 // denormals kept, as the inputs need
 	s_load_dwordx4 s[4:7], s[0:1], 0x0      // in, out
 	v_mul_u32_u24 v1, 24, v0
 	v_mul_u32_u24 v9, 36, v0
@@ -31,44 +29,3 @@ minmax_gfx9:
 	global_store_dwordx2 v9, v[16:17], s[6:7] offset:20
 	global_store_dwordx2 v9, v[18:19], s[6:7] offset:28
 	s_endpgm
-.Lminmax_gfx9_end:
-	.size minmax_gfx9, .Lminmax_gfx9_end-minmax_gfx9
-
-	.rodata
-	.p2align 6
-	.amdhsa_kernel minmax_gfx9
-	.amdhsa_user_sgpr_kernarg_segment_ptr 1
-	.amdhsa_next_free_vgpr 24
-	.amdhsa_next_free_sgpr 8
-	.amdhsa_float_denorm_mode_32 3 // denormals kept, as the inputs need
-	.amdhsa_accum_offset 24
-	.end_amdhsa_kernel
-
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: minmax_gfx9
-    .symbol: minmax_gfx9.kd
-    .args:
-      - .address_space: global
-        .offset: 0
-        .size: 8
-        .value_kind: global_buffer
-      - .address_space: global
-        .offset: 8
-        .size: 8
-        .value_kind: global_buffer
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 64
-    .sgpr_count: 8
-    .vgpr_count: 24
-    .max_flat_workgroup_size: 64
-amdhsa.target: amdgcn-amd-amdhsa--gfx942
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata

@@ -3,10 +3,8 @@
 // out[9t..9t+8]; tests/integration/emulate_minmax_num.sh computes the expected bytes.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
-	.globl minmax_num
-	.p2align 8
-	.type minmax_num,@function
-minmax_num:
+kernel minmax_num vgprs=24 sgprs=8 args=2 workgroup=32
+	.amdhsa_float_denorm_mode_32 3 // denormals kept, as the inputs need
 	s_load_b128 s[4:7], s[0:1], 0x0      // in, out
 	v_mul_u32_u24 v1, 24, v0
 	v_mul_u32_u24 v9, 36, v0
@@ -30,43 +28,3 @@ minmax_num:
 	global_store_b64 v9, v[16:17], s[6:7] offset:20
 	global_store_b64 v9, v[18:19], s[6:7] offset:28
 	s_endpgm
-.Lminmax_num_end:
-	.size minmax_num, .Lminmax_num_end-minmax_num
-
-	.rodata
-	.p2align 6
-	.amdhsa_kernel minmax_num
-	.amdhsa_user_sgpr_kernarg_segment_ptr 1
-	.amdhsa_next_free_vgpr 24
-	.amdhsa_next_free_sgpr 8
-	.amdhsa_float_denorm_mode_32 3 // denormals kept, as the inputs need
-	.end_amdhsa_kernel
-
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: minmax_num
-    .symbol: minmax_num.kd
-    .args:
-      - .address_space: global
-        .offset: 0
-        .size: 8
-        .value_kind: global_buffer
-      - .address_space: global
-        .offset: 8
-        .size: 8
-        .value_kind: global_buffer
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 8
-    .vgpr_count: 24
-    .max_flat_workgroup_size: 32
-amdhsa.target: amdgcn-amd-amdhsa--gfx1250
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata

@@ -5,10 +5,7 @@
 // v31; 22 would name v32, which the kernel does not have).
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
-	.globl movrel
-	.p2align 8
-	.type movrel,@function
-movrel:
+kernel movrel vgprs=32 sgprs=48 args=1 workgroup=32
 	s_load_b64 s[2:3], s[0:1], 0x0
 	v_lshlrev_b32 v2, 4, v0
 	v_add_nc_u32 v10, 0, v2
@@ -61,38 +58,3 @@ movrel:
 	global_store_b32 v3, v5, s[2:3] offset:24
 	global_store_b64 v3, v[6:7], s[2:3] offset:28
 	s_endpgm
-.Lmovrel_end:
-	.size movrel, .Lmovrel_end-movrel
-
-	.rodata
-	.p2align 6
-	.amdhsa_kernel movrel
-	.amdhsa_user_sgpr_kernarg_segment_ptr 1
-	.amdhsa_next_free_vgpr 32
-	.amdhsa_next_free_sgpr 48
-	.end_amdhsa_kernel
-
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: movrel
-    .symbol: movrel.kd
-    .args:
-      - .address_space: global
-        .offset: 0
-        .size: 8
-        .value_kind: global_buffer
-    .kernarg_segment_size: 8
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 48
-    .vgpr_count: 32
-    .max_flat_workgroup_size: 32
-amdhsa.target: amdgcn-amd-amdhsa--gfx1250
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata

@@ -4,10 +4,7 @@
 // lane that EXEC leaves out keeps.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
-	.globl permute
-	.p2align 8
-	.type permute,@function
-permute:
+kernel permute vgprs=16 sgprs=8 args=1 workgroup=32
 	s_load_b64 s[2:3], s[0:1], 0x0
 	v_mul_u32_u24 v1, 100, v0
 	v_add_nc_u32 v1, 5, v1
@@ -47,38 +44,3 @@ permute:
 	global_store_b32 v14, v10, s[2:3] offset:20
 	global_store_b32 v14, v12, s[2:3] offset:24
 	s_endpgm
-.Lpermute_end:
-	.size permute, .Lpermute_end-permute
-
-	.rodata
-	.p2align 6
-	.amdhsa_kernel permute
-	.amdhsa_user_sgpr_kernarg_segment_ptr 1
-	.amdhsa_next_free_vgpr 16
-	.amdhsa_next_free_sgpr 8
-	.end_amdhsa_kernel
-
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: permute
-    .symbol: permute.kd
-    .args:
-      - .address_space: global
-        .offset: 0
-        .size: 8
-        .value_kind: global_buffer
-    .kernarg_segment_size: 8
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 8
-    .vgpr_count: 16
-    .max_flat_workgroup_size: 32
-amdhsa.target: amdgcn-amd-amdhsa--gfx1250
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata

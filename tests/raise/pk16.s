@@ -4,10 +4,7 @@
 // the expected bytes from the ISA's rules.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
-	.globl pk16
-	.p2align 8
-	.type pk16,@function
-pk16:
+kernel pk16 vgprs=24 sgprs=8 args=2 workgroup=32
 	s_load_b128 s[4:7], s[0:1], 0x0      // in, out
 	v_mul_u32_u24 v1, 12, v0
 	v_mul_u32_u24 v9, 48, v0
@@ -41,42 +38,3 @@ pk16:
 	global_store_b32 v9, v20, s[6:7] offset:40
 	global_store_b32 v9, v21, s[6:7] offset:44
 	s_endpgm
-.Lpk16_end:
-	.size pk16, .Lpk16_end-pk16
-
-	.rodata
-	.p2align 6
-	.amdhsa_kernel pk16
-	.amdhsa_user_sgpr_kernarg_segment_ptr 1
-	.amdhsa_next_free_vgpr 24
-	.amdhsa_next_free_sgpr 8
-	.end_amdhsa_kernel
-
-	.amdgpu_metadata
----
-amdhsa.kernels:
-  - .name: pk16
-    .symbol: pk16.kd
-    .args:
-      - .address_space: global
-        .offset: 0
-        .size: 8
-        .value_kind: global_buffer
-      - .address_space: global
-        .offset: 8
-        .size: 8
-        .value_kind: global_buffer
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 8
-    .vgpr_count: 24
-    .max_flat_workgroup_size: 32
-amdhsa.target: amdgcn-amd-amdhsa--gfx1250
-amdhsa.version:
-  - 1
-  - 2
-...
-	.end_amdgpu_metadata
