@@ -72,6 +72,8 @@ static void test_shape(void **state)
 	/* start, head, join, done and the five arms; the switch has a default and four cases. */
 	assert_int_equal(s.blocks, 9);
 	assert_int_equal(s.switch_edges, 5);
+	/* start 4 (two allocas, a store, the branch), head 3, the arms 2 each, join 8, done 1 */
+	assert_int_equal(s.instructions, 26);
 	LLVMDisposeModule(m);
 	LLVMContextDispose(C);
 }
@@ -81,16 +83,20 @@ static void test_tier_choice(void **state)
 	(void)state;
 	/* 996 blocks and 2,610 edges (libclc's convert_int(int) at -O0): O2 compiles it in
 	 * seconds, past the bound. */
-	assert_int_equal(host_tier_for((struct host_shape){996, 2610}, NULL), HOST_TIER_QUICK);
+	assert_int_equal(host_tier_for((struct host_shape){996, 2610, 0}, NULL), HOST_TIER_QUICK);
 	/* A kernel without calls has no return switches, however large. */
-	assert_int_equal(host_tier_for((struct host_shape){150000, 0}, NULL), HOST_TIER_OPT);
-	assert_int_equal(host_tier_for((struct host_shape){1000, 1000}, NULL), HOST_TIER_OPT);
-	assert_int_equal(host_tier_for((struct host_shape){1000, 1001}, NULL), HOST_TIER_QUICK);
+	assert_int_equal(host_tier_for((struct host_shape){150000, 0, 0}, NULL), HOST_TIER_OPT);
+	/* A huge kernel takes the quick tier, calls or not. */
+	assert_int_equal(host_tier_for((struct host_shape){40, 0, 150000}, NULL), HOST_TIER_OPT);
+	assert_int_equal(host_tier_for((struct host_shape){40, 0, 150001}, NULL), HOST_TIER_QUICK);
+	assert_int_equal(host_tier_for((struct host_shape){40, 0, 150001}, "opt"), HOST_TIER_OPT);
+	assert_int_equal(host_tier_for((struct host_shape){1000, 1000, 0}, NULL), HOST_TIER_OPT);
+	assert_int_equal(host_tier_for((struct host_shape){1000, 1001, 0}, NULL), HOST_TIER_QUICK);
 	/* $MIRAGE_JIT_TIER wins either way; any other value is the automatic choice. */
-	assert_int_equal(host_tier_for((struct host_shape){996, 2610}, "opt"), HOST_TIER_OPT);
-	assert_int_equal(host_tier_for((struct host_shape){9, 5}, "quick"), HOST_TIER_QUICK);
-	assert_int_equal(host_tier_for((struct host_shape){9, 5}, "fast"), HOST_TIER_OPT);
-	assert_int_equal(host_tier_for((struct host_shape){9, 5}, ""), HOST_TIER_OPT);
+	assert_int_equal(host_tier_for((struct host_shape){996, 2610, 0}, "opt"), HOST_TIER_OPT);
+	assert_int_equal(host_tier_for((struct host_shape){9, 5, 0}, "quick"), HOST_TIER_QUICK);
+	assert_int_equal(host_tier_for((struct host_shape){9, 5, 0}, "fast"), HOST_TIER_OPT);
+	assert_int_equal(host_tier_for((struct host_shape){9, 5, 0}, ""), HOST_TIER_OPT);
 }
 
 /* The module compiled at the tier $MIRAGE_JIT_TIER forces, run: out as C computes it. */

@@ -18,10 +18,10 @@ int host_bind(LLVMModuleRef m, char *msg, size_t size);
 /* Runs mem2reg and default<O2> on a bound module; 0 or -1 with msg. */
 int host_optimize(LLVMModuleRef m, char *msg, size_t size);
 
-/* What decides the compile tier: the blocks of the module, and its switches' edges (a
- * raised call's return is a switch over the return addresses). */
+/* What decides the compile tier: the blocks of the module, its switches' edges (a raised
+ * call's return is a switch over the return addresses), and its instructions. */
 struct host_shape {
-	size_t blocks, switch_edges;
+	size_t blocks, switch_edges, instructions;
 };
 struct host_shape host_shape_of(LLVMModuleRef m);
 
