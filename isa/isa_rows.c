@@ -6,7 +6,7 @@
 
 #include "gfx_table.h"
 
-#define ISA_ROW(id, fmt, opc, mnem, d, s0, s1, s2, shp, impl, flg, vd, smp)                        \
+#define ISA_ROW(id, fmt, opc, mnem, d, s0, s1, s2, shp, impl, flg, vd, typ, mm, opr, smp)          \
 	[ISA_OP_##id] = {.mnemonic = mnem,                                                         \
 	                 .format = ISA_FMT_##fmt,                                                  \
 	                 .opcode = opc,                                                            \
@@ -19,6 +19,9 @@
 	                 .impl_use = (impl) >> 4,                                                  \
 	                 .flags = flg,                                                             \
 	                 .vopd = vd,                                                               \
+	                 .type = typ,                                                              \
+	                 .mem = mm,                                                                \
+	                 .oper = opr,                                                              \
 	                 .sample = smp},
 /* A row whose id the gfx942 table adds to the op list: the same initializer. */
 #define ISA_ROW_NEW ISA_ROW
