@@ -11,8 +11,6 @@
 #define ISA_OPCODE_SPACE 1024
 #define ISA_VOPD_SPACE   64
 
-/* The row id of (format, opcode) in the table of arch, or ISA_OP_UNKNOWN. */
-unsigned isa_find(unsigned arch, unsigned format, unsigned opcode);
 /* isa_find(ISA_ARCH_GFX1250, ...). */
 unsigned isa_gfx1250_find(unsigned format, unsigned opcode);
 /* The row id of VOPD/VOPD3 component opcode code, or ISA_OP_UNKNOWN. */

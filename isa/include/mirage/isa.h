@@ -257,6 +257,9 @@ extern const struct isa_row isa_gfx950_rows[ISA_OP_COUNT];
 
 /* The rows of an enum isa_arch, or NULL. */
 const struct isa_row *isa_arch_rows(unsigned arch);
+/* The row id of (format, opcode: the family's opcode field) in the table of arch, or
+ * ISA_OP_UNKNOWN (a VOP1/VOP2/VOPC row is found at its native format only). */
+unsigned isa_find(unsigned arch, unsigned format, unsigned opcode);
 /* "gfx1250" / "gfx942" / "gfx950", or "?". */
 const char *isa_arch_name(unsigned arch);
 /* The LDS a workgroup of that processor may have, in bytes (0 for no table). */
