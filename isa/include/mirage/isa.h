@@ -262,6 +262,8 @@ const struct isa_row *isa_arch_rows(unsigned arch);
 unsigned isa_find(unsigned arch, unsigned format, unsigned opcode);
 /* "gfx1250" / "gfx942" / "gfx950", or "?". */
 const char *isa_arch_name(unsigned arch);
+/* The enum isa_arch named "gfx1250" / "gfx942" / "gfx950", or -1. */
+int isa_arch_by_name(const char *name);
 /* The LDS a workgroup of that processor may have, in bytes (0 for no table). */
 uint32_t isa_arch_lds_limit(unsigned arch);
 /*
@@ -355,7 +357,8 @@ int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_sta
 /* The same with the gfx950 table (gfx942's rows plus v_bitop3). */
 int isa_decode_gfx950(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                       struct isa_inst *out);
-/* isa_decode_gfx1250 / _gfx942 / _gfx950 by enum isa_arch (ISA_ERR_ARG for another). */
+/* The one decoder: the table of enum isa_arch (ISA_ERR_ARG for another); the isa_decode_gfx*
+ * above are it for their table. */
 int isa_decode(unsigned arch, const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                struct isa_inst *out);
 
