@@ -254,31 +254,6 @@ static int vop_e32(struct isa_ctx *c, const struct isa_row *r)
 	return ISA_OK;
 }
 
-/* The row a VOP3 opcode names: VOP3-only rows, else the VOPC/VOP2/VOP1 row's e64 form. */
-static const struct isa_row *vop3_row(unsigned op, unsigned *id)
-{
-	unsigned fmt = ISA_FMT_VOP3, opc = op;
-
-	*id = isa_gfx1250_find(ISA_FMT_VOP3, op);
-	if (*id)
-		return row_of(*id);
-	if (op < 0x100) {
-		fmt = ISA_FMT_VOPC;
-	} else if (op >= 0x100 && op < 0x140) {
-		fmt = ISA_FMT_VOP2;
-		opc = op - 0x100;
-	} else if (op >= 0x180 && op < 0x280) {
-		fmt = ISA_FMT_VOP1;
-		opc = op - 0x180;
-	} else {
-		return NULL;
-	}
-	*id = isa_gfx1250_find(fmt, opc);
-	if (*id && !(isa_gfx1250_rows[*id].flags & ISA_F_E64))
-		*id = ISA_OP_UNKNOWN;
-	return row_of(*id);
-}
-
 static int vop3_any(struct isa_ctx *c, const struct isa_row *r, bool packed)
 {
 	struct isa_inst *in = c->in;
@@ -362,8 +337,8 @@ static int vopd(struct isa_ctx *c, const struct isa_row *unused)
 {
 	struct isa_inst *in = c->in;
 	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1);
-	unsigned idx = isa_gfx1250_find_vopd(isa_bits(w0, 25, 22));
-	unsigned idy = isa_gfx1250_find_vopd(isa_bits(w0, 21, 17));
+	unsigned idx = isa_find_vopd(ISA_ARCH_GFX1250, isa_bits(w0, 25, 22));
+	unsigned idy = isa_find_vopd(ISA_ARCH_GFX1250, isa_bits(w0, 21, 17));
 	unsigned s0x = isa_bits(w0, 8, 0), s0y = isa_bits(w1, 8, 0);
 	unsigned vdstx = isa_bits(w1, 31, 24);
 	unsigned vdsty = isa_bits(w1, 23, 17) << 1 | (~vdstx & 1);
@@ -406,8 +381,8 @@ static int vopd3(struct isa_ctx *c, const struct isa_row *unused)
 {
 	struct isa_inst *in = c->in;
 	uint32_t w0 = isa_word(c, 0), w1 = isa_word(c, 1), w2 = isa_word(c, 2);
-	unsigned idx = isa_gfx1250_find_vopd(isa_bits(w0, 23, 18));
-	unsigned idy = isa_gfx1250_find_vopd(isa_bits(w0, 17, 12));
+	unsigned idx = isa_find_vopd(ISA_ARCH_GFX1250, isa_bits(w0, 23, 18));
+	unsigned idy = isa_find_vopd(ISA_ARCH_GFX1250, isa_bits(w0, 17, 12));
 	unsigned s0x = isa_bits(w0, 8, 0), s0y = isa_bits(w1, 8, 0);
 
 	if (!idx || !idy)
@@ -569,63 +544,10 @@ static unsigned classify(uint32_t w)
 	return isa_classify(prefixes, sizeof(prefixes) / sizeof(prefixes[0]), w);
 }
 
-/* The row of the family's opcode field; VOP3 also finds the e64 forms of VOP1/2/C rows. */
-static const struct isa_row *find_row(struct isa_ctx *c, unsigned fmt)
-{
-	struct isa_inst *in = c->in;
-	unsigned id = ISA_OP_UNKNOWN;
-
-	if (fmt == ISA_FMT_VOPD || fmt == ISA_FMT_VOPD3)
-		return NULL; /* two rows, found by vopd() / vopd3() */
-	if (fmt == ISA_FMT_VOP3)
-		vop3_row(in->raw_opcode, &id);
-	else
-		id = isa_gfx1250_find(fmt, in->raw_opcode);
-	in->op = (uint16_t)id;
-	if (id)
-		isa_set_impl(in, &isa_gfx1250_rows[id]);
-	return row_of(id);
-}
-
-void isa_state_reset(struct isa_state *st)
-{
-	if (st)
-		st->vgpr_msb = 0;
-}
-
-int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
-                       struct isa_inst *out)
-{
-	struct isa_ctx c = {.buf = buf, .len = len, .off = off, .in = out};
-	const struct isa_family *f;
-	uint32_t w;
-	int rc;
-
-	if (!buf || !out)
-		return ISA_ERR_ARG;
-	memset(out, 0, sizeof(*out));
-	out->offset = (uint32_t)off;
-	if (off > len || len - off < 4) {
-		out->size = 4;
-		return ISA_ERR_TRUNCATED;
-	}
-	c.msb = st ? st->vgpr_msb : 0;
-	w = isa_word(&c, 0);
-	c.fmt = classify(w);
-	out->format = (uint8_t)c.fmt;
-	if (c.fmt == ISA_FMT_NONE)
-		return ISA_ERR_SIZE_UNKNOWN;
-	f = &families[c.fmt];
-	c.base = f->base;
-	out->size = f->base;
-	if (!isa_have(&c, f->base))
-		return ISA_ERR_TRUNCATED;
-	out->raw_opcode = (uint16_t)isa_bits(w, f->op_hi, f->op_lo);
-	out->arch = ISA_ARCH_GFX1250;
-	rc = isa_finish(&c, f->decode(&c, find_row(&c, c.fmt)), f->vector);
-	if (rc != ISA_OK)
-		return rc;
-	if (out->op && (out->flags & ISA_F_MSB) && st)
-		st->vgpr_msb = (uint8_t)out->mods.simm16;
-	return ISA_OK;
-}
+/* What the one decoder (isa_decode.c) reads of gfx1250: VOP3 opcodes 0x0.., 0x100.. and
+ * 0x180.. are the e64 forms of VOPC, VOP2 and VOP1 rows. */
+const struct isa_codec isa_gfx1250_codec = {
+    .families = families,
+    .classify = classify,
+    .e64 = {{ISA_FMT_VOPC, 0, 0x100}, {ISA_FMT_VOP2, 0x100, 0x140}, {ISA_FMT_VOP1, 0x180, 0x280}},
+};

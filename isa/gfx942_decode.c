@@ -73,12 +73,6 @@ static bool is_lit(unsigned code)
 	return code == SRC_LIT32;
 }
 
-/* The table of the decode in progress (gfx942 or gfx950), by the record's arch. */
-static const struct isa_row *row_in(const struct isa_inst *in, unsigned id)
-{
-	return id ? &isa_arch_rows(in->arch)[id] : NULL;
-}
-
 /* The literal constant K of fmamk/fmaak and s_setreg_imm32 rows. */
 static void literal_k(struct isa_ctx *c)
 {
@@ -287,29 +281,6 @@ static int vop_e32(struct isa_ctx *c, const struct isa_row *r)
 		isa_fixed(c, ISA_REG_VCC_LO, ISA_ROLE_SRC, 2);
 	isa_src_mods(c, first, neg, abs, true);
 	return ISA_OK;
-}
-
-/* The row of a GFX9 VOP3 opcode: VOP3-only rows, else a VOPC/VOP2/VOP1 row's e64 form. */
-static unsigned vop3_row(unsigned arch, unsigned op)
-{
-	unsigned fmt, opc = op, id;
-
-	id = isa_find(arch, ISA_FMT_VOP3, op);
-	if (id)
-		return id;
-	if (op < 0x100) {
-		fmt = ISA_FMT_VOPC;
-	} else if (op < 0x140) {
-		fmt = ISA_FMT_VOP2;
-		opc = op - 0x100;
-	} else if (op < 0x1c0) {
-		fmt = ISA_FMT_VOP1;
-		opc = op - 0x140;
-	} else {
-		return ISA_OP_UNKNOWN;
-	}
-	id = isa_find(arch, fmt, opc);
-	return id && (isa_arch_rows(arch)[id].flags & ISA_F_E64) ? id : ISA_OP_UNKNOWN;
 }
 
 /*
@@ -543,54 +514,10 @@ static unsigned classify(uint32_t w)
 	return isa_classify(prefixes, sizeof(prefixes) / sizeof(prefixes[0]), w);
 }
 
-static int decode_gfx9(unsigned arch, const uint8_t *buf, size_t len, size_t off,
-                       struct isa_inst *out)
-{
-	struct isa_ctx c = {.buf = buf, .len = len, .off = off, .in = out};
-	const struct isa_family *f;
-	unsigned id;
-	uint32_t w;
-
-	if (!buf || !out)
-		return ISA_ERR_ARG;
-	memset(out, 0, sizeof(*out));
-	out->offset = (uint32_t)off;
-	out->arch = (uint8_t)arch;
-	if (off > len || len - off < 4) {
-		out->size = 4;
-		return ISA_ERR_TRUNCATED;
-	}
-	w = isa_word(&c, 0);
-	c.fmt = classify(w);
-	out->format = (uint8_t)c.fmt;
-	if (c.fmt == ISA_FMT_NONE)
-		return ISA_ERR_SIZE_UNKNOWN;
-	f = &families[c.fmt];
-	c.base = f->base;
-	out->size = f->base;
-	if (!isa_have(&c, f->base))
-		return ISA_ERR_TRUNCATED;
-	out->raw_opcode = (uint16_t)isa_bits(w, f->op_hi, f->op_lo);
-	if (c.fmt == ISA_FMT_VOP3)
-		id = vop3_row(arch, out->raw_opcode);
-	else
-		id = isa_find(arch, c.fmt, out->raw_opcode);
-	out->op = (uint16_t)id;
-	if (id)
-		isa_set_impl(out, row_in(out, id));
-	return isa_finish(&c, f->decode(&c, row_in(out, id)), f->vector);
-}
-
-int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
-                      struct isa_inst *out)
-{
-	(void)st;
-	return decode_gfx9(ISA_ARCH_GFX942, buf, len, off, out);
-}
-
-int isa_decode_gfx950(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
-                      struct isa_inst *out)
-{
-	(void)st;
-	return decode_gfx9(ISA_ARCH_GFX950, buf, len, off, out);
-}
+/* What the one decoder (isa_decode.c) reads of GFX9 (the gfx942 and gfx950 tables): VOP3
+ * opcodes 0x0.., 0x100.. and 0x140.. are the e64 forms of VOPC, VOP2 and VOP1 rows. */
+const struct isa_codec isa_gfx9_codec = {
+    .families = families,
+    .classify = classify,
+    .e64 = {{ISA_FMT_VOPC, 0, 0x100}, {ISA_FMT_VOP2, 0x100, 0x140}, {ISA_FMT_VOP1, 0x140, 0x1c0}},
+};

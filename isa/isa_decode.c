@@ -1,5 +1,6 @@
 /* What every ISA's decode shares: classification, simm16 and source modifiers, the end of a
- * decode (size, EXEC, literal), and isa_decode. */
+ * decode (size, EXEC, literal), and the one decode driver, isa_decode, which reads what differs
+ * between ISAs from the architecture table (isa_rows.c). */
 #include "isa_internal.h"
 
 unsigned isa_classify(const struct isa_prefix *prefixes, size_t n, uint32_t w)
@@ -61,14 +62,86 @@ int isa_finish(struct isa_ctx *c, int rc, bool vector)
 	return ISA_OK;
 }
 
+/* The row a family's opcode names: VOP3's also the e64 forms of VOPC/VOP2/VOP1 rows. */
+static unsigned row_id(unsigned arch, const struct isa_codec *k, unsigned fmt, unsigned op)
+{
+	unsigned id = isa_find(arch, fmt, op);
+
+	if (id || fmt != ISA_FMT_VOP3)
+		return id;
+	for (size_t i = 0; i < sizeof(k->e64) / sizeof(k->e64[0]); i++)
+		if (op >= k->e64[i].first && op < k->e64[i].end) {
+			id = isa_find(arch, k->e64[i].fmt, op - k->e64[i].first);
+			return id && (isa_arch_rows(arch)[id].flags & ISA_F_E64) ? id
+			                                                         : ISA_OP_UNKNOWN;
+		}
+	return ISA_OP_UNKNOWN;
+}
+
+void isa_state_reset(struct isa_state *st)
+{
+	if (st)
+		st->vgpr_msb = 0;
+}
+
 int isa_decode(unsigned arch, const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                struct isa_inst *out)
 {
-	if (arch == ISA_ARCH_GFX1250)
-		return isa_decode_gfx1250(buf, len, off, st, out);
-	if (arch == ISA_ARCH_GFX942)
-		return isa_decode_gfx942(buf, len, off, st, out);
-	if (arch == ISA_ARCH_GFX950)
-		return isa_decode_gfx950(buf, len, off, st, out);
-	return ISA_ERR_ARG;
+	const struct isa_arch_info *a = isa_arch_info(arch);
+	struct isa_ctx c = {.buf = buf, .len = len, .off = off, .in = out};
+	const struct isa_family *f;
+	unsigned id;
+	uint32_t w;
+	int rc;
+
+	if (!a || !buf || !out)
+		return ISA_ERR_ARG;
+	memset(out, 0, sizeof(*out));
+	out->offset = (uint32_t)off;
+	out->arch = (uint8_t)arch;
+	if (off > len || len - off < 4) {
+		out->size = 4;
+		return ISA_ERR_TRUNCATED;
+	}
+	c.msb = st ? st->vgpr_msb : 0;
+	w = isa_word(&c, 0);
+	c.fmt = a->codec->classify(w);
+	out->format = (uint8_t)c.fmt;
+	if (c.fmt == ISA_FMT_NONE)
+		return ISA_ERR_SIZE_UNKNOWN;
+	f = &a->codec->families[c.fmt];
+	c.base = f->base;
+	out->size = f->base;
+	if (!isa_have(&c, f->base))
+		return ISA_ERR_TRUNCATED;
+	out->raw_opcode = (uint16_t)isa_bits(w, f->op_hi, f->op_lo);
+	/* VOPD and VOPD3 have no row of their own: their decoders find both halves' */
+	id = row_id(arch, a->codec, c.fmt, out->raw_opcode);
+	out->op = (uint16_t)id;
+	if (id)
+		isa_set_impl(out, &a->rows[id]);
+	rc = isa_finish(&c, f->decode(&c, id ? &a->rows[id] : NULL), f->vector);
+	if (rc != ISA_OK)
+		return rc;
+	if (out->op && (out->flags & ISA_F_MSB) && st)
+		st->vgpr_msb = (uint8_t)out->mods.simm16;
+	return ISA_OK;
+}
+
+int isa_decode_gfx1250(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                       struct isa_inst *out)
+{
+	return isa_decode(ISA_ARCH_GFX1250, buf, len, off, st, out);
+}
+
+int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                      struct isa_inst *out)
+{
+	return isa_decode(ISA_ARCH_GFX942, buf, len, off, st, out);
+}
+
+int isa_decode_gfx950(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
+                      struct isa_inst *out)
+{
+	return isa_decode(ISA_ARCH_GFX950, buf, len, off, st, out);
 }

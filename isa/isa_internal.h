@@ -11,12 +11,8 @@
 #define ISA_OPCODE_SPACE 1024
 #define ISA_VOPD_SPACE   64
 
-/* The row id of (format, opcode) in the table of arch, or ISA_OP_UNKNOWN. */
-unsigned isa_find(unsigned arch, unsigned format, unsigned opcode);
-/* isa_find(ISA_ARCH_GFX1250, ...). */
-unsigned isa_gfx1250_find(unsigned format, unsigned opcode);
-/* The row id of VOPD/VOPD3 component opcode code, or ISA_OP_UNKNOWN. */
-unsigned isa_gfx1250_find_vopd(unsigned code);
+/* The row id of VOPD/VOPD3 component opcode code in the table of arch, or ISA_OP_UNKNOWN. */
+unsigned isa_find_vopd(unsigned arch, unsigned code);
 
 static inline uint32_t isa_bits(uint32_t w, unsigned hi, unsigned lo)
 {
@@ -137,6 +133,33 @@ struct isa_prefix {
 
 /* The family of the first prefix that matches w (order matters), or ISA_FMT_NONE. */
 unsigned isa_classify(const struct isa_prefix *prefixes, size_t n, uint32_t w);
+
+/* VOP3 opcodes [first, end) are the e64 forms of fmt's rows at opcode - first. */
+struct isa_e64 {
+	uint8_t fmt;
+	uint16_t first, end;
+};
+
+/* What an ISA's decode has of its own: its families' fields and where a first dword goes. */
+struct isa_codec {
+	const struct isa_family *families; /* [ISA_FMT_COUNT]; decode NULL: not a family */
+	unsigned (*classify)(uint32_t w);  /* the family of a first dword, or ISA_FMT_NONE */
+	struct isa_e64 e64[3];             /* the VOPC, VOP2 and VOP1 rows' VOP3 forms */
+};
+
+extern const struct isa_codec isa_gfx1250_codec, isa_gfx9_codec;
+
+/* The one architecture table (isa_rows.c): one entry per enum isa_arch. */
+struct isa_arch_info {
+	const char *name;   /* "gfx1250": isa_arch_name(), the tools' --isa */
+	const char *family; /* the processor family (gfx_table) whose other members it decodes */
+	uint32_t lds_bytes; /* what a workgroup may have of LDS (LLVM 22's limit) */
+	const struct isa_row *rows;
+	const struct isa_codec *codec;
+};
+
+/* The entry of arch, or NULL. */
+const struct isa_arch_info *isa_arch_info(unsigned arch);
 
 /* SOPP / SOPK simm16: a branch label, an immediate operand, or only the modifier. */
 void isa_simm_operand(struct isa_ctx *c, const struct isa_row *r, uint32_t w);

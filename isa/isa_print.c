@@ -20,6 +20,18 @@ const char *isa_format_name(unsigned format)
 	return format < ISA_FMT_COUNT ? format_names[format] : "?";
 }
 
+static const char *const oper_names[ISA_O_COUNT] = {
+    [ISA_O_NONE] = "",
+#define ISA_OPER(id, name) [ISA_O_##id] = name,
+#include "isa_opers.def"
+#undef ISA_OPER
+};
+
+const char *isa_oper_name(unsigned oper)
+{
+	return oper < ISA_O_COUNT ? oper_names[oper] : "?";
+}
+
 const char *isa_strerror(int status)
 {
 	switch (status) {

@@ -8,8 +8,9 @@
 
 #include <mirage/isa.h>
 
-/* Opcode numbers and first dwords come from the decoder's rows (isa/gfx1250.def), which
- * tests/integration/isa_rows.sh pins against llvm-mc-22; this file only places fields. */
+/* Opcode numbers, first dwords and what each instruction does come from the decoder's rows
+ * (isa/gfx1250.def: opcodes pinned against llvm-mc-22 by tests/integration/isa_rows.sh, the
+ * meaning columns by unit/isa_meaning); this file only places fields. */
 #define OPCODE(id) (isa_gfx1250_rows[ISA_OP_##id].opcode)
 #define WORD0(id)  isa_gfx1250_word0(ISA_OP_##id)
 
@@ -22,93 +23,58 @@
 #define DS_OP_SHIFT 18
 #define DS_OP_MASK  (0xffu << DS_OP_SHIFT)
 
+/* The gfx1250 row of (format, opcode), NULL for none. */
+static const struct isa_row *row_at(unsigned format, unsigned opcode)
+{
+	unsigned id = isa_find(ISA_ARCH_GFX1250, format, opcode);
+	return id ? &isa_gfx1250_rows[id] : NULL;
+}
+
 /*
- * cluster_load_* -> global_load_* (the B0->A0 table of docs/rewriter.md).  The cluster loads
- * are B0-only, so the decoder has no rows for them: their VGLOBAL opcodes and names are here.
+ * The row of format that does what r does with mem for its MEM (the same TYPE and OPER) and
+ * one address: a cluster load's global load, a two-address half's single form, an ADDTID
+ * access with a VGPR address.  NULL when the table has none.
  */
-static const struct {
-	uint8_t from;
-	uint16_t to; /* enum isa_op of the A0 load */
-	const char *name;
-} cluster_ops[] = {
-    {103, ISA_OP_GLOBAL_LOAD_B32, "cluster_load_b32"},
-    {104, ISA_OP_GLOBAL_LOAD_B64, "cluster_load_b64"},
-    {105, ISA_OP_GLOBAL_LOAD_B128, "cluster_load_b128"},
-    {106, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B8, "cluster_load_async_to_lds_b8"},
-    {107, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B32, "cluster_load_async_to_lds_b32"},
-    {108, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B64, "cluster_load_async_to_lds_b64"},
-    {109, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B128, "cluster_load_async_to_lds_b128"},
-};
-
-enum ds2_shape {
-	DS2_LOAD,
-	DS2_STORE,
-	DS2_XCHG
-};
-
-/* Every DS two-address form (enum isa_op), its single-address op, element bytes and stride. */
-static const struct ds2_row {
-	uint16_t op2, op1;
-	uint8_t elem, stride64, shape;
-} ds2_rows[] = {
-    {ISA_OP_DS_LOAD_2ADDR_B32, ISA_OP_DS_LOAD_B32, 4, 0, DS2_LOAD},
-    {ISA_OP_DS_LOAD_2ADDR_STRIDE64_B32, ISA_OP_DS_LOAD_B32, 4, 1, DS2_LOAD},
-    {ISA_OP_DS_LOAD_2ADDR_B64, ISA_OP_DS_LOAD_B64, 8, 0, DS2_LOAD},
-    {ISA_OP_DS_LOAD_2ADDR_STRIDE64_B64, ISA_OP_DS_LOAD_B64, 8, 1, DS2_LOAD},
-    {ISA_OP_DS_STORE_2ADDR_B32, ISA_OP_DS_STORE_B32, 4, 0, DS2_STORE},
-    {ISA_OP_DS_STORE_2ADDR_STRIDE64_B32, ISA_OP_DS_STORE_B32, 4, 1, DS2_STORE},
-    {ISA_OP_DS_STORE_2ADDR_B64, ISA_OP_DS_STORE_B64, 8, 0, DS2_STORE},
-    {ISA_OP_DS_STORE_2ADDR_STRIDE64_B64, ISA_OP_DS_STORE_B64, 8, 1, DS2_STORE},
-    {ISA_OP_DS_STOREXCHG_2ADDR_RTN_B32, ISA_OP_DS_STOREXCHG_RTN_B32, 4, 0, DS2_XCHG},
-    {ISA_OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32, ISA_OP_DS_STOREXCHG_RTN_B32, 4, 1, DS2_XCHG},
-    {ISA_OP_DS_STOREXCHG_2ADDR_RTN_B64, ISA_OP_DS_STOREXCHG_RTN_B64, 8, 0, DS2_XCHG},
-    {ISA_OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64, ISA_OP_DS_STOREXCHG_RTN_B64, 8, 1, DS2_XCHG},
-};
-
-static const struct ds2_row *ds2_row_of(unsigned opcode)
+static const struct isa_row *counterpart(const struct isa_row *r, unsigned format, unsigned mem)
 {
-	for (size_t i = 0; i < sizeof(ds2_rows) / sizeof(ds2_rows[0]); i++)
-		if (isa_gfx1250_rows[ds2_rows[i].op2].opcode == opcode)
-			return &ds2_rows[i];
+	for (unsigned id = 1; id < ISA_OP_COUNT; id++) {
+		const struct isa_row *c = &isa_gfx1250_rows[id];
+		if (c->mnemonic && c->format == format && c->mem == mem && c->type == r->type &&
+		    c->oper == r->oper && !(c->shape & ISA_S_2ADDR))
+			return c;
+	}
 	return NULL;
 }
 
-/* The VGLOBAL opcode of the A0 load a cluster load becomes, or -1. */
-static int cluster_target(unsigned op)
+/* The A0 load a cluster load (B0-only, ISA_M_CLUSTER) becomes: the same global load. */
+static const struct isa_row *cluster_target(const struct isa_row *r)
 {
-	for (size_t i = 0; i < sizeof(cluster_ops) / sizeof(cluster_ops[0]); i++)
-		if (cluster_ops[i].from == op)
-			return isa_gfx1250_rows[cluster_ops[i].to].opcode;
-	return -1;
+	if (!r || !(r->mem & ISA_M_CLUSTER))
+		return NULL;
+	return counterpart(r, ISA_FMT_VGLOBAL, r->mem & ~ISA_M_CLUSTER);
 }
 
-const char *hs_b0a0_cluster_name(const uint8_t dw0[4])
+enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, unsigned format, unsigned opcode)
 {
-	unsigned op = (hs_rd32(dw0) & VG_OP_MASK) >> VG_OP_SHIFT;
+	const struct isa_row *r = row_at(format, opcode);
 
-	for (size_t i = 0; i < sizeof(cluster_ops) / sizeof(cluster_ops[0]); i++)
-		if (cluster_ops[i].from == op)
-			return cluster_ops[i].name;
-	return NULL;
-}
-
-enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, enum hs_b0a0_fmt fmt, unsigned op)
-{
-	switch (fmt) {
-	case HS_B0A0_VGLOBAL:
-		if (size < 12 || cluster_target(op) < 0)
+	if (!r)
+		return HS_SITE_NONE;
+	switch (format) {
+	case ISA_FMT_VGLOBAL:
+		if (size < 12 || !cluster_target(r))
 			return HS_SITE_NONE;
 		return (p[0] & 0x7f) == VG_SADDR_OFF ? HS_SITE_CLUSTER_LOAD : HS_SITE_CLUSTER_SADDR;
-	case HS_B0A0_SOP1:
-		if (size < 4 || op != OPCODE(S_BARRIER_SIGNAL_ISFIRST))
+	case ISA_FMT_SOP1:
+		if (size < 4 || r != &isa_gfx1250_rows[ISA_OP_S_BARRIER_SIGNAL_ISFIRST])
 			return HS_SITE_NONE;
 		return p[0] < 0x80 ? HS_SITE_ISFIRST_REG : HS_SITE_ISFIRST;
-	case HS_B0A0_DS:
+	case ISA_FMT_DS:
 		if (size != 8)
 			return HS_SITE_NONE;
-		if (op == OPCODE(DS_LOAD_ADDTID_B32) || op == OPCODE(DS_STORE_ADDTID_B32))
+		if (r->mem & ISA_M_ADDTID)
 			return HS_SITE_ADDTID;
-		return ds2_row_of(op) ? HS_SITE_DS2 : HS_SITE_NONE;
+		return r->shape & ISA_S_2ADDR ? HS_SITE_DS2 : HS_SITE_NONE;
 	default:
 		return HS_SITE_NONE;
 	}
@@ -117,14 +83,22 @@ enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, enum hs_b0a0_f
 void hs_b0a0_in_place(uint8_t dw0[4], enum hs_b0a0_site kind)
 {
 	uint32_t w = hs_rd32(dw0);
+	const struct isa_row *to;
 
 	if (kind == HS_SITE_ISFIRST) {
 		dw0[1] = (uint8_t)OPCODE(S_BARRIER_SIGNAL);
 		return;
 	}
-	w = (w & ~VG_OP_MASK) | (uint32_t)cluster_target((w & VG_OP_MASK) >> VG_OP_SHIFT)
-	                            << VG_OP_SHIFT;
+	to = cluster_target(row_at(ISA_FMT_VGLOBAL, (w & VG_OP_MASK) >> VG_OP_SHIFT));
+	if (!to)
+		return;
+	w = (w & ~VG_OP_MASK) | (uint32_t)to->opcode << VG_OP_SHIFT;
 	hs_wr32(dw0, w);
+}
+
+void hs_nop_encode(uint8_t out[4])
+{
+	hs_wr32(out, WORD0(S_NOP)); /* simm16 0 */
 }
 
 bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4])
@@ -197,18 +171,24 @@ static bool overlap(unsigned a, unsigned na, unsigned b, unsigned nb)
 enum hs_ds2_refusal hs_ds2_split(const uint8_t site[8], uint8_t out[HS_DS2_SPLIT_SIZE])
 {
 	uint32_t w0 = hs_rd32(site), w1 = hs_rd32(site + 4);
-	const struct ds2_row *r = ds2_row_of((w0 & DS_OP_MASK) >> DS_OP_SHIFT);
+	const struct isa_row *r = row_at(ISA_FMT_DS, (w0 & DS_OP_MASK) >> DS_OP_SHIFT), *one;
 	unsigned addr = w1 & 0xff, data[2] = {(w1 >> 8) & 0xff, (w1 >> 16) & 0xff};
-	unsigned vdst = w1 >> 24, dw, nd, nw, first;
+	unsigned vdst = w1 >> 24, dw, nd, nw, first, elem, kind;
 	uint32_t off[2];
 
-	if (!r)
+	if (!r || !(r->shape & ISA_S_2ADDR))
 		return HS_DS2_UNKNOWN;
-	dw = r->elem / 4;
-	nd = r->shape == DS2_STORE ? 0 : dw; /* VGPRs each half writes */
-	nw = r->shape == DS2_LOAD ? 0 : dw;  /* data VGPRs each half reads */
+	one = counterpart(r, ISA_FMT_DS, r->mem & ~ISA_M_STRIDE64);
+	if (!one)
+		return HS_DS2_UNKNOWN;
+	elem = isa_type_bits(r->type) / 8;
+	kind = r->mem & ISA_M_KIND; /* a load, a store, or an exchange (the atomics) */
+	dw = elem / 4;
+	nd = kind == ISA_M_STORE ? 0 : dw; /* VGPRs each half writes */
+	nw = kind == ISA_M_LOAD ? 0 : dw;  /* data VGPRs each half reads */
 	for (int h = 0; h < 2; h++) {
-		off[h] = (uint32_t)((w0 >> (8 * h)) & 0xff) * r->elem * (r->stride64 ? 64u : 1u);
+		off[h] = (uint32_t)((w0 >> (8 * h)) & 0xff) * elem *
+		         (r->mem & ISA_M_STRIDE64 ? 64u : 1u);
 		if (off[h] > 0xffff)
 			return HS_DS2_OFFSET;
 	}
@@ -221,8 +201,8 @@ enum hs_ds2_refusal hs_ds2_split(const uint8_t site[8], uint8_t out[HS_DS2_SPLIT
 	}
 	for (unsigned i = 0; i < 2; i++) {
 		unsigned h = first ^ i;
-		uint32_t a = (w0 & ~(DS_OP_MASK | 0xffffu)) |
-		             (uint32_t)isa_gfx1250_rows[r->op1].opcode << DS_OP_SHIFT | off[h];
+		uint32_t a =
+		    (w0 & ~(DS_OP_MASK | 0xffffu)) | (uint32_t)one->opcode << DS_OP_SHIFT | off[h];
 		uint32_t b = addr | (nw ? data[h] << 8 : 0) | (nd ? (vdst + h * dw) << 24 : 0);
 		hs_wr32(out + 8 * i, a);
 		hs_wr32(out + 8 * i + 4, b);
@@ -231,14 +211,25 @@ enum hs_ds2_refusal hs_ds2_split(const uint8_t site[8], uint8_t out[HS_DS2_SPLIT
 	return HS_DS2_OK;
 }
 
+/* The ADDTID row of a site, NULL when it is none. */
+static const struct isa_row *addtid_row(const uint8_t site[8])
+{
+	const struct isa_row *r = row_at(ISA_FMT_DS, (hs_rd32(site) & DS_OP_MASK) >> DS_OP_SHIFT);
+	return r && (r->mem & ISA_M_ADDTID) ? r : NULL;
+}
+
 bool hs_addtid_is_store(const uint8_t site[8])
 {
-	return ((hs_rd32(site) & DS_OP_MASK) >> DS_OP_SHIFT) == OPCODE(DS_STORE_ADDTID_B32);
+	const struct isa_row *r = addtid_row(site);
+	return r && (r->mem & ISA_M_KIND) == ISA_M_STORE;
 }
 
 void hs_addtid_encode(const uint8_t site[8], unsigned scratch, uint8_t out[HS_ADDTID_SIZE])
 {
 	uint32_t w0 = hs_rd32(site), w1 = hs_rd32(site + 4);
+	const struct isa_row *r = addtid_row(site);
+	/* the same access with a VGPR address: ds_load_b32 / ds_store_b32 */
+	const struct isa_row *one = r ? counterpart(r, ISA_FMT_DS, r->mem & ~ISA_M_ADDTID) : NULL;
 	bool store = hs_addtid_is_store(site);
 	uint32_t t = store ? scratch & 0xff : w1 >> 24, d = (w1 >> 8) & 0xff;
 	uint32_t vop2 = t << 17 | t << 9; /* vdst [24:17], vsrc1 [16:9] */
@@ -254,8 +245,6 @@ void hs_addtid_encode(const uint8_t site[8], unsigned scratch, uint8_t out[HS_AD
 	hs_wr32(out + 24, WORD0(V_AND_B32) | SRC_LIT32 | vop2);
 	hs_wr32(out + 28, 0x000fffffu);
 	/* ds_load_b32 t, t offset:N | ds_store_b32 t, d offset:N (the site's other bits kept) */
-	hs_wr32(out + 32,
-	        (w0 & ~DS_OP_MASK) | (uint32_t)(store ? OPCODE(DS_STORE_B32) : OPCODE(DS_LOAD_B32))
-	                                 << DS_OP_SHIFT);
+	hs_wr32(out + 32, (w0 & ~DS_OP_MASK) | (uint32_t)(one ? one->opcode : 0) << DS_OP_SHIFT);
 	hs_wr32(out + 36, store ? (d << 8 | t) : (t << 24 | t));
 }

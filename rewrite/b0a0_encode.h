@@ -1,8 +1,10 @@
 /*
- * The gfx1250 B0->A0 pass's instruction bytes (a leaf: bytes only): which raw encodings
- * are B0-only sites, the in-place replacements, the split of a DS two-address form, the
- * ADDTID address sequence, the s_branch encoder that decides reach and the far jump.  Every
- * encoding is pinned against llvm-mc-22 (docs/rewriter.md, "The B0->A0 pass").
+ * The gfx1250 B0->A0 pass's instruction bytes (a leaf: bytes and the decoder's rows): which
+ * raw encodings are B0-only sites, the in-place replacements, the split of a DS two-address
+ * form, the ADDTID address sequence, the s_branch encoder that decides reach and the far
+ * jump.  Which instruction replaces which is the rows' meaning (isa/gfx1250.def's MEM, TYPE
+ * and OPER), every opcode a row's; every encoding is pinned against llvm-mc-22
+ * (docs/rewriter.md, "The B0->A0 pass").
  */
 #ifndef HS_B0A0_ENCODE_H
 #define HS_B0A0_ENCODE_H
@@ -24,21 +26,18 @@ enum hs_b0a0_site {
 	HS_SITE_ADDTID,        /* ds_{load,store}_addtid_b32: grows (required) */
 };
 
-/* The formats of the table decoder that matter here (enum isa_format values). */
-enum hs_b0a0_fmt {
-	HS_B0A0_SOP1,
-	HS_B0A0_DS,
-	HS_B0A0_VGLOBAL,
-	HS_B0A0_OTHER
-};
-
-/* Classifies the size-byte instruction at p (format fmt, opcode field op). */
-HS_INTERNAL enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, enum hs_b0a0_fmt fmt,
-                                               unsigned op);
-/* The mnemonic of a cluster load's dword0 (NULL: not one). */
-HS_INTERNAL const char *hs_b0a0_cluster_name(const uint8_t dw0[4]);
+/*
+ * Classifies the size-byte instruction at p, of format (enum isa_format) and opcode field
+ * opcode, by the decoder's row for it: a cluster load (ISA_M_CLUSTER), isfirst, a DS
+ * two-address form (ISA_S_2ADDR) or an ADDTID access (ISA_M_ADDTID).
+ */
+HS_INTERNAL enum hs_b0a0_site hs_b0a0_classify(const uint8_t *p, size_t size, unsigned format,
+                                               unsigned opcode);
 /* Rewrites an in-place site (CLUSTER_LOAD, ISFIRST) at p in place (4 bytes of dword0). */
 HS_INTERNAL void hs_b0a0_in_place(uint8_t dw0[4], enum hs_b0a0_site kind);
+
+/* s_nop 0, what fills the rest of a patched site (4 bytes). */
+HS_INTERNAL void hs_nop_encode(uint8_t out[4]);
 
 /* s_branch at pc to target: false when target is misaligned or beyond simm16 reach. */
 HS_INTERNAL bool hs_sbranch_encode(uint64_t pc, uint64_t target, uint8_t out[4]);

@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const uint8_t S_NOP0[4] = {0x00, 0x00, 0x80, 0xbf};
-
 /* The longest run of adjacent sites one far jump carries (their bodies share a trampoline). */
 #define FAR_RUN_MAX 8u
 /* .sgpr_count covers the pair's end plus two for VCC, as for the entry stub's pair. */
@@ -27,7 +25,7 @@ static enum hs_status patch_span(struct walk *w, uint64_t off, uint64_t size, co
 
 	memcpy(patch, jump, jlen);
 	for (size_t i = jlen; i < size; i += 4)
-		memcpy(patch + i, S_NOP0, 4);
+		hs_nop_encode(patch + i);
 	return hs_plan_patch(w->p, w->s.text_off + off, patch, (size_t)size);
 }
 

@@ -93,14 +93,6 @@ void hs_b0a0_scan_free(struct hs_b0a0_scan *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static enum hs_b0a0_fmt fmt_of(unsigned f)
-{
-	return f == ISA_FMT_SOP1      ? HS_B0A0_SOP1
-	       : f == ISA_FMT_DS      ? HS_B0A0_DS
-	       : f == ISA_FMT_VGLOBAL ? HS_B0A0_VGLOBAL
-	                              : HS_B0A0_OTHER;
-}
-
 /* Makes room for one more element of size sz in *v; false when out of memory. */
 static bool room(void **v, size_t n, size_t *cap, size_t sz)
 {
@@ -398,7 +390,7 @@ enum hs_status hs_b0a0_scan_run(struct hs_b0a0_scan *s, hs_b0a0_visit visit, voi
 			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		if (s->want_sleds)
 			sgpr_step(s, &in, &s->regions[s->n_regions - 1], live, dark_since);
-		kind = hs_b0a0_classify(s->text + off, in.size, fmt_of(in.format), in.raw_opcode);
+		kind = hs_b0a0_classify(s->text + off, in.size, in.format, in.raw_opcode);
 		if (kind != HS_SITE_NONE) {
 			struct hs_b0a0_hit h = {
 			    .in = &in, .ms = &ms, .kind = kind, .kernel = kernel, .region = region};
@@ -496,13 +488,6 @@ bool hs_b0a0_scan_far_pair(const struct hs_b0a0_scan *s, size_t r, bool whole, u
 	}
 	*pair = (unsigned)base;
 	return true;
-}
-
-const char *hs_b0a0_site_mnemonic(const struct hs_b0a0_scan *s, const struct isa_inst *in)
-{
-	const char *n =
-	    in->format == ISA_FMT_VGLOBAL ? hs_b0a0_cluster_name(s->text + in->offset) : NULL;
-	return n ? n : isa_inst_mnemonic(in);
 }
 
 const char *hs_b0a0_site_class(enum hs_b0a0_site kind)

@@ -101,9 +101,6 @@ HS_INTERNAL bool hs_b0a0_scan_far_pair(const struct hs_b0a0_scan *s, size_t r, b
                                        uint64_t floor, unsigned *pair, char *why, size_t why_size);
 /* True when a branch seen in the sweep targets .text offset off (sorted after the run). */
 HS_INTERNAL bool hs_b0a0_scan_is_target(const struct hs_b0a0_scan *s, uint64_t off);
-/* The site's mnemonic (the cluster loads by this pass's table, the rest by the decoder's). */
-HS_INTERNAL const char *hs_b0a0_site_mnemonic(const struct hs_b0a0_scan *s,
-                                              const struct isa_inst *in);
 /* The site kinds as reports name them ("in place", "trampoline", "left alone"). */
 HS_INTERNAL const char *hs_b0a0_site_class(enum hs_b0a0_site kind);
 

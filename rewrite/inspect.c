@@ -277,7 +277,7 @@ static enum hs_status add_site(void *ctx, const struct hs_b0a0_hit *h)
 	cJSON_AddItemToArray(*list, o);
 	add_hex(o, "vaddr", l->s->text_vaddr + h->in->offset);
 	add_hex(o, "text_offset", h->in->offset);
-	cJSON_AddStringToObject(o, "instruction", hs_b0a0_site_mnemonic(l->s, h->in));
+	cJSON_AddStringToObject(o, "instruction", isa_inst_mnemonic(h->in));
 	cJSON_AddStringToObject(o, "b0a0", hs_b0a0_site_class(h->kind));
 	return HS_OK;
 }

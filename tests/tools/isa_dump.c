@@ -269,13 +269,8 @@ out:
 int main(int argc, char **argv)
 {
 	if (argc >= 3 && !strcmp(argv[1], "--isa")) {
-		if (!strcmp(argv[2], "gfx1250"))
-			opt_arch = ISA_ARCH_GFX1250;
-		else if (!strcmp(argv[2], "gfx942"))
-			opt_arch = ISA_ARCH_GFX942;
-		else if (!strcmp(argv[2], "gfx950"))
-			opt_arch = ISA_ARCH_GFX950;
-		else {
+		opt_arch = isa_arch_by_name(argv[2]);
+		if (opt_arch < 0) {
 			fprintf(stderr, "isa_dump: unknown --isa '%s' (gfx1250, gfx942, gfx950)\n",
 			        argv[2]);
 			return 2;

@@ -170,10 +170,18 @@ static void test_arch_of_e_flags(void **state)
 	assert_int_equal(isa_arch_of_e_flags(0x4f | 0x300), ISA_ARCH_GFX950);
 	assert_int_equal(isa_arch_of_e_flags(0x5f), ISA_ARCH_GFX942);  /* gfx9-4-generic */
 	assert_int_equal(isa_arch_of_e_flags(0x49), ISA_ARCH_GFX1250); /* gfx1250 */
+	assert_int_equal(isa_arch_of_e_flags(0x5a), ISA_ARCH_GFX1250); /* gfx1251: its family's */
 	assert_int_equal(isa_arch_of_e_flags(0x2c), -1);               /* gfx900: no table */
 	assert_int_equal(isa_arch_of_e_flags(0), -1);
 	assert_string_equal(isa_arch_name(ISA_ARCH_GFX942), "gfx942");
 	assert_string_equal(isa_arch_name(ISA_ARCH_COUNT), "?");
+	/* the one architecture table: names both ways, LDS sizes */
+	for (unsigned a = 0; a < ISA_ARCH_COUNT; a++)
+		assert_int_equal(isa_arch_by_name(isa_arch_name(a)), (int)a);
+	assert_int_equal(isa_arch_by_name("gfx1251"), -1);
+	assert_int_equal(isa_arch_by_name(NULL), -1);
+	assert_int_equal(isa_arch_lds_limit(ISA_ARCH_GFX950), 160u * 1024);
+	assert_int_equal(isa_arch_lds_limit(ISA_ARCH_COUNT), 0);
 }
 
 int main(void)

@@ -3,6 +3,8 @@
 
 #include "b0a0_encode.h"
 
+#include <mirage/isa.h>
+
 #define HEX(...) ((const uint8_t[]){__VA_ARGS__})
 
 /* The s_branch encoder decides reach: +-32768 dwords from PC+4, not a distance constant. */
@@ -56,19 +58,95 @@ static void test_in_place(void **state)
 	uint8_t a8[4] = {0x7c, 0x80, 0x1a, 0xee}, s[4] = {0xc1, 0x4f, 0x80, 0xbe};
 
 	(void)state;
-	assert_int_equal(hs_b0a0_classify(c, 12, HS_B0A0_VGLOBAL, 103), HS_SITE_CLUSTER_LOAD);
+	assert_int_equal(hs_b0a0_classify(c, 12, ISA_FMT_VGLOBAL, 103), HS_SITE_CLUSTER_LOAD);
 	hs_b0a0_in_place(c, HS_SITE_CLUSTER_LOAD);
 	assert_memory_equal(c, HEX(0x7c, 0x00, 0x05, 0xee), 4);
 	hs_b0a0_in_place(a8, HS_SITE_CLUSTER_LOAD); /* async_to_lds_b8 */
 	assert_memory_equal(a8, HEX(0x7c, 0xc0, 0x17, 0xee), 4);
 	assert_int_equal(hs_b0a0_classify(HEX(0x04, 0xc0, 0x19, 0xee, 1, 0, 0, 0, 2, 0, 0, 0), 12,
-	                                  HS_B0A0_VGLOBAL, 103),
+	                                  ISA_FMT_VGLOBAL, 103),
 	                 HS_SITE_CLUSTER_SADDR);
-	assert_int_equal(hs_b0a0_classify(s, 4, HS_B0A0_SOP1, 0x4f), HS_SITE_ISFIRST);
+	assert_int_equal(hs_b0a0_classify(s, 4, ISA_FMT_SOP1, 0x4f), HS_SITE_ISFIRST);
 	hs_b0a0_in_place(s, HS_SITE_ISFIRST);
 	assert_memory_equal(s, HEX(0xc1, 0x4e, 0x80, 0xbe), 4);
-	assert_int_equal(hs_b0a0_classify(HEX(0x7d, 0x4f, 0x80, 0xbe), 4, HS_B0A0_SOP1, 0x4f),
+	assert_int_equal(hs_b0a0_classify(HEX(0x7d, 0x4f, 0x80, 0xbe), 4, ISA_FMT_SOP1, 0x4f),
 	                 HS_SITE_ISFIRST_REG);
+	hs_nop_encode(s); /* s_nop 0, the filler of a patched site */
+	assert_memory_equal(s, HEX(0x00, 0x00, 0x80, 0xbf), 4);
+}
+
+/* The opcode field of a first dword. */
+static unsigned opcode_at(const uint8_t dw0[4], unsigned shift)
+{
+	return (unsigned)((dw0[0] | dw0[1] << 8 | dw0[2] << 16 | (uint32_t)dw0[3] << 24) >> shift) &
+	       0xff;
+}
+
+/*
+ * What replaces what comes from the decoder's rows (their MEM, TYPE and OPER): every cluster
+ * load becomes its global load, every DS two-address form splits into its single form, as the
+ * B0->A0 table of docs/rewriter.md says.
+ */
+static void test_replacements_from_rows(void **state)
+{
+	static const unsigned cluster[][2] = {
+	    {ISA_OP_CLUSTER_LOAD_B32, ISA_OP_GLOBAL_LOAD_B32},
+	    {ISA_OP_CLUSTER_LOAD_B64, ISA_OP_GLOBAL_LOAD_B64},
+	    {ISA_OP_CLUSTER_LOAD_B128, ISA_OP_GLOBAL_LOAD_B128},
+	    {ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B8, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B8},
+	    {ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B32, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B32},
+	    {ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B64, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B64},
+	    {ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B128, ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B128},
+	};
+	static const unsigned ds2[][2] = {
+	    {ISA_OP_DS_LOAD_2ADDR_B32, ISA_OP_DS_LOAD_B32},
+	    {ISA_OP_DS_LOAD_2ADDR_STRIDE64_B32, ISA_OP_DS_LOAD_B32},
+	    {ISA_OP_DS_LOAD_2ADDR_B64, ISA_OP_DS_LOAD_B64},
+	    {ISA_OP_DS_LOAD_2ADDR_STRIDE64_B64, ISA_OP_DS_LOAD_B64},
+	    {ISA_OP_DS_STORE_2ADDR_B32, ISA_OP_DS_STORE_B32},
+	    {ISA_OP_DS_STORE_2ADDR_STRIDE64_B32, ISA_OP_DS_STORE_B32},
+	    {ISA_OP_DS_STORE_2ADDR_B64, ISA_OP_DS_STORE_B64},
+	    {ISA_OP_DS_STORE_2ADDR_STRIDE64_B64, ISA_OP_DS_STORE_B64},
+	    {ISA_OP_DS_STOREXCHG_2ADDR_RTN_B32, ISA_OP_DS_STOREXCHG_RTN_B32},
+	    {ISA_OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32, ISA_OP_DS_STOREXCHG_RTN_B32},
+	    {ISA_OP_DS_STOREXCHG_2ADDR_RTN_B64, ISA_OP_DS_STOREXCHG_RTN_B64},
+	    {ISA_OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64, ISA_OP_DS_STOREXCHG_RTN_B64},
+	};
+	unsigned n_sites = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cluster) / sizeof(cluster[0]); i++) {
+		uint32_t w = isa_gfx1250_word0(cluster[i][0]) | 0x7c; /* saddr off */
+		uint8_t site[12] = {(uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16),
+		                    (uint8_t)(w >> 24)};
+		assert_int_equal(hs_b0a0_classify(site, 12, ISA_FMT_VGLOBAL,
+		                                  isa_gfx1250_rows[cluster[i][0]].opcode),
+		                 HS_SITE_CLUSTER_LOAD);
+		hs_b0a0_in_place(site, HS_SITE_CLUSTER_LOAD);
+		assert_int_equal(opcode_at(site, 14), isa_gfx1250_rows[cluster[i][1]].opcode);
+	}
+	for (size_t i = 0; i < sizeof(ds2) / sizeof(ds2[0]); i++) {
+		uint32_t w = isa_gfx1250_word0(ds2[i][0]) | 0x0201; /* offset0:1 offset1:2 */
+		uint8_t site[8] =
+		    {(uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16), (uint8_t)(w >> 24), 1, 2, 4,
+		     8},
+		        out[HS_DS2_SPLIT_SIZE];
+		assert_int_equal(
+		    hs_b0a0_classify(site, 8, ISA_FMT_DS, isa_gfx1250_rows[ds2[i][0]].opcode),
+		    HS_SITE_DS2);
+		assert_int_equal(hs_ds2_split(site, out), HS_DS2_OK);
+		assert_int_equal(opcode_at(out, 18), isa_gfx1250_rows[ds2[i][1]].opcode);
+		assert_int_equal(opcode_at(out + 8, 18), isa_gfx1250_rows[ds2[i][1]].opcode);
+	}
+	/* and no other row of the table is a site */
+	for (unsigned id = 1; id < ISA_OP_COUNT; id++) {
+		const struct isa_row *r = &isa_gfx1250_rows[id];
+		uint8_t site[12] = {0};
+		if (r->mnemonic && hs_b0a0_classify(site, r->format == ISA_FMT_DS ? 8 : 12,
+		                                    r->format, r->opcode) != HS_SITE_NONE)
+			n_sites++;
+	}
+	assert_int_equal(n_sites, 7 + 12 + 2 + 1); /* cluster loads, DS2, ADDTID, isfirst */
 }
 
 /* DS2 splits: bytes, stride64 limits, the overlap order, the cyclic exchange. */
@@ -181,8 +259,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sbranch_reach), cmocka_unit_test(test_in_place),
-	    cmocka_unit_test(test_ds2_split),     cmocka_unit_test(test_addtid),
-	    cmocka_unit_test(test_policy),        cmocka_unit_test(test_far_jump),
+	    cmocka_unit_test(test_ds2_split),     cmocka_unit_test(test_replacements_from_rows),
+	    cmocka_unit_test(test_addtid),        cmocka_unit_test(test_policy),
+	    cmocka_unit_test(test_far_jump),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@ mirage_unit_test(runner SOURCES test_runner.c LIBS mirage_host)
 mirage_unit_test(host_jit SOURCES test_host_jit.c LIBS mirage_host)
 mirage_unit_test(kernarg SOURCES test_kernarg.c LIBS mirage_host)
 mirage_unit_test(isa_gfx942 SOURCES test_isa_gfx942.c LIBS mirage_isa)
+mirage_unit_test(isa_meaning SOURCES test_isa_meaning.c LIBS mirage_isa)
 mirage_unit_test(amdgcn SOURCES test_amdgcn.c LIBS mirage_amdgcn)
 # The dispatch entry of libmirage_translate.so (API v3), on the kernel suite's saxpy object.
 mirage_unit_test(translate_dispatch SOURCES test_translate_dispatch.c

@@ -2,12 +2,10 @@
  * Memory: scalar loads (SMEM), global/flat/scratch (FLAT family) and LDS (DS).  Every
  * lane-visible access sits in a diamond on the lane's EXEC bit; every address goes through
  * a checking hook (mx.global / mx.smem / mx.lds / mx.scratch) that names the instruction's offset.
+ * What an access is (kind, element type, d16, two-address, the atomic's operation) is its
+ * row's MEM, TYPE and OPER (docs/isa-decoder.md, "What a row means").
  */
 #include "raise_internal.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #define B (r->B)
 
@@ -16,77 +14,42 @@ static LLVMValueRef c32(struct rz *r, uint64_t x)
 	return rz_const32(r, x);
 }
 
-/* Parsed shape of a memory mnemonic ("global_load_d16_hi_b16", "ds_add_rtn_u32"). */
+/* A row's memory access as the handlers read it (its MEM, TYPE and OPER columns). */
 struct mshape {
-	enum {
-		M_LOAD,
-		M_STORE,
-		M_ATOMIC
-	} kind;
+	unsigned kind;  /* ISA_M_LOAD, ISA_M_STORE or ISA_M_ATOMIC */
 	unsigned bytes; /* per element */
-	bool sign, d16, hi, twoaddr, stride64, rtn;
-	char aop[16]; /* atomic operation name ("add", "cmpswap", "min") */
-	char type[8]; /* "u32", "f32", "b64", ... */
+	bool sign, fp, d16, hi, twoaddr, stride64, rtn;
+	unsigned aop; /* an atomic's enum isa_oper */
 };
 
-static bool type_bytes(const char *t, unsigned *bytes, bool *sign)
+static struct mshape shape_of(const struct isa_row *row)
 {
-	unsigned bits;
-	if (!t || !*t || !strchr("biuf", t[0]))
-		return false;
-	bits = (unsigned)strtoul(t + 1, NULL, 10);
-	if (bits % 8 || !bits || bits > 512)
-		return false;
-	*bytes = bits / 8;
-	*sign = t[0] == 'i';
-	return true;
+	unsigned kind = isa_type_kind(row->type);
+
+	return (struct mshape){.kind = row->mem & ISA_M_KIND,
+	                       .bytes = isa_type_bits(row->type) / 8,
+	                       .sign = kind == ISA_TK_I,
+	                       .fp = kind == ISA_TK_F,
+	                       .d16 = row->mem & ISA_M_D16,
+	                       .hi = row->mem & ISA_M_HI,
+	                       .twoaddr = row->shape & ISA_S_2ADDR,
+	                       .stride64 = row->mem & ISA_M_STRIDE64,
+	                       .rtn = row->mem & ISA_M_RTN,
+	                       .aop = row->oper};
 }
 
-static bool parse_shape(const char *mn, struct mshape *s)
+/*
+ * A load, a store or a read-modify-write of whole elements at one address per lane: what the
+ * handlers below raise.  Not: buffer resources, async copies, ADDTID and transposing forms,
+ * and atomics whose operation the table names no ISA_O_ for (packed, conditional, clamped).
+ */
+static bool plain_access(const struct isa_row *row)
 {
-	const char *p = strchr(mn, '_');
-	char buf[64];
-	char *tok[8], *save = NULL;
-	unsigned n = 0;
+	unsigned kind = row->mem & ISA_M_KIND;
 
-	memset(s, 0, sizeof(*s));
-	if (!p)
+	if (!kind || (row->mem & (ISA_M_RSRC | ISA_M_ASYNC | ISA_M_ADDTID | ISA_M_TR)))
 		return false;
-	snprintf(buf, sizeof(buf), "%s", p + 1);
-	for (char *t = strtok_r(buf, "_", &save); t && n < 8; t = strtok_r(NULL, "_", &save))
-		tok[n++] = t;
-	if (!n)
-		return false;
-	if (!type_bytes(tok[n - 1], &s->bytes, &s->sign))
-		return false;
-	snprintf(s->type, sizeof(s->type), "%s", tok[n - 1]);
-	if (!strcmp(tok[0], "load"))
-		s->kind = M_LOAD;
-	else if (!strcmp(tok[0], "store"))
-		s->kind = M_STORE;
-	else {
-		s->kind = M_ATOMIC;
-		snprintf(s->aop, sizeof(s->aop), "%s", tok[!strcmp(tok[0], "atomic") ? 1 : 0]);
-	}
-	for (unsigned i = 1; i + 1 < n; i++) {
-		if (!strcmp(tok[i], "d16"))
-			s->d16 = true;
-		else if (!strcmp(tok[i], "hi"))
-			s->hi = true;
-		else if (!strcmp(tok[i], "2addr"))
-			s->twoaddr = true;
-		else if (!strcmp(tok[i], "stride64"))
-			s->stride64 = true;
-		else if (!strcmp(tok[i], "rtn"))
-			s->rtn = true;
-		else if (s->kind != M_ATOMIC || strcmp(tok[i], s->aop))
-			if (!(s->kind == M_ATOMIC &&
-			      (!strcmp(tok[i], "num") || !strcmp(tok[i], "not"))))
-				return false;
-	}
-	if (s->kind == M_ATOMIC && !strcmp(s->aop, "num"))
-		return false;
-	return true;
+	return kind != ISA_M_ATOMIC || row->oper;
 }
 
 /* Loads width bytes at p as dwords into the VGPRs of d (unpredicated: we are in the diamond). */
@@ -139,28 +102,27 @@ static int atomic(struct rz *r, const struct mshape *s, LLVMValueRef p,
                   const struct isa_operand *dst, const struct isa_operand *data)
 {
 	static const struct {
-		const char *name;
+		unsigned oper;
 		LLVMAtomicRMWBinOp u, sgn;
-	} ops[] = {{"swap", LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpXchg},
-	           {"storexchg", LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpXchg},
-	           {"add", LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpAdd},
-	           {"sub", LLVMAtomicRMWBinOpSub, LLVMAtomicRMWBinOpSub},
-	           {"min", LLVMAtomicRMWBinOpUMin, LLVMAtomicRMWBinOpMin},
-	           {"max", LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpMax},
-	           {"and", LLVMAtomicRMWBinOpAnd, LLVMAtomicRMWBinOpAnd},
-	           {"or", LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpOr},
-	           {"xor", LLVMAtomicRMWBinOpXor, LLVMAtomicRMWBinOpXor},
-	           {"inc", LLVMAtomicRMWBinOpUIncWrap, LLVMAtomicRMWBinOpUIncWrap},
-	           {"dec", LLVMAtomicRMWBinOpUDecWrap, LLVMAtomicRMWBinOpUDecWrap}};
+	} ops[] = {{ISA_O_SWAP, LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpXchg},
+	           {ISA_O_STOREXCHG, LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpXchg},
+	           {ISA_O_ADD, LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpAdd},
+	           {ISA_O_SUB, LLVMAtomicRMWBinOpSub, LLVMAtomicRMWBinOpSub},
+	           {ISA_O_MIN, LLVMAtomicRMWBinOpUMin, LLVMAtomicRMWBinOpMin},
+	           {ISA_O_MAX, LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpMax},
+	           {ISA_O_AND, LLVMAtomicRMWBinOpAnd, LLVMAtomicRMWBinOpAnd},
+	           {ISA_O_OR, LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpOr},
+	           {ISA_O_XOR, LLVMAtomicRMWBinOpXor, LLVMAtomicRMWBinOpXor},
+	           {ISA_O_INC, LLVMAtomicRMWBinOpUIncWrap, LLVMAtomicRMWBinOpUIncWrap},
+	           {ISA_O_DEC, LLVMAtomicRMWBinOpUDecWrap, LLVMAtomicRMWBinOpUDecWrap}};
 	unsigned bits = 8 * s->bytes;
 	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
 	LLVMValueRef old, val;
-	bool fp = s->type[0] == 'f';
 
 	if (bits != 32 && bits != 64)
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "a %u-bit atomic", bits);
 	val = rz_src(r, data, bits, 0);
-	if (!strcmp(s->aop, "cmpswap") || !strcmp(s->aop, "cmpstore")) {
+	if (s->aop == ISA_O_CMPSWAP || s->aop == ISA_O_CMPSTORE) {
 		LLVMValueRef cmp = bits == 32 ? rz_read32(r, data, 1) : NULL;
 		if (bits == 64) {
 			struct isa_operand hi = *data;
@@ -170,24 +132,25 @@ static int atomic(struct rz *r, const struct mshape *s, LLVMValueRef p,
 		old = LLVMBuildAtomicCmpXchg(B, p, cmp, val, LLVMAtomicOrderingMonotonic,
 		                             LLVMAtomicOrderingMonotonic, 0);
 		old = LLVMBuildExtractValue(B, old, 0, "");
-	} else if (fp) {
+	} else if (s->fp) {
 		LLVMTypeRef ft = bits == 64 ? r->f64 : r->f32;
-		LLVMAtomicRMWBinOp op = !strcmp(s->aop, "add")   ? LLVMAtomicRMWBinOpFAdd
-		                        : !strcmp(s->aop, "min") ? LLVMAtomicRMWBinOpFMin
-		                        : !strcmp(s->aop, "max") ? LLVMAtomicRMWBinOpFMax
-		                                                 : LLVMAtomicRMWBinOpXchg;
+		LLVMAtomicRMWBinOp op = s->aop == ISA_O_ADD   ? LLVMAtomicRMWBinOpFAdd
+		                        : s->aop == ISA_O_MIN ? LLVMAtomicRMWBinOpFMin
+		                        : s->aop == ISA_O_MAX ? LLVMAtomicRMWBinOpFMax
+		                                              : LLVMAtomicRMWBinOpXchg;
 		if (op == LLVMAtomicRMWBinOpXchg)
 			return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "float atomic %s",
-			                 s->aop);
+			                 isa_oper_name(s->aop));
 		old = LLVMBuildAtomicRMW(B, op, p, LLVMBuildBitCast(B, val, ft, ""),
 		                         LLVMAtomicOrderingMonotonic, 0);
 		old = LLVMBuildBitCast(B, old, it, "");
 	} else {
 		unsigned i;
-		for (i = 0; i < sizeof(ops) / sizeof(ops[0]) && strcmp(ops[i].name, s->aop); i++)
+		for (i = 0; i < sizeof(ops) / sizeof(ops[0]) && ops[i].oper != s->aop; i++)
 			;
 		if (i == sizeof(ops) / sizeof(ops[0]))
-			return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "atomic %s", s->aop);
+			return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "atomic %s",
+			                 isa_oper_name(s->aop));
 		old = LLVMBuildAtomicRMW(B, s->sign ? ops[i].sgn : ops[i].u, p, val,
 		                         LLVMAtomicOrderingMonotonic, 0);
 	}
@@ -206,29 +169,20 @@ static LLVMValueRef check(struct rz *r, enum raise_hook h, LLVMValueRef addr, un
 	return rz_call(r, h, a, 3);
 }
 
-/*
- * The mnemonic the shapes are parsed from: gfx1250's for an op id both tables share (gfx942's
- * global_load_dword is GLOBAL_LOAD_B32, "global_load_b32"), else the instruction's own.
- */
-static const char *shape_mnemonic(const struct isa_inst *in)
-{
-	const char *mn = isa_gfx1250_rows[in->op].mnemonic;
-	return mn ? mn : isa_inst_mnemonic(in);
-}
-
 static int smem(struct rz *r, const struct isa_inst *in)
 {
-	struct mshape s;
+	const struct isa_row *row = rz_row(r, in->op);
+	struct mshape s = shape_of(row);
 	const struct isa_operand *d = &in->ops[0];
 	LLVMValueRef addr, p;
 	unsigned total;
 
 	if (in->op == ISA_OP_S_PREFETCH_DATA)
 		return 0;
-	if (!strncmp(shape_mnemonic(in), "s_buffer_", 9))
+	if (row->mem & ISA_M_RSRC)
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION,
 		                 "buffer resources are not raised");
-	if (!parse_shape(shape_mnemonic(in), &s) || s.kind != M_LOAD || in->nops < 2)
+	if (!plain_access(row) || s.kind != ISA_M_LOAD || in->nops < 2)
 		return 1;
 	addr = LLVMBuildAdd(B, rz_src(r, &in->ops[1], 64, 0),
 	                    LLVMConstInt(r->i64, (uint64_t)(int64_t)in->mods.offset, 0), "");
@@ -345,41 +299,6 @@ static int async_lds(struct rz *r, const struct isa_inst *in, unsigned bytes, bo
 	return 0;
 }
 
-/* The async copy's width in bytes and direction, or 0 when in is none. */
-static unsigned async_bytes(enum isa_op op, bool *to_lds)
-{
-	*to_lds = true;
-	switch (op) {
-	case ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B8:
-	case ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B8:
-		return 1;
-	case ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B32:
-	case ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B32:
-		return 4;
-	case ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B64:
-	case ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B64:
-		return 8;
-	case ISA_OP_GLOBAL_LOAD_ASYNC_TO_LDS_B128:
-	case ISA_OP_CLUSTER_LOAD_ASYNC_TO_LDS_B128:
-		return 16;
-	default:
-		break;
-	}
-	*to_lds = false;
-	switch (op) {
-	case ISA_OP_GLOBAL_STORE_ASYNC_FROM_LDS_B8:
-		return 1;
-	case ISA_OP_GLOBAL_STORE_ASYNC_FROM_LDS_B32:
-		return 4;
-	case ISA_OP_GLOBAL_STORE_ASYNC_FROM_LDS_B64:
-		return 8;
-	case ISA_OP_GLOBAL_STORE_ASYNC_FROM_LDS_B128:
-		return 16;
-	default:
-		return 0;
-	}
-}
-
 /*
  * Global, flat and scratch loads, stores and atomics.  cluster_load_b32/b64/b128 read like
  * global_load_*: the raiser refuses cluster dispatch (.cluster_dims), and in a cluster of one
@@ -387,10 +306,10 @@ static unsigned async_bytes(enum isa_op op, bool *to_lds)
  */
 static int flat(struct rz *r, const struct isa_inst *in)
 {
-	struct mshape s;
+	const struct isa_row *row = rz_row(r, in->op);
+	struct mshape s = shape_of(row);
 	const struct isa_operand *dst = NULL, *vaddr = NULL, *data = NULL, *saddr = NULL;
-	bool to_lds;
-	unsigned nsrc = 0, async = async_bytes(in->op, &to_lds);
+	unsigned nsrc = 0;
 	LLVMValueRef addr, p;
 	LLVMBasicBlockRef join;
 
@@ -399,9 +318,9 @@ static int flat(struct rz *r, const struct isa_inst *in)
 		rz_call(r, HOOK_FENCE, NULL, 0); /* cache maintenance: ordering only on the host */
 		return 0;
 	}
-	if (async)
-		return async_lds(r, in, async, to_lds);
-	if (!parse_shape(shape_mnemonic(in), &s))
+	if (row->mem & ISA_M_ASYNC) /* a load fills LDS, a store empties it */
+		return async_lds(r, in, s.bytes, s.kind == ISA_M_LOAD);
+	if (!plain_access(row))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "memory form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {
 		const struct isa_operand *o = &in->ops[i];
@@ -411,7 +330,7 @@ static int flat(struct rz *r, const struct isa_inst *in)
 			vaddr = o;
 			nsrc++;
 		} else if ((o->kind == ISA_OPK_VGPR || o->kind == ISA_OPK_AGPR) && !data &&
-		           s.kind != M_LOAD) /* AGPR data: GFX9's acc bit (spills to AGPRs) */
+		           s.kind != ISA_M_LOAD) /* AGPR data: GFX9's acc bit (spills to AGPRs) */
 			data = o;
 		else if (o->kind == ISA_OPK_SGPR || o->kind == ISA_OPK_TTMP || is_off(o) ||
 		         o->kind == ISA_OPK_SPECIAL)
@@ -422,17 +341,17 @@ static int flat(struct rz *r, const struct isa_inst *in)
 	if (saddr && is_off(saddr))
 		saddr = NULL;
 	addr = flat_address(r, in, vaddr, saddr, s.bytes);
-	if (s.kind == M_ATOMIC && !data)
+	if (s.kind == ISA_M_ATOMIC && !data)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "atomic without data");
-	if (s.kind == M_STORE && !data)
+	if (s.kind == ISA_M_STORE && !data)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "store without data");
 	join = rz_pred_begin(r);
 	p = check(r, in->format == ISA_FMT_VSCRATCH ? HOOK_SCRATCH : HOOK_GLOBAL, addr, s.bytes);
-	if (s.kind == M_LOAD) {
+	if (s.kind == ISA_M_LOAD) {
 		if (!dst)
 			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "load without a destination");
 		load_into(r, &s, p, dst, 0);
-	} else if (s.kind == M_STORE) {
+	} else if (s.kind == ISA_M_STORE) {
 		store_from(r, &s, p, data, 0);
 	} else if (atomic(r, &s, p, dst, data)) {
 		return -1;
@@ -515,14 +434,14 @@ static int ds_addtid(struct rz *r, const struct isa_inst *in, const struct mshap
 	for (unsigned i = 0; i < in->nops && !v; i++)
 		if (in->ops[i].kind == ISA_OPK_VGPR)
 			v = &in->ops[i];
-	if (!v || s->bytes != 4 || s->kind == M_ATOMIC)
+	if (!v || s->bytes != 4 || s->kind == ISA_M_ATOMIC)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "ADDTID form without its VGPR");
 	addr = LLVMBuildAdd(B, rz_read32(r, &m0, 0), LLVMBuildShl(B, r->lane, c32(r, 2), ""), "");
 	addr = LLVMBuildAnd(B, addr, c32(r, 0xfffff), "");
 	addr = LLVMBuildAdd(B, addr, c32(r, (uint16_t)in->mods.offset), "");
 	join = rz_pred_begin(r);
 	p = check(r, HOOK_LDS, addr, 4);
-	if (s->kind == M_LOAD)
+	if (s->kind == ISA_M_LOAD)
 		load_into(r, s, p, v, 0);
 	else
 		store_from(r, s, p, v, 0);
@@ -543,9 +462,9 @@ static int ds_exchange2(struct rz *r, const struct isa_inst *in, const struct ms
 	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
 	LLVMValueRef val[2], old[2];
 
-	if (strcmp(s->aop, "storexchg") || !dst || !d0 || !d1 || (bits != 32 && bits != 64))
+	if (s->aop != ISA_O_STOREXCHG || !dst || !d0 || !d1 || (bits != 32 && bits != 64))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "two-address LDS atomic %s",
-		                 s->aop);
+		                 isa_oper_name(s->aop));
 	val[0] = rz_src(r, d0, bits, 0);
 	val[1] = rz_src(r, d1, bits, 0);
 	for (unsigned k = 0; k < 2; k++) {
@@ -567,24 +486,21 @@ static int ds_exchange2(struct rz *r, const struct isa_inst *in, const struct ms
 
 static int ds(struct rz *r, const struct isa_inst *in)
 {
-	struct mshape s;
+	const struct isa_row *row = rz_row(r, in->op);
+	struct mshape s = shape_of(row);
 	const struct isa_operand *dst = NULL, *addr_op = NULL, *d0 = NULL, *d1 = NULL;
-	const char *mn = shape_mnemonic(in);
 	LLVMValueRef addr;
 	LLVMBasicBlockRef join;
 
-	if (!strcmp(mn, "ds_nop"))
+	if (in->op == ISA_OP_DS_NOP)
 		return 0;
 	if (in->op == ISA_OP_DS_BPERMUTE_B32 || in->op == ISA_OP_DS_BPERMUTE_FI_B32 ||
 	    in->op == ISA_OP_DS_PERMUTE_B32 || in->op == ISA_OP_DS_SWIZZLE_B32)
 		return ds_cross_lane(r, in);
-	if (in->op == ISA_OP_DS_LOAD_ADDTID_B32 || in->op == ISA_OP_DS_STORE_ADDTID_B32) {
-		parse_shape("ds_load_b32", &s);
-		s.kind = in->op == ISA_OP_DS_LOAD_ADDTID_B32 ? M_LOAD : M_STORE;
+	if (row->mem & ISA_M_ADDTID)
 		return ds_addtid(r, in, &s);
-	}
-	if (!parse_shape(mn, &s) || !strcmp(s.aop, "permute") || strstr(mn, "addtid") ||
-	    strstr(mn, "_tr") || strstr(mn, "bpermute"))
+	/* the DS d16 forms (ds_load_u8_d16, ...) are not raised yet */
+	if (!plain_access(row) || s.d16)
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {
 		const struct isa_operand *o = &in->ops[i];
@@ -603,7 +519,7 @@ static int ds(struct rz *r, const struct isa_inst *in)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "no LDS address");
 	addr = rz_read32(r, addr_op, 0);
 	join = rz_pred_begin(r);
-	if (s.twoaddr && s.kind == M_ATOMIC) {
+	if (s.twoaddr && s.kind == ISA_M_ATOMIC) {
 		if (ds_exchange2(r, in, &s, addr, dst, d0, d1))
 			return -1;
 	} else if (s.twoaddr) {
@@ -612,7 +528,7 @@ static int ds(struct rz *r, const struct isa_inst *in)
 			unsigned off = (k ? in->mods.offset1 : in->mods.offset0) * scale;
 			LLVMValueRef p =
 			    check(r, HOOK_LDS, LLVMBuildAdd(B, addr, c32(r, off), ""), s.bytes);
-			if (s.kind == M_LOAD)
+			if (s.kind == ISA_M_LOAD)
 				load_into(r, &s, p, dst, k * (s.bytes / 4));
 			else
 				store_from(r, &s, p, k ? d1 : d0, 0);
@@ -621,15 +537,15 @@ static int ds(struct rz *r, const struct isa_inst *in)
 		LLVMValueRef p =
 		    check(r, HOOK_LDS, LLVMBuildAdd(B, addr, c32(r, (uint32_t)in->mods.offset), ""),
 		          s.bytes);
-		if (s.kind == M_LOAD) {
+		if (s.kind == ISA_M_LOAD) {
 			if (!dst)
 				return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
 				                 "load without a destination");
 			load_into(r, &s, p, dst, 0);
-		} else if (s.kind == M_STORE) {
+		} else if (s.kind == ISA_M_STORE) {
 			store_from(r, &s, p, d0, 0);
 		} else {
-			if (!strcmp(s.aop, "cmpstore")) {
+			if (s.aop == ISA_O_CMPSTORE) {
 				/* ds_cmpstore: data0 the new value, data1 the compare value */
 				unsigned bits = 8 * s.bytes;
 				LLVMValueRef o = LLVMBuildAtomicCmpXchg(
@@ -647,9 +563,9 @@ static int ds(struct rz *r, const struct isa_inst *in)
 						            LLVMConstInt(LLVMTypeOf(o), 32 * k, 0),
 						            ""),
 						        r->i32, ""));
-			} else if (!strcmp(s.aop, "rsub") || !strcmp(s.aop, "mskor") || d1) {
+			} else if (s.aop == ISA_O_RSUB || s.aop == ISA_O_MSKOR || d1) {
 				return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS atomic %s",
-				                 s.aop);
+				                 isa_oper_name(s.aop));
 			} else if (atomic(r, &s, p, s.rtn ? dst : NULL, d0)) {
 				return -1;
 			}

@@ -3,10 +3,6 @@
  * DPP in raise_dpp.c, the operand helpers they share in raise_vops.c. */
 #include "raise_valu.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #define B (r->B)
 
 /* A lane number read from a register: modulo the wave size (readlane, writelane). */
@@ -92,34 +88,34 @@ static LLVMValueRef fclass(struct rz *r, LLVMValueRef bitsv, unsigned bits)
 	return LLVMBuildShl(B, c32(r, 1), idx, "");
 }
 
+/* A compare's LLVM predicate by its condition (the row's OPER); 0 where the ISA has none. */
+static const LLVMRealPredicate float_preds[ISA_O_COUNT] = {
+    [ISA_O_CMP_LT] = LLVMRealOLT,  [ISA_O_CMP_EQ] = LLVMRealOEQ,  [ISA_O_CMP_LE] = LLVMRealOLE,
+    [ISA_O_CMP_GT] = LLVMRealOGT,  [ISA_O_CMP_LG] = LLVMRealONE,  [ISA_O_CMP_GE] = LLVMRealOGE,
+    [ISA_O_CMP_O] = LLVMRealORD,   [ISA_O_CMP_U] = LLVMRealUNO,   [ISA_O_CMP_NGE] = LLVMRealULT,
+    [ISA_O_CMP_NLG] = LLVMRealUEQ, [ISA_O_CMP_NGT] = LLVMRealULE, [ISA_O_CMP_NLE] = LLVMRealUGT,
+    [ISA_O_CMP_NEQ] = LLVMRealUNE, [ISA_O_CMP_NLT] = LLVMRealUGE,
+};
+static const struct {
+	LLVMIntPredicate u, s;
+} int_preds[ISA_O_COUNT] = {
+    [ISA_O_CMP_LT] = {LLVMIntULT, LLVMIntSLT}, [ISA_O_CMP_EQ] = {LLVMIntEQ, LLVMIntEQ},
+    [ISA_O_CMP_LE] = {LLVMIntULE, LLVMIntSLE}, [ISA_O_CMP_GT] = {LLVMIntUGT, LLVMIntSGT},
+    [ISA_O_CMP_NE] = {LLVMIntNE, LLVMIntNE},   [ISA_O_CMP_GE] = {LLVMIntUGE, LLVMIntSGE},
+};
+
+/* v_cmp / v_cmpx: the row's OPER is the condition, its TYPE the sources' type. */
 static int vcmp(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
 {
-	const char *mn = rz_row(r, op)->mnemonic, *p;
-	bool cmpx = !strncmp(mn, "v_cmpx_", 7);
-	char cond[8] = {0}, type[8] = {0};
+	const struct isa_row *row = rz_row(r, op);
+	unsigned cond = row->oper, bits = isa_type_bits(row->type);
+	bool cmpx = row->impl_def & ISA_IMPL_EXEC; /* v_cmpx writes EXEC */
 	LLVMValueRef pred, m;
-	unsigned bits;
-	const char *us;
 
-	if (strncmp(mn, "v_cmp_", 6) && !cmpx)
+	if (!isa_oper_is_compare(cond))
 		return 1;
-	p = mn + (cmpx ? 7 : 6);
-	us = strchr(p, '_');
-	if (!us || us - p >= (long)sizeof(cond))
-		return 1;
-	memcpy(cond, p, (size_t)(us - p));
-	snprintf(type, sizeof(type), "%s", us + 1);
-	bits = (unsigned)strtoul(type + 1, NULL, 10);
-	if (type[0] == 'f') {
-		static const struct {
-			const char *n;
-			LLVMRealPredicate p;
-		} fp[] = {{"lt", LLVMRealOLT},  {"eq", LLVMRealOEQ},  {"le", LLVMRealOLE},
-		          {"gt", LLVMRealOGT},  {"lg", LLVMRealONE},  {"ge", LLVMRealOGE},
-		          {"o", LLVMRealORD},   {"u", LLVMRealUNO},   {"nge", LLVMRealULT},
-		          {"nlg", LLVMRealUEQ}, {"ngt", LLVMRealULE}, {"nle", LLVMRealUGT},
-		          {"neq", LLVMRealUNE}, {"nlt", LLVMRealUGE}};
-		if (!strcmp(cond, "class")) {
+	if (isa_type_kind(row->type) == ISA_TK_F) {
+		if (cond == ISA_O_CMP_CLASS) {
 			LLVMValueRef x = LLVMBuildBitCast(B, vx_fsrc(r, o, 0, bits),
 			                                  LLVMIntTypeInContext(r->C, bits), "");
 			LLVMValueRef mask = rz_src(r, o->s[1], 32, 0);
@@ -127,29 +123,17 @@ static int vcmp(struct rz *r, const struct isa_inst *in, unsigned op, const stru
 			                     LLVMBuildAnd(B, fclass(r, x, bits), mask, ""),
 			                     c32(r, 0), "");
 		} else {
-			unsigned i;
-			for (i = 0; i < sizeof(fp) / sizeof(fp[0]) && strcmp(fp[i].n, cond); i++)
-				;
-			if (i == sizeof(fp) / sizeof(fp[0]))
+			if (!float_preds[cond])
 				return 1;
-			pred = LLVMBuildFCmp(B, fp[i].p, vx_fsrc(r, o, 0, bits),
+			pred = LLVMBuildFCmp(B, float_preds[cond], vx_fsrc(r, o, 0, bits),
 			                     vx_fsrc(r, o, 1, bits), "");
 		}
 	} else {
-		bool s = type[0] == 'i';
-		static const struct {
-			const char *n;
-			LLVMIntPredicate u, s;
-		} ip[] = {{"lt", LLVMIntULT, LLVMIntSLT}, {"eq", LLVMIntEQ, LLVMIntEQ},
-		          {"le", LLVMIntULE, LLVMIntSLE}, {"gt", LLVMIntUGT, LLVMIntSGT},
-		          {"ne", LLVMIntNE, LLVMIntNE},   {"ge", LLVMIntUGE, LLVMIntSGE}};
-		unsigned i;
-		for (i = 0; i < sizeof(ip) / sizeof(ip[0]) && strcmp(ip[i].n, cond); i++)
-			;
-		if (i == sizeof(ip) / sizeof(ip[0]))
+		bool s = isa_type_kind(row->type) == ISA_TK_I;
+		if (!int_preds[cond].u)
 			return 1;
-		pred = LLVMBuildICmp(B, s ? ip[i].s : ip[i].u, vx_isrc(r, o, 0, bits),
-		                     vx_isrc(r, o, 1, bits), "");
+		pred = LLVMBuildICmp(B, s ? int_preds[cond].s : int_preds[cond].u,
+		                     vx_isrc(r, o, 0, bits), vx_isrc(r, o, 1, bits), "");
 	}
 	m = rz_ballot(r, pred, 0);
 	if (cmpx) {
@@ -664,7 +648,7 @@ static int valu_dispatch(struct rz *r, const struct isa_inst *in, unsigned op, c
 		r->sdwa_dst = in->format == ISA_FMT_VOPC ? NULL : o->d[0];
 	}
 
-	if (in->format == ISA_FMT_VOPC || !strncmp(rz_row(r, op)->mnemonic, "v_cmp", 5)) {
+	if (isa_oper_is_compare(rz_row(r, op)->oper)) {
 		rc = vcmp(r, in, op, o);
 		if (rc != 1)
 			return rc;

@@ -1,8 +1,7 @@
-/* Vector float semantics: 16-bit integer and float ops, f32/f64 math, conversions, and
- * VOP3P packed math (raise_valu.h). */
+/* Vector float semantics: 16-bit integer ops, float math by operation at the row's width (its
+ * OPER and TYPE: one case for f16, f32 and f64), conversions, and VOP3P packed math
+ * (raise_valu.h). */
 #include "raise_valu.h"
-
-#include <string.h>
 
 #define B (r->B)
 
@@ -63,17 +62,6 @@ int vx_f16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vo
 		                  LLVMBuildXor(B, vx_isrc(r, o, 0, 16), vx_isrc(r, o, 1, 16), ""));
 	case ISA_OP_V_NOT_B16:
 		return vx_write16(r, d, LLVMBuildNot(B, vx_isrc(r, o, 0, 16), ""));
-	/* f16 math: computed in f32 and rounded once (sqrt, rcp and rsq are then within 1 ULP) */
-	case ISA_OP_V_SQRT_F16:
-	case ISA_OP_V_RCP_F16:
-	case ISA_OP_V_RSQ_F16: {
-		LLVMValueRef x = LLVMBuildFPExt(B, vx_fsrc(r, o, 0, 16), r->f32, "");
-		enum raise_hook h = op == ISA_OP_V_SQRT_F16  ? HOOK_SQRT_F32
-		                    : op == ISA_OP_V_RCP_F16 ? HOOK_RCP_F32
-		                                             : HOOK_RSQ_F32;
-		LLVMValueRef f = LLVMBuildFPTrunc(B, vx_hook1(r, h, x), r->f16, "");
-		return vx_write16(r, d, LLVMBuildBitCast(B, f, r->i16, ""));
-	}
 	case ISA_OP_V_CVT_F16_U16:
 	case ISA_OP_V_CVT_F16_I16: {
 		LLVMValueRef f = op == ISA_OP_V_CVT_F16_U16
@@ -133,22 +121,8 @@ int vx_f16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vo
 	}
 }
 
-/* The one-operand f32/f64 math the environment computes (raise_hooks.def), at the width of the
- * opcode's mnemonic. */
-static const struct {
-	unsigned op;
-	enum raise_hook hook;
-} math_hooks[] = {
-    {ISA_OP_V_RCP_F32, HOOK_RCP_F32},   {ISA_OP_V_RCP_IFLAG_F32, HOOK_RCP_F32},
-    {ISA_OP_V_RSQ_F32, HOOK_RSQ_F32},   {ISA_OP_V_SQRT_F32, HOOK_SQRT_F32},
-    {ISA_OP_V_EXP_F32, HOOK_EXP_F32},   {ISA_OP_V_LOG_F32, HOOK_LOG_F32},
-    {ISA_OP_V_SIN_F32, HOOK_SIN_F32},   {ISA_OP_V_COS_F32, HOOK_COS_F32},
-    {ISA_OP_V_RCP_F64, HOOK_RCP_F64},   {ISA_OP_V_RSQ_F64, HOOK_RSQ_F64},
-    {ISA_OP_V_SQRT_F64, HOOK_SQRT_F64},
-};
-
-/* Conversions, division steps and packing: 0 raised, -1 refused, 1 not one. */
-static int float_convert(struct rz *r, unsigned op, const struct vops *o, unsigned bits)
+/* Conversions and packing, by id: 0 raised, -1 refused, 1 not one. */
+static int float_convert(struct rz *r, unsigned op, const struct vops *o)
 {
 	const struct isa_operand *d = o->d[0];
 	LLVMValueRef a, b;
@@ -190,26 +164,6 @@ static int float_convert(struct rz *r, unsigned op, const struct vops *o, unsign
 		                 c32(r, 0xff), "");
 		return vx_fwrite(r, d, LLVMBuildUIToFP(B, a, r->f32, ""));
 	}
-	/*
-	 * The precise-division sequence (div_scale, rcp, fma chain, div_fmas, div_fixup) computes
-	 * n/d to within 1 ULP; its fixup step is raised as the IEEE quotient itself, so div_scale
-	 * never needs to scale (VCC 0, the operand unchanged) and div_fmas is the plain fma.
-	 */
-	case ISA_OP_V_DIV_SCALE_F32:
-	case ISA_OP_V_DIV_SCALE_F64:
-		if (o->nd > 1 && rz_write(r, o->d[1], c32(r, 0)))
-			return -1;
-		return vx_fwrite(r, d, vx_fsrc(r, o, 0, bits));
-	case ISA_OP_V_DIV_FMAS_F32:
-	case ISA_OP_V_DIV_FMAS_F64:
-		return vx_fwrite(r, d,
-		                 vx_fma3(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits),
-		                         vx_fsrc(r, o, 2, bits)));
-	case ISA_OP_V_DIV_FIXUP_F32:
-	case ISA_OP_V_DIV_FIXUP_F64:
-	case ISA_OP_V_DIV_FIXUP_F16:
-		return vx_fwrite(
-		    r, d, LLVMBuildFDiv(B, vx_fsrc(r, o, 2, bits), vx_fsrc(r, o, 1, bits), ""));
 	case ISA_OP_V_CVT_PK_RTZ_F16_F32:
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "round-toward-zero conversion");
 	case ISA_OP_V_PACK_B32_F16: {
@@ -224,55 +178,126 @@ static int float_convert(struct rz *r, unsigned op, const struct vops *o, unsign
 	}
 }
 
-int vx_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+/*
+ * The hook of the one-operand math the environment computes (raise_hooks.def) for a float
+ * operation at bits, or HOOK_COUNT: f16 is computed at f32 and rounded once (sqrt, rcp and rsq
+ * are then within 1 ULP); exp, log, sin, cos and rcp_iflag are modelled at f32 only.
+ */
+static enum raise_hook math_hook(unsigned oper, unsigned bits)
+{
+	switch (oper) {
+	case ISA_O_RCP:
+		return bits == 64 ? HOOK_RCP_F64 : HOOK_RCP_F32;
+	case ISA_O_RSQ:
+		return bits == 64 ? HOOK_RSQ_F64 : HOOK_RSQ_F32;
+	case ISA_O_SQRT:
+		return bits == 64 ? HOOK_SQRT_F64 : HOOK_SQRT_F32;
+	case ISA_O_RCP_IFLAG:
+		return bits == 32 ? HOOK_RCP_F32 : HOOK_COUNT;
+	case ISA_O_EXP:
+		return bits == 32 ? HOOK_EXP_F32 : HOOK_COUNT;
+	case ISA_O_LOG:
+		return bits == 32 ? HOOK_LOG_F32 : HOOK_COUNT;
+	case ISA_O_SIN:
+		return bits == 32 ? HOOK_SIN_F32 : HOOK_COUNT;
+	case ISA_O_COS:
+		return bits == 32 ? HOOK_COS_F32 : HOOK_COUNT;
+	default:
+		return HOOK_COUNT;
+	}
+}
+
+static int float_hook(struct rz *r, enum raise_hook h, unsigned bits, const struct vops *o)
+{
+	LLVMValueRef x, f;
+
+	if (bits != 16)
+		return vx_fwrite(r, o->d[0], vx_hook1(r, h, vx_fsrc(r, o, 0, bits)));
+	x = LLVMBuildFPExt(B, vx_fsrc(r, o, 0, 16), r->f32, "");
+	f = LLVMBuildFPTrunc(B, vx_hook1(r, h, x), r->f16, "");
+	return vx_write16(r, o->d[0], LLVMBuildBitCast(B, f, r->i16, ""));
+}
+
+/* The intrinsics of the rounding operations. */
+static const char *const rounding[ISA_O_COUNT] = {
+    [ISA_O_TRUNC] = "llvm.trunc",
+    [ISA_O_CEIL] = "llvm.ceil",
+    [ISA_O_FLOOR] = "llvm.floor",
+    [ISA_O_RNDNE] = "llvm.roundeven",
+};
+
+/*
+ * The exponent operations, rounding and fract, which are modelled at f32 and f64 (their f16
+ * forms are refused): 0 raised, -1 refused, 1 not one.
+ */
+static int float_parts(struct rz *r, unsigned oper, unsigned bits, const struct vops *o)
 {
 	const struct isa_operand *d = o->d[0];
-	unsigned bits = 32;
-	const char *mn = rz_row(r, op)->mnemonic;
 	LLVMValueRef a, v;
 
-	if (strstr(mn, "_f64"))
-		bits = 64;
-	else if (strstr(mn, "_f16"))
-		bits = 16;
-	for (size_t i = 0; i < sizeof(math_hooks) / sizeof(math_hooks[0]); i++)
-		if (math_hooks[i].op == op)
-			return vx_fwrite(r, d,
-			                 vx_hook1(r, math_hooks[i].hook, vx_fsrc(r, o, 0, bits)));
-	switch (op) {
-	case ISA_OP_V_ADD_F32:
-	case ISA_OP_V_ADD_F64:
-	case ISA_OP_V_ADD_F16:
+	if (bits == 16)
+		return 1;
+	switch (oper) {
+	case ISA_O_LDEXP: {
+		LLVMTypeRef t[2] = {vx_ftype(r, bits), r->i32};
+		LLVMValueRef args[2] = {vx_fsrc(r, o, 0, bits), vx_isrc(r, o, 1, 32)};
+		return vx_fwrite(r, d, rz_intrinsic(r, "llvm.ldexp", t, 2, args, 2));
+	}
+	case ISA_O_FREXP_MANT:
+	case ISA_O_FREXP_EXP: {
+		LLVMTypeRef t[2] = {vx_ftype(r, bits), r->i32};
+		LLVMValueRef x = vx_fsrc(r, o, 0, bits);
+		v = rz_intrinsic(r, "llvm.frexp", t, 2, &x, 1);
+		/* inf and NaN: the mantissa is the input and the exponent 0, as on the hardware */
+		LLVMValueRef fin = LLVMBuildFCmp(B, LLVMRealOLT, vx_fcall1(r, "llvm.fabs", x),
+		                                 LLVMConstReal(vx_ftype(r, bits), 1.0 / 0.0), "");
+		if (oper == ISA_O_FREXP_MANT)
+			return vx_fwrite(
+			    r, d,
+			    LLVMBuildSelect(B, fin, LLVMBuildExtractValue(B, v, 0, ""), x, ""));
+		return rz_write(
+		    r, d,
+		    LLVMBuildSelect(B, fin, LLVMBuildExtractValue(B, v, 1, ""), c32(r, 0), ""));
+	}
+	case ISA_O_TRUNC:
+	case ISA_O_CEIL:
+	case ISA_O_FLOOR:
+	case ISA_O_RNDNE:
+		return vx_fwrite(r, d, vx_fcall1(r, rounding[oper], vx_fsrc(r, o, 0, bits)));
+	case ISA_O_FRACT:
+		a = vx_fsrc(r, o, 0, bits);
+		return vx_fwrite(r, d, LLVMBuildFSub(B, a, vx_fcall1(r, "llvm.floor", a), ""));
+	default:
+		return 1;
+	}
+}
+
+/*
+ * Float math by its operation (the row's OPER) at the row's width (its TYPE): one case per
+ * operation for f16, f32 and f64.  0 raised, -1 refused, 1 not one.
+ */
+static int float_math(struct rz *r, unsigned oper, unsigned bits, const struct vops *o)
+{
+	const struct isa_operand *d = o->d[0];
+
+	switch (oper) {
+	case ISA_O_ADD:
 		return vx_fwrite(
 		    r, d, LLVMBuildFAdd(B, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits), ""));
-	case ISA_OP_V_SUB_F32:
-	case ISA_OP_V_SUB_F16:
+	case ISA_O_SUB:
 		return vx_fwrite(
 		    r, d, LLVMBuildFSub(B, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits), ""));
-	case ISA_OP_V_SUBREV_F32:
-	case ISA_OP_V_SUBREV_F16:
+	case ISA_O_SUBREV:
 		return vx_fwrite(
 		    r, d, LLVMBuildFSub(B, vx_fsrc(r, o, 1, bits), vx_fsrc(r, o, 0, bits), ""));
-	case ISA_OP_V_MUL_F32:
-	case ISA_OP_V_MUL_F64:
-	case ISA_OP_V_MUL_F16:
+	case ISA_O_MUL:
 		return vx_fwrite(
 		    r, d, LLVMBuildFMul(B, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits), ""));
-	case ISA_OP_V_FMA_F32:
-	case ISA_OP_V_FMA_F64:
-	case ISA_OP_V_FMA_F16:
-	case ISA_OP_V_FMAMK_F32:
-	case ISA_OP_V_FMAAK_F32:
-	case ISA_OP_V_FMAMK_F64:
-	case ISA_OP_V_FMAAK_F64:
-	case ISA_OP_V_FMAMK_F16:
-	case ISA_OP_V_FMAAK_F16:
+	case ISA_O_FMA: /* fma, fmamk, fmaak: the decoder puts K where it belongs */
 		return vx_fwrite(r, d,
 		                 vx_fma3(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits),
 		                         vx_fsrc(r, o, 2, bits)));
-	case ISA_OP_V_FMAC_F32:
-	case ISA_OP_V_FMAC_F64:
-	case ISA_OP_V_FMAC_F16: {
+	case ISA_O_FMAC: {
 		LLVMValueRef acc = LLVMBuildBitCast(B, rz_src(r, d, bits, 0),
 		                                    LLVMTypeOf(vx_fsrc(r, o, 0, bits)), "");
 		return vx_fwrite(r, d,
@@ -281,74 +306,49 @@ int vx_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct 
 	/* IEEE 754-2019 minimumNumber and maximumNumber (vx_fminmax): llvm.minnum leaves the sign
 	 * of a zero result to the backend, and x86 at -O0 and at -O2 gave fdim(-0, +0) different
 	 * signs. */
-	case ISA_OP_V_MIN_NUM_F32:
-	case ISA_OP_V_MIN_NUM_F64:
-	case ISA_OP_V_MIN_NUM_F16:
-	case ISA_OP_V_MAX_NUM_F32:
-	case ISA_OP_V_MAX_NUM_F64:
-	case ISA_OP_V_MAX_NUM_F16:
+	case ISA_O_MIN:
+	case ISA_O_MAX:
 		return vx_fwrite(r, d,
 		                 vx_fminmax(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits),
-		                            op == ISA_OP_V_MAX_NUM_F32 ||
-		                                op == ISA_OP_V_MAX_NUM_F64 ||
-		                                op == ISA_OP_V_MAX_NUM_F16));
-	case ISA_OP_V_MINIMUM_F32:
-	case ISA_OP_V_MINIMUM_F64:
+		                            oper == ISA_O_MAX));
+	case ISA_O_MINIMUM:
+	case ISA_O_MAXIMUM:
+		return vx_fwrite(r, d,
+		                 vx_fcall2(r,
+		                           oper == ISA_O_MINIMUM ? "llvm.minimum" : "llvm.maximum",
+		                           vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits)));
+	/*
+	 * The precise-division sequence (div_scale, rcp, fma chain, div_fmas, div_fixup) computes
+	 * n/d to within 1 ULP; its fixup step is raised as the IEEE quotient itself, so div_scale
+	 * never needs to scale (VCC 0, the operand unchanged) and div_fmas is the plain fma.
+	 */
+	case ISA_O_DIV_SCALE:
+		if (o->nd > 1 && rz_write(r, o->d[1], c32(r, 0)))
+			return -1;
+		return vx_fwrite(r, d, vx_fsrc(r, o, 0, bits));
+	case ISA_O_DIV_FMAS:
+		return vx_fwrite(r, d,
+		                 vx_fma3(r, vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits),
+		                         vx_fsrc(r, o, 2, bits)));
+	case ISA_O_DIV_FIXUP:
 		return vx_fwrite(
-		    r, d,
-		    vx_fcall2(r, "llvm.minimum", vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits)));
-	case ISA_OP_V_MAXIMUM_F32:
-	case ISA_OP_V_MAXIMUM_F64:
-		return vx_fwrite(
-		    r, d,
-		    vx_fcall2(r, "llvm.maximum", vx_fsrc(r, o, 0, bits), vx_fsrc(r, o, 1, bits)));
-	case ISA_OP_V_LDEXP_F32:
-	case ISA_OP_V_LDEXP_F64: {
-		LLVMTypeRef t[2] = {vx_ftype(r, bits), r->i32};
-		LLVMValueRef args[2] = {vx_fsrc(r, o, 0, bits), vx_isrc(r, o, 1, 32)};
-		return vx_fwrite(r, d, rz_intrinsic(r, "llvm.ldexp", t, 2, args, 2));
-	}
-	case ISA_OP_V_FREXP_MANT_F32:
-	case ISA_OP_V_FREXP_MANT_F64:
-	case ISA_OP_V_FREXP_EXP_I32_F32:
-	case ISA_OP_V_FREXP_EXP_I32_F64: {
-		LLVMTypeRef t[2] = {vx_ftype(r, bits), r->i32};
-		LLVMValueRef x = vx_fsrc(r, o, 0, bits);
-		v = rz_intrinsic(r, "llvm.frexp", t, 2, &x, 1);
-		/* inf and NaN: the mantissa is the input and the exponent 0, as on the hardware */
-		{
-			LLVMValueRef fin =
-			    LLVMBuildFCmp(B, LLVMRealOLT, vx_fcall1(r, "llvm.fabs", x),
-			                  LLVMConstReal(vx_ftype(r, bits), 1.0 / 0.0), "");
-			if (op == ISA_OP_V_FREXP_MANT_F32 || op == ISA_OP_V_FREXP_MANT_F64)
-				return vx_fwrite(r, d,
-				                 LLVMBuildSelect(B, fin,
-				                                 LLVMBuildExtractValue(B, v, 0, ""),
-				                                 x, ""));
-			return rz_write(r, d,
-			                LLVMBuildSelect(B, fin, LLVMBuildExtractValue(B, v, 1, ""),
-			                                c32(r, 0), ""));
-		}
-	}
-	case ISA_OP_V_TRUNC_F32:
-	case ISA_OP_V_TRUNC_F64:
-		return vx_fwrite(r, d, vx_fcall1(r, "llvm.trunc", vx_fsrc(r, o, 0, bits)));
-	case ISA_OP_V_CEIL_F32:
-	case ISA_OP_V_CEIL_F64:
-		return vx_fwrite(r, d, vx_fcall1(r, "llvm.ceil", vx_fsrc(r, o, 0, bits)));
-	case ISA_OP_V_FLOOR_F32:
-	case ISA_OP_V_FLOOR_F64:
-		return vx_fwrite(r, d, vx_fcall1(r, "llvm.floor", vx_fsrc(r, o, 0, bits)));
-	case ISA_OP_V_RNDNE_F32:
-	case ISA_OP_V_RNDNE_F64:
-		return vx_fwrite(r, d, vx_fcall1(r, "llvm.roundeven", vx_fsrc(r, o, 0, bits)));
-	case ISA_OP_V_FRACT_F32:
-	case ISA_OP_V_FRACT_F64:
-		a = vx_fsrc(r, o, 0, bits);
-		return vx_fwrite(r, d, LLVMBuildFSub(B, a, vx_fcall1(r, "llvm.floor", a), ""));
+		    r, d, LLVMBuildFDiv(B, vx_fsrc(r, o, 2, bits), vx_fsrc(r, o, 1, bits), ""));
 	default:
-		return float_convert(r, op, o, bits);
+		return float_parts(r, oper, bits, o);
 	}
+}
+
+int vx_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
+{
+	const struct isa_row *row = rz_row(r, op);
+	unsigned bits = isa_type_bits(row->type);
+	enum raise_hook h = math_hook(row->oper, bits);
+	int rc;
+
+	if (h != HOOK_COUNT)
+		return float_hook(r, h, bits, o);
+	rc = float_math(r, row->oper, bits, o);
+	return rc != 1 ? rc : float_convert(r, op, o);
 }
 
 /* VOP3P packed 16-bit math: each half picks its sources by op_sel / op_sel_hi. */

@@ -45,12 +45,11 @@ enum isa_format {
  */
 enum isa_op {
 	ISA_OP_UNKNOWN = 0,
-#define ISA_ROW(id, fmt, opc, mnem, d, s0, s1, s2, shape, impl, flags, vopd, sample) ISA_OP_##id,
+#define ISA_ROW(id, ...) ISA_OP_##id,
 #include "../../gfx1250.def"
 #undef ISA_ROW
-#define ISA_ROW(id, fmt, opc, mnem, d, s0, s1, s2, shape, impl, flags, vopd, sample)
-#define ISA_ROW_NEW(id, fmt, opc, mnem, d, s0, s1, s2, shape, impl, flags, vopd, sample)           \
-	ISA_OP_##id,
+#define ISA_ROW(id, ...)
+#define ISA_ROW_NEW(id, ...) ISA_OP_##id,
 #include "../../gfx942.def"
 #include "../../gfx950.def"
 #undef ISA_ROW
@@ -169,6 +168,73 @@ struct isa_operand {
 #define ISA_S_ADST    0x0040u /* gfx942: the destination is an AGPR (v_accvgpr_write) */
 #define ISA_S_ASRC    0x0080u /* gfx942: src0 is an AGPR (v_accvgpr_read) */
 
+/*
+ * What a row does, as data (docs/isa-decoder.md, "What a row means"), the way LLVM's records
+ * carry mayLoad and MemVT: consumers read these columns, never the mnemonic.
+ *
+ * TYPE (isa_row.type): the data type, ISA_T(kind, bits): a memory row's element, any other
+ * row's sources as LLVM names them last (v_add_f32: f32, v_cvt_f32_f16: f16, v_cmp_lt_i32:
+ * i32, v_mad_u64_u32: u32); 0 when the name gives none (v_cvt_f32_ubyte0, s_nop).
+ */
+#define ISA_TK_B          1 /* bits (no arithmetic meaning) */
+#define ISA_TK_U          2 /* unsigned integer */
+#define ISA_TK_I          3 /* signed integer */
+#define ISA_TK_F          4 /* IEEE float */
+#define ISA_TK_BF         5 /* bfloat */
+#define ISA_T(kind, bits) (ISA_TK_##kind << 12 | (bits))
+
+static inline unsigned isa_type_kind(unsigned type)
+{
+	return type >> 12;
+}
+
+static inline unsigned isa_type_bits(unsigned type)
+{
+	return type & 0xfffu;
+}
+
+/*
+ * MEM (isa_row.mem): a memory access, its kind in the low two bits (ISA_M_KIND) and what
+ * qualifies it; 0 for a row that is no load, store or atomic (cache controls, prefetches, the
+ * cross-lane DS moves, ds_append).  Two-address DS forms are the shape's ISA_S_2ADDR.
+ */
+#define ISA_M_LOAD     0x001u
+#define ISA_M_STORE    0x002u
+#define ISA_M_ATOMIC   0x003u /* a read-modify-write: which one is OPER (0: none of ours) */
+#define ISA_M_KIND     0x003u /* the mask of the three above */
+#define ISA_M_D16      0x004u /* 16 bits of the VGPR: the low half, or the high with ISA_M_HI */
+#define ISA_M_HI       0x008u
+#define ISA_M_STRIDE64 0x010u /* two-address: offsets count 64 elements */
+#define ISA_M_RTN      0x020u /* an atomic that returns the old value (FLAT: when th says so) */
+#define ISA_M_RSRC     0x040u /* addressed through a buffer resource (s_buffer_*, buffer_*) */
+#define ISA_M_ASYNC    0x080u /* a copy between global memory and LDS: LOAD to it, STORE from */
+#define ISA_M_ADDTID   0x100u /* no address operand: M0 plus the lane's id */
+#define ISA_M_CLUSTER  0x200u /* B0's cluster load: a global load broadcast to the cluster */
+#define ISA_M_TR       0x400u /* a transposing load */
+
+/*
+ * OPER (isa_row.oper): the operation, where consumers dispatch on what a row does rather than
+ * on which row it is: scalar float math (v_/s_<op>_f16/f32/f64), the compares' condition
+ * (v_cmp*, v_cmpx*, s_cmp*) and a memory atomic's read-modify-write (isa/isa_opers.def).
+ * Other rows have 0.
+ */
+enum isa_oper {
+	ISA_O_NONE = 0,
+#define ISA_OPER(id, name) ISA_O_##id,
+#include "../../isa_opers.def"
+#undef ISA_OPER
+	ISA_O_COUNT
+};
+
+/* The compare conditions are one run of enum isa_oper. */
+static inline int isa_oper_is_compare(unsigned oper)
+{
+	return oper >= ISA_O_CMP_LT && oper <= ISA_O_CMP_CLASS;
+}
+
+/* The name of an enum isa_oper ("add", "cmpswap", "lt"), "" for ISA_O_NONE. */
+const char *isa_oper_name(unsigned oper);
+
 struct isa_row {
 	const char *mnemonic;
 	uint8_t format;                /* enum isa_format: the native encoding */
@@ -178,6 +244,9 @@ struct isa_row {
 	uint8_t impl_def, impl_use;    /* ISA_IMPL_* */
 	uint32_t flags;                /* ISA_F_* */
 	uint8_t vopd;                  /* VOPD/VOPD3 component opcode + 1; 0 = none */
+	uint8_t oper;                  /* enum isa_oper */
+	uint16_t type;                 /* ISA_T(kind, bits) */
+	uint16_t mem;                  /* ISA_M_* */
 	const char *sample;            /* assembler text pinned against llvm-mc (tests) */
 };
 
@@ -188,8 +257,13 @@ extern const struct isa_row isa_gfx950_rows[ISA_OP_COUNT];
 
 /* The rows of an enum isa_arch, or NULL. */
 const struct isa_row *isa_arch_rows(unsigned arch);
+/* The row id of (format, opcode: the family's opcode field) in the table of arch, or
+ * ISA_OP_UNKNOWN (a VOP1/VOP2/VOPC row is found at its native format only). */
+unsigned isa_find(unsigned arch, unsigned format, unsigned opcode);
 /* "gfx1250" / "gfx942" / "gfx950", or "?". */
 const char *isa_arch_name(unsigned arch);
+/* The enum isa_arch named "gfx1250" / "gfx942" / "gfx950", or -1. */
+int isa_arch_by_name(const char *name);
 /* The LDS a workgroup of that processor may have, in bytes (0 for no table). */
 uint32_t isa_arch_lds_limit(unsigned arch);
 /*
@@ -283,7 +357,8 @@ int isa_decode_gfx942(const uint8_t *buf, size_t len, size_t off, struct isa_sta
 /* The same with the gfx950 table (gfx942's rows plus v_bitop3). */
 int isa_decode_gfx950(const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                       struct isa_inst *out);
-/* isa_decode_gfx1250 / _gfx942 / _gfx950 by enum isa_arch (ISA_ERR_ARG for another). */
+/* The one decoder: the table of enum isa_arch (ISA_ERR_ARG for another); the isa_decode_gfx*
+ * above are it for their table. */
 int isa_decode(unsigned arch, const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                struct isa_inst *out);
 
