@@ -151,9 +151,10 @@ extern const struct isa_codec isa_gfx1250_codec, isa_gfx9_codec;
 
 /* The one architecture table (isa_rows.c): one entry per enum isa_arch. */
 struct isa_arch_info {
-	const char *name;   /* "gfx1250": isa_arch_name(), the tools' --isa */
-	const char *family; /* the processor family (gfx_table) whose other members it decodes */
-	uint32_t lds_bytes; /* what a workgroup may have of LDS (LLVM 22's limit) */
+	const char *name;     /* "gfx1250": isa_arch_name(), the tools' --isa */
+	const char *family;   /* the processor family (gfx_table) whose other members it decodes */
+	uint32_t lds_bytes;   /* what a workgroup may have of LDS (LLVM 22's limit) */
+	uint32_t lds_granule; /* the block LDS is allocated in for a workgroup, in bytes */
 	const struct isa_row *rows;
 	const struct isa_codec *codec;
 };

@@ -49,12 +49,16 @@ const struct isa_row isa_gfx950_rows[ISA_OP_COUNT] = {
 /*
  * The architectures: every list of them is this one (enum isa_arch indexes it).  A processor
  * whose name is an entry's name decodes with that entry; any other with the entry of its
- * family (gfx1251 with gfx1250, gfx9-4-generic with gfx942).  LDS: LLVM 22's limits.
+ * family (gfx1251 with gfx1250, gfx9-4-generic with gfx942).  LDS: LLVM 22's limits, and the
+ * block a workgroup's LDS is allocated in (AMDGPUUsage's GRANULATED_LDS_SIZE: 128 dwords on
+ * gfx9.4, 320 on gfx950, 512 on gfx12.5, as LLVM 22 encodes gfx942's and gfx1250's; the
+ * smaller of gfx950's two readings, 320 dwords against LLVM's 2048-byte field).
  */
 static const struct isa_arch_info archs[ISA_ARCH_COUNT] = {
-    [ISA_ARCH_GFX1250] = {"gfx1250", "gfx12.5", 320u * 1024, isa_gfx1250_rows, &isa_gfx1250_codec},
-    [ISA_ARCH_GFX942] = {"gfx942", "gfx9.4", 64u * 1024, isa_gfx942_rows, &isa_gfx9_codec},
-    [ISA_ARCH_GFX950] = {"gfx950", NULL, 160u * 1024, isa_gfx950_rows, &isa_gfx9_codec},
+    [ISA_ARCH_GFX1250] = {"gfx1250", "gfx12.5", 320u * 1024, 2048, isa_gfx1250_rows,
+                          &isa_gfx1250_codec},
+    [ISA_ARCH_GFX942] = {"gfx942", "gfx9.4", 64u * 1024, 512, isa_gfx942_rows, &isa_gfx9_codec},
+    [ISA_ARCH_GFX950] = {"gfx950", NULL, 160u * 1024, 1280, isa_gfx950_rows, &isa_gfx9_codec},
 };
 
 const struct isa_arch_info *isa_arch_info(unsigned arch)
@@ -83,6 +87,11 @@ int isa_arch_by_name(const char *name)
 uint32_t isa_arch_lds_limit(unsigned arch)
 {
 	return arch < ISA_ARCH_COUNT ? archs[arch].lds_bytes : 0;
+}
+
+uint32_t isa_arch_lds_granule(unsigned arch)
+{
+	return arch < ISA_ARCH_COUNT ? archs[arch].lds_granule : 1;
 }
 
 int isa_arch_of_e_flags(uint32_t e_flags)

@@ -251,6 +251,24 @@ static int image_for(const struct kernel_run *kr, struct run_config *cfg,
 	return 0;
 }
 
+/*
+ * The LDS a workgroup has: its static and dynamic bytes rounded up to the block the processor
+ * allocates LDS in (isa_arch_lds_granule), so an access past the declared bytes but inside
+ * the allocation reads and writes the workgroup's LDS, as on the hardware; one past the
+ * allocation is a fault, since what the hardware does there is no rule we can check.
+ * MIRAGE_LDS_BOUND=declared faults past the declared bytes instead (docs/emulate.md, "LDS").
+ */
+static uint32_t lds_allocation(const struct kernel_run *kr)
+{
+	const char *bound = getenv("MIRAGE_LDS_BOUND");
+	int arch = isa_arch_of_e_flags(kr->co->mach);
+	uint32_t g = arch < 0 ? 1 : isa_arch_lds_granule((unsigned)arch);
+
+	if (bound && !strcmp(bound, "declared"))
+		return kr->lds_bytes;
+	return (uint32_t)(((uint64_t)kr->lds_bytes + g - 1) / g * g);
+}
+
 static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out)
 {
 	const struct co_kernel *k = kr->k;
@@ -303,7 +321,8 @@ static int run_kernel(const struct kernel_run *kr, struct tr_emulate_result *out
 	memcpy(cfg.wg, kr->wg, sizeof(cfg.wg));
 	cfg.kernarg = kr->kernarg;
 	cfg.kernarg_size = k->kernarg_size;
-	cfg.lds_bytes = kr->lds_bytes;
+	cfg.lds_declared = kr->lds_bytes;
+	cfg.lds_bytes = lds_allocation(kr);
 	cfg.scratch_bytes = res.scratch_bytes;
 	cfg.wave = res.wave_size;
 	cfg.regions = kr->regions;

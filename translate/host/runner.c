@@ -248,9 +248,18 @@ static void *in_space(uint8_t *base, uint32_t size, const char *space, const cha
 	return rt->sink;
 }
 
+/* LDS: the workgroup's allocation (runner.h); a fault past it says what was declared. */
 static void *h_lds(uint32_t addr, uint32_t bytes, uint32_t off)
 {
-	return in_space(rt->lds, rt->cfg->lds_bytes, "LDS", "workgroup", addr, bytes, off);
+	const struct run_config *c = rt->cfg;
+	if (c->lds_declared == c->lds_bytes ||
+	    (bytes <= c->lds_bytes && addr <= c->lds_bytes - bytes))
+		return in_space(rt->lds, c->lds_bytes, "LDS", "workgroup", addr, bytes, off);
+	fail(rt, RUN_FAULT, off,
+	     "instruction at 0x%x: %u-byte LDS access at 0x%x is outside the workgroup's %u bytes "
+	     "(its %u bytes of LDS, allocated in the processor's blocks)",
+	     off, bytes, addr, c->lds_bytes, c->lds_declared);
+	return rt->sink;
 }
 
 static void *h_scratch(uint32_t addr, uint32_t bytes, uint32_t off)

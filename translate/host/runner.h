@@ -28,7 +28,8 @@ struct run_config {
 	uint8_t *kernarg;
 	uint8_t *dispatch; /* the 64-byte AQL dispatch packet the kernel may read */
 	uint32_t kernarg_size;
-	uint32_t lds_bytes;     /* static + dynamic LDS per workgroup */
+	uint32_t lds_bytes;     /* LDS per workgroup: what the hardware allocates for it */
+	uint32_t lds_declared;  /* ... of which the kernel declares (static + dynamic) */
 	uint32_t scratch_bytes; /* per lane */
 	uint32_t wave;          /* lanes per wave: 32 or 64 (0 = 32) */
 	const struct run_region *regions;

@@ -266,6 +266,9 @@ const char *isa_arch_name(unsigned arch);
 int isa_arch_by_name(const char *name);
 /* The LDS a workgroup of that processor may have, in bytes (0 for no table). */
 uint32_t isa_arch_lds_limit(unsigned arch);
+/* The block a workgroup's LDS is allocated in, in bytes (1 for no table): a workgroup may use
+ * its static and dynamic LDS rounded up to it. */
+uint32_t isa_arch_lds_granule(unsigned arch);
 /*
  * The table for a code object's processor, from its ELF e_flags: ISA_ARCH_GFX1250 for the
  * gfx12.5 family, ISA_ARCH_GFX950 for gfx950, ISA_ARCH_GFX942 for the rest of gfx9.4 (gfx942,
