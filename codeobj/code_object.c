@@ -1,8 +1,10 @@
 /* Reading a code object (mirage/code_object.h): .text, function symbols, <kernel>.kd, metadata. */
 #include "mirage/code_object.h"
 
+#include "elf_isa.h"
 #include "gfx_table.h"
 #include "meta_merge.h"
+#include "note.h"
 #include "read_whole.h"
 #include "str_fmt.h"
 
@@ -17,8 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CO_MAX_BYTES   (UINT64_C(1) << 31)
-#define NT_AMDGPU_META 32
+#define CO_MAX_BYTES (UINT64_C(1) << 31)
 
 static int fail(char **err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(char **err, int rc, const char *fmt, ...)
@@ -76,52 +77,53 @@ static int cluster_dims_set(const msgpack_object *o)
 	return 0;
 }
 
-/* The first metadata record, kept while the later ones are judged against it. */
-struct meta_first {
-	msgpack_unpacked doc;
-	int have;
-};
-
 /*
- * One NT_AMDGPU_METADATA record: its kernels appended to co's.  The first record is the
- * metadata (an error in it is the object's); a later one joins only when it merges with the
- * first as comgr merges it (codeobj/meta_merge.h) and is left out otherwise, as the
- * rewriter and the loader leave it out.
+ * Every AMDGPU metadata record of a note section, offered in order to the merge (meta_merge.h):
+ * the first record is the metadata (an error in it is the object's); a later one joins only
+ * when it merges with the first as comgr merges it, and is left out otherwise, as the rewriter
+ * and the loader leave it out.  A malformed record ends the section's walk quietly.
  */
-static int read_metadata(struct code_object *co, struct meta_first *first, const void *desc,
-                         size_t size, char **err)
+static int read_notes(struct code_object *co, struct cob_meta *meta, Elf_Scn *scn,
+                      const GElf_Shdr *sh, char **err)
 {
-	msgpack_unpacked up;
-	const msgpack_object *kernels;
-	struct co_kernel *grown;
-	int rc = 0;
+	Elf_Data *d = elf_getdata(scn, NULL);
+	struct cob_note_iter it;
+	struct cob_note n;
 
-	msgpack_unpacked_init(&up);
-	if (msgpack_unpack_next(&up, desc, size, NULL) != MSGPACK_UNPACK_SUCCESS) {
-		msgpack_unpacked_destroy(&up);
-		return first->have ? 0
-		                   : fail(err, -EINVAL,
-		                          "%s: the AMDGPU metadata note is not msgpack", co->path);
-	}
-	if (first->have && !codeobj_meta_mergeable(&first->doc.data, &up.data)) {
-		msgpack_unpacked_destroy(&up);
+	if (!d || !d->d_buf)
 		return 0;
+	cob_note_iter_init(&it, d->d_buf, d->d_size, cob_note_align(sh->sh_addralign));
+	while (cob_note_next(&it, &n) == COB_NOTE_RECORD) {
+		bool first = !meta->n_rec;
+		enum cob_meta_verdict v;
+		if (!cob_note_is_amdgpu(&n, COB_NT_AMDGPU_METADATA))
+			continue;
+		v = cob_meta_add(meta, n.desc, n.descsz);
+		if (v == COB_META_NO_MEMORY)
+			return -ENOMEM;
+		if (!first)
+			continue;
+		if (v == COB_META_NOT_DOCUMENT)
+			return fail(err, -EINVAL, "%s: the AMDGPU metadata note is not msgpack",
+			            co->path);
+		if (v != COB_META_TAKEN || !meta->rec[0].kernels)
+			return fail(err, -EINVAL, "%s: the metadata has no amdhsa.kernels list",
+			            co->path);
 	}
-	kernels = codeobj_map_get(&up.data, "amdhsa.kernels");
-	if (!kernels || kernels->type != MSGPACK_OBJECT_ARRAY) {
-		msgpack_unpacked_destroy(&up);
-		return fail(err, -EINVAL, "%s: the metadata has no amdhsa.kernels list", co->path);
-	}
-	grown = realloc(co->kernels, (co->nkernels + kernels->via.array.size + 1) * sizeof(*grown));
-	if (!grown) {
-		msgpack_unpacked_destroy(&up);
+	return 0;
+}
+
+/* The kernels of the merged metadata, in its order, with the fields code_object.h names. */
+static int read_kernels(struct code_object *co, const struct cob_meta *meta, char **err)
+{
+	co->kernels = calloc(meta->n_kernels + 1, sizeof(*co->kernels));
+	if (!co->kernels)
 		return -ENOMEM;
-	}
-	co->kernels = grown;
-	memset(grown + co->nkernels, 0, (kernels->via.array.size + 1) * sizeof(*grown));
-	for (uint32_t i = 0; i < kernels->via.array.size && !rc; i++) {
-		const msgpack_object *m = &kernels->via.array.ptr[i];
+	for (size_t i = 0; i < meta->n_kernels; i++) {
+		const msgpack_object *m = cob_meta_kernel(meta, i);
+		const msgpack_object *r = codeobj_map_get(m, ".reqd_workgroup_size");
 		struct co_kernel *k = &co->kernels[co->nkernels++];
+		int rc;
 		k->name = str_dup(codeobj_map_get(m, ".name"));
 		k->symbol = str_dup(codeobj_map_get(m, ".symbol"));
 		k->kernarg_size = uint_of(codeobj_map_get(m, ".kernarg_segment_size"));
@@ -132,43 +134,15 @@ static int read_metadata(struct code_object *co, struct meta_first *first, const
 		k->max_flat_wg = uint_of(codeobj_map_get(m, ".max_flat_workgroup_size"));
 		k->vgpr_count = uint_of(codeobj_map_get(m, ".vgpr_count"));
 		k->agpr_count = uint_of(codeobj_map_get(m, ".agpr_count"));
-		{
-			const msgpack_object *r = codeobj_map_get(m, ".reqd_workgroup_size");
-			for (uint32_t d = 0;
-			     r && r->type == MSGPACK_OBJECT_ARRAY && d < 3 && d < r->via.array.size;
-			     d++)
-				k->reqd_wg[d] = uint_of(&r->via.array.ptr[d]);
-		}
+		for (uint32_t d = 0;
+		     r && r->type == MSGPACK_OBJECT_ARRAY && d < 3 && d < r->via.array.size; d++)
+			k->reqd_wg[d] = uint_of(&r->via.array.ptr[d]);
 		if (!k->name || !k->symbol)
-			rc = fail(err, -EINVAL, "%s: amdhsa.kernels[%zu] has no .name or .symbol",
-			          co->path, co->nkernels - 1);
-		else
-			rc = read_args(k, codeobj_map_get(m, ".args"));
-	}
-	if (first->have) {
-		msgpack_unpacked_destroy(&up);
-	} else {
-		first->doc = up;
-		first->have = 1;
-	}
-	return rc;
-}
-
-/* Every AMDGPU metadata record of a note section, in order. */
-static int read_notes(struct code_object *co, struct meta_first *first, Elf_Scn *scn, char **err)
-{
-	Elf_Data *d = elf_getdata(scn, NULL);
-	size_t off = 0, noff, doff;
-	GElf_Nhdr nh;
-	int rc;
-
-	while (d && (off = gelf_getnote(d, off, &nh, &noff, &doff)) > 0) {
-		if (nh.n_type == NT_AMDGPU_META && nh.n_namesz == 7 &&
-		    !memcmp((char *)d->d_buf + noff, "AMDGPU", 7)) {
-			rc = read_metadata(co, first, (char *)d->d_buf + doff, nh.n_descsz, err);
-			if (rc)
-				return rc;
-		}
+			return fail(err, -EINVAL, "%s: amdhsa.kernels[%zu] has no .name or .symbol",
+			            co->path, i);
+		rc = read_args(k, codeobj_map_get(m, ".args"));
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
@@ -291,8 +265,8 @@ static int add_pool(struct code_object *co, Elf_Scn *pool, char **err)
 }
 
 /* The sections: every metadata record (merged), the symbol table, .text and the pool. */
-static int read_sections(struct code_object *co, Elf *elf, struct meta_first *first,
-                         Elf_Scn **symtab, Elf_Scn **pool, char **err)
+static int read_sections(struct code_object *co, Elf *elf, struct cob_meta *meta, Elf_Scn **symtab,
+                         Elf_Scn **pool, char **err)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
@@ -307,7 +281,7 @@ static int read_sections(struct code_object *co, Elf *elf, struct meta_first *fi
 			continue;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
 		if (sh.sh_type == SHT_NOTE && (sh.sh_flags & SHF_ALLOC)) {
-			rc = read_notes(co, first, scn, err);
+			rc = read_notes(co, meta, scn, &sh, err);
 			if (rc < 0)
 				return rc;
 		} else if (sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !*symtab)) {
@@ -378,23 +352,25 @@ static int read_image(struct code_object *co, Elf *elf, char **err)
 static int parse(struct code_object *co, Elf *elf, char **err)
 {
 	Elf_Scn *symtab = NULL, *pool = NULL;
-	struct meta_first first = {.have = 0};
+	struct cob_meta meta = COB_META_INIT;
+	struct cob_isa isa;
+	size_t records;
 	GElf_Ehdr eh;
 	int rc;
 
 	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) || eh.e_machine != EM_AMDGPU)
 		return fail(err, -EINVAL, "%s: not an AMDGPU ELF code object", co->path);
 	co->mach = eh.e_flags & 0xff;
-	{
-		const struct gfx_info *g = gfx_by_mach((uint8_t)co->mach);
-		co->mcpu = g ? strdup(g->name) : NULL;
-	}
-	rc = read_sections(co, elf, &first, &symtab, &pool, err);
-	if (first.have)
-		msgpack_unpacked_destroy(&first.doc);
+	if (cob_isa_from_elf((uint32_t)eh.e_flags, eh.e_ident[EI_ABIVERSION], &isa) == 0)
+		co->mcpu = strdup(isa.gfx->name);
+	rc = read_sections(co, elf, &meta, &symtab, &pool, err);
+	if (!rc)
+		rc = read_kernels(co, &meta, err);
+	records = meta.n_rec;
+	cob_meta_free(&meta);
 	if (rc)
 		return rc;
-	if (!first.have)
+	if (!records)
 		return fail(err, -EINVAL, "%s: no AMDGPU metadata note", co->path);
 	if (!co->text)
 		return fail(err, -EINVAL, "%s: no .text section", co->path);

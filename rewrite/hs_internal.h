@@ -14,6 +14,7 @@
 #include "hs_attr.h"
 #include "kd.h"
 #include "le_bytes.h"
+#include "note.h"
 
 struct gfx_info;
 
@@ -23,11 +24,9 @@ struct gfx_info;
 #ifndef ELFOSABI_AMDGPU_HSA
 #define ELFOSABI_AMDGPU_HSA 64
 #endif
-#define HS_NT_AMDGPU_METADATA 32
 #define HS_NT_PROVENANCE      0x48535750u /* "HSWP": our provenance note */
 #define HS_PROVENANCE_VERSION 1u
 #define HS_PROV_DESC_SIZE     32u
-#define HS_NOTE_OWNER         "AMDGPU" /* owner of both notes; namesz 7 with its NUL */
 #define HS_POOL_ALIGN         4096u
 /* .hotswap.text's sh_addralign: its stubs and entries start on 256-byte boundaries, so tools
  * that read the section's alignment (and relink it) keep them there, whatever the pool holds
@@ -44,11 +43,6 @@ struct gfx_info;
 
 /* ---- errors and logging (error.c, log.c) ---- */
 
-/*
- * 0 if p[0..size) is exactly one well-formed msgpack value whose declared
- * counts fit in its bytes, else -1.  Allocates nothing (msgpack_check.c).
- */
-HS_INTERNAL int hs_msgpack_check(const uint8_t *p, size_t size);
 /* Records msg as the calling thread's last error and returns status. */
 HS_INTERNAL enum hs_status hs_fail(enum hs_status status, const char *fmt, ...) HS_PRINTF(2, 3);
 /* hs_fail with the reason code the report carries (hs_fail picks one from the status). */
@@ -178,41 +172,10 @@ HS_INTERNAL void hs_elf_sym(const struct hs_elf *e, size_t secidx, size_t i, GEl
 /* The name of a symbol (validated, NUL-terminated inside its string table). */
 HS_INTERNAL const char *hs_elf_sym_name(const struct hs_elf *e, size_t secidx, const GElf_Sym *sym);
 
-/* ---- note records (note_iter.c) ---- */
+/* ---- note records (codeobj/note.h reads them; note_write.c writes a header) ---- */
 
-/* One record of a note section, as hs_note_next yields it. */
-struct hs_note {
-	uint64_t off;  /* of the record, from the section start */
-	uint64_t size; /* the whole record: header, padded name, padded desc */
-	uint32_t type;
-	uint32_t namesz, descsz;
-	const uint8_t *name; /* the owner, namesz bytes with its NUL */
-	const uint8_t *desc;
-};
-struct hs_note_iter {
-	const uint8_t *base; /* the section's bytes */
-	uint64_t size, pos, align;
-};
-enum hs_note_step {
-	HS_NOTE_END = 0,   /* no bytes left */
-	HS_NOTE_RECORD,    /* *n is the next record, inside the section */
-	HS_NOTE_TRUNCATED, /* fewer than 12 bytes left at n->off: no whole header */
-	HS_NOTE_OVERRUN,   /* the record at n->off runs past the section end */
-};
-/*
- * How a note section pads its records: to 8 when its sh_addralign is 8, else
- * to 4.  The header and name are padded together, then the desc (as LLVM reads).
- */
-HS_INTERNAL uint64_t hs_note_align(const GElf_Shdr *sh);
-/*
- * Walks the records of section sec, padded per hs_note_align.  A malformed
- * record is reported, not skipped: the walk stays on it, and each caller
- * decides how tolerant to be.
- */
-HS_INTERNAL void hs_note_iter_init(struct hs_note_iter *it, const struct hs_elf *e, size_t sec);
-HS_INTERNAL enum hs_note_step hs_note_next(struct hs_note_iter *it, struct hs_note *n);
-/* True when the record is owned by "AMDGPU" (our notes and LLVM's) and has this type. */
-HS_INTERNAL bool hs_note_is_amdgpu(const struct hs_note *n, uint32_t type);
+/* Walks the records of section sec of e (codeobj's walk, padded as the section pads). */
+HS_INTERNAL void hs_note_iter_init(struct cob_note_iter *it, const struct hs_elf *e, size_t sec);
 /* The size of an "AMDGPU" record with a descsz-byte desc, padded to align (4 or 8). */
 HS_INTERNAL uint64_t hs_note_record_size(uint32_t descsz, uint64_t align);
 /*
@@ -286,7 +249,7 @@ HS_INTERNAL bool hs_meta_note_updated(const struct hs_meta *m, size_t i,
                                       const struct hs_meta_update *u, size_t n);
 /*
  * Encodes record i whole (header + name + desc) into a new buffer, padded as its section
- * pads (hs_note_align), with each update's key set to its value.
+ * pads (cob_note_align), with each update's key set to its value.
  */
 struct hs_meta_update {
 	int kernel; /* metadata kernel index */

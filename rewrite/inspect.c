@@ -232,13 +232,13 @@ static void add_notes(const struct hs_elf *e, cJSON *root)
 	cJSON *arr = cJSON_AddArrayToObject(root, "notes");
 
 	for (size_t i = 1; arr && i < e->shnum; i++) {
-		struct hs_note_iter it;
-		struct hs_note note;
+		struct cob_note_iter it;
+		struct cob_note note;
 
 		if (e->sec[i].sh.sh_type != SHT_NOTE)
 			continue;
 		hs_note_iter_init(&it, e, i);
-		while (hs_note_next(&it, &note) == HS_NOTE_RECORD) {
+		while (cob_note_next(&it, &note) == COB_NOTE_RECORD) {
 			cJSON *n = cJSON_CreateObject();
 			char owner[64];
 			uint32_t len = note.namesz;

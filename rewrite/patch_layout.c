@@ -88,7 +88,7 @@ static enum hs_status plan_note_move(const struct hs_object *o, struct hs_patch_
 	uint64_t new_vaddr, new_size;
 
 	/* Where its reader expects it: an 8-aligned note section pads its records to 8. */
-	*pos = align_to(*pos, hs_note_align(sh));
+	*pos = align_to(*pos, cob_note_align(sh->sh_addralign));
 	l->note_off = *pos;
 	new_vaddr = l->pool_vaddr + (l->note_off - l->pool_off);
 	new_size = sh->sh_size;
