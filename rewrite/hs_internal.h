@@ -10,6 +10,7 @@
 #include <gelf.h>
 #include <libelf.h>
 
+#include "hash_index.h"
 #include "hotswap/rewrite.h"
 #include "hs_attr.h"
 #include "kd.h"
@@ -53,35 +54,14 @@ HS_INTERNAL enum hs_reason hs_last_reason(void);
 HS_INTERNAL void hs_clear_error(void);
 HS_INTERNAL void hs_log(enum hs_log_level level, const char *fmt, ...) HS_PRINTF(2, 3);
 
-/* ---- hash index (hash_index.c) ---- */
+/* ---- hash index (common/hash_index.h) ---- */
 
-/*
- * An open-addressing table of indices into the caller's array: the caller
- * hashes its keys and compares candidates, so one table type serves names,
- * addresses and string-table entries.  Lookups replace linear scans that made
- * the rewrite quadratic in kernels and symbols.  A zeroed struct is empty.
- * With several equal keys, which one hs_hidx_find returns is unspecified:
- * callers that need "the first" insert a key only when it is not yet present.
- */
-struct hs_hidx_slot;
-struct hs_hidx {
-	struct hs_hidx_slot *slot;
-	size_t mask; /* slot count - 1 (a power of two) */
-	size_t n;    /* entries */
-};
-#define HS_HIDX_NONE SIZE_MAX
-/* True when the key in ctx equals the key of the caller's element idx. */
-typedef bool (*hs_hidx_eq_fn)(const void *ctx, size_t idx);
-HS_INTERNAL uint64_t hs_hash_bytes(const void *p, size_t n);
-/* hs_hash_bytes of a[0..na) followed by b[0..nb), without joining them. */
-HS_INTERNAL uint64_t hs_hash_concat(const void *a, size_t na, const void *b, size_t nb);
-HS_INTERNAL uint64_t hs_hash_u64(uint64_t v);
-/* Adds idx (< HS_HIDX_NONE) under hash; HS_OUT_OF_RESOURCES when the table cannot grow. */
-HS_INTERNAL enum hs_status hs_hidx_insert(struct hs_hidx *t, uint64_t hash, size_t idx);
-/* An idx stored under hash for which eq(ctx, idx) holds, or HS_HIDX_NONE. */
-HS_INTERNAL size_t hs_hidx_find(const struct hs_hidx *t, uint64_t hash, hs_hidx_eq_fn eq,
-                                const void *ctx);
-HS_INTERNAL void hs_hidx_free(struct hs_hidx *t);
+/* hash_index_insert in the rewriter's error convention. */
+static inline enum hs_status hs_index_insert(struct hash_index *t, uint64_t hash, size_t idx)
+{
+	return hash_index_insert(t, hash, idx) ? hs_fail(HS_OUT_OF_RESOURCES, "out of memory")
+	                                       : HS_OK;
+}
 
 /* ---- string tables by content (strtab_index.c) ---- */
 
@@ -89,7 +69,7 @@ struct hs_strtab_index {
 	const uint8_t *tab; /* the table, not owned */
 	size_t *off;        /* offset of each distinct string */
 	size_t n;
-	struct hs_hidx index; /* into off[] */
+	struct hash_index index; /* into off[] */
 };
 /*
  * Indexes the whole strings of tab[0..size): those starting at 0 or after a
@@ -97,7 +77,7 @@ struct hs_strtab_index {
  */
 HS_INTERNAL enum hs_status hs_strtab_index_build(struct hs_strtab_index *s, const uint8_t *tab,
                                                  size_t size);
-/* The lowest offset of a whole string equal to name, or HS_HIDX_NONE. */
+/* The lowest offset of a whole string equal to name, or HASH_INDEX_NONE. */
 HS_INTERNAL size_t hs_strtab_index_find(const struct hs_strtab_index *s, const char *name);
 HS_INTERNAL void hs_strtab_index_free(struct hs_strtab_index *s);
 

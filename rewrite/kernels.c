@@ -61,7 +61,7 @@ static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sy
 
 /* Kernels found so far, indexed by name and by descriptor address (both unique in ks). */
 struct kernel_index {
-	struct hs_hidx by_name, by_addr;
+	struct hash_index by_name, by_addr;
 };
 
 struct name_key {
@@ -121,20 +121,20 @@ static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct 
 		 * so one lookup apiece decides: a name at another address is ambiguous;
 		 * an address already kept is the .symtab/.dynsym alias of one kernel.
 		 */
-		name_hash = hs_hash_bytes(name, len - 3);
-		addr_hash = hs_hash_u64(k.kd_vaddr);
-		same_name = hs_hidx_find(&ix->by_name, name_hash, name_eq,
-		                         &(struct name_key){ks, name, len - 3});
-		if (same_name != HS_HIDX_NONE && ks->k[same_name].kd_vaddr != k.kd_vaddr)
+		name_hash = hash_bytes(name, len - 3);
+		addr_hash = hash_u64(k.kd_vaddr);
+		same_name = hash_index_find(&ix->by_name, name_hash, name_eq,
+		                            &(struct name_key){ks, name, len - 3});
+		if (same_name != HASH_INDEX_NONE && ks->k[same_name].kd_vaddr != k.kd_vaddr)
 			return hs_fail(HS_INVALID_ARGUMENT,
 			               "kernel '%.*s' is ambiguous: "
 			               "descriptors at 0x%llx and 0x%llx",
 			               (int)(len - 3), name,
 			               (unsigned long long)ks->k[same_name].kd_vaddr,
 			               (unsigned long long)k.kd_vaddr);
-		same_addr = hs_hidx_find(&ix->by_addr, addr_hash, addr_eq,
-		                         &(struct addr_key){ks, k.kd_vaddr});
-		if (same_addr != HS_HIDX_NONE)
+		same_addr = hash_index_find(&ix->by_addr, addr_hash, addr_eq,
+		                            &(struct addr_key){ks, k.kd_vaddr});
+		if (same_addr != HASH_INDEX_NONE)
 			continue;
 		if (ks->n == *cap) {
 			size_t nc = *cap ? *cap * 2 : 8;
@@ -148,9 +148,9 @@ static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct 
 		if (!k.name)
 			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		ks->k[ks->n++] = k;
-		st = hs_hidx_insert(&ix->by_name, name_hash, ks->n - 1);
+		st = hs_index_insert(&ix->by_name, name_hash, ks->n - 1);
 		if (!st)
-			st = hs_hidx_insert(&ix->by_addr, addr_hash, ks->n - 1);
+			st = hs_index_insert(&ix->by_addr, addr_hash, ks->n - 1);
 		if (st)
 			return st;
 	}
@@ -167,8 +167,8 @@ enum hs_status hs_kernels_find(const struct hs_elf *e, struct hs_kernels *ks)
 	st = add_symbols(e, e->symtab, ks, &cap, &ix);
 	if (st == HS_OK && e->dynsym)
 		st = add_symbols(e, e->dynsym, ks, &cap, &ix);
-	hs_hidx_free(&ix.by_name);
-	hs_hidx_free(&ix.by_addr);
+	hash_index_free(&ix.by_name);
+	hash_index_free(&ix.by_addr);
 	if (st) {
 		hs_kernels_free(ks);
 		return st;

@@ -26,7 +26,7 @@ struct hs_meta_where {
 struct hs_meta {
 	struct cob_meta merged;
 	struct hs_meta_where *where; /* one per record of merged */
-	struct hs_hidx by_symbol;    /* kernels by .symbol; the first of equal symbols only */
+	struct hash_index by_symbol; /* kernels by .symbol; the first of equal symbols only */
 };
 
 /* The AMDGPU metadata records of one note section, in order. */
@@ -94,13 +94,13 @@ static bool symbol_eq(const void *ctx, size_t k)
 	       !memcmp(o->via.str.ptr + key->len, key->suffix, key->suffix_len);
 }
 
-/* The first kernel whose .symbol is sym[0..len) followed by suffix, or HS_HIDX_NONE. */
+/* The first kernel whose .symbol is sym[0..len) followed by suffix, or HASH_INDEX_NONE. */
 static size_t find_symbol(const struct hs_meta *m, const char *sym, size_t len, const char *suffix)
 {
 	struct symbol_key key = {m, sym, suffix, len, strlen(suffix)};
 
-	return hs_hidx_find(&m->by_symbol, hs_hash_concat(sym, len, suffix, key.suffix_len),
-	                    symbol_eq, &key);
+	return hash_index_find(&m->by_symbol, hash_concat(sym, len, suffix, key.suffix_len),
+	                       symbol_eq, &key);
 }
 
 /* The message for a record codeobj could not read (a later one is then left out). */
@@ -136,9 +136,9 @@ static enum hs_status index_kernels(struct hs_meta *m, size_t i)
 			               "'.symbol' string",
 			               g);
 		/* Joining descriptors by .symbol then costs one lookup per kernel, not a scan. */
-		if (find_symbol(m, sym->via.str.ptr, sym->via.str.size, "") == HS_HIDX_NONE) {
-			st = hs_hidx_insert(&m->by_symbol,
-			                    hs_hash_bytes(sym->via.str.ptr, sym->via.str.size), g);
+		if (find_symbol(m, sym->via.str.ptr, sym->via.str.size, "") == HASH_INDEX_NONE) {
+			st = hs_index_insert(&m->by_symbol,
+			                     hash_bytes(sym->via.str.ptr, sym->via.str.size), g);
 			if (st)
 				return st;
 		}
@@ -203,7 +203,7 @@ void hs_meta_free(struct hs_meta *m)
 {
 	if (!m)
 		return;
-	hs_hidx_free(&m->by_symbol);
+	hash_index_free(&m->by_symbol);
 	cob_meta_free(&m->merged);
 	free(m->where);
 	free(m);
@@ -264,8 +264,8 @@ void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks)
 	for (size_t i = 0; i < ks->n; i++) {
 		const char *name = ks->k[i].name;
 		size_t k = m && m->merged.n_kernels ? find_symbol(m, name, strlen(name), ".kd")
-		                                    : HS_HIDX_NONE;
-		ks->k[i].meta = k == HS_HIDX_NONE ? -1 : (int)k;
+		                                    : HASH_INDEX_NONE;
+		ks->k[i].meta = k == HASH_INDEX_NONE ? -1 : (int)k;
 	}
 }
 

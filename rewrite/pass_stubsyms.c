@@ -66,7 +66,7 @@ static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
 struct stub_names {
 	const char **name;
 	size_t n;
-	struct hs_hidx index; /* one entry per distinct name */
+	struct hash_index index; /* one entry per distinct name */
 };
 
 struct stub_key {
@@ -85,13 +85,13 @@ static size_t stub_name_find(const struct stub_names *s, const char *name)
 {
 	struct stub_key key = {s, name};
 
-	return hs_hidx_find(&s->index, hs_hash_bytes(name, strlen(name)), stub_name_eq, &key);
+	return hash_index_find(&s->index, hash_bytes(name, strlen(name)), stub_name_eq, &key);
 }
 
 static void stub_names_free(struct stub_names *s)
 {
 	free(s->name);
-	hs_hidx_free(&s->index);
+	hash_index_free(&s->index);
 }
 
 static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_names *s)
@@ -110,10 +110,10 @@ static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_na
 		sn = hs_elf_sym_name(e, e->symtab, &sym);
 		len = sn ? strlen(sn) : 0;
 		if (len <= 5 || strcmp(sn + len - 5, ".stub") ||
-		    stub_name_find(s, sn) != HS_HIDX_NONE)
+		    stub_name_find(s, sn) != HASH_INDEX_NONE)
 			continue;
 		s->name[s->n] = sn;
-		st = hs_hidx_insert(&s->index, hs_hash_bytes(sn, len), s->n);
+		st = hs_index_insert(&s->index, hash_bytes(sn, len), s->n);
 		if (st)
 			return st;
 		s->n++;
@@ -178,7 +178,7 @@ enum hs_status hs_pass_stubsyms(const struct hs_pass_ctx *c, struct hs_plan *p)
 			break;
 		}
 		/* A second pass finds the symbols of the first and adds none. */
-		if (stub_name_find(&existing, name) == HS_HIDX_NONE) {
+		if (stub_name_find(&existing, name) == HASH_INDEX_NONE) {
 			st = hs_plan_symbol(p, name, vaddr, HS_STUB_SIZE, in_pool, shndx);
 			added++;
 		}

@@ -29,7 +29,7 @@ static enum hs_status plan_strtab(const struct hs_elf *e, size_t sec, const char
 	st = hs_strtab_index_build(&ix, e->buf + sh->sh_offset, sh->sh_size);
 	for (size_t i = 0; i < n && !st; i++) {
 		size_t at = hs_strtab_index_find(&ix, names[i]);
-		if (at != HS_HIDX_NONE) {
+		if (at != HASH_INDEX_NONE) {
 			t->offs[i] = (uint32_t)at;
 			continue;
 		}

@@ -28,7 +28,7 @@ if(TARGET hotswap_rewrite_testable)
                    LABELS rewrite)
   mirage_unit_test(rewrite_b0a0 SOURCES test_rewrite_b0a0.c LIBS hotswap_rewrite_testable
                    LABELS rewrite)
-  mirage_unit_test(rewrite_hash_index SOURCES test_rewrite_hash_index.c
+  mirage_unit_test(rewrite_strtab_index SOURCES test_rewrite_strtab_index.c
                    LIBS hotswap_rewrite_testable LABELS rewrite)
   list(APPEND rewrite_fixture_tests rewrite_internal rewrite_plan rewrite_b0a0)
 endif()
