@@ -13,6 +13,7 @@
 #include "hash_index.h"
 #include "hotswap/rewrite.h"
 #include "hs_attr.h"
+#include "elf_view.h"
 #include "kd.h"
 #include "le_bytes.h"
 #include "note.h"
@@ -111,51 +112,29 @@ HS_INTERNAL bool hs_isa_is_gfx125x(const struct hs_isa *isa);
 HS_INTERNAL bool hs_isa_is_gfx1250(const struct hs_isa *isa);
 HS_INTERNAL const char *hs_stepping_name(enum hs_stepping s);
 
-/* ---- ELF model (elf_model.c) ---- */
+/* ---- ELF model (codeobj/elf_view.h; elf_open.c) ---- */
 
-struct hs_section {
-	GElf_Shdr sh;
-	const char *name; /* points into the model's copy; "" when unnamed */
-};
-
-struct hs_elf {
-	uint8_t *buf; /* private copy of the input, owned */
-	size_t size;
-	Elf *elf;
-	GElf_Ehdr eh;
-	size_t phnum, shnum, shstrndx;
-	GElf_Phdr *ph;
-	struct hs_section *sec;
-	size_t text;                         /* index of .text */
-	size_t symtab;                       /* index of the last SHT_SYMTAB, 0 if none */
-	size_t dynsym;                       /* index of SHT_DYNSYM, 0 if none */
-	Elf_Data *symtab_data, *dynsym_data; /* their entries, as libelf reads them */
-	uint64_t max_alloc_end;              /* max end of SHF_ALLOC sections and PT_LOADs */
-};
-
-/* elf_version() once per process; HS_ERROR (message set) when libelf refuses. */
-HS_INTERNAL enum hs_status hs_libelf_init(void);
-/* Checks the ELF header and that both header tables lie inside the buffer. */
-HS_INTERNAL enum hs_status hs_elf_check_header(const uint8_t *b, size_t size);
-/* Copies in[0..size), opens it with libelf and validates it (fail closed). */
-HS_INTERNAL enum hs_status hs_elf_open(struct hs_elf *e, const void *in, size_t size);
-HS_INTERNAL void hs_elf_close(struct hs_elf *e);
 /*
- * Maps [vaddr, vaddr+len) to a file offset through an allocatable, non-NOBITS
- * section that contains all of it.  Returns the section index, 0 if none.
+ * The ELF model is codeobj's struct cob_elf; these are the names rewrite/b0a0_scan.c still
+ * uses for it and its symbol tables (the rest of the rewriter calls codeobj directly).
  */
-HS_INTERNAL size_t hs_elf_vaddr_to_off(const struct hs_elf *e, uint64_t vaddr, uint64_t len,
-                                       uint64_t *off);
-/* A symbol table's entries (validated by hs_elf_open, read through gelf_getsym). */
-HS_INTERNAL size_t hs_elf_sym_count(const struct hs_elf *e, size_t secidx);
-HS_INTERNAL void hs_elf_sym(const struct hs_elf *e, size_t secidx, size_t i, GElf_Sym *sym);
-/* The name of a symbol (validated, NUL-terminated inside its string table). */
-HS_INTERNAL const char *hs_elf_sym_name(const struct hs_elf *e, size_t secidx, const GElf_Sym *sym);
+#define hs_elf cob_elf
+static inline size_t hs_elf_sym_count(const struct cob_elf *e, size_t secidx)
+{
+	return cob_elf_sym_count(e, secidx);
+}
+static inline void hs_elf_sym(const struct cob_elf *e, size_t secidx, size_t i, GElf_Sym *sym)
+{
+	cob_elf_sym(e, secidx, i, sym);
+}
+
+/* cob_elf_header_check in the rewriter's error convention (HS_INVALID_ARGUMENT, message set). */
+HS_INTERNAL enum hs_status hs_elf_check_header(const uint8_t *b, size_t size);
+/* cob_elf_open in the rewriter's error convention: the status its failure maps to, message set. */
+HS_INTERNAL enum hs_status hs_elf_open(struct cob_elf *e, const void *in, size_t size);
 
 /* ---- note records (codeobj/note.h reads them; note_write.c writes a header) ---- */
 
-/* Walks the records of section sec of e (codeobj's walk, padded as the section pads). */
-HS_INTERNAL void hs_note_iter_init(struct cob_note_iter *it, const struct hs_elf *e, size_t sec);
 /* The size of an "AMDGPU" record with a descsz-byte desc, padded to align (4 or 8). */
 HS_INTERNAL uint64_t hs_note_record_size(uint32_t descsz, uint64_t align);
 /*
@@ -183,7 +162,7 @@ struct hs_kernels {
 };
 
 /* Finds every descriptor by address from <name>.kd in .symtab and .dynsym. */
-HS_INTERNAL enum hs_status hs_kernels_find(const struct hs_elf *e, struct hs_kernels *ks);
+HS_INTERNAL enum hs_status hs_kernels_find(const struct cob_elf *e, struct hs_kernels *ks);
 HS_INTERNAL void hs_kernels_free(struct hs_kernels *ks);
 
 /* ---- metadata (metadata.c) ---- */
@@ -191,7 +170,7 @@ HS_INTERNAL void hs_kernels_free(struct hs_kernels *ks);
 struct hs_meta; /* the parsed NT_AMDGPU_METADATA note */
 
 /* Reads the metadata note if there is one (*m = NULL when none). */
-HS_INTERNAL enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **m);
+HS_INTERNAL enum hs_status hs_meta_read(const struct cob_elf *e, struct hs_meta **m);
 HS_INTERNAL void hs_meta_free(struct hs_meta *m);
 HS_INTERNAL size_t hs_meta_kernel_count(const struct hs_meta *m);
 /* Sets each kernel's meta to the metadata kernel whose .symbol is <name>.kd (-1: none). */
@@ -278,7 +257,7 @@ struct hs_translation_prov {
  * The translation note of e, if any: *t filled, *found true.  A malformed one is
  * HS_INVALID_ARGUMENT, like a malformed provenance note.
  */
-HS_INTERNAL enum hs_status hs_translation_read(const struct hs_elf *e,
+HS_INTERNAL enum hs_status hs_translation_read(const struct cob_elf *e,
                                                struct hs_translation_prov *t, bool *found);
 /* The whole 4-aligned record of a translation note, malloc()ed into *rec. */
 HS_INTERNAL enum hs_status hs_translation_record(const char *source, const char *target,
@@ -291,7 +270,7 @@ struct hs_provenance {
 	uint64_t pool_vaddr, pool_size;
 };
 /* Reads every provenance note; n receives their count (array owned by caller, free()). */
-HS_INTERNAL enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance **p,
+HS_INTERNAL enum hs_status hs_provenance_read(const struct cob_elf *e, struct hs_provenance **p,
                                               size_t *n);
 
 #endif

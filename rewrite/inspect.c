@@ -56,24 +56,24 @@ static int cmp_sym(const void *a, const void *b)
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
-static enum hs_status sym_index_build(const struct hs_elf *e, struct sym_index *ix)
+static enum hs_status sym_index_build(const struct cob_elf *e, struct sym_index *ix)
 {
 	const size_t tabs[2] = {e->symtab, e->dynsym};
-	size_t cap = hs_elf_sym_count(e, tabs[0]) + hs_elf_sym_count(e, tabs[1]);
+	size_t cap = cob_elf_sym_count(e, tabs[0]) + cob_elf_sym_count(e, tabs[1]);
 
 	ix->n = 0;
 	ix->v = calloc(cap ? cap : 1, sizeof(*ix->v));
 	if (!ix->v)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	for (unsigned t = 0; t < 2; t++) {
-		size_t n = hs_elf_sym_count(e, tabs[t]);
+		size_t n = cob_elf_sym_count(e, tabs[t]);
 		for (size_t i = 1; i < n; i++) {
 			GElf_Sym s;
 			const char *name;
 			unsigned type;
-			hs_elf_sym(e, tabs[t], i, &s);
+			cob_elf_sym(e, tabs[t], i, &s);
 			type = GELF_ST_TYPE(s.st_info);
-			name = hs_elf_sym_name(e, tabs[t], &s);
+			name = cob_elf_sym_name(e, tabs[t], &s);
 			if (s.st_shndx == SHN_UNDEF || type == STT_SECTION || type == STT_FILE ||
 			    !name || !*name)
 				continue;
@@ -105,13 +105,13 @@ static const struct sym_entry *symbol_at(const struct sym_index *ix, uint64_t va
 }
 
 /* Decodes one code region into arr: from start, over its symbol's size (none: to s_endpgm). */
-static void disasm_region(const struct hs_elf *e, const struct sym_index *ix,
+static void disasm_region(const struct cob_elf *e, const struct sym_index *ix,
                           const struct hs_mc_api *api, struct hs_mc_disasm *dis, uint64_t start,
                           bool stub, cJSON *arr)
 {
 	const struct sym_entry *first = symbol_at(ix, start);
 	uint64_t off, size = first && first->rank < 2 ? first->size : 0, avail, pos = 0;
-	size_t sec = hs_elf_vaddr_to_off(e, start, 4, &off);
+	size_t sec = cob_elf_vaddr_to_off(e, start, 4, &off);
 	char text[256];
 
 	if (!sec)
@@ -149,7 +149,7 @@ static enum hs_status add_kernel(const struct hs_object *obj, const struct sym_i
                                  const struct hs_kernel *k, unsigned flags, struct hs_decoder *dec,
                                  cJSON *arr)
 {
-	const struct hs_elf *e = &obj->e;
+	const struct cob_elf *e = &obj->e;
 	const struct hs_meta *m = obj->meta;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	cJSON *o = cJSON_CreateObject(), *kd = cJSON_CreateObject();
@@ -227,7 +227,7 @@ oom:
 }
 
 /* Every note record of every SHT_NOTE section: section, owner, type, size (up to a bad one). */
-static void add_notes(const struct hs_elf *e, cJSON *root)
+static void add_notes(const struct cob_elf *e, cJSON *root)
 {
 	cJSON *arr = cJSON_AddArrayToObject(root, "notes");
 
@@ -237,7 +237,7 @@ static void add_notes(const struct hs_elf *e, cJSON *root)
 
 		if (e->sec[i].sh.sh_type != SHT_NOTE)
 			continue;
-		hs_note_iter_init(&it, e, i);
+		cob_elf_notes(&it, e, i);
 		while (cob_note_next(&it, &note) == COB_NOTE_RECORD) {
 			cJSON *n = cJSON_CreateObject();
 			char owner[64];

@@ -11,10 +11,10 @@ static int cmp_kd(const void *a, const void *b)
 }
 
 /* Validates one descriptor symbol and fills k (name not yet set). */
-static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sym,
+static enum hs_status read_descriptor(const struct cob_elf *e, const GElf_Sym *sym,
                                       const char *symname, struct hs_kernel *k)
 {
-	const struct hs_section *s;
+	const struct cob_section *s;
 	int namelen = (int)strlen(symname) - 3; /* without ".kd" */
 	uint64_t rel;
 	int64_t off;
@@ -50,7 +50,7 @@ static enum hs_status read_descriptor(const struct hs_elf *e, const GElf_Sym *sy
 	k->entry = k->kd_vaddr + (uint64_t)off;
 	k->meta = -1;
 	/* Checked on every path, the no-op one too: a descriptor must point at code. */
-	k->entry_sec = hs_elf_vaddr_to_off(e, k->entry, 4, &k->entry_off);
+	k->entry_sec = cob_elf_vaddr_to_off(e, k->entry, 4, &k->entry_off);
 	if (!k->entry_sec || !(e->sec[k->entry_sec].sh.sh_flags & SHF_EXECINSTR))
 		return hs_fail(HS_INVALID_ARGUMENT,
 		               "kernel '%.*s': entry 0x%llx is not inside an "
@@ -90,10 +90,10 @@ static bool addr_eq(const void *ctx, size_t i)
 	return key->ks->k[i].kd_vaddr == key->vaddr;
 }
 
-static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct hs_kernels *ks,
+static enum hs_status add_symbols(const struct cob_elf *e, size_t secidx, struct hs_kernels *ks,
                                   size_t *cap, struct kernel_index *ix)
 {
-	size_t n = hs_elf_sym_count(e, secidx);
+	size_t n = cob_elf_sym_count(e, secidx);
 
 	for (size_t i = 1; i < n; i++) {
 		struct hs_kernel k = {0};
@@ -103,8 +103,8 @@ static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct 
 		GElf_Sym sym;
 		enum hs_status st;
 
-		hs_elf_sym(e, secidx, i, &sym);
-		name = hs_elf_sym_name(e, secidx, &sym);
+		cob_elf_sym(e, secidx, i, &sym);
+		name = cob_elf_sym_name(e, secidx, &sym);
 		if (!name)
 			return hs_fail(HS_INVALID_ARGUMENT,
 			               "symbol %zu of [%zu] '%s' has a name "
@@ -157,7 +157,7 @@ static enum hs_status add_symbols(const struct hs_elf *e, size_t secidx, struct 
 	return HS_OK;
 }
 
-enum hs_status hs_kernels_find(const struct hs_elf *e, struct hs_kernels *ks)
+enum hs_status hs_kernels_find(const struct cob_elf *e, struct hs_kernels *ks)
 {
 	struct kernel_index ix = {0};
 	size_t cap = 0;

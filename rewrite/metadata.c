@@ -41,7 +41,7 @@ struct record {
  * one is found (strict), a malformed record makes a bad object, as it always did; after
  * it, a malformed record ends that section's walk, as comgr's reader stops there.
  */
-static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, bool strict,
+static enum hs_status find_in_notes(const struct cob_elf *e, size_t sec, bool strict,
                                     struct record **r, size_t *n)
 {
 	const GElf_Shdr *sh = &e->sec[sec].sh;
@@ -49,7 +49,7 @@ static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, bool str
 	struct cob_note note;
 	enum cob_note_step step;
 
-	hs_note_iter_init(&it, e, sec);
+	cob_elf_notes(&it, e, sec);
 	while ((step = cob_note_next(&it, &note)) == COB_NOTE_RECORD) {
 		struct record *nr;
 		if (!cob_note_is_amdgpu(&note, COB_NT_AMDGPU_METADATA))
@@ -104,7 +104,7 @@ static size_t find_symbol(const struct hs_meta *m, const char *sym, size_t len, 
 }
 
 /* The message for a record codeobj could not read (a later one is then left out). */
-static enum hs_status unreadable(const struct hs_elf *e, const struct record *r,
+static enum hs_status unreadable(const struct cob_elf *e, const struct record *r,
                                  enum cob_meta_verdict v)
 {
 	if (v == COB_META_NO_MEMORY)
@@ -146,7 +146,7 @@ static enum hs_status index_kernels(struct hs_meta *m, size_t i)
 	return HS_OK;
 }
 
-enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
+enum hs_status hs_meta_read(const struct cob_elf *e, struct hs_meta **out)
 {
 	struct hs_meta *m = NULL;
 	struct record *r = NULL;

@@ -1,16 +1,7 @@
-/* The one writer of a note record's header, padded by codeobj's rule (note.h), and the walk
- * over a section of the model through codeobj's reader. */
+/* The one writer of a note record's header, padded by codeobj's rule (note.h). */
 #include "hs_internal.h"
 
 #include <string.h>
-
-void hs_note_iter_init(struct cob_note_iter *it, const struct hs_elf *e, size_t sec)
-{
-	const GElf_Shdr *sh = &e->sec[sec].sh;
-
-	cob_note_iter_init(it, e->buf + sh->sh_offset, sh->sh_size,
-	                   cob_note_align(sh->sh_addralign));
-}
 
 uint64_t hs_note_record_size(uint32_t descsz, uint64_t align)
 {

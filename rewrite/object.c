@@ -55,7 +55,7 @@ void hs_object_free(struct hs_object *o)
 	free(o->prov);
 	hs_meta_free(o->meta);
 	hs_kernels_free(&o->ks);
-	hs_elf_close(&o->e);
+	cob_elf_close(&o->e);
 	memset(o, 0, sizeof(*o));
 	o->meta_unjoined = -1;
 }

@@ -54,7 +54,7 @@ bool hs_pass_entry_applies(const struct hs_pass_ctx *c, char *why, size_t why_si
 static enum hs_status classify(const struct hs_pass_ctx *c, const struct hs_kernel *k,
                                enum entry_kind *kind)
 {
-	const struct hs_elf *e = &c->o->e;
+	const struct cob_elf *e = &c->o->e;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	/* hs_kernels_find checked that the entry lies in an executable section. */
 	size_t sec = k->entry_sec;

@@ -9,7 +9,7 @@
 
 /* Whether .symtab can take new global symbols; false with a reason in why (the rewrite goes on
  * without them). */
-static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
+static bool symtab_usable(const struct cob_elf *e, char *why, size_t why_size)
 {
 	const GElf_Shdr *sym, *str;
 	size_t n;
@@ -34,7 +34,7 @@ static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
 			return false;
 		}
 	}
-	n = hs_elf_sym_count(e, e->symtab);
+	n = cob_elf_sym_count(e, e->symtab);
 	if (sym->sh_info == 0 || sym->sh_info > n) {
 		snprintf(why, why_size, ".symtab sh_info %u is not a valid first-global index",
 		         sym->sh_info);
@@ -44,14 +44,14 @@ static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
 	for (size_t i = 1; i < n; i++) {
 		GElf_Sym s;
 		bool local;
-		hs_elf_sym(e, e->symtab, i, &s);
+		cob_elf_sym(e, e->symtab, i, &s);
 		local = GELF_ST_BIND(s.st_info) == STB_LOCAL;
 		if (local != (i < sym->sh_info)) {
 			snprintf(why, why_size, ".symtab symbol %zu breaks locals-before-globals",
 			         i);
 			return false;
 		}
-		if (!hs_elf_sym_name(e, e->symtab, &s)) {
+		if (!cob_elf_sym_name(e, e->symtab, &s)) {
 			snprintf(why, why_size,
 			         ".symtab symbol %zu has a name outside its string "
 			         "table",
@@ -94,9 +94,9 @@ static void stub_names_free(struct stub_names *s)
 	hash_index_free(&s->index);
 }
 
-static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_names *s)
+static enum hs_status existing_stub_names(const struct cob_elf *e, struct stub_names *s)
 {
-	size_t n = hs_elf_sym_count(e, e->symtab);
+	size_t n = cob_elf_sym_count(e, e->symtab);
 
 	s->name = calloc(n ? n : 1, sizeof(*s->name));
 	if (!s->name)
@@ -106,8 +106,8 @@ static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_na
 		const char *sn;
 		size_t len;
 		enum hs_status st;
-		hs_elf_sym(e, e->symtab, i, &sym);
-		sn = hs_elf_sym_name(e, e->symtab, &sym);
+		cob_elf_sym(e, e->symtab, i, &sym);
+		sn = cob_elf_sym_name(e, e->symtab, &sym);
 		len = sn ? strlen(sn) : 0;
 		if (len <= 5 || strcmp(sn + len - 5, ".stub") ||
 		    stub_name_find(s, sn) != HASH_INDEX_NONE)
@@ -148,7 +148,7 @@ static bool stub_of(const struct hs_pass_ctx *c, const struct hs_plan *p, size_t
 
 enum hs_status hs_pass_stubsyms(const struct hs_pass_ctx *c, struct hs_plan *p)
 {
-	const struct hs_elf *e = &c->o->e;
+	const struct cob_elf *e = &c->o->e;
 	char why[160];
 	size_t want = 0, added = 0;
 	struct stub_names existing = {0};

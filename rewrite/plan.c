@@ -89,7 +89,7 @@ enum hs_status hs_plan_patch(struct hs_plan *p, uint64_t off, const void *bytes,
 	return HS_OK;
 }
 
-enum hs_status hs_pool_place(const struct hs_elf *e, uint64_t *vaddr, uint64_t *off)
+enum hs_status hs_pool_place(const struct cob_elf *e, uint64_t *vaddr, uint64_t *off)
 {
 	if (!hs_align_up(e->max_alloc_end, HS_POOL_ALIGN, vaddr) ||
 	    !hs_align_up(e->size, HS_POOL_ALIGN, off))
@@ -103,7 +103,7 @@ enum hs_status hs_pool_place(const struct hs_elf *e, uint64_t *vaddr, uint64_t *
 /* Places the pool on first use: after every allocated byte, with room for its sections. */
 static enum hs_status pool_open(struct hs_plan *p)
 {
-	const struct hs_elf *e = &p->o->e;
+	const struct cob_elf *e = &p->o->e;
 	enum hs_status st;
 
 	if (p->pool.open)

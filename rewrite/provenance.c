@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance **out, size_t *n)
+enum hs_status hs_provenance_read(const struct cob_elf *e, struct hs_provenance **out, size_t *n)
 {
 	struct hs_provenance *p = NULL;
 	size_t cnt = 0;
@@ -20,7 +20,7 @@ enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance *
 
 		if (sh->sh_type != SHT_NOTE || (sh->sh_flags & SHF_ALLOC))
 			continue;
-		hs_note_iter_init(&it, e, i);
+		cob_elf_notes(&it, e, i);
 		/* A cut-short header ends the section quietly; an overrun is an error. */
 		while ((step = cob_note_next(&it, &note)) == COB_NOTE_RECORD) {
 			struct hs_provenance *np;
@@ -86,7 +86,7 @@ static bool take_string(const uint8_t *d, size_t end, size_t *pos, char *buf, si
 	return true;
 }
 
-enum hs_status hs_translation_read(const struct hs_elf *e, struct hs_translation_prov *t,
+enum hs_status hs_translation_read(const struct cob_elf *e, struct hs_translation_prov *t,
                                    bool *found)
 {
 	*found = false;
@@ -98,7 +98,7 @@ enum hs_status hs_translation_read(const struct hs_elf *e, struct hs_translation
 
 		if (sh->sh_type != SHT_NOTE || (sh->sh_flags & SHF_ALLOC))
 			continue;
-		hs_note_iter_init(&it, e, i);
+		cob_elf_notes(&it, e, i);
 		while (cob_note_next(&it, &note) == COB_NOTE_RECORD) {
 			size_t pos = 4;
 			if (!cob_note_is_amdgpu(&note, HS_NT_TRANSLATION))

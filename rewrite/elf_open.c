@@ -1,0 +1,31 @@
+/* The rewriter's way into codeobj's ELF model (codeobj/elf_view.h): its failures as hs_status. */
+#include "hs_internal.h"
+
+#include <errno.h>
+
+#include "elf_isa.h"
+
+/* Room for the longest message hs_fail keeps, so nothing is cut where it was not before. */
+#define WHY_SIZE 512
+
+enum hs_status hs_elf_check_header(const uint8_t *b, size_t size)
+{
+	char why[WHY_SIZE];
+
+	if (cob_elf_header_check(b, size, why, sizeof(why)) < 0)
+		return hs_fail(HS_INVALID_ARGUMENT, "%s", why);
+	return HS_OK;
+}
+
+enum hs_status hs_elf_open(struct cob_elf *e, const void *in, size_t size)
+{
+	char why[WHY_SIZE];
+	int rc = cob_elf_open(e, in, size, why, sizeof(why));
+
+	if (!rc)
+		return HS_OK;
+	return hs_fail(rc == -EINVAL   ? HS_INVALID_ARGUMENT
+	               : rc == -ENOMEM ? HS_OUT_OF_RESOURCES
+	                               : HS_ERROR,
+	               "%s", why);
+}
