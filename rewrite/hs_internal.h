@@ -15,6 +15,7 @@
 #include "hs_attr.h"
 #include "elf_view.h"
 #include "kd.h"
+#include "kernels.h"
 #include "le_bytes.h"
 #include "note.h"
 
@@ -112,7 +113,7 @@ HS_INTERNAL bool hs_isa_is_gfx125x(const struct hs_isa *isa);
 HS_INTERNAL bool hs_isa_is_gfx1250(const struct hs_isa *isa);
 HS_INTERNAL const char *hs_stepping_name(enum hs_stepping s);
 
-/* ---- ELF model (codeobj/elf_view.h; elf_open.c) ---- */
+/* ---- ELF model (codeobj/elf_view.h; reader.c) ---- */
 
 /*
  * The ELF model is codeobj's struct cob_elf; these are the names rewrite/b0a0_scan.c still
@@ -143,27 +144,17 @@ HS_INTERNAL uint64_t hs_note_record_size(uint32_t descsz, uint64_t align);
  */
 HS_INTERNAL size_t hs_note_put_header(uint8_t *r, uint32_t type, uint32_t descsz, uint64_t align);
 
-/* ---- kernels (kernels.c) ---- */
+/* ---- kernels (codeobj/kernels.h) ---- */
 
-struct hs_kernel {
-	char *name; /* symbol name without ".kd", owned */
-	uint64_t kd_vaddr;
-	uint64_t kd_off; /* file offset of the descriptor */
-	uint8_t kd[KD_SIZE];
-	uint64_t entry;     /* entry vaddr */
-	size_t entry_sec;   /* the executable section holding it (checked) */
-	uint64_t entry_off; /* its file offset */
-	int meta;           /* index into the metadata kernels, -1 if none */
-};
+/*
+ * The kernels by descriptor address are codeobj's (struct cob_kernels, joined to the metadata
+ * by hs_meta_join_kernels); these are the names rewrite/b0a0* still uses for them.
+ */
+#define hs_kernel  cob_kernel
+#define hs_kernels cob_kernels
 
-struct hs_kernels {
-	struct hs_kernel *k;
-	size_t n;
-};
-
-/* Finds every descriptor by address from <name>.kd in .symtab and .dynsym. */
-HS_INTERNAL enum hs_status hs_kernels_find(const struct cob_elf *e, struct hs_kernels *ks);
-HS_INTERNAL void hs_kernels_free(struct hs_kernels *ks);
+/* cob_kernels_find in the rewriter's error convention (reader.c). */
+HS_INTERNAL enum hs_status hs_kernels_find(const struct cob_elf *e, struct cob_kernels *ks);
 
 /* ---- metadata (metadata.c) ---- */
 
@@ -173,8 +164,9 @@ struct hs_meta; /* the parsed NT_AMDGPU_METADATA note */
 HS_INTERNAL enum hs_status hs_meta_read(const struct cob_elf *e, struct hs_meta **m);
 HS_INTERNAL void hs_meta_free(struct hs_meta *m);
 HS_INTERNAL size_t hs_meta_kernel_count(const struct hs_meta *m);
-/* Sets each kernel's meta to the metadata kernel whose .symbol is <name>.kd (-1: none). */
-HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks);
+/* Sets each kernel's meta to the metadata kernel whose .symbol is <name>.kd (-1: none;
+ * codeobj's cob_kernels_join). */
+HS_INTERNAL enum hs_status hs_meta_join_kernels(const struct hs_meta *m, struct cob_kernels *ks);
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
 /* Reads an unsigned key of kernel k; false when missing or not an unsigned integer. */
 HS_INTERNAL bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v);

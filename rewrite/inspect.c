@@ -146,14 +146,14 @@ static void disasm_region(const struct cob_elf *e, const struct sym_index *ix,
 }
 
 static enum hs_status add_kernel(const struct hs_object *obj, const struct sym_index *ix,
-                                 const struct hs_kernel *k, unsigned flags, struct hs_decoder *dec,
+                                 const struct cob_kernel *k, unsigned flags, struct hs_decoder *dec,
                                  cJSON *arr)
 {
 	const struct cob_elf *e = &obj->e;
 	const struct hs_meta *m = obj->meta;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	cJSON *o = cJSON_CreateObject(), *kd = cJSON_CreateObject();
-	struct kd d;
+	const struct kd *d = &k->desc;
 	uint64_t v, off, target = 0;
 	bool in_text = k->entry >= text->sh_addr && k->entry - text->sh_addr < text->sh_size;
 	bool is_stub = false;
@@ -168,16 +168,15 @@ static enum hs_status add_kernel(const struct hs_object *obj, const struct sym_i
 		cJSON_AddStringToObject(o, "metadata_name", name);
 	cJSON_AddItemToObject(o, "descriptor", kd);
 	add_hex(kd, "vaddr", k->kd_vaddr);
-	kd_decode(k->kd, &d);
-	cJSON_AddNumberToObject(kd, "group_segment_fixed_size", d.group_segment_fixed_size);
-	cJSON_AddNumberToObject(kd, "private_segment_fixed_size", d.private_segment_fixed_size);
-	cJSON_AddNumberToObject(kd, "kernarg_size", d.kernarg_size);
-	cJSON_AddNumberToObject(kd, "kernel_code_entry_byte_offset", (double)d.entry_offset);
-	cJSON_AddNumberToObject(kd, "kernel_code_properties", d.properties);
-	cJSON_AddNumberToObject(kd, "kernarg_preload", d.kernarg_preload);
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc1", decode_reg(d.rsrc1, obj->layout, KD_RSRC1));
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc2", decode_reg(d.rsrc2, obj->layout, KD_RSRC2));
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc3", decode_reg(d.rsrc3, obj->layout, KD_RSRC3));
+	cJSON_AddNumberToObject(kd, "group_segment_fixed_size", d->group_segment_fixed_size);
+	cJSON_AddNumberToObject(kd, "private_segment_fixed_size", d->private_segment_fixed_size);
+	cJSON_AddNumberToObject(kd, "kernarg_size", d->kernarg_size);
+	cJSON_AddNumberToObject(kd, "kernel_code_entry_byte_offset", (double)d->entry_offset);
+	cJSON_AddNumberToObject(kd, "kernel_code_properties", d->properties);
+	cJSON_AddNumberToObject(kd, "kernarg_preload", d->kernarg_preload);
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc1", decode_reg(d->rsrc1, obj->layout, KD_RSRC1));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc2", decode_reg(d->rsrc2, obj->layout, KD_RSRC2));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc3", decode_reg(d->rsrc3, obj->layout, KD_RSRC3));
 	add_hex(o, "entry", k->entry);
 	sec = k->entry_sec;
 	off = k->entry_off;

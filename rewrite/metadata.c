@@ -26,7 +26,6 @@ struct hs_meta_where {
 struct hs_meta {
 	struct cob_meta merged;
 	struct hs_meta_where *where; /* one per record of merged */
-	struct hash_index by_symbol; /* kernels by .symbol; the first of equal symbols only */
 };
 
 /* The AMDGPU metadata records of one note section, in order. */
@@ -75,34 +74,6 @@ static enum hs_status find_in_notes(const struct cob_elf *e, size_t sec, bool st
 	return HS_OK;
 }
 
-static const msgpack_object *kernel_map(const struct hs_meta *m, int k);
-
-/* A .symbol to look up in two parts (a kernel name and ".kd"), so no copy joins them. */
-struct symbol_key {
-	const struct hs_meta *m;
-	const char *sym, *suffix;
-	size_t len, suffix_len;
-};
-
-static bool symbol_eq(const void *ctx, size_t k)
-{
-	const struct symbol_key *key = ctx;
-	const msgpack_object *o = codeobj_map_get(kernel_map(key->m, (int)k), ".symbol");
-
-	return o->via.str.size == key->len + key->suffix_len &&
-	       !memcmp(o->via.str.ptr, key->sym, key->len) &&
-	       !memcmp(o->via.str.ptr + key->len, key->suffix, key->suffix_len);
-}
-
-/* The first kernel whose .symbol is sym[0..len) followed by suffix, or HASH_INDEX_NONE. */
-static size_t find_symbol(const struct hs_meta *m, const char *sym, size_t len, const char *suffix)
-{
-	struct symbol_key key = {m, sym, suffix, len, strlen(suffix)};
-
-	return hash_index_find(&m->by_symbol, hash_concat(sym, len, suffix, key.suffix_len),
-	                       symbol_eq, &key);
-}
-
 /* The message for a record codeobj could not read (a later one is then left out). */
 static enum hs_status unreadable(const struct cob_elf *e, const struct record *r,
                                  enum cob_meta_verdict v)
@@ -120,28 +91,19 @@ static enum hs_status unreadable(const struct cob_elf *e, const struct record *r
 	               r->sec, e->sec[r->sec].name);
 }
 
-/* Indexes the kernels of note i by .symbol, checking each has one. */
-static enum hs_status index_kernels(struct hs_meta *m, size_t i)
+/* Checks that each kernel of record i has a .symbol string, the name descriptors join by. */
+static enum hs_status check_symbols(const struct hs_meta *m, size_t i)
 {
 	const struct cob_meta_record *n = &m->merged.rec[i];
 
 	for (size_t k = 0; n->kernels && k < n->kernels->via.array.size; k++) {
 		const msgpack_object *km = &n->kernels->via.array.ptr[k];
 		const msgpack_object *sym = codeobj_map_get(km, ".symbol");
-		size_t g = n->first + k;
-		enum hs_status st;
 		if (!sym || sym->type != MSGPACK_OBJECT_STR)
 			return hs_fail(HS_INVALID_ARGUMENT,
 			               "AMDGPU metadata kernel %zu has no "
 			               "'.symbol' string",
-			               g);
-		/* Joining descriptors by .symbol then costs one lookup per kernel, not a scan. */
-		if (find_symbol(m, sym->via.str.ptr, sym->via.str.size, "") == HASH_INDEX_NONE) {
-			st = hs_index_insert(&m->by_symbol,
-			                     hash_bytes(sym->via.str.ptr, sym->via.str.size), g);
-			if (st)
-				return st;
-		}
+			               n->first + k);
 	}
 	return HS_OK;
 }
@@ -188,7 +150,7 @@ enum hs_status hs_meta_read(const struct cob_elf *e, struct hs_meta **out)
 		m->where[taken] = (struct hs_meta_where){
 		    r[i].sec, cob_note_align(e->sec[r[i].sec].sh.sh_addralign), r[i].rec_off,
 		    r[i].rec_size};
-		st = index_kernels(m, taken);
+		st = check_symbols(m, taken);
 	}
 	free(r);
 	if (st) {
@@ -203,7 +165,6 @@ void hs_meta_free(struct hs_meta *m)
 {
 	if (!m)
 		return;
-	hash_index_free(&m->by_symbol);
 	cob_meta_free(&m->merged);
 	free(m->where);
 	free(m);
@@ -259,14 +220,11 @@ bool hs_meta_note_updated(const struct hs_meta *m, size_t i, const struct hs_met
 	return false;
 }
 
-void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks)
+enum hs_status hs_meta_join_kernels(const struct hs_meta *m, struct cob_kernels *ks)
 {
-	for (size_t i = 0; i < ks->n; i++) {
-		const char *name = ks->k[i].name;
-		size_t k = m && m->merged.n_kernels ? find_symbol(m, name, strlen(name), ".kd")
-		                                    : HASH_INDEX_NONE;
-		ks->k[i].meta = k == HASH_INDEX_NONE ? -1 : (int)k;
-	}
+	if (cob_kernels_join(ks, m ? &m->merged : NULL))
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	return HS_OK;
 }
 
 const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size)

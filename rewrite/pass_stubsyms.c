@@ -129,7 +129,7 @@ static enum hs_status existing_stub_names(const struct cob_elf *e, struct stub_n
 static bool stub_of(const struct hs_pass_ctx *c, const struct hs_plan *p, size_t i, uint64_t *vaddr,
                     bool *in_pool, uint16_t *shndx)
 {
-	const struct hs_kernel *k = &c->o->ks.k[i];
+	const struct cob_kernel *k = &c->o->ks.k[i];
 
 	if (p->kc[i].new_entry) {
 		*vaddr = p->kc[i].entry;
@@ -168,7 +168,7 @@ enum hs_status hs_pass_stubsyms(const struct hs_pass_ctx *c, struct hs_plan *p)
 	}
 	st = existing_stub_names(e, &existing);
 	for (size_t i = 0; i < c->o->ks.n && !st; i++) {
-		const struct hs_kernel *k = &c->o->ks.k[i];
+		const struct cob_kernel *k = &c->o->ks.k[i];
 		char *name;
 
 		if (!stub_of(c, p, i, &vaddr, &in_pool, &shndx))

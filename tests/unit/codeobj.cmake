@@ -8,8 +8,9 @@ mirage_unit_test(bundle_without_zstd SOURCES test_bundle.c ${PROJECT_SOURCE_DIR}
 target_include_directories(test_bundle_without_zstd PRIVATE ${PROJECT_SOURCE_DIR}/codeobj)
 target_compile_definitions(test_bundle_without_zstd PRIVATE TEST_WITHOUT_ZSTD
                            "COB_ZSTD_SONAME=\"libzstd-not-installed.so.1\"")
-# The code object's ELF as codeobj reads it: the processor its header names, the extent of an
-# object nobody sized (on the built fixtures).
+# The code object's ELF as codeobj reads it (on the built fixtures): the processor its header
+# names, the extent of an object nobody sized, the object opened, its kernels by descriptor
+# address joined to the merged metadata.
 mirage_unit_test(codeobj_elf SOURCES test_codeobj_elf.c LIBS mirage_codeobj LABELS codeobj)
 # The walk over note records and the msgpack pre-check every metadata note passes first.
 mirage_unit_test(codeobj_note SOURCES test_codeobj_note.c LIBS mirage_codeobj LABELS codeobj)

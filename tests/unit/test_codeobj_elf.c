@@ -1,5 +1,7 @@
-/* libmirage_codeobj's looks at a code object's ELF: the processor its header names and the
- * extent of an object nobody sized (elf_isa.h). */
+/* libmirage_codeobj's reading of a code object's ELF: the processor its header names and the
+ * extent of an object nobody sized (elf_isa.h), the object opened and validated (elf_view.h),
+ * its kernels by descriptor address joined to the merged metadata (kernels.h), on the fixtures. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +12,8 @@
 #include <cmocka.h>
 
 #include "elf_isa.h"
+#include "elf_view.h"
+#include "kernels.h"
 
 static void *slurp(const char *name, size_t *size)
 {
@@ -55,10 +59,99 @@ static void test_processor_and_extent(void **state)
 	free(hello);
 }
 
+/* The metadata records of e's allocated note sections, offered in order (meta_merge.h). */
+static void read_meta(const struct cob_elf *e, struct cob_meta *m)
+{
+	for (size_t i = 1; i < e->shnum; i++) {
+		struct cob_note_iter it;
+		struct cob_note n;
+		if (e->sec[i].sh.sh_type != SHT_NOTE || !(e->sec[i].sh.sh_flags & SHF_ALLOC))
+			continue;
+		cob_elf_notes(&it, e, i);
+		while (cob_note_next(&it, &n) == COB_NOTE_RECORD)
+			if (cob_note_is_amdgpu(&n, COB_NT_AMDGPU_METADATA))
+				cob_meta_add(m, n.desc, n.descsz);
+	}
+}
+
+static const char *meta_name(const struct cob_meta *m, int k, char *buf, size_t size)
+{
+	const msgpack_object *o = codeobj_map_get(cob_meta_kernel(m, (size_t)k), ".name");
+
+	assert_non_null(o);
+	snprintf(buf, size, "%.*s", (int)o->via.str.size, o->via.str.ptr);
+	return buf;
+}
+
+/* Kernels by descriptor address, each joined to its merged metadata kernel by .symbol. */
+static void check_kernels(const char *fixture, size_t left_out, const char *const *names,
+                          const int *joined, size_t n)
+{
+	struct cob_kernels ks = {0};
+	struct cob_meta m = COB_META_INIT;
+	struct cob_elf e;
+	char why[512], buf[64];
+	size_t size;
+	void *bytes = slurp(fixture, &size);
+
+	if (cob_elf_open(&e, bytes, size, why, sizeof(why)))
+		fail_msg("%s: %s", fixture, why);
+	free(bytes); /* the model keeps its own copy */
+	read_meta(&e, &m);
+	assert_int_equal(m.n_left_out, left_out);
+	assert_int_equal(cob_kernels_find(&e, &ks, why, sizeof(why)), 0);
+	assert_int_equal(cob_kernels_join(&ks, &m), 0);
+	assert_int_equal(ks.n, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct cob_kernel *k = &ks.k[i];
+		assert_string_equal(k->name, names[i]);
+		assert_true(i == 0 || ks.k[i - 1].kd_vaddr < k->kd_vaddr);
+		/* The entry is the descriptor's address plus its decoded entry offset, in .text. */
+		assert_int_equal(k->entry, k->kd_vaddr + (uint64_t)k->desc.entry_offset);
+		assert_int_equal(k->entry_sec, e.text);
+		if (!joined[i]) {
+			assert_int_equal(k->meta, -1);
+			continue;
+		}
+		assert_true(k->meta >= 0);
+		assert_string_equal(meta_name(&m, k->meta, buf, sizeof(buf)), names[i]);
+	}
+	cob_kernels_free(&ks);
+	cob_meta_free(&m);
+	cob_elf_close(&e);
+}
+
+static void test_kernels_joined(void **state)
+{
+	static const char *const hello[] = {"hello"}, *const two[] = {"ka", "kb"},
+	                         *const versions[] = {"ka", "kv"};
+	static const int one[] = {1}, both[] = {1, 1}, first_only[] = {1, 0};
+	(void)state;
+
+	check_kernels("hello.co", 0, hello, one, 1);
+	check_kernels("two_notes.co", 0, two, both, 2);
+	/* The second note has another amdhsa.version: left out, its kernel joins nothing. */
+	check_kernels("two_versions.co", 1, versions, first_only, 2);
+}
+
+/* A bad object fails closed, with the reason. */
+static void test_open_refuses(void **state)
+{
+	char junk[64] = "not an elf", why[512];
+	struct cob_elf e;
+	(void)state;
+
+	assert_int_equal(cob_elf_open(&e, junk, sizeof(junk), why, sizeof(why)), -EINVAL);
+	assert_string_equal(why, "not an ELF file (bad magic)");
+	assert_null(e.buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_processor_and_extent),
+	    cmocka_unit_test(test_kernels_joined),
+	    cmocka_unit_test(test_open_refuses),
 	};
 	if (!getenv("FIXTURES"))
 		return 77;
