@@ -1,8 +1,10 @@
-/* The NT_AMDGPU_METADATA notes: read merged (codeobj), joined, re-encoded after updates. */
+/* The NT_AMDGPU_METADATA notes: read merged (codeobj), checked, re-encoded after updates. */
 #include "hs_internal.h"
 #include "meta_merge.h"
+#include "meta_read.h"
 #include "note.h"
 
+#include <errno.h>
 #include <msgpack.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,85 +12,22 @@
 
 #include <cjson/cJSON.h>
 
-/* Where a record of the metadata lies in the file, for the patch writer. */
-struct hs_meta_where {
-	size_t sec;                 /* section holding the record */
-	uint64_t align;             /* how that section pads records (cob_note_align) */
-	uint64_t rec_off, rec_size; /* file range of the whole record */
-};
-
 /*
- * The metadata as the HSA runtime's reader (comgr) sees it, read by codeobj's rule
- * (meta_merge.h): every record, the later ones' amdhsa.kernels appended to the first's when
+ * The metadata as the HSA runtime's reader (comgr) sees it, read by codeobj (meta_read.h,
+ * meta_merge.h): every record, the later ones' amdhsa.kernels appended to the first's when
  * their amdhsa.version matches (and amdhsa.printf, if both have one); a record that cannot
  * merge is left out, as comgr leaves it out.  Kernels are numbered across the merged records.
  */
 struct hs_meta {
 	struct cob_meta merged;
-	struct hs_meta_where *where; /* one per record of merged */
+	struct cob_meta_where *where; /* one per record of merged, for the patch writer */
 };
 
-/* The AMDGPU metadata records of one note section, in order. */
-struct record {
-	size_t sec;
-	uint64_t rec_off, rec_size, desc_off;
-	uint32_t desc_size;
-};
-
-/*
- * Collects the owner "AMDGPU" type 32 records of section sec into *r.  Until the first
- * one is found (strict), a malformed record makes a bad object, as it always did; after
- * it, a malformed record ends that section's walk, as comgr's reader stops there.
- */
-static enum hs_status find_in_notes(const struct cob_elf *e, size_t sec, bool strict,
-                                    struct record **r, size_t *n)
+/* A later record left out unread is logged, as every failure of the rewriter is. */
+static void log_unread(void *ctx, const char *why)
 {
-	const GElf_Shdr *sh = &e->sec[sec].sh;
-	struct cob_note_iter it;
-	struct cob_note note;
-	enum cob_note_step step;
-
-	cob_elf_notes(&it, e, sec);
-	while ((step = cob_note_next(&it, &note)) == COB_NOTE_RECORD) {
-		struct record *nr;
-		if (!cob_note_is_amdgpu(&note, COB_NT_AMDGPU_METADATA))
-			continue;
-		nr = realloc(*r, (*n + 1) * sizeof(**r));
-		if (!nr)
-			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-		*r = nr;
-		(*r)[(*n)++] = (struct record){sec, sh->sh_offset + note.off, note.size,
-		                               (uint64_t)(note.desc - e->buf), note.descsz};
-		strict = false;
-	}
-	if (strict && step == COB_NOTE_TRUNCATED)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "note section [%zu] '%s' has a "
-		               "truncated record at offset %llu",
-		               sec, e->sec[sec].name, (unsigned long long)note.off);
-	if (strict && step == COB_NOTE_OVERRUN)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "note section [%zu] '%s' has a record "
-		               "at offset %llu running past its end",
-		               sec, e->sec[sec].name, (unsigned long long)note.off);
-	return HS_OK;
-}
-
-/* The message for a record codeobj could not read (a later one is then left out). */
-static enum hs_status unreadable(const struct cob_elf *e, const struct record *r,
-                                 enum cob_meta_verdict v)
-{
-	if (v == COB_META_NO_MEMORY)
-		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	if (v == COB_META_NOT_MAP)
-		return hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata is not a msgpack map");
-	if (v == COB_META_KERNELS_NOT_ARRAY)
-		return hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata 'amdhsa.kernels' is not an "
-		                                    "array");
-	return hs_fail(HS_INVALID_ARGUMENT,
-	               "AMDGPU metadata note in section [%zu] '%s' is "
-	               "not one valid msgpack document",
-	               r->sec, e->sec[r->sec].name);
+	(void)ctx;
+	hs_fail(HS_INVALID_ARGUMENT, "%s", why);
 }
 
 /* Checks that each kernel of record i has a .symbol string, the name descriptors join by. */
@@ -110,52 +49,26 @@ static enum hs_status check_symbols(const struct hs_meta *m, size_t i)
 
 enum hs_status hs_meta_read(const struct cob_elf *e, struct hs_meta **out)
 {
-	struct hs_meta *m = NULL;
-	struct record *r = NULL;
-	size_t n = 0;
+	struct hs_meta *m = calloc(1, sizeof(*m));
 	enum hs_status st = HS_OK;
+	char why[512];
+	int rc;
 
 	*out = NULL;
-	for (size_t i = 1; i < e->shnum && !st; i++) {
-		if (e->sec[i].sh.sh_type != SHT_NOTE || !(e->sec[i].sh.sh_flags & SHF_ALLOC))
-			continue;
-		st = find_in_notes(e, i, n == 0, &r, &n);
-	}
-	if (st || !n) {
-		free(r);
-		return st; /* no metadata note: the caller decides whether that is fatal */
-	}
-	m = calloc(1, sizeof(*m));
-	if (m)
-		m->where = calloc(n, sizeof(*m->where));
-	if (!m || !m->where) {
-		free(m);
-		free(r);
+	if (!m)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	m->merged = (struct cob_meta)COB_META_INIT;
+	rc = cob_elf_meta_read(e, &m->merged, &m->where, log_unread, NULL, why, sizeof(why));
+	if (rc) {
+		free(m);
+		return hs_fail(rc == -ENOMEM ? HS_OUT_OF_RESOURCES : HS_INVALID_ARGUMENT, "%s",
+		               why);
 	}
-	for (size_t i = 0; i < n && !st; i++) {
-		enum cob_meta_verdict v =
-		    cob_meta_add(&m->merged, e->buf + r[i].desc_off, r[i].desc_size);
-		size_t taken;
-		if (v >= COB_META_NOT_DOCUMENT)
-			st = unreadable(e, &r[i], v);
-		/* The first record is the metadata; a later one that cannot merge is left out. */
-		if (i > 0 && v != COB_META_TAKEN && v != COB_META_NO_MEMORY) {
-			st = HS_OK;
-			continue;
-		}
-		if (st)
-			break;
-		taken = m->merged.n_rec - 1;
-		m->where[taken] = (struct hs_meta_where){
-		    r[i].sec, cob_note_align(e->sec[r[i].sec].sh.sh_addralign), r[i].rec_off,
-		    r[i].rec_size};
-		st = check_symbols(m, taken);
-	}
-	free(r);
-	if (st) {
+	for (size_t i = 0; i < m->merged.n_rec && !st; i++)
+		st = check_symbols(m, i);
+	if (st || !m->merged.n_rec) {
 		hs_meta_free(m);
-		return st;
+		return st; /* no metadata note: the caller decides whether that is fatal */
 	}
 	*out = m;
 	return HS_OK;

@@ -1,6 +1,7 @@
 /* libmirage_codeobj's reading of a code object's ELF: the processor its header names and the
  * extent of an object nobody sized (elf_isa.h), the object opened and validated (elf_view.h),
- * its kernels by descriptor address joined to the merged metadata (kernels.h), on the fixtures. */
+ * its metadata notes read merged (meta_read.h) and its kernels by descriptor address joined to
+ * them (kernels.h), on the fixtures. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include "elf_isa.h"
 #include "elf_view.h"
 #include "kernels.h"
+#include "meta_read.h"
 
 static void *slurp(const char *name, size_t *size)
 {
@@ -59,21 +61,6 @@ static void test_processor_and_extent(void **state)
 	free(hello);
 }
 
-/* The metadata records of e's allocated note sections, offered in order (meta_merge.h). */
-static void read_meta(const struct cob_elf *e, struct cob_meta *m)
-{
-	for (size_t i = 1; i < e->shnum; i++) {
-		struct cob_note_iter it;
-		struct cob_note n;
-		if (e->sec[i].sh.sh_type != SHT_NOTE || !(e->sec[i].sh.sh_flags & SHF_ALLOC))
-			continue;
-		cob_elf_notes(&it, e, i);
-		while (cob_note_next(&it, &n) == COB_NOTE_RECORD)
-			if (cob_note_is_amdgpu(&n, COB_NT_AMDGPU_METADATA))
-				cob_meta_add(m, n.desc, n.descsz);
-	}
-}
-
 static const char *meta_name(const struct cob_meta *m, int k, char *buf, size_t size)
 {
 	const msgpack_object *o = codeobj_map_get(cob_meta_kernel(m, (size_t)k), ".name");
@@ -89,6 +76,7 @@ static void check_kernels(const char *fixture, size_t left_out, const char *cons
 {
 	struct cob_kernels ks = {0};
 	struct cob_meta m = COB_META_INIT;
+	struct cob_meta_where *where;
 	struct cob_elf e;
 	char why[512], buf[64];
 	size_t size;
@@ -97,8 +85,15 @@ static void check_kernels(const char *fixture, size_t left_out, const char *cons
 	if (cob_elf_open(&e, bytes, size, why, sizeof(why)))
 		fail_msg("%s: %s", fixture, why);
 	free(bytes); /* the model keeps its own copy */
-	read_meta(&e, &m);
+	assert_int_equal(cob_elf_meta_read(&e, &m, &where, NULL, NULL, why, sizeof(why)), 0);
 	assert_int_equal(m.n_left_out, left_out);
+	for (size_t i = 0; i < m.n_rec; i++) {
+		/* Where each record taken lies: inside its note section, in the file. */
+		const GElf_Shdr *sh = &e.sec[where[i].sec].sh;
+		assert_int_equal(sh->sh_type, SHT_NOTE);
+		assert_true(where[i].rec_off >= sh->sh_offset &&
+		            where[i].rec_off + where[i].rec_size <= sh->sh_offset + sh->sh_size);
+	}
 	assert_int_equal(cob_kernels_find(&e, &ks, why, sizeof(why)), 0);
 	assert_int_equal(cob_kernels_join(&ks, &m), 0);
 	assert_int_equal(ks.n, n);
@@ -118,6 +113,7 @@ static void check_kernels(const char *fixture, size_t left_out, const char *cons
 	}
 	cob_kernels_free(&ks);
 	cob_meta_free(&m);
+	free(where);
 	cob_elf_close(&e);
 }
 
