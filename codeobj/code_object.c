@@ -350,7 +350,7 @@ static int load_bytes(const void *bytes, size_t size, const char *name, struct c
 		free(co);
 		return fail(err, -ENOMEM, "%s: out of memory", name);
 	}
-	if (!elf64_header_read(bytes, size, &eh) || eh.e_machine != EM_AMDGPU)
+	if (!cob_elf_is_amdgpu(bytes, size) || !elf64_header_read(bytes, size, &eh))
 		rc = fail(err, -EINVAL, "%s: not an AMDGPU ELF code object", name);
 	else
 		rc = image_span(co, bytes, size, &eh, &lo, &hi, err);

@@ -108,12 +108,19 @@ int cob_isa_from_elf(uint32_t e_flags, uint8_t abi_version, struct cob_isa *isa)
 	return 0;
 }
 
+bool cob_elf_is_amdgpu(const void *b, size_t size)
+{
+	Elf64_Ehdr eh;
+
+	return elf64_header_read(b, size, &eh) && eh.e_machine == EM_AMDGPU;
+}
+
 const struct gfx_info *cob_elf_processor(const void *b, size_t size)
 {
 	struct cob_isa isa;
 	Elf64_Ehdr eh;
 
-	if (!elf64_header_read(b, size, &eh) || eh.e_machine != EM_AMDGPU ||
+	if (!cob_elf_is_amdgpu(b, size) || !elf64_header_read(b, size, &eh) ||
 	    cob_isa_from_elf(eh.e_flags, eh.e_ident[EI_ABIVERSION], &isa) < 0)
 		return NULL;
 	return isa.gfx;

@@ -41,6 +41,9 @@ int cob_elf_header_check(const void *b, size_t size, char *err, size_t err_size)
 int cob_isa_from_elf(uint32_t e_flags, uint8_t abi_version, struct cob_isa *isa);
 void cob_isa_unknown_mach(uint32_t e_flags, char *err, size_t err_size);
 
+/* True when b[0..size) starts with an ELF64 header for EM_AMDGPU (nothing else checked). */
+bool cob_elf_is_amdgpu(const void *b, size_t size);
+
 /* The processor EF_AMDGPU_MACH names when b[0..size) starts with an AMDGPU ELF64 header; NULL
  * when it does not, or names no processor we know.  The header alone is read: the first look
  * at bytes before anything copies or opens them. */

@@ -53,6 +53,10 @@ static void test_processor_and_extent(void **state)
 	assert_non_null(g);
 	assert_string_equal(g->name, "gfx942");
 	assert_null(cob_elf_processor(junk, sizeof(junk)));
+	assert_true(cob_elf_is_amdgpu(hello, n1250));
+	assert_true(cob_elf_is_amdgpu(gfx942, 64)); /* the header is enough */
+	assert_false(cob_elf_is_amdgpu(gfx942, 63));
+	assert_false(cob_elf_is_amdgpu(junk, sizeof(junk)));
 	/* The deprecated route's size: the whole linked file. */
 	assert_int_equal(cob_elf_extent(hello), n1250);
 	assert_int_equal(cob_elf_extent(gfx942), n942);
