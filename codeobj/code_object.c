@@ -1,15 +1,19 @@
-/* Reading a code object (mirage/code_object.h): .text, function symbols, <kernel>.kd, metadata. */
+/* Reading a code object (mirage/code_object.h): .text, function symbols, <kernel>.kd, metadata,
+ * through codeobj's ELF model, kernels and metadata, as the rewriter reads them. */
 #include "mirage/code_object.h"
 
+#include "elf_header.h"
+#include "elf_isa.h"
+#include "elf_view.h"
 #include "gfx_table.h"
+#include "kernels.h"
 #include "meta_merge.h"
+#include "meta_read.h"
 #include "read_whole.h"
 #include "str_fmt.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <msgpack.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,8 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CO_MAX_BYTES   (UINT64_C(1) << 31)
-#define NT_AMDGPU_META 32
+#define CO_MAX_BYTES (UINT64_C(1) << 31)
 
 static int fail(char **err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(char **err, int rc, const char *fmt, ...)
@@ -76,52 +79,17 @@ static int cluster_dims_set(const msgpack_object *o)
 	return 0;
 }
 
-/* The first metadata record, kept while the later ones are judged against it. */
-struct meta_first {
-	msgpack_unpacked doc;
-	int have;
-};
-
-/*
- * One NT_AMDGPU_METADATA record: its kernels appended to co's.  The first record is the
- * metadata (an error in it is the object's); a later one joins only when it merges with the
- * first as comgr merges it (codeobj/meta_merge.h) and is left out otherwise, as the
- * rewriter and the loader leave it out.
- */
-static int read_metadata(struct code_object *co, struct meta_first *first, const void *desc,
-                         size_t size, char **err)
+/* The kernels of the merged metadata, in its order, with the fields code_object.h names. */
+static int read_kernels(struct code_object *co, const struct cob_meta *meta, char **err)
 {
-	msgpack_unpacked up;
-	const msgpack_object *kernels;
-	struct co_kernel *grown;
-	int rc = 0;
-
-	msgpack_unpacked_init(&up);
-	if (msgpack_unpack_next(&up, desc, size, NULL) != MSGPACK_UNPACK_SUCCESS) {
-		msgpack_unpacked_destroy(&up);
-		return first->have ? 0
-		                   : fail(err, -EINVAL,
-		                          "%s: the AMDGPU metadata note is not msgpack", co->path);
-	}
-	if (first->have && !codeobj_meta_mergeable(&first->doc.data, &up.data)) {
-		msgpack_unpacked_destroy(&up);
-		return 0;
-	}
-	kernels = codeobj_map_get(&up.data, "amdhsa.kernels");
-	if (!kernels || kernels->type != MSGPACK_OBJECT_ARRAY) {
-		msgpack_unpacked_destroy(&up);
-		return fail(err, -EINVAL, "%s: the metadata has no amdhsa.kernels list", co->path);
-	}
-	grown = realloc(co->kernels, (co->nkernels + kernels->via.array.size + 1) * sizeof(*grown));
-	if (!grown) {
-		msgpack_unpacked_destroy(&up);
+	co->kernels = calloc(meta->n_kernels + 1, sizeof(*co->kernels));
+	if (!co->kernels)
 		return -ENOMEM;
-	}
-	co->kernels = grown;
-	memset(grown + co->nkernels, 0, (kernels->via.array.size + 1) * sizeof(*grown));
-	for (uint32_t i = 0; i < kernels->via.array.size && !rc; i++) {
-		const msgpack_object *m = &kernels->via.array.ptr[i];
+	for (size_t i = 0; i < meta->n_kernels; i++) {
+		const msgpack_object *m = cob_meta_kernel(meta, i);
+		const msgpack_object *r = codeobj_map_get(m, ".reqd_workgroup_size");
 		struct co_kernel *k = &co->kernels[co->nkernels++];
+		int rc;
 		k->name = str_dup(codeobj_map_get(m, ".name"));
 		k->symbol = str_dup(codeobj_map_get(m, ".symbol"));
 		k->kernarg_size = uint_of(codeobj_map_get(m, ".kernarg_segment_size"));
@@ -132,67 +100,17 @@ static int read_metadata(struct code_object *co, struct meta_first *first, const
 		k->max_flat_wg = uint_of(codeobj_map_get(m, ".max_flat_workgroup_size"));
 		k->vgpr_count = uint_of(codeobj_map_get(m, ".vgpr_count"));
 		k->agpr_count = uint_of(codeobj_map_get(m, ".agpr_count"));
-		{
-			const msgpack_object *r = codeobj_map_get(m, ".reqd_workgroup_size");
-			for (uint32_t d = 0;
-			     r && r->type == MSGPACK_OBJECT_ARRAY && d < 3 && d < r->via.array.size;
-			     d++)
-				k->reqd_wg[d] = uint_of(&r->via.array.ptr[d]);
-		}
+		for (uint32_t d = 0;
+		     r && r->type == MSGPACK_OBJECT_ARRAY && d < 3 && d < r->via.array.size; d++)
+			k->reqd_wg[d] = uint_of(&r->via.array.ptr[d]);
 		if (!k->name || !k->symbol)
-			rc = fail(err, -EINVAL, "%s: amdhsa.kernels[%zu] has no .name or .symbol",
-			          co->path, co->nkernels - 1);
-		else
-			rc = read_args(k, codeobj_map_get(m, ".args"));
-	}
-	if (first->have) {
-		msgpack_unpacked_destroy(&up);
-	} else {
-		first->doc = up;
-		first->have = 1;
-	}
-	return rc;
-}
-
-/* Every AMDGPU metadata record of a note section, in order. */
-static int read_notes(struct code_object *co, struct meta_first *first, Elf_Scn *scn, char **err)
-{
-	Elf_Data *d = elf_getdata(scn, NULL);
-	size_t off = 0, noff, doff;
-	GElf_Nhdr nh;
-	int rc;
-
-	while (d && (off = gelf_getnote(d, off, &nh, &noff, &doff)) > 0) {
-		if (nh.n_type == NT_AMDGPU_META && nh.n_namesz == 7 &&
-		    !memcmp((char *)d->d_buf + noff, "AMDGPU", 7)) {
-			rc = read_metadata(co, first, (char *)d->d_buf + doff, nh.n_descsz, err);
-			if (rc)
-				return rc;
-		}
+			return fail(err, -EINVAL, "%s: amdhsa.kernels[%zu] has no .name or .symbol",
+			            co->path, i);
+		rc = read_args(k, codeobj_map_get(m, ".args"));
+		if (rc)
+			return rc;
 	}
 	return 0;
-}
-
-/* The bytes at virtual address addr (n of them) from the section that holds them. */
-static int read_vaddr(Elf *elf, uint64_t addr, void *dst, size_t n)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *d;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
-		    !(sh.sh_flags & SHF_ALLOC))
-			continue;
-		if (addr < sh.sh_addr || addr - sh.sh_addr + n > sh.sh_size)
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d || !d->d_buf || addr - sh.sh_addr + n > d->d_size)
-			return -1;
-		memcpy(dst, (char *)d->d_buf + (addr - sh.sh_addr), n);
-		return 0;
-	}
-	return -1;
 }
 
 static int cmp_func(const void *a, const void *b)
@@ -201,48 +119,68 @@ static int cmp_func(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static int read_symbols(struct code_object *co, Elf *elf, Elf_Scn *symtab, char **err)
+/* Every STT_FUNC symbol of symbol table tab inside .text, by address. */
+static int read_funcs(struct code_object *co, const struct cob_elf *e, size_t tab)
 {
-	GElf_Shdr sh;
-	Elf_Data *d = elf_getdata(symtab, NULL);
-	size_t n;
+	size_t n = cob_elf_sym_count(e, tab);
 
-	gelf_getshdr(symtab, &sh);
-	n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
 	co->funcs = calloc(n + 1, sizeof(*co->funcs));
 	if (!co->funcs)
 		return -ENOMEM;
-	for (size_t i = 0; d && i < n; i++) {
-		GElf_Sym s;
+	for (size_t i = 0; i < n; i++) {
+		struct co_func *f;
 		const char *name;
-		if (!gelf_getsym(d, (int)i, &s))
+		GElf_Sym s;
+		cob_elf_sym(e, tab, i, &s);
+		name = cob_elf_sym_name(e, tab, &s);
+		if (!name || GELF_ST_TYPE(s.st_info) != STT_FUNC || s.st_value < co->text_addr ||
+		    s.st_value - co->text_addr >= co->text_size)
 			continue;
-		name = elf_strptr(elf, sh.sh_link, s.st_name);
-		if (!name)
-			continue;
-		if (GELF_ST_TYPE(s.st_info) == STT_FUNC && s.st_value >= co->text_addr &&
-		    s.st_value - co->text_addr < co->text_size) {
-			struct co_func *f = &co->funcs[co->nfuncs++];
-			f->name = strdup(name);
-			f->addr = s.st_value;
-			f->size = s.st_size;
-			if (s.st_value - co->text_addr + s.st_size > co->text_size)
-				f->size = co->text_size - (s.st_value - co->text_addr);
-		}
-		for (size_t k = 0; k < co->nkernels; k++) {
-			struct co_kernel *kk = &co->kernels[k];
-			if (GELF_ST_TYPE(s.st_info) == STT_OBJECT && !strcmp(name, kk->symbol) &&
-			    read_vaddr(elf, s.st_value, kk->kd, sizeof(kk->kd)))
-				return fail(err, -EINVAL,
-				            "%s: %s: the descriptor is not in the file", co->path,
-				            kk->symbol);
-		}
+		f = &co->funcs[co->nfuncs++];
+		if (!(f->name = strdup(name)))
+			return -ENOMEM;
+		f->addr = s.st_value;
+		f->size = s.st_size;
+		if (s.st_value - co->text_addr + s.st_size > co->text_size)
+			f->size = co->text_size - (s.st_value - co->text_addr);
 	}
 	qsort(co->funcs, co->nfuncs, sizeof(*co->funcs), cmp_func);
+	return 0;
+}
+
+/*
+ * Each metadata kernel's descriptor, found by address and joined by .symbol (kernels.h), as
+ * the rewriter joins them, and its code: the function symbol of its .name in .text.
+ */
+static int attach_kernels(struct code_object *co, const struct cob_elf *e,
+                          const struct cob_meta *meta, char **err)
+{
+	struct cob_kernels ks;
+	const struct kd_layout *layout = kd_layout_of(gfx_by_mach((uint8_t)co->mach));
+	char why[512];
+	int rc = cob_kernels_find(e, &ks, why, sizeof(why));
+
+	if (rc)
+		return fail(err, rc, "%s: %s", co->path, why);
+	if (cob_kernels_join(&ks, meta)) {
+		cob_kernels_free(&ks);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < ks.n; i++) {
+		struct co_kernel *kk;
+		if (ks.k[i].meta < 0)
+			continue;
+		kk = &co->kernels[ks.k[i].meta];
+		memcpy(kk->kd, ks.k[i].kd, sizeof(kk->kd));
+		kk->desc = ks.k[i].desc;
+		kk->layout = layout;
+	}
+	cob_kernels_free(&ks);
 	for (size_t k = 0; k < co->nkernels; k++) {
 		struct co_kernel *kk = &co->kernels[k];
-		kd_decode(kk->kd, &kk->desc);
-		kk->layout = kd_layout_of(gfx_by_mach((uint8_t)co->mach));
+		if (!kk->layout)
+			return fail(err, -EINVAL, "%s: %s: no kernel descriptor has that symbol",
+			            co->path, kk->symbol);
 		for (size_t i = 0; i < co->nfuncs; i++)
 			if (!strcmp(co->funcs[i].name, kk->name)) {
 				kk->entry = co->funcs[i].addr;
@@ -262,27 +200,26 @@ static int read_symbols(struct code_object *co, Elf *elf, Elf_Scn *symtab, char 
  */
 #define POOL_SPAN_MAX (16u << 20)
 
-static int add_pool(struct code_object *co, Elf_Scn *pool, char **err)
+static int add_pool(struct code_object *co, const struct cob_elf *e)
 {
-	GElf_Shdr sh;
-	Elf_Data *d = elf_getdata(pool, NULL);
+	size_t sec = cob_elf_section(e, ".hotswap.text");
+	const GElf_Shdr *sh = &e->sec[sec].sh;
 	uint64_t start, end;
 	uint8_t *t;
 
-	gelf_getshdr(pool, &sh);
-	if (!d || d->d_size != sh.sh_size)
-		return fail(err, -EINVAL, "%s: .hotswap.text is not in the file", co->path);
-	if (sh.sh_addr < co->text_addr + co->text_size || (sh.sh_addr & 3) || !sh.sh_size ||
-	    sh.sh_addr - co->text_addr > POOL_SPAN_MAX ||
-	    sh.sh_size > POOL_SPAN_MAX - (sh.sh_addr - co->text_addr))
+	if (!sec || sh->sh_type != SHT_PROGBITS || !(sh->sh_flags & SHF_EXECINSTR))
 		return 0;
-	start = sh.sh_addr - co->text_addr;
-	end = start + sh.sh_size;
+	if (sh->sh_addr < co->text_addr + co->text_size || (sh->sh_addr & 3) || !sh->sh_size ||
+	    sh->sh_addr - co->text_addr > POOL_SPAN_MAX ||
+	    sh->sh_size > POOL_SPAN_MAX - (sh->sh_addr - co->text_addr))
+		return 0;
+	start = sh->sh_addr - co->text_addr;
+	end = start + sh->sh_size;
 	t = realloc(co->text, end);
 	if (!t)
 		return -ENOMEM;
 	memset(t + co->text_size, 0, start - co->text_size);
-	memcpy(t + start, d->d_buf, sh.sh_size);
+	memcpy(t + start, e->buf + sh->sh_offset, sh->sh_size);
 	co->text = t;
 	co->text_size = end;
 	co->pool_start = start;
@@ -290,142 +227,139 @@ static int add_pool(struct code_object *co, Elf_Scn *pool, char **err)
 	return 0;
 }
 
-/* The sections: every metadata record (merged), the symbol table, .text and the pool. */
-static int read_sections(struct code_object *co, Elf *elf, struct meta_first *first,
-                         Elf_Scn **symtab, Elf_Scn **pool, char **err)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-	int rc;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return fail(err, -EINVAL, "%s: no section names", co->path);
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (sh.sh_type == SHT_NOTE && (sh.sh_flags & SHF_ALLOC)) {
-			rc = read_notes(co, first, scn, err);
-			if (rc < 0)
-				return rc;
-		} else if (sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !*symtab)) {
-			*symtab = scn;
-		} else if (name && !strcmp(name, ".text") && sh.sh_type == SHT_PROGBITS) {
-			Elf_Data *d = elf_getdata(scn, NULL);
-			if (!d || d->d_size != sh.sh_size)
-				return fail(err, -EINVAL, "%s: .text is not in the file", co->path);
-			co->text = malloc(sh.sh_size ? sh.sh_size : 1);
-			if (!co->text)
-				return -ENOMEM;
-			memcpy(co->text, d->d_buf, sh.sh_size);
-			co->text_addr = sh.sh_addr;
-			co->text_size = sh.sh_size;
-		} else if (name && !strcmp(name, ".hotswap.text") && sh.sh_type == SHT_PROGBITS &&
-		           (sh.sh_flags & SHF_EXECINSTR)) {
-			*pool = scn;
-		}
-	}
-	return 0;
-}
-
 /* A loaded image this large is no code object's (a planted PT_LOAD with a huge memsz). */
 #define IMAGE_SPAN_MAX (UINT64_C(1) << 30)
 
-/* co->image from the PT_LOAD segments (code_object.h). */
-static int read_image(struct code_object *co, Elf *elf, char **err)
+/*
+ * The span of the PT_LOAD segments, [*lo, *hi) (empty when there are none), checked before
+ * the object is opened so that a segment past the file or spanning more than 1 GiB is refused
+ * naming its program header: never read, never allocated.  A header table outside the file is
+ * left to cob_elf_open, which refuses it.
+ */
+static int image_span(const struct code_object *co, const uint8_t *b, size_t size,
+                      const Elf64_Ehdr *eh, uint64_t *lo, uint64_t *hi, char **err)
 {
-	size_t n, file_size;
-	const char *file = elf_rawfile(elf, &file_size);
-	uint64_t lo = UINT64_MAX, hi = 0;
-	GElf_Phdr ph;
-
-	if (elf_getphdrnum(elf, &n) < 0 || !file)
-		return 0; /* no program headers: nothing is loaded */
-	for (size_t i = 0; i < n; i++) {
-		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+	*lo = UINT64_MAX;
+	*hi = 0;
+	if (eh->e_phentsize != sizeof(Elf64_Phdr) || eh->e_phoff > size ||
+	    (size - eh->e_phoff) / sizeof(Elf64_Phdr) < eh->e_phnum)
+		return 0;
+	for (size_t i = 0; i < eh->e_phnum; i++) {
+		Elf64_Phdr ph;
+		memcpy(&ph, b + eh->e_phoff + i * sizeof(ph), sizeof(ph));
+		if (ph.p_type != PT_LOAD)
 			continue;
 		if (ph.p_filesz > ph.p_memsz || ph.p_memsz > IMAGE_SPAN_MAX ||
-		    ph.p_vaddr > IMAGE_SPAN_MAX || ph.p_offset > file_size ||
-		    ph.p_filesz > file_size - ph.p_offset)
+		    ph.p_vaddr > IMAGE_SPAN_MAX || ph.p_offset > size ||
+		    ph.p_filesz > size - ph.p_offset)
 			return fail(
 			    err, -EINVAL,
 			    "%s: program header %zu (PT_LOAD at 0x%llx) lies outside the file "
 			    "or spans more than 1 GiB",
 			    co->path, i, (unsigned long long)ph.p_vaddr);
-		if (ph.p_vaddr < lo)
-			lo = ph.p_vaddr;
-		if (ph.p_vaddr + ph.p_memsz > hi)
-			hi = ph.p_vaddr + ph.p_memsz;
+		if (ph.p_vaddr < *lo)
+			*lo = ph.p_vaddr;
+		if (ph.p_vaddr + ph.p_memsz > *hi)
+			*hi = ph.p_vaddr + ph.p_memsz;
 	}
-	if (hi <= lo)
-		return 0;
-	if (hi - lo > IMAGE_SPAN_MAX)
+	if (*hi > *lo && *hi - *lo > IMAGE_SPAN_MAX)
 		return fail(err, -EINVAL, "%s: the PT_LOAD segments span more than 1 GiB",
 		            co->path);
+	return 0;
+}
+
+/* co->image: every PT_LOAD segment at its address in [lo, hi) (image_span). */
+static int read_image(struct code_object *co, const struct cob_elf *e, uint64_t lo, uint64_t hi,
+                      char **err)
+{
+	if (hi <= lo)
+		return 0; /* no program headers: nothing is loaded */
 	if (!(co->image = calloc(1, hi - lo)))
 		return fail(err, -ENOMEM, "%s: out of memory for its %llu-byte image", co->path,
 		            (unsigned long long)(hi - lo));
 	co->image_addr = lo;
 	co->image_size = hi - lo;
-	for (size_t i = 0; i < n; i++)
-		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
-			memcpy(co->image + (ph.p_vaddr - lo), file + ph.p_offset, ph.p_filesz);
+	for (size_t i = 0; i < e->phnum; i++)
+		if (e->ph[i].p_type == PT_LOAD)
+			memcpy(co->image + (e->ph[i].p_vaddr - lo), e->buf + e->ph[i].p_offset,
+			       e->ph[i].p_filesz);
 	return 0;
 }
 
-static int parse(struct code_object *co, Elf *elf, char **err)
+/* The metadata, read merged as the rewriter reads it (meta_read.h), and its kernels. */
+static int read_metadata(struct code_object *co, const struct cob_elf *e, struct cob_meta *meta,
+                         char **err)
 {
-	Elf_Scn *symtab = NULL, *pool = NULL;
-	struct meta_first first = {.have = 0};
-	GElf_Ehdr eh;
-	int rc;
+	char why[512];
+	int rc = cob_elf_meta_read(e, meta, NULL, NULL, NULL, why, sizeof(why));
 
-	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) || eh.e_machine != EM_AMDGPU)
-		return fail(err, -EINVAL, "%s: not an AMDGPU ELF code object", co->path);
-	co->mach = eh.e_flags & 0xff;
-	{
-		const struct gfx_info *g = gfx_by_mach((uint8_t)co->mach);
-		co->mcpu = g ? strdup(g->name) : NULL;
-	}
-	rc = read_sections(co, elf, &first, &symtab, &pool, err);
-	if (first.have)
-		msgpack_unpacked_destroy(&first.doc);
 	if (rc)
-		return rc;
-	if (!first.have)
+		return fail(err, rc, "%s: %s", co->path, why);
+	if (!meta->n_rec)
 		return fail(err, -EINVAL, "%s: no AMDGPU metadata note", co->path);
-	if (!co->text)
-		return fail(err, -EINVAL, "%s: no .text section", co->path);
-	if (!symtab)
-		return fail(err, -EINVAL, "%s: no symbol table", co->path);
-	rc = read_symbols(co, elf, symtab, err);
-	if (!rc && pool)
-		rc = add_pool(co, pool, err);
-	return rc ? rc : read_image(co, elf, err);
+	if (!meta->rec[0].kernels)
+		return fail(err, -EINVAL, "%s: the metadata has no amdhsa.kernels list", co->path);
+	return read_kernels(co, meta, err);
 }
 
-/* Parses the size bytes at bytes (not kept) as the object called name. */
+/* The object opened by codeobj's ELF model (elf_view.h), as the rewriter opens it, then read. */
+static int parse(struct code_object *co, const struct cob_elf *e, uint64_t lo, uint64_t hi,
+                 char **err)
+{
+	const GElf_Shdr *text = &e->sec[e->text].sh;
+	struct cob_meta meta = COB_META_INIT;
+	size_t symtab = e->symtab ? e->symtab : e->dynsym;
+	struct cob_isa isa;
+	int rc;
+
+	co->mach = e->eh.e_flags & 0xff;
+	if (cob_isa_from_elf((uint32_t)e->eh.e_flags, e->eh.e_ident[EI_ABIVERSION], &isa) == 0 &&
+	    !(co->mcpu = strdup(isa.gfx->name)))
+		return -ENOMEM;
+	rc = read_metadata(co, e, &meta, err);
+	if (!rc && !symtab)
+		rc = fail(err, -EINVAL, "%s: no symbol table", co->path);
+	if (!rc && !(co->text = malloc(text->sh_size ? text->sh_size : 1)))
+		rc = -ENOMEM;
+	if (!rc) {
+		memcpy(co->text, e->buf + text->sh_offset, text->sh_size);
+		co->text_addr = text->sh_addr;
+		co->text_size = text->sh_size;
+		rc = read_funcs(co, e, symtab);
+	}
+	if (!rc)
+		rc = attach_kernels(co, e, &meta, err);
+	cob_meta_free(&meta);
+	if (!rc)
+		rc = add_pool(co, e);
+	return rc ? rc : read_image(co, e, lo, hi, err);
+}
+
+/* Reads the size bytes at bytes (not kept) as the object called name. */
 static int load_bytes(const void *bytes, size_t size, const char *name, struct code_object **out,
                       char **err)
 {
-	struct code_object *co;
-	Elf *elf;
+	struct code_object *co = calloc(1, sizeof(*co));
+	struct cob_elf e;
+	char why[512];
+	uint64_t lo = UINT64_MAX, hi = 0;
+	Elf64_Ehdr eh;
 	int rc;
 
-	elf_version(EV_CURRENT);
-	elf = elf_memory((char *)bytes, size);
-	co = calloc(1, sizeof(*co));
-	if (!elf || !co) {
+	if (!co || !(co->path = strdup(name))) {
 		free(co);
-		if (elf)
-			elf_end(elf);
-		return fail(err, -EINVAL, "%s: not an ELF file", name);
+		return fail(err, -ENOMEM, "%s: out of memory", name);
 	}
-	co->path = strdup(name);
-	rc = parse(co, elf, err);
-	elf_end(elf);
+	if (!cob_elf_is_amdgpu(bytes, size) || !elf64_header_read(bytes, size, &eh))
+		rc = fail(err, -EINVAL, "%s: not an AMDGPU ELF code object", name);
+	else
+		rc = image_span(co, bytes, size, &eh, &lo, &hi, err);
+	if (!rc && (rc = cob_elf_open(&e, bytes, size, why, sizeof(why))))
+		fail(err, rc, "%s: %s", name, why);
+	else if (!rc) {
+		rc = parse(co, &e, lo, hi, err);
+		cob_elf_close(&e);
+	}
 	if (rc < 0) {
 		if (!*err)
 			fail(err, rc, "%s: %s", name, strerror(-rc));
@@ -461,21 +395,12 @@ int co_load(const char *path, struct code_object **out, char **err)
 int co_load_memory(const void *bytes, size_t size, const char *name, struct code_object **out,
                    char **err)
 {
-	void *copy;
-	int rc;
-
 	*out = NULL;
 	*err = NULL;
 	if (size > CO_MAX_BYTES)
 		return fail(err, -EFBIG, "%s: larger than 2 GiB", name);
-	/* libelf may write into the image it parses (elf_memory): never the caller's. */
-	copy = malloc(size ? size : 1);
-	if (!copy)
-		return fail(err, -ENOMEM, "%s: out of memory", name);
-	memcpy(copy, bytes, size);
-	rc = load_bytes(copy, size, name, out, err);
-	free(copy);
-	return rc;
+	/* cob_elf_open reads a copy of its own (libelf may write into the image it opens). */
+	return load_bytes(bytes, size, name, out, err);
 }
 
 void co_free(struct code_object *co)

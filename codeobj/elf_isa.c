@@ -1,4 +1,4 @@
-/* An AMDGPU code object's ELF header: trusted or not, and the ISA it states (elf_isa.h). */
+/* An AMDGPU code object's ELF header: trusted or not, the ISA it states, its extent (elf_isa.h). */
 #include "elf_isa.h"
 
 #include <stdio.h>
@@ -106,6 +106,59 @@ int cob_isa_from_elf(uint32_t e_flags, uint8_t abi_version, struct cob_isa *isa)
 	isa->xnack = feature_v4(e_flags, EF_XNACK_MASK_V4, EF_XNACK_ON_V4, EF_XNACK_OFF_V4);
 	isa->sramecc = feature_v4(e_flags, EF_SRAMECC_MASK_V4, EF_SRAMECC_ON_V4, EF_SRAMECC_OFF_V4);
 	return 0;
+}
+
+bool cob_elf_is_amdgpu(const void *b, size_t size)
+{
+	Elf64_Ehdr eh;
+
+	return elf64_header_read(b, size, &eh) && eh.e_machine == EM_AMDGPU;
+}
+
+const struct gfx_info *cob_elf_processor(const void *b, size_t size)
+{
+	struct cob_isa isa;
+	Elf64_Ehdr eh;
+
+	if (!cob_elf_is_amdgpu(b, size) || !elf64_header_read(b, size, &eh) ||
+	    cob_isa_from_elf(eh.e_flags, eh.e_ident[EI_ABIVERSION], &isa) < 0)
+		return NULL;
+	return isa.gfx;
+}
+
+static void grow(size_t *end, uint64_t off, uint64_t len)
+{
+	if (off + len >= off && off + len > *end)
+		*end = (size_t)(off + len);
+}
+
+size_t cob_elf_extent(const void *b)
+{
+	const unsigned char *base = b;
+	Elf64_Ehdr eh;
+	size_t end = sizeof(eh);
+
+	/* The size is what we are after: the header's own bytes must be readable. */
+	if (!elf64_header_read(b, sizeof(eh), &eh))
+		return 0;
+	grow(&end, eh.e_phoff, (uint64_t)eh.e_phnum * eh.e_phentsize);
+	grow(&end, eh.e_shoff, (uint64_t)eh.e_shnum * eh.e_shentsize);
+	if (eh.e_phentsize == sizeof(Elf64_Phdr)) {
+		for (unsigned i = 0; i < eh.e_phnum; i++) {
+			Elf64_Phdr ph;
+			memcpy(&ph, base + eh.e_phoff + (size_t)i * sizeof(ph), sizeof(ph));
+			grow(&end, ph.p_offset, ph.p_filesz);
+		}
+	}
+	if (eh.e_shentsize == sizeof(Elf64_Shdr)) {
+		for (unsigned i = 0; i < eh.e_shnum; i++) {
+			Elf64_Shdr sh;
+			memcpy(&sh, base + eh.e_shoff + (size_t)i * sizeof(sh), sizeof(sh));
+			if (sh.sh_type != SHT_NOBITS)
+				grow(&end, sh.sh_offset, sh.sh_size);
+		}
+	}
+	return end;
 }
 
 void cob_isa_unknown_mach(uint32_t e_flags, char *err, size_t err_size)

@@ -22,6 +22,7 @@
 #include "bundle.h"
 #include "cache_key.h"
 #include "decide.h"
+#include "elf_isa.h"
 #include "gfx_table.h"
 #include "read_whole.h"
 #include "strbuf.h"
@@ -190,13 +191,6 @@ static int add_unit(struct warm *w, const char *origin, const uint8_t *data, siz
 	return 0;
 }
 
-static bool is_amdgpu_elf(const uint8_t *d, size_t size)
-{
-	const Elf64_Ehdr *eh = (const void *)d;
-	return size >= sizeof(*eh) && !memcmp(d, ELFMAG, SELFMAG) &&
-	       eh->e_ident[EI_CLASS] == ELFCLASS64 && eh->e_machine == EM_AMDGPU;
-}
-
 /* Keeps a decompressed bundle's bytes (its entries point into them) to the end; 0 or -1. */
 static int keep(struct warm *w, struct cob_bundle *b)
 {
@@ -248,7 +242,7 @@ static void add_file(struct warm *w, const char *path, uint8_t *bytes, size_t si
 	char *err = NULL;
 	int rc;
 
-	if (is_amdgpu_elf(bytes, size)) {
+	if (cob_elf_is_amdgpu(bytes, size)) {
 		if (add_unit(w, path, bytes, size) < 0)
 			w->bad++;
 		return;

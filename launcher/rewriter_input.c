@@ -5,6 +5,7 @@
 #include "msg.h"
 
 #include "bundle.h"
+#include "elf_isa.h"
 #include "hotswap_tree.h"
 
 #include <elf.h>
@@ -61,8 +62,9 @@ int read_input(const char *path, struct strbuf *bytes)
 
 bool is_host_elf(const void *bytes, size_t size)
 {
-	const uint8_t *d = bytes;
-	return size >= 20 && !memcmp(d, "\177ELF", 4) && (d[18] | d[19] << 8) != EM_AMDGPU;
+	/* Any class and byte order; only an AMDGPU ELF64 header (codeobj's look) is not a host's.
+	 */
+	return size >= 20 && !memcmp(bytes, ELFMAG, SELFMAG) && !cob_elf_is_amdgpu(bytes, size);
 }
 
 const char *fat_binary_kind(const void *bytes, size_t size)

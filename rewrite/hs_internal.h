@@ -10,10 +10,14 @@
 #include <gelf.h>
 #include <libelf.h>
 
+#include "hash_index.h"
 #include "hotswap/rewrite.h"
 #include "hs_attr.h"
+#include "elf_view.h"
 #include "kd.h"
+#include "kernels.h"
 #include "le_bytes.h"
+#include "note.h"
 
 struct gfx_info;
 
@@ -23,11 +27,9 @@ struct gfx_info;
 #ifndef ELFOSABI_AMDGPU_HSA
 #define ELFOSABI_AMDGPU_HSA 64
 #endif
-#define HS_NT_AMDGPU_METADATA 32
 #define HS_NT_PROVENANCE      0x48535750u /* "HSWP": our provenance note */
 #define HS_PROVENANCE_VERSION 1u
 #define HS_PROV_DESC_SIZE     32u
-#define HS_NOTE_OWNER         "AMDGPU" /* owner of both notes; namesz 7 with its NUL */
 #define HS_POOL_ALIGN         4096u
 /* .hotswap.text's sh_addralign: its stubs and entries start on 256-byte boundaries, so tools
  * that read the section's alignment (and relink it) keep them there, whatever the pool holds
@@ -44,11 +46,6 @@ struct gfx_info;
 
 /* ---- errors and logging (error.c, log.c) ---- */
 
-/*
- * 0 if p[0..size) is exactly one well-formed msgpack value whose declared
- * counts fit in its bytes, else -1.  Allocates nothing (msgpack_check.c).
- */
-HS_INTERNAL int hs_msgpack_check(const uint8_t *p, size_t size);
 /* Records msg as the calling thread's last error and returns status. */
 HS_INTERNAL enum hs_status hs_fail(enum hs_status status, const char *fmt, ...) HS_PRINTF(2, 3);
 /* hs_fail with the reason code the report carries (hs_fail picks one from the status). */
@@ -59,35 +56,14 @@ HS_INTERNAL enum hs_reason hs_last_reason(void);
 HS_INTERNAL void hs_clear_error(void);
 HS_INTERNAL void hs_log(enum hs_log_level level, const char *fmt, ...) HS_PRINTF(2, 3);
 
-/* ---- hash index (hash_index.c) ---- */
+/* ---- hash index (common/hash_index.h) ---- */
 
-/*
- * An open-addressing table of indices into the caller's array: the caller
- * hashes its keys and compares candidates, so one table type serves names,
- * addresses and string-table entries.  Lookups replace linear scans that made
- * the rewrite quadratic in kernels and symbols.  A zeroed struct is empty.
- * With several equal keys, which one hs_hidx_find returns is unspecified:
- * callers that need "the first" insert a key only when it is not yet present.
- */
-struct hs_hidx_slot;
-struct hs_hidx {
-	struct hs_hidx_slot *slot;
-	size_t mask; /* slot count - 1 (a power of two) */
-	size_t n;    /* entries */
-};
-#define HS_HIDX_NONE SIZE_MAX
-/* True when the key in ctx equals the key of the caller's element idx. */
-typedef bool (*hs_hidx_eq_fn)(const void *ctx, size_t idx);
-HS_INTERNAL uint64_t hs_hash_bytes(const void *p, size_t n);
-/* hs_hash_bytes of a[0..na) followed by b[0..nb), without joining them. */
-HS_INTERNAL uint64_t hs_hash_concat(const void *a, size_t na, const void *b, size_t nb);
-HS_INTERNAL uint64_t hs_hash_u64(uint64_t v);
-/* Adds idx (< HS_HIDX_NONE) under hash; HS_OUT_OF_RESOURCES when the table cannot grow. */
-HS_INTERNAL enum hs_status hs_hidx_insert(struct hs_hidx *t, uint64_t hash, size_t idx);
-/* An idx stored under hash for which eq(ctx, idx) holds, or HS_HIDX_NONE. */
-HS_INTERNAL size_t hs_hidx_find(const struct hs_hidx *t, uint64_t hash, hs_hidx_eq_fn eq,
-                                const void *ctx);
-HS_INTERNAL void hs_hidx_free(struct hs_hidx *t);
+/* hash_index_insert in the rewriter's error convention. */
+static inline enum hs_status hs_index_insert(struct hash_index *t, uint64_t hash, size_t idx)
+{
+	return hash_index_insert(t, hash, idx) ? hs_fail(HS_OUT_OF_RESOURCES, "out of memory")
+	                                       : HS_OK;
+}
 
 /* ---- string tables by content (strtab_index.c) ---- */
 
@@ -95,7 +71,7 @@ struct hs_strtab_index {
 	const uint8_t *tab; /* the table, not owned */
 	size_t *off;        /* offset of each distinct string */
 	size_t n;
-	struct hs_hidx index; /* into off[] */
+	struct hash_index index; /* into off[] */
 };
 /*
  * Indexes the whole strings of tab[0..size): those starting at 0 or after a
@@ -103,7 +79,7 @@ struct hs_strtab_index {
  */
 HS_INTERNAL enum hs_status hs_strtab_index_build(struct hs_strtab_index *s, const uint8_t *tab,
                                                  size_t size);
-/* The lowest offset of a whole string equal to name, or HS_HIDX_NONE. */
+/* The lowest offset of a whole string equal to name, or HASH_INDEX_NONE. */
 HS_INTERNAL size_t hs_strtab_index_find(const struct hs_strtab_index *s, const char *name);
 HS_INTERNAL void hs_strtab_index_free(struct hs_strtab_index *s);
 
@@ -137,82 +113,29 @@ HS_INTERNAL bool hs_isa_is_gfx125x(const struct hs_isa *isa);
 HS_INTERNAL bool hs_isa_is_gfx1250(const struct hs_isa *isa);
 HS_INTERNAL const char *hs_stepping_name(enum hs_stepping s);
 
-/* ---- ELF model (elf_model.c) ---- */
+/* ---- ELF model (codeobj/elf_view.h; reader.c) ---- */
 
-struct hs_section {
-	GElf_Shdr sh;
-	const char *name; /* points into the model's copy; "" when unnamed */
-};
+/*
+ * The ELF model is codeobj's struct cob_elf; these are the names rewrite/b0a0_scan.c still
+ * uses for it and its symbol tables (the rest of the rewriter calls codeobj directly).
+ */
+#define hs_elf cob_elf
+static inline size_t hs_elf_sym_count(const struct cob_elf *e, size_t secidx)
+{
+	return cob_elf_sym_count(e, secidx);
+}
+static inline void hs_elf_sym(const struct cob_elf *e, size_t secidx, size_t i, GElf_Sym *sym)
+{
+	cob_elf_sym(e, secidx, i, sym);
+}
 
-struct hs_elf {
-	uint8_t *buf; /* private copy of the input, owned */
-	size_t size;
-	Elf *elf;
-	GElf_Ehdr eh;
-	size_t phnum, shnum, shstrndx;
-	GElf_Phdr *ph;
-	struct hs_section *sec;
-	size_t text;                         /* index of .text */
-	size_t symtab;                       /* index of the last SHT_SYMTAB, 0 if none */
-	size_t dynsym;                       /* index of SHT_DYNSYM, 0 if none */
-	Elf_Data *symtab_data, *dynsym_data; /* their entries, as libelf reads them */
-	uint64_t max_alloc_end;              /* max end of SHF_ALLOC sections and PT_LOADs */
-};
-
-/* elf_version() once per process; HS_ERROR (message set) when libelf refuses. */
-HS_INTERNAL enum hs_status hs_libelf_init(void);
-/* Checks the ELF header and that both header tables lie inside the buffer. */
+/* cob_elf_header_check in the rewriter's error convention (HS_INVALID_ARGUMENT, message set). */
 HS_INTERNAL enum hs_status hs_elf_check_header(const uint8_t *b, size_t size);
-/* Copies in[0..size), opens it with libelf and validates it (fail closed). */
-HS_INTERNAL enum hs_status hs_elf_open(struct hs_elf *e, const void *in, size_t size);
-HS_INTERNAL void hs_elf_close(struct hs_elf *e);
-/*
- * Maps [vaddr, vaddr+len) to a file offset through an allocatable, non-NOBITS
- * section that contains all of it.  Returns the section index, 0 if none.
- */
-HS_INTERNAL size_t hs_elf_vaddr_to_off(const struct hs_elf *e, uint64_t vaddr, uint64_t len,
-                                       uint64_t *off);
-/* A symbol table's entries (validated by hs_elf_open, read through gelf_getsym). */
-HS_INTERNAL size_t hs_elf_sym_count(const struct hs_elf *e, size_t secidx);
-HS_INTERNAL void hs_elf_sym(const struct hs_elf *e, size_t secidx, size_t i, GElf_Sym *sym);
-/* The name of a symbol (validated, NUL-terminated inside its string table). */
-HS_INTERNAL const char *hs_elf_sym_name(const struct hs_elf *e, size_t secidx, const GElf_Sym *sym);
+/* cob_elf_open in the rewriter's error convention: the status its failure maps to, message set. */
+HS_INTERNAL enum hs_status hs_elf_open(struct cob_elf *e, const void *in, size_t size);
 
-/* ---- note records (note_iter.c) ---- */
+/* ---- note records (codeobj/note.h reads them; note_write.c writes a header) ---- */
 
-/* One record of a note section, as hs_note_next yields it. */
-struct hs_note {
-	uint64_t off;  /* of the record, from the section start */
-	uint64_t size; /* the whole record: header, padded name, padded desc */
-	uint32_t type;
-	uint32_t namesz, descsz;
-	const uint8_t *name; /* the owner, namesz bytes with its NUL */
-	const uint8_t *desc;
-};
-struct hs_note_iter {
-	const uint8_t *base; /* the section's bytes */
-	uint64_t size, pos, align;
-};
-enum hs_note_step {
-	HS_NOTE_END = 0,   /* no bytes left */
-	HS_NOTE_RECORD,    /* *n is the next record, inside the section */
-	HS_NOTE_TRUNCATED, /* fewer than 12 bytes left at n->off: no whole header */
-	HS_NOTE_OVERRUN,   /* the record at n->off runs past the section end */
-};
-/*
- * How a note section pads its records: to 8 when its sh_addralign is 8, else
- * to 4.  The header and name are padded together, then the desc (as LLVM reads).
- */
-HS_INTERNAL uint64_t hs_note_align(const GElf_Shdr *sh);
-/*
- * Walks the records of section sec, padded per hs_note_align.  A malformed
- * record is reported, not skipped: the walk stays on it, and each caller
- * decides how tolerant to be.
- */
-HS_INTERNAL void hs_note_iter_init(struct hs_note_iter *it, const struct hs_elf *e, size_t sec);
-HS_INTERNAL enum hs_note_step hs_note_next(struct hs_note_iter *it, struct hs_note *n);
-/* True when the record is owned by "AMDGPU" (our notes and LLVM's) and has this type. */
-HS_INTERNAL bool hs_note_is_amdgpu(const struct hs_note *n, uint32_t type);
 /* The size of an "AMDGPU" record with a descsz-byte desc, padded to align (4 or 8). */
 HS_INTERNAL uint64_t hs_note_record_size(uint32_t descsz, uint64_t align);
 /*
@@ -221,38 +144,29 @@ HS_INTERNAL uint64_t hs_note_record_size(uint32_t descsz, uint64_t align);
  */
 HS_INTERNAL size_t hs_note_put_header(uint8_t *r, uint32_t type, uint32_t descsz, uint64_t align);
 
-/* ---- kernels (kernels.c) ---- */
+/* ---- kernels (codeobj/kernels.h) ---- */
 
-struct hs_kernel {
-	char *name; /* symbol name without ".kd", owned */
-	uint64_t kd_vaddr;
-	uint64_t kd_off; /* file offset of the descriptor */
-	uint8_t kd[KD_SIZE];
-	uint64_t entry;     /* entry vaddr */
-	size_t entry_sec;   /* the executable section holding it (checked) */
-	uint64_t entry_off; /* its file offset */
-	int meta;           /* index into the metadata kernels, -1 if none */
-};
+/*
+ * The kernels by descriptor address are codeobj's (struct cob_kernels, joined to the metadata
+ * by hs_meta_join_kernels); these are the names rewrite/b0a0* still uses for them.
+ */
+#define hs_kernel  cob_kernel
+#define hs_kernels cob_kernels
 
-struct hs_kernels {
-	struct hs_kernel *k;
-	size_t n;
-};
-
-/* Finds every descriptor by address from <name>.kd in .symtab and .dynsym. */
-HS_INTERNAL enum hs_status hs_kernels_find(const struct hs_elf *e, struct hs_kernels *ks);
-HS_INTERNAL void hs_kernels_free(struct hs_kernels *ks);
+/* cob_kernels_find in the rewriter's error convention (reader.c). */
+HS_INTERNAL enum hs_status hs_kernels_find(const struct cob_elf *e, struct cob_kernels *ks);
 
 /* ---- metadata (metadata.c) ---- */
 
 struct hs_meta; /* the parsed NT_AMDGPU_METADATA note */
 
 /* Reads the metadata note if there is one (*m = NULL when none). */
-HS_INTERNAL enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **m);
+HS_INTERNAL enum hs_status hs_meta_read(const struct cob_elf *e, struct hs_meta **m);
 HS_INTERNAL void hs_meta_free(struct hs_meta *m);
 HS_INTERNAL size_t hs_meta_kernel_count(const struct hs_meta *m);
-/* Sets each kernel's meta to the metadata kernel whose .symbol is <name>.kd (-1: none). */
-HS_INTERNAL void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks);
+/* Sets each kernel's meta to the metadata kernel whose .symbol is <name>.kd (-1: none;
+ * codeobj's cob_kernels_join). */
+HS_INTERNAL enum hs_status hs_meta_join_kernels(const struct hs_meta *m, struct cob_kernels *ks);
 HS_INTERNAL const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size);
 /* Reads an unsigned key of kernel k; false when missing or not an unsigned integer. */
 HS_INTERNAL bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v);
@@ -286,7 +200,7 @@ HS_INTERNAL bool hs_meta_note_updated(const struct hs_meta *m, size_t i,
                                       const struct hs_meta_update *u, size_t n);
 /*
  * Encodes record i whole (header + name + desc) into a new buffer, padded as its section
- * pads (hs_note_align), with each update's key set to its value.
+ * pads (cob_note_align), with each update's key set to its value.
  */
 struct hs_meta_update {
 	int kernel; /* metadata kernel index */
@@ -335,7 +249,7 @@ struct hs_translation_prov {
  * The translation note of e, if any: *t filled, *found true.  A malformed one is
  * HS_INVALID_ARGUMENT, like a malformed provenance note.
  */
-HS_INTERNAL enum hs_status hs_translation_read(const struct hs_elf *e,
+HS_INTERNAL enum hs_status hs_translation_read(const struct cob_elf *e,
                                                struct hs_translation_prov *t, bool *found);
 /* The whole 4-aligned record of a translation note, malloc()ed into *rec. */
 HS_INTERNAL enum hs_status hs_translation_record(const char *source, const char *target,
@@ -348,7 +262,7 @@ struct hs_provenance {
 	uint64_t pool_vaddr, pool_size;
 };
 /* Reads every provenance note; n receives their count (array owned by caller, free()). */
-HS_INTERNAL enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance **p,
+HS_INTERNAL enum hs_status hs_provenance_read(const struct cob_elf *e, struct hs_provenance **p,
                                               size_t *n);
 
 #endif

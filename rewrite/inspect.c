@@ -56,24 +56,24 @@ static int cmp_sym(const void *a, const void *b)
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
-static enum hs_status sym_index_build(const struct hs_elf *e, struct sym_index *ix)
+static enum hs_status sym_index_build(const struct cob_elf *e, struct sym_index *ix)
 {
 	const size_t tabs[2] = {e->symtab, e->dynsym};
-	size_t cap = hs_elf_sym_count(e, tabs[0]) + hs_elf_sym_count(e, tabs[1]);
+	size_t cap = cob_elf_sym_count(e, tabs[0]) + cob_elf_sym_count(e, tabs[1]);
 
 	ix->n = 0;
 	ix->v = calloc(cap ? cap : 1, sizeof(*ix->v));
 	if (!ix->v)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	for (unsigned t = 0; t < 2; t++) {
-		size_t n = hs_elf_sym_count(e, tabs[t]);
+		size_t n = cob_elf_sym_count(e, tabs[t]);
 		for (size_t i = 1; i < n; i++) {
 			GElf_Sym s;
 			const char *name;
 			unsigned type;
-			hs_elf_sym(e, tabs[t], i, &s);
+			cob_elf_sym(e, tabs[t], i, &s);
 			type = GELF_ST_TYPE(s.st_info);
-			name = hs_elf_sym_name(e, tabs[t], &s);
+			name = cob_elf_sym_name(e, tabs[t], &s);
 			if (s.st_shndx == SHN_UNDEF || type == STT_SECTION || type == STT_FILE ||
 			    !name || !*name)
 				continue;
@@ -105,13 +105,13 @@ static const struct sym_entry *symbol_at(const struct sym_index *ix, uint64_t va
 }
 
 /* Decodes one code region into arr: from start, over its symbol's size (none: to s_endpgm). */
-static void disasm_region(const struct hs_elf *e, const struct sym_index *ix,
+static void disasm_region(const struct cob_elf *e, const struct sym_index *ix,
                           const struct hs_mc_api *api, struct hs_mc_disasm *dis, uint64_t start,
                           bool stub, cJSON *arr)
 {
 	const struct sym_entry *first = symbol_at(ix, start);
 	uint64_t off, size = first && first->rank < 2 ? first->size : 0, avail, pos = 0;
-	size_t sec = hs_elf_vaddr_to_off(e, start, 4, &off);
+	size_t sec = cob_elf_vaddr_to_off(e, start, 4, &off);
 	char text[256];
 
 	if (!sec)
@@ -146,14 +146,14 @@ static void disasm_region(const struct hs_elf *e, const struct sym_index *ix,
 }
 
 static enum hs_status add_kernel(const struct hs_object *obj, const struct sym_index *ix,
-                                 const struct hs_kernel *k, unsigned flags, struct hs_decoder *dec,
+                                 const struct cob_kernel *k, unsigned flags, struct hs_decoder *dec,
                                  cJSON *arr)
 {
-	const struct hs_elf *e = &obj->e;
+	const struct cob_elf *e = &obj->e;
 	const struct hs_meta *m = obj->meta;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	cJSON *o = cJSON_CreateObject(), *kd = cJSON_CreateObject();
-	struct kd d;
+	const struct kd *d = &k->desc;
 	uint64_t v, off, target = 0;
 	bool in_text = k->entry >= text->sh_addr && k->entry - text->sh_addr < text->sh_size;
 	bool is_stub = false;
@@ -168,16 +168,15 @@ static enum hs_status add_kernel(const struct hs_object *obj, const struct sym_i
 		cJSON_AddStringToObject(o, "metadata_name", name);
 	cJSON_AddItemToObject(o, "descriptor", kd);
 	add_hex(kd, "vaddr", k->kd_vaddr);
-	kd_decode(k->kd, &d);
-	cJSON_AddNumberToObject(kd, "group_segment_fixed_size", d.group_segment_fixed_size);
-	cJSON_AddNumberToObject(kd, "private_segment_fixed_size", d.private_segment_fixed_size);
-	cJSON_AddNumberToObject(kd, "kernarg_size", d.kernarg_size);
-	cJSON_AddNumberToObject(kd, "kernel_code_entry_byte_offset", (double)d.entry_offset);
-	cJSON_AddNumberToObject(kd, "kernel_code_properties", d.properties);
-	cJSON_AddNumberToObject(kd, "kernarg_preload", d.kernarg_preload);
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc1", decode_reg(d.rsrc1, obj->layout, KD_RSRC1));
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc2", decode_reg(d.rsrc2, obj->layout, KD_RSRC2));
-	cJSON_AddItemToObject(kd, "compute_pgm_rsrc3", decode_reg(d.rsrc3, obj->layout, KD_RSRC3));
+	cJSON_AddNumberToObject(kd, "group_segment_fixed_size", d->group_segment_fixed_size);
+	cJSON_AddNumberToObject(kd, "private_segment_fixed_size", d->private_segment_fixed_size);
+	cJSON_AddNumberToObject(kd, "kernarg_size", d->kernarg_size);
+	cJSON_AddNumberToObject(kd, "kernel_code_entry_byte_offset", (double)d->entry_offset);
+	cJSON_AddNumberToObject(kd, "kernel_code_properties", d->properties);
+	cJSON_AddNumberToObject(kd, "kernarg_preload", d->kernarg_preload);
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc1", decode_reg(d->rsrc1, obj->layout, KD_RSRC1));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc2", decode_reg(d->rsrc2, obj->layout, KD_RSRC2));
+	cJSON_AddItemToObject(kd, "compute_pgm_rsrc3", decode_reg(d->rsrc3, obj->layout, KD_RSRC3));
 	add_hex(o, "entry", k->entry);
 	sec = k->entry_sec;
 	off = k->entry_off;
@@ -227,18 +226,18 @@ oom:
 }
 
 /* Every note record of every SHT_NOTE section: section, owner, type, size (up to a bad one). */
-static void add_notes(const struct hs_elf *e, cJSON *root)
+static void add_notes(const struct cob_elf *e, cJSON *root)
 {
 	cJSON *arr = cJSON_AddArrayToObject(root, "notes");
 
 	for (size_t i = 1; arr && i < e->shnum; i++) {
-		struct hs_note_iter it;
-		struct hs_note note;
+		struct cob_note_iter it;
+		struct cob_note note;
 
 		if (e->sec[i].sh.sh_type != SHT_NOTE)
 			continue;
-		hs_note_iter_init(&it, e, i);
-		while (hs_note_next(&it, &note) == HS_NOTE_RECORD) {
+		cob_elf_notes(&it, e, i);
+		while (cob_note_next(&it, &note) == COB_NOTE_RECORD) {
 			cJSON *n = cJSON_CreateObject();
 			char owner[64];
 			uint32_t len = note.namesz;

@@ -1,7 +1,10 @@
-/* The NT_AMDGPU_METADATA note: msgpack read, per-kernel counts, re-encoding after updates. */
+/* The NT_AMDGPU_METADATA notes: read merged (codeobj), checked, re-encoded after updates. */
 #include "hs_internal.h"
 #include "meta_merge.h"
+#include "meta_read.h"
+#include "note.h"
 
+#include <errno.h>
 #include <msgpack.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,245 +12,63 @@
 
 #include <cjson/cJSON.h>
 
-/* One NT_AMDGPU_METADATA record (a linked object carries one per input). */
-struct hs_meta_note {
-	uint8_t *blob; /* owned copy of the msgpack description */
-	size_t blob_size;
-	msgpack_unpacked unpacked;
-	const msgpack_object *kernels; /* its amdhsa.kernels array, or NULL */
-	size_t first;                  /* merged index of its first kernel */
-	size_t sec;                    /* section holding the record */
-	uint64_t align;                /* how that section pads records (hs_note_align) */
-	uint64_t rec_off, rec_size;    /* file range of the whole record */
-};
-
 /*
- * The metadata as the HSA runtime's reader (comgr) sees it: every record, the later
- * ones' amdhsa.kernels appended to the first's when their amdhsa.version matches (and
- * amdhsa.printf, if both have one); a record that cannot merge is left out, as comgr
- * leaves it out.  Kernels are numbered across the merged records.
+ * The metadata as the HSA runtime's reader (comgr) sees it, read by codeobj (meta_read.h,
+ * meta_merge.h): every record, the later ones' amdhsa.kernels appended to the first's when
+ * their amdhsa.version matches (and amdhsa.printf, if both have one); a record that cannot
+ * merge is left out, as comgr leaves it out.  Kernels are numbered across the merged records.
  */
 struct hs_meta {
-	struct hs_meta_note *note;
-	size_t n_note;
-	size_t n_kernels;
-	size_t n_left_out;        /* records that could not merge */
-	struct hs_hidx by_symbol; /* kernels by .symbol; the first of equal symbols only */
+	struct cob_meta merged;
+	struct cob_meta_where *where; /* one per record of merged, for the patch writer */
 };
 
-static bool key_is(const msgpack_object *k, const char *s)
+/* A later record left out unread is logged, as every failure of the rewriter is. */
+static void log_unread(void *ctx, const char *why)
 {
-	size_t n = strlen(s);
-	return k->type == MSGPACK_OBJECT_STR && k->via.str.size == n &&
-	       !memcmp(k->via.str.ptr, s, n);
+	(void)ctx;
+	hs_fail(HS_INVALID_ARGUMENT, "%s", why);
 }
 
-static msgpack_object *map_get(const msgpack_object *map, const char *key)
+/* Checks that each kernel of record i has a .symbol string, the name descriptors join by. */
+static enum hs_status check_symbols(const struct hs_meta *m, size_t i)
 {
-	if (!map || map->type != MSGPACK_OBJECT_MAP)
-		return NULL;
-	for (uint32_t i = 0; i < map->via.map.size; i++)
-		if (key_is(&map->via.map.ptr[i].key, key))
-			return &map->via.map.ptr[i].val;
-	return NULL;
-}
-
-/* The AMDGPU metadata records of one note section, in order. */
-struct record {
-	size_t sec;
-	uint64_t rec_off, rec_size, desc_off;
-	uint32_t desc_size;
-};
-
-/*
- * Collects the owner "AMDGPU" type 32 records of section sec into *r.  Until the first
- * one is found (strict), a malformed record makes a bad object, as it always did; after
- * it, a malformed record ends that section's walk, as comgr's reader stops there.
- */
-static enum hs_status find_in_notes(const struct hs_elf *e, size_t sec, bool strict,
-                                    struct record **r, size_t *n)
-{
-	const GElf_Shdr *sh = &e->sec[sec].sh;
-	struct hs_note_iter it;
-	struct hs_note note;
-	enum hs_note_step step;
-
-	hs_note_iter_init(&it, e, sec);
-	while ((step = hs_note_next(&it, &note)) == HS_NOTE_RECORD) {
-		struct record *nr;
-		if (!hs_note_is_amdgpu(&note, HS_NT_AMDGPU_METADATA))
-			continue;
-		nr = realloc(*r, (*n + 1) * sizeof(**r));
-		if (!nr)
-			return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-		*r = nr;
-		(*r)[(*n)++] = (struct record){sec, sh->sh_offset + note.off, note.size,
-		                               (uint64_t)(note.desc - e->buf), note.descsz};
-		strict = false;
-	}
-	if (strict && step == HS_NOTE_TRUNCATED)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "note section [%zu] '%s' has a "
-		               "truncated record at offset %llu",
-		               sec, e->sec[sec].name, (unsigned long long)note.off);
-	if (strict && step == HS_NOTE_OVERRUN)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "note section [%zu] '%s' has a record "
-		               "at offset %llu running past its end",
-		               sec, e->sec[sec].name, (unsigned long long)note.off);
-	return HS_OK;
-}
-
-static const msgpack_object *kernel_map(const struct hs_meta *m, int k);
-
-/* A .symbol to look up in two parts (a kernel name and ".kd"), so no copy joins them. */
-struct symbol_key {
-	const struct hs_meta *m;
-	const char *sym, *suffix;
-	size_t len, suffix_len;
-};
-
-static bool symbol_eq(const void *ctx, size_t k)
-{
-	const struct symbol_key *key = ctx;
-	const msgpack_object *o = map_get(kernel_map(key->m, (int)k), ".symbol");
-
-	return o->via.str.size == key->len + key->suffix_len &&
-	       !memcmp(o->via.str.ptr, key->sym, key->len) &&
-	       !memcmp(o->via.str.ptr + key->len, key->suffix, key->suffix_len);
-}
-
-/* The first kernel whose .symbol is sym[0..len) followed by suffix, or HS_HIDX_NONE. */
-static size_t find_symbol(const struct hs_meta *m, const char *sym, size_t len, const char *suffix)
-{
-	struct symbol_key key = {m, sym, suffix, len, strlen(suffix)};
-
-	return hs_hidx_find(&m->by_symbol, hs_hash_concat(sym, len, suffix, key.suffix_len),
-	                    symbol_eq, &key);
-}
-
-/* Parses one record into *n; false (message set when strict) when it is not a document. */
-static enum hs_status parse_note(const struct hs_elf *e, const struct record *r,
-                                 struct hs_meta_note *n)
-{
-	size_t off = 0;
-	const msgpack_object *root;
-
-	msgpack_unpacked_init(&n->unpacked);
-	n->blob = malloc(r->desc_size ? r->desc_size : 1);
-	if (!n->blob)
-		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
-	memcpy(n->blob, e->buf + r->desc_off, r->desc_size);
-	n->blob_size = r->desc_size;
-	n->sec = r->sec;
-	n->align = hs_note_align(&e->sec[r->sec].sh);
-	n->rec_off = r->rec_off;
-	n->rec_size = r->rec_size;
-	if (hs_msgpack_check(n->blob, n->blob_size) < 0 ||
-	    msgpack_unpack_next(&n->unpacked, (const char *)n->blob, n->blob_size, &off) !=
-	        MSGPACK_UNPACK_SUCCESS ||
-	    off != n->blob_size)
-		return hs_fail(HS_INVALID_ARGUMENT,
-		               "AMDGPU metadata note in section [%zu] '%s' is "
-		               "not one valid msgpack document",
-		               r->sec, e->sec[r->sec].name);
-	root = &n->unpacked.data;
-	if (root->type != MSGPACK_OBJECT_MAP)
-		return hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata is not a msgpack map");
-	n->kernels = map_get(root, "amdhsa.kernels");
-	if (n->kernels && n->kernels->type != MSGPACK_OBJECT_ARRAY)
-		return hs_fail(HS_INVALID_ARGUMENT, "AMDGPU metadata 'amdhsa.kernels' is not an "
-		                                    "array");
-	return HS_OK;
-}
-
-static void note_free(struct hs_meta_note *n)
-{
-	msgpack_unpacked_destroy(&n->unpacked);
-	free(n->blob);
-}
-
-/* Whether a later record merges into the first as comgr merges it (see struct hs_meta). */
-static bool mergeable(const struct hs_meta_note *first, const struct hs_meta_note *n)
-{
-	return codeobj_meta_mergeable(&first->unpacked.data, &n->unpacked.data);
-}
-
-/* Indexes the kernels of note i by .symbol, checking each has one. */
-static enum hs_status index_kernels(struct hs_meta *m, size_t i)
-{
-	const struct hs_meta_note *n = &m->note[i];
+	const struct cob_meta_record *n = &m->merged.rec[i];
 
 	for (size_t k = 0; n->kernels && k < n->kernels->via.array.size; k++) {
 		const msgpack_object *km = &n->kernels->via.array.ptr[k];
-		const msgpack_object *sym = map_get(km, ".symbol");
-		size_t g = n->first + k;
-		enum hs_status st;
+		const msgpack_object *sym = codeobj_map_get(km, ".symbol");
 		if (!sym || sym->type != MSGPACK_OBJECT_STR)
 			return hs_fail(HS_INVALID_ARGUMENT,
 			               "AMDGPU metadata kernel %zu has no "
 			               "'.symbol' string",
-			               g);
-		/* Joining descriptors by .symbol then costs one lookup per kernel, not a scan. */
-		if (find_symbol(m, sym->via.str.ptr, sym->via.str.size, "") == HS_HIDX_NONE) {
-			st = hs_hidx_insert(&m->by_symbol,
-			                    hs_hash_bytes(sym->via.str.ptr, sym->via.str.size), g);
-			if (st)
-				return st;
-		}
+			               n->first + k);
 	}
 	return HS_OK;
 }
 
-enum hs_status hs_meta_read(const struct hs_elf *e, struct hs_meta **out)
+enum hs_status hs_meta_read(const struct cob_elf *e, struct hs_meta **out)
 {
-	struct hs_meta *m = NULL;
-	struct record *r = NULL;
-	size_t n = 0;
+	struct hs_meta *m = calloc(1, sizeof(*m));
 	enum hs_status st = HS_OK;
+	char why[512];
+	int rc;
 
 	*out = NULL;
-	for (size_t i = 1; i < e->shnum && !st; i++) {
-		if (e->sec[i].sh.sh_type != SHT_NOTE || !(e->sec[i].sh.sh_flags & SHF_ALLOC))
-			continue;
-		st = find_in_notes(e, i, n == 0, &r, &n);
-	}
-	if (st || !n) {
-		free(r);
-		return st; /* no metadata note: the caller decides whether that is fatal */
-	}
-	m = calloc(1, sizeof(*m));
-	if (m)
-		m->note = calloc(n, sizeof(*m->note));
-	if (!m || !m->note) {
-		free(m);
-		free(r);
+	if (!m)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	m->merged = (struct cob_meta)COB_META_INIT;
+	rc = cob_elf_meta_read(e, &m->merged, &m->where, log_unread, NULL, why, sizeof(why));
+	if (rc) {
+		free(m);
+		return hs_fail(rc == -ENOMEM ? HS_OUT_OF_RESOURCES : HS_INVALID_ARGUMENT, "%s",
+		               why);
 	}
-	for (size_t i = 0; i < n && !st; i++) {
-		struct hs_meta_note *nt = &m->note[m->n_note];
-		st = parse_note(e, &r[i], nt);
-		/* The first record is the metadata; a later one that cannot merge is left out. */
-		if (i > 0 && (st || !mergeable(&m->note[0], nt))) {
-			note_free(nt);
-			memset(nt, 0, sizeof(*nt));
-			m->n_left_out++;
-			st = HS_OK;
-			continue;
-		}
-		if (st) {
-			note_free(nt);
-			break;
-		}
-		nt->first = m->n_kernels;
-		m->n_kernels += nt->kernels ? nt->kernels->via.array.size : 0;
-		m->n_note++;
-		st = index_kernels(m, m->n_note - 1);
-	}
-	free(r);
-	if (st) {
+	for (size_t i = 0; i < m->merged.n_rec && !st; i++)
+		st = check_symbols(m, i);
+	if (st || !m->merged.n_rec) {
 		hs_meta_free(m);
-		return st;
+		return st; /* no metadata note: the caller decides whether that is fatal */
 	}
 	*out = m;
 	return HS_OK;
@@ -257,26 +78,24 @@ void hs_meta_free(struct hs_meta *m)
 {
 	if (!m)
 		return;
-	hs_hidx_free(&m->by_symbol);
-	for (size_t i = 0; i < m->n_note; i++)
-		note_free(&m->note[i]);
-	free(m->note);
+	cob_meta_free(&m->merged);
+	free(m->where);
 	free(m);
 }
 
 size_t hs_meta_kernel_count(const struct hs_meta *m)
 {
-	return m ? m->n_kernels : 0;
+	return m ? m->merged.n_kernels : 0;
 }
 
 size_t hs_meta_note_count(const struct hs_meta *m)
 {
-	return m ? m->n_note : 0;
+	return m ? m->merged.n_rec : 0;
 }
 
 size_t hs_meta_left_out(const struct hs_meta *m)
 {
-	return m ? m->n_left_out : 0;
+	return m ? m->merged.n_left_out : 0;
 }
 
 enum hs_status hs_meta_need_entry(const struct hs_meta *m, const char *kernel, int meta,
@@ -296,30 +115,15 @@ enum hs_status hs_meta_need_entry(const struct hs_meta *m, const char *kernel, i
 	               consequence);
 }
 
-/* The record holding merged kernel k (k < n_kernels). */
-static size_t note_of(const struct hs_meta *m, size_t k)
-{
-	size_t i = m->n_note - 1;
-
-	while (i > 0 && m->note[i].first > k)
-		i--;
-	return i;
-}
-
 static const msgpack_object *kernel_map(const struct hs_meta *m, int k)
 {
-	const struct hs_meta_note *n;
-
-	if (k < 0 || (size_t)k >= hs_meta_kernel_count(m))
-		return NULL;
-	n = &m->note[note_of(m, (size_t)k)];
-	return &n->kernels->via.array.ptr[(size_t)k - n->first];
+	return m && k >= 0 ? cob_meta_kernel(&m->merged, (size_t)k) : NULL;
 }
 
 bool hs_meta_note_updated(const struct hs_meta *m, size_t i, const struct hs_meta_update *u,
                           size_t n)
 {
-	const struct hs_meta_note *nt = &m->note[i];
+	const struct cob_meta_record *nt = &m->merged.rec[i];
 	size_t count = nt->kernels ? nt->kernels->via.array.size : 0;
 
 	for (size_t j = 0; j < n; j++)
@@ -329,19 +133,16 @@ bool hs_meta_note_updated(const struct hs_meta *m, size_t i, const struct hs_met
 	return false;
 }
 
-void hs_meta_join_kernels(const struct hs_meta *m, struct hs_kernels *ks)
+enum hs_status hs_meta_join_kernels(const struct hs_meta *m, struct cob_kernels *ks)
 {
-	for (size_t i = 0; i < ks->n; i++) {
-		const char *name = ks->k[i].name;
-		size_t k =
-		    m && m->n_kernels ? find_symbol(m, name, strlen(name), ".kd") : HS_HIDX_NONE;
-		ks->k[i].meta = k == HS_HIDX_NONE ? -1 : (int)k;
-	}
+	if (cob_kernels_join(ks, m ? &m->merged : NULL))
+		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	return HS_OK;
 }
 
 const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_t size)
 {
-	const msgpack_object *o = map_get(kernel_map(m, k), ".name");
+	const msgpack_object *o = codeobj_map_get(kernel_map(m, k), ".name");
 
 	if (!o || o->type != MSGPACK_OBJECT_STR || !size)
 		return NULL;
@@ -351,7 +152,7 @@ const char *hs_meta_kernel_name(const struct hs_meta *m, int k, char *buf, size_
 
 bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t *v)
 {
-	const msgpack_object *o = map_get(kernel_map(m, k), key);
+	const msgpack_object *o = codeobj_map_get(kernel_map(m, k), key);
 
 	if (!o || o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
 		return false;
@@ -361,13 +162,13 @@ bool hs_meta_get_uint(const struct hs_meta *m, int k, const char *key, uint64_t 
 
 const void *hs_meta_get_value(const struct hs_meta *m, int k, const char *key)
 {
-	return map_get(kernel_map(m, k), key);
+	return codeobj_map_get(kernel_map(m, k), key);
 }
 
 enum hs_meta_str hs_meta_get_str(const struct hs_meta *m, int k, const char *key, const char **str,
                                  size_t *len)
 {
-	const msgpack_object *o = map_get(kernel_map(m, k), key);
+	const msgpack_object *o = codeobj_map_get(kernel_map(m, k), key);
 
 	if (!o)
 		return HS_META_STR_MISSING;
@@ -381,10 +182,10 @@ enum hs_meta_str hs_meta_get_str(const struct hs_meta *m, int k, const char *key
 void hs_meta_location(const struct hs_meta *m, size_t i, uint64_t *rec_off, uint64_t *rec_size,
                       size_t *sec)
 {
-	*rec_off = m->note[i].rec_off;
-	*rec_size = m->note[i].rec_size;
+	*rec_off = m->where[i].rec_off;
+	*rec_size = m->where[i].rec_size;
 	if (sec)
-		*sec = m->note[i].sec;
+		*sec = m->where[i].sec;
 }
 
 static int cmp_update(const void *a, const void *b)
@@ -416,7 +217,7 @@ static const struct hs_meta_update *update_for(const struct hs_meta_update *u, s
                                                const msgpack_object *key)
 {
 	for (size_t i = first_update(u, n, k); i < n && u[i].kernel == k; i++)
-		if (key_is(key, u[i].key))
+		if (codeobj_str_is(key, u[i].key))
 			return &u[i];
 	return NULL;
 }
@@ -428,7 +229,7 @@ static uint32_t packed_size(const msgpack_object *km, int k, const struct hs_met
 	uint32_t size = km->via.map.size;
 
 	for (size_t i = first_update(u, n, k); i < n && u[i].kernel == k; i++) {
-		bool present = map_get(km, u[i].key) != NULL;
+		bool present = codeobj_map_get(km, u[i].key) != NULL;
 		if (u[i].carry && u[i].obj && !present)
 			size++;
 		else if (u[i].carry && !u[i].obj && present)
@@ -465,7 +266,7 @@ static int pack_kernel(msgpack_packer *pk, const msgpack_object *km, int k,
 	}
 	/* Carried keys the kernel lacked go last, by key. */
 	for (size_t i = first_update(u, n, k); i < n && u[i].kernel == k; i++) {
-		if (!u[i].carry || !u[i].obj || map_get(km, u[i].key))
+		if (!u[i].carry || !u[i].obj || codeobj_map_get(km, u[i].key))
 			continue;
 		if (msgpack_pack_str_with_body(pk, u[i].key, strlen(u[i].key)) ||
 		    msgpack_pack_object(pk, *(const msgpack_object *)u[i].obj))
@@ -475,10 +276,10 @@ static int pack_kernel(msgpack_packer *pk, const msgpack_object *km, int k,
 }
 
 /* Packs the document with the updates applied to its amdhsa.kernels entries. */
-static int pack_document(msgpack_packer *pk, const struct hs_meta_note *m,
+static int pack_document(msgpack_packer *pk, const struct cob_meta_record *m,
                          const struct hs_meta_update *u, size_t n)
 {
-	const msgpack_object *root = &m->unpacked.data;
+	const msgpack_object *root = &m->doc.data;
 
 	if (msgpack_pack_map(pk, root->via.map.size))
 		return -1;
@@ -505,7 +306,8 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *meta, size_t i,
                                      const struct hs_meta_update *u, size_t n, uint8_t **rec,
                                      size_t *rec_size)
 {
-	const struct hs_meta_note *m = &meta->note[i];
+	const struct cob_meta_record *m = &meta->merged.rec[i];
+	uint64_t align = meta->where[i].align;
 	/* Sorted by kernel, so each key of each kernel costs a binary search, not a scan. */
 	struct hs_meta_update *sorted = malloc((n ? n : 1) * sizeof(*sorted));
 	msgpack_sbuffer sb;
@@ -526,13 +328,13 @@ enum hs_status hs_meta_encode_record(const struct hs_meta *meta, size_t i,
 		goto cleanup;
 	}
 	/* Padded as the section's reader pads it, or an 8-aligned note would misread. */
-	total = (size_t)hs_note_record_size((uint32_t)sb.size, m->align);
+	total = (size_t)hs_note_record_size((uint32_t)sb.size, align);
 	r = calloc(1, total);
 	if (!r) {
 		st = hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 		goto cleanup;
 	}
-	desc = hs_note_put_header(r, HS_NT_AMDGPU_METADATA, (uint32_t)sb.size, m->align);
+	desc = hs_note_put_header(r, COB_NT_AMDGPU_METADATA, (uint32_t)sb.size, align);
 	memcpy(r + desc, sb.data, sb.size);
 	*rec = r;
 	*rec_size = total;
@@ -609,12 +411,13 @@ cJSON *hs_meta_to_json(const struct hs_meta *m)
 
 	if (!m)
 		return NULL;
-	j = to_json(&m->note[0].unpacked.data);
+	j = to_json(&m->merged.rec[0].doc.data);
 	kernels = j ? cJSON_GetObjectItemCaseSensitive(j, "amdhsa.kernels") : NULL;
 	/* The merged view: later records' kernels after the first's, a missing printf filled. */
-	for (size_t i = 1; kernels && i < m->n_note; i++) {
-		const msgpack_object *ks = m->note[i].kernels;
-		const msgpack_object *pf = map_get(&m->note[i].unpacked.data, "amdhsa.printf");
+	for (size_t i = 1; kernels && i < m->merged.n_rec; i++) {
+		const msgpack_object *ks = m->merged.rec[i].kernels;
+		const msgpack_object *pf =
+		    codeobj_map_get(&m->merged.rec[i].doc.data, "amdhsa.printf");
 		for (uint32_t k = 0; k < ks->via.array.size; k++) {
 			cJSON *c = to_json(&ks->via.array.ptr[k]);
 			if (c)

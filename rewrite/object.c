@@ -39,10 +39,10 @@ enum hs_status hs_object_load(struct hs_object *o, const void *in, size_t size)
 	}
 	if (!st)
 		st = hs_meta_read(&o->e, &o->meta);
-	if (!st) {
-		hs_meta_join_kernels(o->meta, &o->ks);
+	if (!st)
+		st = hs_meta_join_kernels(o->meta, &o->ks);
+	if (!st)
 		st = find_unjoined(o);
-	}
 	if (!st)
 		st = hs_provenance_read(&o->e, &o->prov, &o->n_prov);
 	if (st)
@@ -54,8 +54,8 @@ void hs_object_free(struct hs_object *o)
 {
 	free(o->prov);
 	hs_meta_free(o->meta);
-	hs_kernels_free(&o->ks);
-	hs_elf_close(&o->e);
+	cob_kernels_free(&o->ks);
+	cob_elf_close(&o->e);
 	memset(o, 0, sizeof(*o));
 	o->meta_unjoined = -1;
 }

@@ -12,10 +12,10 @@
 #include "hs_internal.h"
 
 struct hs_object {
-	struct hs_elf e;
+	struct cob_elf e;
 	struct hs_isa isa;              /* what e_flags and EI_ABIVERSION state */
 	const struct kd_layout *layout; /* RSRC1/2/3 fields of isa's family */
-	struct hs_kernels ks;           /* by descriptor address, each joined to meta */
+	struct cob_kernels ks;          /* by descriptor address, each joined to meta */
 	struct hs_meta *meta;           /* NULL when there is no metadata note */
 	int meta_unjoined;              /* a metadata kernel no descriptor joined, or -1 */
 	struct hs_provenance *prov;     /* one per earlier pool */

@@ -51,10 +51,10 @@ bool hs_pass_entry_applies(const struct hs_pass_ctx *c, char *why, size_t why_si
 }
 
 /* Decides what the pass does with k. */
-static enum hs_status classify(const struct hs_pass_ctx *c, const struct hs_kernel *k,
+static enum hs_status classify(const struct hs_pass_ctx *c, const struct cob_kernel *k,
                                enum entry_kind *kind)
 {
-	const struct hs_elf *e = &c->o->e;
+	const struct cob_elf *e = &c->o->e;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
 	/* hs_kernels_find checked that the entry lies in an executable section. */
 	size_t sec = k->entry_sec;
@@ -93,7 +93,7 @@ static enum hs_status classify(const struct hs_pass_ctx *c, const struct hs_kern
  * The kernel's SGPR count: metadata .sgpr_count, the only source.  The pass
  * runs on gfx12.5 alone, where RSRC1's SGPR granule field is reserved.
  */
-static enum hs_status sgpr_count(const struct hs_pass_ctx *c, const struct hs_kernel *k,
+static enum hs_status sgpr_count(const struct hs_pass_ctx *c, const struct cob_kernel *k,
                                  uint64_t *count)
 {
 	const struct hs_meta *m = c->o->meta;
@@ -116,7 +116,7 @@ static enum hs_status sgpr_count(const struct hs_pass_ctx *c, const struct hs_ke
 /* Plans k's stub in the pool, its new entry, its SGPR need and its INST_PREF_SIZE clamp. */
 static enum hs_status plan_stub(const struct hs_pass_ctx *c, struct hs_plan *p, size_t i)
 {
-	const struct hs_kernel *k = &c->o->ks.k[i];
+	const struct cob_kernel *k = &c->o->ks.k[i];
 	uint64_t count, need, stub_vaddr;
 	unsigned pair;
 	uint8_t *stub;

@@ -9,7 +9,7 @@
 
 /* Whether .symtab can take new global symbols; false with a reason in why (the rewrite goes on
  * without them). */
-static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
+static bool symtab_usable(const struct cob_elf *e, char *why, size_t why_size)
 {
 	const GElf_Shdr *sym, *str;
 	size_t n;
@@ -34,7 +34,7 @@ static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
 			return false;
 		}
 	}
-	n = hs_elf_sym_count(e, e->symtab);
+	n = cob_elf_sym_count(e, e->symtab);
 	if (sym->sh_info == 0 || sym->sh_info > n) {
 		snprintf(why, why_size, ".symtab sh_info %u is not a valid first-global index",
 		         sym->sh_info);
@@ -44,14 +44,14 @@ static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
 	for (size_t i = 1; i < n; i++) {
 		GElf_Sym s;
 		bool local;
-		hs_elf_sym(e, e->symtab, i, &s);
+		cob_elf_sym(e, e->symtab, i, &s);
 		local = GELF_ST_BIND(s.st_info) == STB_LOCAL;
 		if (local != (i < sym->sh_info)) {
 			snprintf(why, why_size, ".symtab symbol %zu breaks locals-before-globals",
 			         i);
 			return false;
 		}
-		if (!hs_elf_sym_name(e, e->symtab, &s)) {
+		if (!cob_elf_sym_name(e, e->symtab, &s)) {
 			snprintf(why, why_size,
 			         ".symtab symbol %zu has a name outside its string "
 			         "table",
@@ -66,7 +66,7 @@ static bool symtab_usable(const struct hs_elf *e, char *why, size_t why_size)
 struct stub_names {
 	const char **name;
 	size_t n;
-	struct hs_hidx index; /* one entry per distinct name */
+	struct hash_index index; /* one entry per distinct name */
 };
 
 struct stub_key {
@@ -85,18 +85,18 @@ static size_t stub_name_find(const struct stub_names *s, const char *name)
 {
 	struct stub_key key = {s, name};
 
-	return hs_hidx_find(&s->index, hs_hash_bytes(name, strlen(name)), stub_name_eq, &key);
+	return hash_index_find(&s->index, hash_bytes(name, strlen(name)), stub_name_eq, &key);
 }
 
 static void stub_names_free(struct stub_names *s)
 {
 	free(s->name);
-	hs_hidx_free(&s->index);
+	hash_index_free(&s->index);
 }
 
-static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_names *s)
+static enum hs_status existing_stub_names(const struct cob_elf *e, struct stub_names *s)
 {
-	size_t n = hs_elf_sym_count(e, e->symtab);
+	size_t n = cob_elf_sym_count(e, e->symtab);
 
 	s->name = calloc(n ? n : 1, sizeof(*s->name));
 	if (!s->name)
@@ -106,14 +106,14 @@ static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_na
 		const char *sn;
 		size_t len;
 		enum hs_status st;
-		hs_elf_sym(e, e->symtab, i, &sym);
-		sn = hs_elf_sym_name(e, e->symtab, &sym);
+		cob_elf_sym(e, e->symtab, i, &sym);
+		sn = cob_elf_sym_name(e, e->symtab, &sym);
 		len = sn ? strlen(sn) : 0;
 		if (len <= 5 || strcmp(sn + len - 5, ".stub") ||
-		    stub_name_find(s, sn) != HS_HIDX_NONE)
+		    stub_name_find(s, sn) != HASH_INDEX_NONE)
 			continue;
 		s->name[s->n] = sn;
-		st = hs_hidx_insert(&s->index, hs_hash_bytes(sn, len), s->n);
+		st = hs_index_insert(&s->index, hash_bytes(sn, len), s->n);
 		if (st)
 			return st;
 		s->n++;
@@ -129,7 +129,7 @@ static enum hs_status existing_stub_names(const struct hs_elf *e, struct stub_na
 static bool stub_of(const struct hs_pass_ctx *c, const struct hs_plan *p, size_t i, uint64_t *vaddr,
                     bool *in_pool, uint16_t *shndx)
 {
-	const struct hs_kernel *k = &c->o->ks.k[i];
+	const struct cob_kernel *k = &c->o->ks.k[i];
 
 	if (p->kc[i].new_entry) {
 		*vaddr = p->kc[i].entry;
@@ -148,7 +148,7 @@ static bool stub_of(const struct hs_pass_ctx *c, const struct hs_plan *p, size_t
 
 enum hs_status hs_pass_stubsyms(const struct hs_pass_ctx *c, struct hs_plan *p)
 {
-	const struct hs_elf *e = &c->o->e;
+	const struct cob_elf *e = &c->o->e;
 	char why[160];
 	size_t want = 0, added = 0;
 	struct stub_names existing = {0};
@@ -168,7 +168,7 @@ enum hs_status hs_pass_stubsyms(const struct hs_pass_ctx *c, struct hs_plan *p)
 	}
 	st = existing_stub_names(e, &existing);
 	for (size_t i = 0; i < c->o->ks.n && !st; i++) {
-		const struct hs_kernel *k = &c->o->ks.k[i];
+		const struct cob_kernel *k = &c->o->ks.k[i];
 		char *name;
 
 		if (!stub_of(c, p, i, &vaddr, &in_pool, &shndx))
@@ -178,7 +178,7 @@ enum hs_status hs_pass_stubsyms(const struct hs_pass_ctx *c, struct hs_plan *p)
 			break;
 		}
 		/* A second pass finds the symbols of the first and adds none. */
-		if (stub_name_find(&existing, name) == HS_HIDX_NONE) {
+		if (stub_name_find(&existing, name) == HASH_INDEX_NONE) {
 			st = hs_plan_symbol(p, name, vaddr, HS_STUB_SIZE, in_pool, shndx);
 			added++;
 		}

@@ -21,7 +21,7 @@ static enum hs_status put_table(uint8_t *p, const void *v, size_t size, Elf_Type
 	return HS_OK;
 }
 
-static void put_strtab(uint8_t *out, const struct hs_elf *e, const struct hs_strtab_append *t,
+static void put_strtab(uint8_t *out, const struct cob_elf *e, const struct hs_strtab_append *t,
                        const char *(*name)(const void *ctx, size_t i), const void *ctx)
 {
 	const GElf_Shdr *sh = &e->sec[t->sec].sh;

@@ -10,7 +10,7 @@ static uint64_t align_to(uint64_t v, uint64_t a)
 }
 
 /* Plans the copy of string table sec at *pos with names appended; advances *pos. */
-static enum hs_status plan_strtab(const struct hs_elf *e, size_t sec, const char **names, size_t n,
+static enum hs_status plan_strtab(const struct cob_elf *e, size_t sec, const char **names, size_t n,
                                   struct hs_strtab_append *t, uint64_t *pos)
 {
 	const GElf_Shdr *sh = &e->sec[sec].sh;
@@ -29,7 +29,7 @@ static enum hs_status plan_strtab(const struct hs_elf *e, size_t sec, const char
 	st = hs_strtab_index_build(&ix, e->buf + sh->sh_offset, sh->sh_size);
 	for (size_t i = 0; i < n && !st; i++) {
 		size_t at = hs_strtab_index_find(&ix, names[i]);
-		if (at != HS_HIDX_NONE) {
+		if (at != HASH_INDEX_NONE) {
 			t->offs[i] = (uint32_t)at;
 			continue;
 		}
@@ -88,7 +88,7 @@ static enum hs_status plan_note_move(const struct hs_object *o, struct hs_patch_
 	uint64_t new_vaddr, new_size;
 
 	/* Where its reader expects it: an 8-aligned note section pads its records to 8. */
-	*pos = align_to(*pos, hs_note_align(sh));
+	*pos = align_to(*pos, cob_note_align(sh->sh_addralign));
 	l->note_off = *pos;
 	new_vaddr = l->pool_vaddr + (l->note_off - l->pool_off);
 	new_size = sh->sh_size;
@@ -121,7 +121,7 @@ static enum hs_status plan_note_move(const struct hs_object *o, struct hs_patch_
 static enum hs_status plan_pool(const struct hs_object *o, const struct hs_plan *p,
                                 struct hs_patch_layout *l, uint64_t *pos)
 {
-	const struct hs_elf *e = &o->e;
+	const struct cob_elf *e = &o->e;
 	size_t load_after = 0;
 	enum hs_status st;
 
@@ -209,7 +209,7 @@ static enum hs_status plan_pool(const struct hs_object *o, const struct hs_plan 
 static enum hs_status plan_symbols(const struct hs_object *o, const struct hs_plan *p,
                                    struct hs_patch_layout *l, uint64_t *pos, const char ***names)
 {
-	const struct hs_elf *e = &o->e;
+	const struct cob_elf *e = &o->e;
 	GElf_Shdr *sym = &l->sh[e->symtab];
 	enum hs_status st;
 
@@ -234,7 +234,7 @@ static enum hs_status plan_symbols(const struct hs_object *o, const struct hs_pl
 enum hs_status hs_patch_layout(const struct hs_object *o, const struct hs_plan *p,
                                struct hs_patch_layout *l)
 {
-	const struct hs_elf *e = &o->e;
+	const struct cob_elf *e = &o->e;
 	uint64_t pos = e->size;
 	enum hs_status st = HS_OK;
 

@@ -89,7 +89,7 @@ enum hs_status hs_plan_patch(struct hs_plan *p, uint64_t off, const void *bytes,
 	return HS_OK;
 }
 
-enum hs_status hs_pool_place(const struct hs_elf *e, uint64_t *vaddr, uint64_t *off)
+enum hs_status hs_pool_place(const struct cob_elf *e, uint64_t *vaddr, uint64_t *off)
 {
 	if (!hs_align_up(e->max_alloc_end, HS_POOL_ALIGN, vaddr) ||
 	    !hs_align_up(e->size, HS_POOL_ALIGN, off))
@@ -103,7 +103,7 @@ enum hs_status hs_pool_place(const struct hs_elf *e, uint64_t *vaddr, uint64_t *
 /* Places the pool on first use: after every allocated byte, with room for its sections. */
 static enum hs_status pool_open(struct hs_plan *p)
 {
-	const struct hs_elf *e = &p->o->e;
+	const struct cob_elf *e = &p->o->e;
 	enum hs_status st;
 
 	if (p->pool.open)
@@ -291,7 +291,7 @@ void hs_plan_note(struct hs_plan *p, enum hs_reason reason, const char *fmt, ...
 }
 
 /* Adds a metadata update when key of metadata kernel mk must rise to at least need. */
-static enum hs_status raise_meta(struct hs_plan *p, const struct hs_kernel *k, const char *key,
+static enum hs_status raise_meta(struct hs_plan *p, const struct cob_kernel *k, const char *key,
                                  uint64_t need, bool *raised)
 {
 	uint64_t cur;
@@ -323,11 +323,11 @@ static const struct kd_field *vgpr_granule_field(const struct kd_layout *l)
 }
 
 /* Raises kernel k's RSRC1 VGPR granules to c's need (a descriptor patch). */
-static enum hs_status raise_rsrc1(struct hs_plan *p, const struct hs_kernel *k,
+static enum hs_status raise_rsrc1(struct hs_plan *p, const struct cob_kernel *k,
                                   const struct hs_kernel_change *c)
 {
 	const struct kd_field *f = vgpr_granule_field(p->o->layout);
-	uint32_t rsrc1 = hs_rd32(k->kd + KD_AT(compute_pgm_rsrc1));
+	uint32_t rsrc1 = k->desc.rsrc1;
 	uint8_t b[4];
 
 	if (!c->vgpr_granules_set || (f && kd_field_get(rsrc1, f) >= c->vgpr_granules))
@@ -346,7 +346,7 @@ enum hs_status hs_plan_finalize(struct hs_plan *p)
 	enum hs_status st;
 
 	for (size_t i = 0; i < o->ks.n; i++) {
-		const struct hs_kernel *k = &o->ks.k[i];
+		const struct cob_kernel *k = &o->ks.k[i];
 		const struct hs_kernel_change *c = &p->kc[i];
 		bool raised = false;
 
@@ -360,7 +360,7 @@ enum hs_status hs_plan_finalize(struct hs_plan *p)
 				return st;
 		}
 		if (c->inst_pref_max != UINT32_MAX && pref->width) {
-			uint32_t rsrc3 = hs_rd32(k->kd + KD_AT(compute_pgm_rsrc3));
+			uint32_t rsrc3 = k->desc.rsrc3;
 			uint32_t now = kd_field_get(rsrc3, pref), v;
 			uint8_t b[4];
 			if (now > c->inst_pref_max) {

@@ -84,7 +84,7 @@ struct hs_plan {
 };
 
 /* Where a new pool goes: vaddr after every allocated byte, file offset page-congruent. */
-HS_INTERNAL enum hs_status hs_pool_place(const struct hs_elf *e, uint64_t *vaddr, uint64_t *off);
+HS_INTERNAL enum hs_status hs_pool_place(const struct cob_elf *e, uint64_t *vaddr, uint64_t *off);
 
 HS_INTERNAL enum hs_status hs_plan_init(struct hs_plan *p, const struct hs_object *o,
                                         enum hs_plan_policy policy);

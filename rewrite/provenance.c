@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance **out, size_t *n)
+enum hs_status hs_provenance_read(const struct cob_elf *e, struct hs_provenance **out, size_t *n)
 {
 	struct hs_provenance *p = NULL;
 	size_t cnt = 0;
@@ -14,19 +14,19 @@ enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance *
 	*n = 0;
 	for (size_t i = 1; i < e->shnum; i++) {
 		const GElf_Shdr *sh = &e->sec[i].sh;
-		struct hs_note_iter it;
-		struct hs_note note;
-		enum hs_note_step step;
+		struct cob_note_iter it;
+		struct cob_note note;
+		enum cob_note_step step;
 
 		if (sh->sh_type != SHT_NOTE || (sh->sh_flags & SHF_ALLOC))
 			continue;
-		hs_note_iter_init(&it, e, i);
+		cob_elf_notes(&it, e, i);
 		/* A cut-short header ends the section quietly; an overrun is an error. */
-		while ((step = hs_note_next(&it, &note)) == HS_NOTE_RECORD) {
+		while ((step = cob_note_next(&it, &note)) == COB_NOTE_RECORD) {
 			struct hs_provenance *np;
 			const uint8_t *d = note.desc;
 
-			if (!hs_note_is_amdgpu(&note, HS_NT_PROVENANCE))
+			if (!cob_note_is_amdgpu(&note, HS_NT_PROVENANCE))
 				continue;
 			if (note.descsz != HS_PROV_DESC_SIZE ||
 			    hs_rd32(d) != HS_PROVENANCE_VERSION) {
@@ -51,7 +51,7 @@ enum hs_status hs_provenance_read(const struct hs_elf *e, struct hs_provenance *
 			    .pool_size = hs_rd64(d + 24),
 			};
 		}
-		if (step == HS_NOTE_OVERRUN) {
+		if (step == COB_NOTE_OVERRUN) {
 			free(p);
 			return hs_fail(HS_INVALID_ARGUMENT,
 			               "note section [%zu] '%s' has a "
@@ -86,22 +86,22 @@ static bool take_string(const uint8_t *d, size_t end, size_t *pos, char *buf, si
 	return true;
 }
 
-enum hs_status hs_translation_read(const struct hs_elf *e, struct hs_translation_prov *t,
+enum hs_status hs_translation_read(const struct cob_elf *e, struct hs_translation_prov *t,
                                    bool *found)
 {
 	*found = false;
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 1; i < e->shnum; i++) {
 		const GElf_Shdr *sh = &e->sec[i].sh;
-		struct hs_note_iter it;
-		struct hs_note note;
+		struct cob_note_iter it;
+		struct cob_note note;
 
 		if (sh->sh_type != SHT_NOTE || (sh->sh_flags & SHF_ALLOC))
 			continue;
-		hs_note_iter_init(&it, e, i);
-		while (hs_note_next(&it, &note) == HS_NOTE_RECORD) {
+		cob_elf_notes(&it, e, i);
+		while (cob_note_next(&it, &note) == COB_NOTE_RECORD) {
 			size_t pos = 4;
-			if (!hs_note_is_amdgpu(&note, HS_NT_TRANSLATION))
+			if (!cob_note_is_amdgpu(&note, HS_NT_TRANSLATION))
 				continue;
 			if (note.descsz < 4 || hs_rd32(note.desc) != HS_TRANSLATION_VERSION ||
 			    !take_string(note.desc, note.descsz, &pos, t->source,

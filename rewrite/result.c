@@ -24,7 +24,7 @@ struct hs_rewrite_result {
 #define KERNEL_RESULT_V1_SIZE (offsetof(struct hs_kernel_result, vgprs_after) + sizeof(uint64_t))
 
 /* A count before and after the plan raises it to need (0 before: unknown, never raised). */
-static void counts(const struct hs_object *o, const struct hs_kernel *k, const char *key,
+static void counts(const struct hs_object *o, const struct cob_kernel *k, const char *key,
                    uint64_t need, uint64_t *before, uint64_t *after)
 {
 	*before = 0;
@@ -44,7 +44,7 @@ enum hs_status hs_result_build(const struct hs_object *o, const struct hs_plan *
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	}
 	for (size_t i = 0; i < o->ks.n; i++) {
-		const struct hs_kernel *k = &o->ks.k[i];
+		const struct cob_kernel *k = &o->ks.k[i];
 		const struct hs_kernel_change *c = &p->kc[i];
 		struct kernel_rec *kr = &r->k[r->n];
 

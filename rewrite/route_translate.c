@@ -97,7 +97,7 @@ static enum hs_status verdicts(const struct tr_translation *t, struct hs_rewrite
 }
 
 /* The translated kernel named name, or NULL. */
-static const struct hs_kernel *find_kernel(const struct hs_object *o, const char *name)
+static const struct cob_kernel *find_kernel(const struct hs_object *o, const char *name)
 {
 	for (size_t i = 0; i < o->ks.n; i++)
 		if (!strcmp(o->ks.k[i].name, name))
@@ -114,7 +114,7 @@ static enum hs_status check_image(const struct hs_object *src, const struct hs_o
 		                   "the translator returned a %s object, not %s",
 		                   out->isa.gfx->name, dst->gfx->name);
 	for (size_t i = 0; i < src->ks.n; i++) {
-		const struct hs_kernel *k = find_kernel(out, src->ks.k[i].name);
+		const struct cob_kernel *k = find_kernel(out, src->ks.k[i].name);
 		if (!k)
 			return hs_fail_why(HS_ERROR, HS_REASON_CANNOT_APPLY,
 			                   "the translated object has no kernel '%s'",
@@ -137,8 +137,8 @@ static enum hs_status plan_carry(const struct hs_object *src, const struct hs_ob
 	enum hs_status st = HS_OK;
 
 	for (size_t i = 0; i < src->ks.n && !st; i++) {
-		const struct hs_kernel *sk = &src->ks.k[i];
-		const struct hs_kernel *tk = find_kernel(out, sk->name);
+		const struct cob_kernel *sk = &src->ks.k[i];
+		const struct cob_kernel *tk = find_kernel(out, sk->name);
 		uint64_t size;
 		uint8_t le[4];
 
@@ -150,7 +150,7 @@ static enum hs_status plan_carry(const struct hs_object *src, const struct hs_ob
 			    hs_meta_get_value(src->meta, sk->meta, carried_keys[j]));
 		/* The descriptor states the kernarg size the metadata does. */
 		if (!st && hs_meta_get_uint(src->meta, sk->meta, ".kernarg_segment_size", &size) &&
-		    size <= UINT32_MAX && hs_rd32(tk->kd + KD_AT(kernarg_size)) != size) {
+		    size <= UINT32_MAX && tk->desc.kernarg_size != size) {
 			hs_wr32(le, (uint32_t)size);
 			st = hs_plan_patch(p, tk->kd_off + KD_AT(kernarg_size), le, sizeof(le));
 		}

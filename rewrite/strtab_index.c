@@ -16,12 +16,12 @@ static bool strtab_eq(const void *ctx, size_t i)
 	return !strcmp((const char *)key->s->tab + key->s->off[i], key->name);
 }
 
-/* The entry holding name, or HS_HIDX_NONE. */
+/* The entry holding name, or HASH_INDEX_NONE. */
 static size_t lookup(const struct hs_strtab_index *s, const char *name, size_t len)
 {
 	struct strtab_key key = {s, name};
 
-	return hs_hidx_find(&s->index, hs_hash_bytes(name, len), strtab_eq, &key);
+	return hash_index_find(&s->index, hash_bytes(name, len), strtab_eq, &key);
 }
 
 enum hs_status hs_strtab_index_build(struct hs_strtab_index *s, const uint8_t *tab, size_t size)
@@ -47,9 +47,9 @@ enum hs_status hs_strtab_index_build(struct hs_strtab_index *s, const uint8_t *t
 		size_t len = (size_t)(p - (tab + pos));
 		enum hs_status st;
 
-		if (lookup(s, str, len) != HS_HIDX_NONE)
+		if (lookup(s, str, len) != HASH_INDEX_NONE)
 			continue;
-		st = hs_hidx_insert(&s->index, hs_hash_bytes(str, len), s->n);
+		st = hs_index_insert(&s->index, hash_bytes(str, len), s->n);
 		if (st)
 			return st;
 		s->off[s->n++] = pos;
@@ -61,12 +61,12 @@ size_t hs_strtab_index_find(const struct hs_strtab_index *s, const char *name)
 {
 	size_t i = lookup(s, name, strlen(name));
 
-	return i == HS_HIDX_NONE ? HS_HIDX_NONE : s->off[i];
+	return i == HASH_INDEX_NONE ? HASH_INDEX_NONE : s->off[i];
 }
 
 void hs_strtab_index_free(struct hs_strtab_index *s)
 {
 	free(s->off);
-	hs_hidx_free(&s->index);
+	hash_index_free(&s->index);
 	memset(s, 0, sizeof(*s));
 }

@@ -27,7 +27,6 @@
 
 #include "bundle.h"
 #include "elf_isa.h"
-#include "elf_peek.h"
 #include "gfx_route.h"
 #include "hooks.h"
 #include "log.h"
@@ -365,8 +364,8 @@ static const void *translate_image(const void *image, size_t avail, const char *
 
 	if (cob_is_bundle(image, avail))
 		return (ours = translate_bundle(image, avail, uri)) ? ours->binary : NULL;
-	size = hsi_elf_extent(image);
-	if (!size || size > avail || !hsi_elf_maybe_gfx125x(image, size))
+	size = cob_elf_extent(image);
+	if (!size || size > avail || !hsi_maybe_gfx125x(image, size))
 		return NULL; /* not gfx12.5 code: the runtime judges it */
 	if (decide_for_target(image, size, &obj, &d, why, sizeof(why)) < 0) {
 		hsi_info("%s: cannot read its ISA (%s); passing it on untouched", uri, why);

@@ -18,7 +18,6 @@
 #include <hotswap/rewrite.h>
 
 #include "elf_isa.h"
-#include "elf_peek.h"
 #include "gfx_route.h"
 #include "hotswap_contract.h"
 #include "log.h"
@@ -28,6 +27,13 @@
 
 struct hsa_core_table hsi_orig;
 struct hsi_config hsi_cfg;
+
+bool hsi_maybe_gfx125x(const void *p, size_t size)
+{
+	const struct gfx_info *g = cob_elf_processor(p, size);
+
+	return g && !strcmp(g->family, "gfx12.5");
+}
 
 static char *memory_uri(const void *p, size_t size)
 {
@@ -64,8 +70,7 @@ hsa_status_t hsi_reader_create_from_memory(const void *code_object, size_t size,
 	    hsi_orig.hsa_code_object_reader_create_from_memory_fn(code_object, size, reader);
 	void *copy;
 
-	if (st != HSA_STATUS_SUCCESS || hsi_cfg.disable ||
-	    !hsi_elf_maybe_gfx125x(code_object, size))
+	if (st != HSA_STATUS_SUCCESS || hsi_cfg.disable || !hsi_maybe_gfx125x(code_object, size))
 		return st;
 	/* The caller may free its buffer as soon as this returns: keep our own copy. */
 	copy = malloc(size);
@@ -88,7 +93,7 @@ static bool fd_maybe_gfx125x(int fd)
 	do
 		n = pread(fd, &eh, sizeof(eh), 0);
 	while (n < 0 && errno == EINTR);
-	return n == (ssize_t)sizeof(eh) && hsi_elf_maybe_gfx125x(&eh, sizeof(eh));
+	return n == (ssize_t)sizeof(eh) && hsi_maybe_gfx125x(&eh, sizeof(eh));
 }
 
 hsa_status_t hsi_reader_create_from_file(hsa_file_t file, hsa_code_object_reader_t *reader)
@@ -100,7 +105,7 @@ hsa_status_t hsi_reader_create_from_file(hsa_file_t file, hsa_code_object_reader
 	if (hsi_cfg.disable || !reader || !fd_maybe_gfx125x(file))
 		return hsi_orig.hsa_code_object_reader_create_from_file_fn(file, reader);
 	bytes = read_whole_fd(file, &size); /* pread: ROCr's file position stays */
-	if (!bytes || !hsi_elf_maybe_gfx125x(bytes, size)) {
+	if (!bytes || !hsi_maybe_gfx125x(bytes, size)) {
 		free(bytes);
 		return hsi_orig.hsa_code_object_reader_create_from_file_fn(file, reader);
 	}
@@ -231,8 +236,8 @@ hsa_status_t hsi_load_code_object(hsa_executable_t exec, hsa_agent_t agent,
 	if (hsi_cfg.disable || !bytes)
 		return hsi_orig.hsa_executable_load_code_object_fn(exec, agent, code_object,
 		                                                   options);
-	size = hsi_elf_extent(bytes);
-	if (!size || !hsi_elf_maybe_gfx125x(bytes, size))
+	size = cob_elf_extent(bytes);
+	if (!size || !hsi_maybe_gfx125x(bytes, size))
 		return hsi_orig.hsa_executable_load_code_object_fn(exec, agent, code_object,
 		                                                   options);
 	uri = memory_uri(bytes, size);

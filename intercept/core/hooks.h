@@ -2,6 +2,9 @@
 #ifndef HOTSWAP_INTERCEPT_HOOKS_H
 #define HOTSWAP_INTERCEPT_HOOKS_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "decide.h"
 #include "hsa_table.h"
 
@@ -12,6 +15,13 @@ extern struct hsi_config hsi_cfg;
 /* Reads the switches and sets the rewriter's log, once, for whichever entry comes first:
  * OnLoad, or a HIP call (a fat binary registers before main, long before hsa_init). */
 void hsi_core_setup(void);
+
+/*
+ * True when p[0..size) starts like an AMDGPU ELF64 of a gfx12.5 processor (codeobj's
+ * cob_elf_processor): the only objects the decision table can ever rewrite, so the only ones
+ * worth copying.
+ */
+bool hsi_maybe_gfx125x(const void *p, size_t size);
 
 hsa_status_t hsi_reader_create_from_memory(const void *code_object, size_t size,
                                            hsa_code_object_reader_t *reader);

@@ -3,13 +3,15 @@
 #include "selftest.h"
 
 #include "elf_header.h"
+#include "elf_isa.h"
+#include "elf_view.h"
+#include "kernels.h"
 #include "gfx_table.h"
 #include "hotswap_contract.h"
 #include "mirage_translate.h"
 #include "rewriter_dl.h"
 
 #include <cjson/cJSON.h>
-#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,30 +102,21 @@ enum selftest_result hotswap_selftest(const struct hotswap_tree *tree, struct st
 	return r;
 }
 
-/* Whether the ELF image has a symbol named name in .symtab or .dynsym. */
-static bool has_symbol(const void *image, size_t size, const char *name)
+/* Whether codeobj finds the kernel called name by its descriptor in the object (kernels.h). */
+static bool has_kernel(const void *image, size_t size, const char *name)
 {
-	Elf *elf = elf_version(EV_CURRENT) != EV_NONE ? elf_memory((char *)image, size) : NULL;
-	Elf_Scn *scn = NULL;
+	struct cob_kernels ks = {0};
+	struct cob_elf e;
+	char why[256];
 	bool found = false;
 
-	while (elf && !found && (scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		if (!gelf_getshdr(scn, &sh) ||
-		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) || !sh.sh_entsize ||
-		    !(data = elf_getdata(scn, NULL)))
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize && !found; i++) {
-			GElf_Sym sym;
-			const char *s = gelf_getsym(data, (int)i, &sym)
-			                    ? elf_strptr(elf, sh.sh_link, sym.st_name)
-			                    : NULL;
-			found = s && !strcmp(s, name);
-		}
-	}
-	if (elf)
-		elf_end(elf);
+	if (cob_elf_open(&e, image, size, why, sizeof(why)))
+		return false;
+	if (!cob_kernels_find(&e, &ks, why, sizeof(why)))
+		for (size_t i = 0; i < ks.n && !found; i++)
+			found = !strcmp(ks.k[i].name, name);
+	cob_kernels_free(&ks);
+	cob_elf_close(&e);
 	return found;
 }
 
@@ -177,14 +170,17 @@ enum selftest_result hotswap_translate_selftest_path(const char *rewriter_path, 
 		goto cleanup;
 	}
 	*fix = TRANSLATE_FIX_REPORT;
-	if (!elf64_header_read(out.data, out.size, &eh) || (eh.e_flags & 0xff) != g->mach) {
+	if (cob_elf_processor(out.data, out.size) != g) {
+		/* e_flags as the header holds them, for the report (0 when there is none). */
+		if (!elf64_header_read(out.data, out.size, &eh))
+			eh.e_flags = 0;
 		strbuf_addf(detail,
 		            "the translation of the built-in gfx1250 kernel is not a %s object "
 		            "(e_flags 0x%x)",
 		            target, (unsigned)eh.e_flags);
 		goto cleanup;
 	}
-	if (!has_symbol(out.data, out.size, SELFTEST_KERNEL ".kd")) {
+	if (!has_kernel(out.data, out.size, SELFTEST_KERNEL)) {
 		strbuf_addf(detail,
 		            "the translation of the built-in gfx1250 kernel has no " SELFTEST_KERNEL
 		            ".kd descriptor");

@@ -1,6 +1,6 @@
 # The code's shape rules that a grep can hold (docs/HACKING.md): kernel descriptor fields are
-# read and written by name through codeobj/kd.h (KD_AT, kd_get, co_kd), never at a byte offset
-# outside the codec, and every name a caller gives is one the codec has (kd_get gives 0 for a
+# read by name through codeobj/kd.h (kd_decode, kd_get, co_kd) and written at KD_AT's offset,
+# never at a byte offset outside the codec, and every name a caller gives is one the codec has (kd_get gives 0 for a
 # field the kernel's family lacks, so a misspelt name would read as 0 without a word); and a
 # refused kernel's sentence is formatted in one place; files and functions have one job; and
 # the layout tables of docs/HACKING.md and the README list every folder, and the same ones.
@@ -12,8 +12,24 @@ git rev-parse --git-dir >/dev/null 2>&1 || skip_all "not a git checkout: cannot 
 mapfile -t files < <(git ls-files --cached --others --exclude-standard -- '*.c' '*.h' |
 	grep -v -e '^codeobj/kd\.[ch]$' -e '^tests/unit/')
 [ ${#files[@]} -gt 0 ] || fail "no tracked C files"
-raw=$(grep -nE '(\bkd|->kd|\.kd)(\[[0-9]|\s*\+\s*[0-9])|\bkd_off\s*\+\s*[0-9]' -- "${files[@]}")
-assert_eq "$raw" "" "no kernel descriptor field is read at a raw byte offset outside codeobj/kd.c"
+# A descriptor's bytes (kd, raw_kd, kd_off, ...) indexed or offset by anything but the codec's
+# KD_AT (where a patch writes) or KD_SIZE, with each statement's lines joined (an offset may be
+# a conditional on the next line); and a read of a field at KD_AT's offset (reads are
+# kd_decode's: the rewriter, the reader and the stand-in runtime all decode).
+raw_offsets() {
+	perl -0777 -ne 'my $f = $ARGV; s{//[^\n]*|/\*.*?\*/}{}gs; s{"(?:\\.|[^"\\])*"}{""}g;
+		while (/(\b\w*kd(?:_off|_bytes)?\s*(?:\[|\+)\s*+(?!KD_AT\b|KD_SIZE\b)[^;{]{0,30}|\b\w*rd(?:16|32|64)\w*\s*\([^;]*?\bKD_AT\s*\()/g) {
+			(my $m = $1) =~ s/\s+/ /g; print "$f: $m\n" }' "$@"
+}
+sample=$(mktemp)
+printf '%s\n' 'v = hs_rd32(k->kd + 48);' 'memcpy(&v, s->kd +' '    (a ? 0 : 4), 4);' \
+	'b = raw_kd[44];' 'v = hs_rd32(k->kd + KD_AT(kernarg_size));' 'p = k->kd_off + KD_AT(kernarg_size);' \
+	'uint8_t kd[KD_SIZE];' 'char kd_symbol[512];' 'puts("x.kd + 1");' >"$sample"
+caught=$(raw_offsets "$sample" | wc -l)
+rm -f "$sample"
+assert_eq "$caught" 4 "the raw-offset pattern catches an offset, one on the next line, an index and a read at KD_AT, and passes KD_AT's writes, declarations and strings"
+raw=$(raw_offsets "${files[@]}")
+assert_eq "$raw" "" "no kernel descriptor field is read at a raw byte offset outside codeobj/kd.c (${#files[@]} files)"
 
 known=$(grep -oE '\{"[a-z0-9_]+", [0-9]+, [0-9]+\}' codeobj/kd.c | cut -d'"' -f2 | sort -u)
 [ -n "$known" ] || fail "no field names found in codeobj/kd.c's tables"

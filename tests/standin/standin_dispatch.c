@@ -35,6 +35,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "kd.h"
 #include "mirage_translate.h"
 #include "standin.h"
 
@@ -204,7 +205,7 @@ hsa_status_t si_executable_symbol_get_info(hsa_executable_symbol_t symbol,
                                            hsa_executable_symbol_info_t attribute, void *value)
 {
 	const struct symbol *s = (const struct symbol *)(uintptr_t)symbol.handle;
-	uint32_t u32;
+	struct kd d;
 	if (!s || s->magic != SYMBOL_MAGIC)
 		return HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL;
 	switch (attribute) {
@@ -220,18 +221,17 @@ hsa_status_t si_executable_symbol_get_info(hsa_executable_symbol_t symbol,
 	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT:
 		*(uint64_t *)value = (uint64_t)(uintptr_t)s->kd;
 		return HSA_STATUS_SUCCESS;
-	/* The kernel descriptor: group_segment_fixed_size, private_segment_fixed_size, kernarg. */
+	/* The kernel descriptor's fields, read by name (codeobj/kd.h). */
 	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE:
 	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE:
 	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE:
-		memcpy(&u32,
-		       s->kd +
-		           (attribute == HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE ? 0
-		            : attribute == HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE
-		                ? 4
-		                : 8),
-		       4);
-		*(uint32_t *)value = u32;
+		kd_decode(s->kd, &d);
+		*(uint32_t *)value =
+		    attribute == HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE
+		        ? d.group_segment_fixed_size
+		    : attribute == HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE
+		        ? d.private_segment_fixed_size
+		        : d.kernarg_size;
 		return HSA_STATUS_SUCCESS;
 	case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_ALIGNMENT:
 		*(uint32_t *)value = 16;

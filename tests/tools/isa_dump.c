@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf_isa.h"
 #include "mirage/isa.h"
-#include "gfx_table.h"
 #include "read_whole.h"
 
 /*
@@ -199,7 +199,7 @@ static int dump(const char *path, int stats)
 		}
 		arch = isa_arch_of_e_flags((uint32_t)eh.e_flags);
 		if (arch < 0) {
-			g = gfx_by_mach((uint8_t)(eh.e_flags & 0xff));
+			g = cob_elf_processor(image, size);
 			fprintf(
 			    stderr,
 			    "isa_dump: '%s': no decoder table for processor %s (e_flags 0x%x); "

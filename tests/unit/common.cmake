@@ -11,6 +11,7 @@ mirage_unit_test(stderr_line SOURCES test_stderr_line.c)
 mirage_unit_test(run_command SOURCES test_run_command.c)
 mirage_unit_test(path_search SOURCES test_path_search.c)
 mirage_unit_test(tree_tools SOURCES test_tree_tools.c)
+mirage_unit_test(hash_index SOURCES test_hash_index.c)
 
 # The one plugin loader, against a stand-in plugin (test_plugin_fixture.c).
 add_library(test_plugin_fixture SHARED test_plugin_fixture.c)

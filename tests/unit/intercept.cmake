@@ -36,7 +36,7 @@ mirage_unit_test(intercept_table_layout SOURCES test_intercept_table_layout.cpp)
 target_include_directories(test_intercept_table_layout PRIVATE ${IC_INCLUDES} ${IC_TRACE_INC})
 
 mirage_unit_test(intercept_readers SOURCES test_intercept_readers.c ${IC_SRC}/readers.c
-                 ${IC_SRC}/elf_peek.c LIBS Threads::Threads)
+                 LIBS Threads::Threads)
 target_include_directories(test_intercept_readers PRIVATE ${IC_INCLUDES})
 
 mirage_unit_test(intercept_readable SOURCES test_intercept_readable.c ${IC_SRC}/readable.c)

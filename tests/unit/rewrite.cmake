@@ -28,10 +28,8 @@ if(TARGET hotswap_rewrite_testable)
                    LABELS rewrite)
   mirage_unit_test(rewrite_b0a0 SOURCES test_rewrite_b0a0.c LIBS hotswap_rewrite_testable
                    LABELS rewrite)
-  mirage_unit_test(rewrite_hash_index SOURCES test_rewrite_hash_index.c
+  mirage_unit_test(rewrite_strtab_index SOURCES test_rewrite_strtab_index.c
                    LIBS hotswap_rewrite_testable LABELS rewrite)
-  mirage_unit_test(rewrite_msgpack SOURCES test_rewrite_msgpack.c
-                   LIBS hotswap_rewrite_testable dep::msgpack LABELS rewrite)
   list(APPEND rewrite_fixture_tests rewrite_internal rewrite_plan rewrite_b0a0)
 endif()
 foreach(t ${rewrite_fixture_tests})

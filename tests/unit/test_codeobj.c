@@ -1,9 +1,10 @@
-/* libmirage_codeobj: descriptor fields by name per family (kd.h), the metadata merge rule
- * (meta_merge.h). */
+/* libmirage_codeobj: descriptor fields by name per family (kd.h), the metadata merge rule and
+ * the records read merged by it (meta_merge.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -150,12 +151,91 @@ static void test_merge_rule(void **state)
 	assert_null(codeobj_map_get(NULL, "x"));
 }
 
+/* A record {"amdhsa.version": [1, minor], "amdhsa.kernels": [{".name": n}, ...]}. */
+static void record(msgpack_sbuffer *sb, int minor, const char *const *names, size_t n)
+{
+	msgpack_packer pk;
+
+	msgpack_sbuffer_init(sb);
+	msgpack_packer_init(&pk, sb, msgpack_sbuffer_write);
+	msgpack_pack_map(&pk, 2);
+	msgpack_pack_str_with_body(&pk, "amdhsa.version", 14);
+	msgpack_pack_array(&pk, 2);
+	msgpack_pack_int(&pk, 1);
+	msgpack_pack_int(&pk, minor);
+	msgpack_pack_str_with_body(&pk, "amdhsa.kernels", 14);
+	msgpack_pack_array(&pk, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		msgpack_pack_map(&pk, 1);
+		msgpack_pack_str_with_body(&pk, ".name", 5);
+		msgpack_pack_str_with_body(&pk, names[i], strlen(names[i]));
+	}
+}
+
+static const char *kernel_name(const struct cob_meta *m, size_t k)
+{
+	static char buf[32];
+	const msgpack_object *o = codeobj_map_get(cob_meta_kernel(m, k), ".name");
+
+	assert_non_null(o);
+	snprintf(buf, sizeof(buf), "%.*s", (int)o->via.str.size, o->via.str.ptr);
+	return buf;
+}
+
+/* Records offered in order: the first is the metadata, later ones merge or are left out. */
+static void test_records_merged(void **state)
+{
+	static const char *const ab[] = {"a", "b"}, *const c[] = {"c"}, *const d[] = {"d"};
+	static const uint8_t not_msgpack[] = {0xc1}, array_root[] = {0x90},
+	                     kernels_not_array[] = {0x81, 0xae, 'a', 'm', 'd', 'h', 's', 'a', '.',
+	                                            'k',  'e',  'r', 'n', 'e', 'l', 's', 0x05};
+	struct cob_meta m = COB_META_INIT;
+	msgpack_sbuffer s;
+	(void)state;
+
+	record(&s, 2, ab, 2);
+	assert_int_equal(cob_meta_add(&m, s.data, s.size), COB_META_TAKEN);
+	msgpack_sbuffer_destroy(&s);
+	record(&s, 2, c, 1);
+	assert_int_equal(cob_meta_add(&m, s.data, s.size), COB_META_TAKEN);
+	/* The same bytes and one more: not exactly one document. */
+	msgpack_sbuffer_write(&s, "\0", 1);
+	assert_int_equal(cob_meta_add(&m, s.data, s.size), COB_META_NOT_DOCUMENT);
+	msgpack_sbuffer_destroy(&s);
+	record(&s, 1, d, 1); /* another amdhsa.version */
+	assert_int_equal(cob_meta_add(&m, s.data, s.size), COB_META_LEFT_OUT);
+	msgpack_sbuffer_destroy(&s);
+	assert_int_equal(cob_meta_add(&m, not_msgpack, sizeof(not_msgpack)), COB_META_NOT_DOCUMENT);
+	assert_int_equal(cob_meta_add(&m, array_root, sizeof(array_root)), COB_META_NOT_MAP);
+	assert_int_equal(m.n_rec, 2);
+	assert_int_equal(m.n_kernels, 3);
+	assert_int_equal(m.n_left_out, 4);
+	assert_int_equal(m.rec[1].first, 2);
+	assert_string_equal(kernel_name(&m, 0), "a");
+	assert_string_equal(kernel_name(&m, 1), "b");
+	assert_string_equal(kernel_name(&m, 2), "c");
+	assert_int_equal(cob_meta_record_of(&m, 1), 0);
+	assert_int_equal(cob_meta_record_of(&m, 2), 1);
+	assert_null(cob_meta_kernel(&m, 3));
+	cob_meta_free(&m);
+	assert_int_equal(m.n_rec, 0);
+
+	/* A first record that is no metadata is not taken, nor counted: the caller decides. */
+	assert_int_equal(cob_meta_add(&m, not_msgpack, sizeof(not_msgpack)), COB_META_NOT_DOCUMENT);
+	assert_int_equal(cob_meta_add(&m, kernels_not_array, sizeof(kernels_not_array)),
+	                 COB_META_KERNELS_NOT_ARRAY);
+	assert_int_equal(m.n_rec, 0);
+	assert_int_equal(m.n_left_out, 0);
+	cob_meta_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_names_resolve),
 	    cmocka_unit_test(test_fields_per_family),
 	    cmocka_unit_test(test_merge_rule),
+	    cmocka_unit_test(test_records_merged),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -332,70 +332,6 @@ static void test_metadata_note_aligned_8(void **state)
 	free(in.data);
 }
 
-/* The note walk: padding by section alignment, and malformed records reported, not skipped. */
-static void test_note_iter(void **state)
-{
-	/*
-	 * "GNU" type 5 and "AMDGPU" type 32 laid out as LLVM reads an 8-aligned
-	 * section (header and name padded together to 8, then the desc), then 5
-	 * stray bytes.
-	 */
-	static const uint8_t buf[61] = {
-	    4,   0,   0,   0,   4,   0,   0, 0, 5,  0, 0, 0,    /* namesz, descsz, type */
-	    'G', 'N', 'U', 0,                                   /* name: 12 + 4 is aligned */
-	    'a', 'b', 'c', 'd', 0,   0,   0, 0,                 /* desc, padded to 8 */
-	    7,   0,   0,   0,   8,   0,   0, 0, 32, 0, 0, 0,    /* namesz, descsz, type */
-	    'A', 'M', 'D', 'G', 'P', 'U', 0, 0, 0,  0, 0, 0,    /* name: 12 + 7 padded to 24 */
-	    1,   2,   3,   4,   5,   6,   7, 8, 9,  9, 9, 9, 9, /* desc, then 5 stray bytes */
-	};
-	struct hs_section sec[2] = {{.name = ""}, {.name = ".note"}};
-	struct hs_elf e = {.buf = (uint8_t *)buf, .size = sizeof(buf), .shnum = 2, .sec = sec};
-	struct hs_note_iter it;
-	struct hs_note n;
-
-	sec[1].sh = (GElf_Shdr){.sh_type = SHT_NOTE, .sh_size = 56, .sh_addralign = 8};
-	hs_note_iter_init(&it, &e, 1);
-	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_RECORD);
-	assert_int_equal(n.off, 0);
-	assert_int_equal(n.size, 24);
-	assert_int_equal(n.type, 5);
-	assert_memory_equal(n.desc, "abcd", 4);
-	assert_false(hs_note_is_amdgpu(&n, 5));
-	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_RECORD);
-	assert_int_equal(n.off, 24);
-	assert_int_equal(n.descsz, 8);
-	assert_ptr_equal(n.desc, buf + 48);
-	assert_true(hs_note_is_amdgpu(&n, HS_NT_AMDGPU_METADATA));
-	assert_false(hs_note_is_amdgpu(&n, HS_NT_PROVENANCE));
-	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_END);
-
-	/* Five bytes after the last record: no whole header. */
-	sec[1].sh.sh_size = sizeof(buf);
-	hs_note_iter_init(&it, &e, 1);
-	hs_note_next(&it, &n);
-	hs_note_next(&it, &n);
-	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_TRUNCATED);
-	assert_int_equal(n.off, 56);
-
-	/*
-	 * Read with 4-byte padding, the padding after "abcd" starts the next
-	 * header (namesz 0, descsz 7, type 8), and "PU" after it is a namesz far
-	 * past the end.
-	 */
-	sec[1].sh.sh_size = 56;
-	sec[1].sh.sh_addralign = 4;
-	hs_note_iter_init(&it, &e, 1);
-	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_RECORD);
-	assert_int_equal(n.size, 20);
-	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_RECORD);
-	assert_int_equal(n.off, 20);
-	assert_int_equal(n.type, 8);
-	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_OVERRUN);
-	assert_int_equal(n.off, 40);
-	assert_int_equal(hs_note_next(&it, &n), HS_NOTE_OVERRUN); /* the walk stays on it */
-	assert_int_equal(n.off, 40);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -405,7 +341,6 @@ int main(void)
 	    cmocka_unit_test(test_metadata_width_change),
 	    cmocka_unit_test(test_metadata_carry),
 	    cmocka_unit_test(test_metadata_note_aligned_8),
-	    cmocka_unit_test(test_note_iter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

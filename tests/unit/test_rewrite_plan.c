@@ -81,7 +81,7 @@ static void test_kernel_changes_merge(void **state)
 {
 	struct blob in;
 	struct hs_object o = load("hello", &in);
-	const struct hs_kernel *k = &o.ks.k[0];
+	const struct cob_kernel *k = &o.ks.k[0];
 	struct hs_plan p;
 	uint64_t v;
 

@@ -2,7 +2,7 @@
 # amdgcn side.  isa_dump, the decoder's command-line view that the integration tests drive, is
 # built here with them.
 add_executable(isa_dump ${PROJECT_SOURCE_DIR}/tests/tools/isa_dump.c)
-target_link_libraries(isa_dump PRIVATE mirage_isa mirage_common dep::elf)
+target_link_libraries(isa_dump PRIVATE mirage_isa mirage_codeobj mirage_common dep::elf)
 set_target_properties(isa_dump PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/tools)
 
 mirage_unit_test(isa_decode SOURCES test_isa_decode.c LIBS mirage_isa)

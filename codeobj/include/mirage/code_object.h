@@ -2,8 +2,10 @@
  * A reader of what the translator, the CPU runner and the tools need from an AMDGPU code
  * object (libmirage_codeobj): the .text bytes, the function symbols, each kernel's 64-byte
  * descriptor (<kernel>.kd, read by field name through kd.h) and the fields of its
- * NT_AMDGPU_METADATA entry (.args, segment sizes, .cluster_dims), every record of the
- * object merged as the rewriter and the loader merge them (meta_merge.h).
+ * NT_AMDGPU_METADATA entry (.args, segment sizes, .cluster_dims).  It reads through the pieces
+ * the rewriter's loader is made of: the object opened and validated by elf_view.h, every
+ * metadata record merged as the rewriter and the loader merge them (meta_read.h), each
+ * descriptor found by address and joined to its metadata kernel by .symbol (kernels.h).
  */
 #ifndef MIRAGE_CODE_OBJECT_H
 #define MIRAGE_CODE_OBJECT_H

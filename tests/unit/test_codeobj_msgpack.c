@@ -1,11 +1,12 @@
-/* The msgpack pre-check: well-formed documents pass, declared counts larger than the bytes fail. */
+/* libmirage_codeobj's msgpack pre-check (msgpack_check.h): well-formed documents pass, declared
+ * counts larger than the bytes fail. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "hs_internal.h"
+#include "msgpack_check.h"
 
 #include <msgpack.h>
 #include <string.h>
@@ -35,12 +36,12 @@ static void test_accepts_what_msgpack_writes(void **state)
 	msgpack_pack_double(&pk, 1.5);
 	msgpack_pack_int64(&pk, -5);
 	msgpack_pack_nil(&pk);
-	assert_int_equal(hs_msgpack_check((const uint8_t *)sb.data, sb.size), 0);
+	assert_int_equal(cob_msgpack_check((const uint8_t *)sb.data, sb.size), 0);
 	/* Every strict prefix is incomplete, and a trailing byte is a second document. */
 	for (size_t n = 0; n < sb.size; n++)
-		assert_int_equal(hs_msgpack_check((const uint8_t *)sb.data, n), -1);
+		assert_int_equal(cob_msgpack_check((const uint8_t *)sb.data, n), -1);
 	msgpack_sbuffer_write(&sb, "\xc0", 1);
-	assert_int_equal(hs_msgpack_check((const uint8_t *)sb.data, sb.size), -1);
+	assert_int_equal(cob_msgpack_check((const uint8_t *)sb.data, sb.size), -1);
 	msgpack_sbuffer_destroy(&sb);
 }
 
@@ -52,12 +53,12 @@ static void test_refuses_counts_beyond_the_bytes(void **state)
 	static const uint8_t long_str[] = {0xdb, 0x00, 0x00, 0x10, 0x00, 'a'};
 	static const uint8_t nested[] = {0x91, 0x91, 0x91, 0xdc, 0xff, 0xff};
 	static const uint8_t unused_type[] = {0xc1};
-	assert_int_equal(hs_msgpack_check(huge_array, sizeof(huge_array)), -1);
-	assert_int_equal(hs_msgpack_check(huge_map, sizeof(huge_map)), -1);
-	assert_int_equal(hs_msgpack_check(long_str, sizeof(long_str)), -1);
-	assert_int_equal(hs_msgpack_check(nested, sizeof(nested)), -1);
-	assert_int_equal(hs_msgpack_check(unused_type, sizeof(unused_type)), -1);
-	assert_int_equal(hs_msgpack_check(NULL, 0), -1);
+	assert_int_equal(cob_msgpack_check(huge_array, sizeof(huge_array)), -1);
+	assert_int_equal(cob_msgpack_check(huge_map, sizeof(huge_map)), -1);
+	assert_int_equal(cob_msgpack_check(long_str, sizeof(long_str)), -1);
+	assert_int_equal(cob_msgpack_check(nested, sizeof(nested)), -1);
+	assert_int_equal(cob_msgpack_check(unused_type, sizeof(unused_type)), -1);
+	assert_int_equal(cob_msgpack_check(NULL, 0), -1);
 }
 
 int main(void)

@@ -1,11 +1,12 @@
 /* An open-addressing hash table of indices into a caller's array, for linear-time joins by key. */
-#include "hs_internal.h"
+#include "hash_index.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* idx1 is the stored index + 1, so a zeroed slot is empty without a separate flag. */
-struct hs_hidx_slot {
+struct hash_index_slot {
 	uint64_t hash;
 	size_t idx1;
 };
@@ -37,76 +38,74 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 
 #define FNV_BASIS UINT64_C(0xcbf29ce484222325)
 
-uint64_t hs_hash_bytes(const void *p, size_t n)
+uint64_t hash_bytes(const void *p, size_t n)
 {
 	return mix(fnv(FNV_BASIS, p, n));
 }
 
-uint64_t hs_hash_concat(const void *a, size_t na, const void *b, size_t nb)
+uint64_t hash_concat(const void *a, size_t na, const void *b, size_t nb)
 {
 	return mix(fnv(fnv(FNV_BASIS, a, na), b, nb));
 }
 
-uint64_t hs_hash_u64(uint64_t v)
+uint64_t hash_u64(uint64_t v)
 {
 	return mix(v);
 }
 
-void hs_hidx_free(struct hs_hidx *t)
+void hash_index_free(struct hash_index *t)
 {
 	free(t->slot);
 	memset(t, 0, sizeof(*t));
 }
 
-static void place(struct hs_hidx_slot *slot, size_t mask, uint64_t hash, size_t idx1)
+static void place(struct hash_index_slot *slot, size_t mask, uint64_t hash, size_t idx1)
 {
 	size_t p = (size_t)hash & mask;
 
 	while (slot[p].idx1)
 		p = (p + 1) & mask;
-	slot[p] = (struct hs_hidx_slot){hash, idx1};
+	slot[p] = (struct hash_index_slot){hash, idx1};
 }
 
-static enum hs_status grow(struct hs_hidx *t)
+static int grow(struct hash_index *t)
 {
 	size_t cap = t->slot ? (t->mask + 1) * 2 : MIN_SLOTS;
-	struct hs_hidx_slot *ns;
+	struct hash_index_slot *ns;
 
-	if (cap == 0 || cap > SIZE_MAX / sizeof(*ns))
-		return hs_fail(HS_OUT_OF_RESOURCES, "hash index of %zu entries is too large", t->n);
-	ns = calloc(cap, sizeof(*ns));
-	if (!ns)
-		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
+	if (cap == 0 || cap > SIZE_MAX / sizeof(*ns) || !(ns = calloc(cap, sizeof(*ns))))
+		return -ENOMEM;
 	for (size_t i = 0; t->slot && i <= t->mask; i++)
 		if (t->slot[i].idx1)
 			place(ns, cap - 1, t->slot[i].hash, t->slot[i].idx1);
 	free(t->slot);
 	t->slot = ns;
 	t->mask = cap - 1;
-	return HS_OK;
+	return 0;
 }
 
-enum hs_status hs_hidx_insert(struct hs_hidx *t, uint64_t hash, size_t idx)
+int hash_index_insert(struct hash_index *t, uint64_t hash, size_t idx)
 {
-	enum hs_status st;
+	int rc;
 
 	/* At most half full: probe chains stay short and always end at an empty slot. */
 	if (!t->slot || (t->n + 1) * 2 > t->mask + 1) {
-		st = grow(t);
-		if (st)
-			return st;
+		rc = grow(t);
+		if (rc)
+			return rc;
 	}
 	place(t->slot, t->mask, hash, idx + 1);
 	t->n++;
-	return HS_OK;
+	return 0;
 }
 
-size_t hs_hidx_find(const struct hs_hidx *t, uint64_t hash, hs_hidx_eq_fn eq, const void *ctx)
+size_t hash_index_find(const struct hash_index *t, uint64_t hash, hash_index_eq_fn eq,
+                       const void *ctx)
 {
 	if (!t->slot)
-		return HS_HIDX_NONE;
+		return HASH_INDEX_NONE;
 	for (size_t p = (size_t)hash & t->mask; t->slot[p].idx1; p = (p + 1) & t->mask)
 		if (t->slot[p].hash == hash && eq(ctx, t->slot[p].idx1 - 1))
 			return t->slot[p].idx1 - 1;
-	return HS_HIDX_NONE;
+	return HASH_INDEX_NONE;
 }

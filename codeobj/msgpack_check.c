@@ -1,12 +1,12 @@
 /*
  * A walk over msgpack bytes that allocates nothing, run before msgpack-c
- * unpacks a metadata note.  msgpack-c's C unpacker sizes each container from
+ * unpacks a metadata note (msgpack_check.h).  msgpack-c's C unpacker sizes each container from
  * its declared count, so a 9-byte note claiming 2^32 array elements asks for
  * tens of gigabytes; it has no limits to set.  Here every declared count is
  * bounded by the bytes left (each element takes at least one), so the
  * unpacker's allocations stay proportional to the input.
  */
-#include "hs_internal.h"
+#include "msgpack_check.h"
 
 #include <stdint.h>
 
@@ -124,7 +124,7 @@ static int head(const uint8_t *p, size_t left, size_t *hsize, uint64_t *skip, ui
 	return 0;
 }
 
-int hs_msgpack_check(const uint8_t *p, size_t size)
+int cob_msgpack_check(const uint8_t *p, size_t size)
 {
 	uint64_t pending = 1; /* values still to read */
 	size_t pos = 0;
