@@ -124,7 +124,7 @@ static bool sgpr_count_of(const struct walk *w, size_t k, uint64_t *count, char 
                           size_t why_size)
 {
 	const struct hs_object *o = w->c->o;
-	const struct hs_kernel *kr = &o->ks.k[k];
+	const struct cob_kernel *kr = &o->ks.k[k];
 
 	if (o->meta && kr->meta >= 0 && hs_meta_get_uint(o->meta, kr->meta, ".sgpr_count", count))
 		return true;
@@ -164,7 +164,7 @@ static bool far_pair(struct walk *w, const struct pending *pd, struct far_pair *
 /* Raises the charged kernels' .sgpr_count for f and records the pair in the report. */
 static void far_charge(struct walk *w, const struct pending *pd, const struct far_pair *f)
 {
-	const struct hs_kernels *ks = &w->c->o->ks;
+	const struct cob_kernels *ks = &w->c->o->ks;
 	uint32_t *c = w->p->count;
 	size_t lo, hi;
 

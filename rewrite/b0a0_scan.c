@@ -28,9 +28,9 @@ static size_t lower_bound(const uint64_t *v, size_t n, uint64_t x)
 
 enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object *o)
 {
-	const struct hs_elf *e = &o->e;
+	const struct cob_elf *e = &o->e;
 	const GElf_Shdr *text = &e->sec[e->text].sh;
-	const struct hs_kernels *ks = &o->ks;
+	const struct cob_kernels *ks = &o->ks;
 
 	memset(s, 0, sizeof(*s));
 	s->text_off = text->sh_offset;
@@ -60,20 +60,20 @@ enum hs_status hs_b0a0_scan_init(struct hs_b0a0_scan *s, const struct hs_object 
 
 enum hs_status hs_b0a0_scan_want_sleds(struct hs_b0a0_scan *s, const struct hs_object *o)
 {
-	const struct hs_elf *e = &o->e;
+	const struct cob_elf *e = &o->e;
 	const size_t tabs[2] = {e->symtab, e->dynsym};
 	size_t n = 0;
 
 	s->want_sleds = true;
 	for (int t = 0; t < 2; t++)
-		n += hs_elf_sym_count(e, tabs[t]);
+		n += cob_elf_sym_count(e, tabs[t]);
 	s->funcs = calloc(n ? n : 1, sizeof(*s->funcs));
 	if (!s->funcs)
 		return hs_fail(HS_OUT_OF_RESOURCES, "out of memory");
 	for (int t = 0; t < 2; t++)
-		for (size_t i = 0; i < hs_elf_sym_count(e, tabs[t]); i++) {
+		for (size_t i = 0; i < cob_elf_sym_count(e, tabs[t]); i++) {
 			GElf_Sym sym;
-			hs_elf_sym(e, tabs[t], i, &sym);
+			cob_elf_sym(e, tabs[t], i, &sym);
 			if (sym.st_shndx == e->text && sym.st_value >= s->text_vaddr &&
 			    sym.st_value - s->text_vaddr < s->text_size)
 				s->funcs[s->n_funcs++] = sym.st_value - s->text_vaddr;

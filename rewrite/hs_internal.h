@@ -115,20 +115,6 @@ HS_INTERNAL const char *hs_stepping_name(enum hs_stepping s);
 
 /* ---- ELF model (codeobj/elf_view.h; reader.c) ---- */
 
-/*
- * The ELF model is codeobj's struct cob_elf; these are the names rewrite/b0a0_scan.c still
- * uses for it and its symbol tables (the rest of the rewriter calls codeobj directly).
- */
-#define hs_elf cob_elf
-static inline size_t hs_elf_sym_count(const struct cob_elf *e, size_t secidx)
-{
-	return cob_elf_sym_count(e, secidx);
-}
-static inline void hs_elf_sym(const struct cob_elf *e, size_t secidx, size_t i, GElf_Sym *sym)
-{
-	cob_elf_sym(e, secidx, i, sym);
-}
-
 /* cob_elf_header_check in the rewriter's error convention (HS_INVALID_ARGUMENT, message set). */
 HS_INTERNAL enum hs_status hs_elf_check_header(const uint8_t *b, size_t size);
 /* cob_elf_open in the rewriter's error convention: the status its failure maps to, message set. */
@@ -146,13 +132,8 @@ HS_INTERNAL size_t hs_note_put_header(uint8_t *r, uint32_t type, uint32_t descsz
 
 /* ---- kernels (codeobj/kernels.h) ---- */
 
-/*
- * The kernels by descriptor address are codeobj's (struct cob_kernels, joined to the metadata
- * by hs_meta_join_kernels); these are the names rewrite/b0a0* still uses for them.
- */
-#define hs_kernel  cob_kernel
-#define hs_kernels cob_kernels
-
+/* The kernels by descriptor address are codeobj's (struct cob_kernels, joined to the metadata
+ * by hs_meta_join_kernels). */
 /* cob_kernels_find in the rewriter's error convention (reader.c). */
 HS_INTERNAL enum hs_status hs_kernels_find(const struct cob_elf *e, struct cob_kernels *ks);
 

@@ -42,7 +42,7 @@ enum revision {
 };
 
 /* Kernel k's tag; *s / *len: the string of a REV_UNKNOWN one. */
-static enum revision kernel_revision(const struct hs_object *o, const struct hs_kernel *k,
+static enum revision kernel_revision(const struct hs_object *o, const struct cob_kernel *k,
                                      const char **s, size_t *len)
 {
 	if (!o->meta || k->meta < 0)
@@ -148,9 +148,8 @@ static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, int64_t *granule
                          size_t why_size)
 {
 	const struct hs_object *o = w->c->o;
-	const struct hs_kernel *kr;
+	const struct cob_kernel *kr;
 	uint64_t count, fwg = DEFAULT_FLAT_WG, granule, alloc, field, need, have;
-	struct kd d;
 	bool wave32;
 
 	*granules = -1;
@@ -171,10 +170,9 @@ static bool scratch_vgpr(struct walk *w, size_t k, unsigned *v, int64_t *granule
 		         (unsigned long long)count);
 		return false;
 	}
-	kd_decode(kr->kd, &d);
-	wave32 = kd_get(&d, o->layout, "enable_wavefront_size32");
+	wave32 = kd_get(&kr->desc, o->layout, "enable_wavefront_size32");
 	granule = wave32 ? VGPR_GRANULE_W32 : VGPR_GRANULE_W64;
-	field = kd_get(&d, o->layout, "granulated_workitem_vgpr_count");
+	field = kd_get(&kr->desc, o->layout, "granulated_workitem_vgpr_count");
 	alloc = (field + 1) * granule;
 	*v = (unsigned)count;
 	if (count < alloc)
@@ -304,7 +302,7 @@ static enum hs_status retag(const struct hs_pass_ctx *c, struct hs_plan *p)
 	const struct hs_object *o = c->o;
 
 	for (size_t i = 0; i < o->ks.n; i++) {
-		const struct hs_kernel *k = &o->ks.k[i];
+		const struct cob_kernel *k = &o->ks.k[i];
 		const char *s;
 		size_t len;
 		enum hs_status st;
