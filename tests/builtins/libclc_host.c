@@ -1,6 +1,7 @@
 /*
  * The host half of libclc_host.sh: the libclc-22 functions behind the libclc entries of
- * xfail.txt (fmod, remainder and remquo of float, mad_sat of long), extracted from libclc's
+ * xfail.txt (fmod, remainder and remquo of float, mad_sat of long, the software fma of float
+ * -O0 kernels call), extracted from libclc's
  * bitcode and compiled for this machine, run on the inputs of libclc_host.cl's kernels.
  * libclc_host DIR writes the inputs (a.bin, b.bin for k_float; la.bin, lb.bin, lc.bin for
  * k_long) and what the host build of libclc returns for them (float.expect, long.expect), and
@@ -20,6 +21,7 @@ float _Z4fmodff(float x, float y);
 float _Z9remainderff(float x, float y);
 float _Z6remquoffPU3AS5i(float x, float y, int *quo);
 int64_t _Z7mad_satlll(int64_t a, int64_t b, int64_t c);
+float _Z3fmafff(float a, float b, float c);
 
 #define LANES 8
 
@@ -99,6 +101,23 @@ int main(int argc, char **argv)
 		printf("mad_sat(%" PRId64 ", %" PRId64 ", %" PRId64 ") libclc %" PRId64
 		       "  exact %" PRId64 "%s\n",
 		       la[i], lb[i], lc[i], lout[i], c, lout[i] == c ? "" : "  differs");
+	}
+	/* fma with a denormal addend to a zero product: libclc's software fma (what -O0 kernels
+	 * call) takes the exponent fields apart and flushes it; the C library keeps it. */
+	{
+		static const uint32_t fma_in[3][3] = {{0x00000000, 0xff7fffff, 0x80000001},
+		                                      {0x00000000, 0xc0600000, 0x007fffff},
+		                                      {0x80000000, 0xff7fffff, 0x007fffff}};
+		for (int i = 0; i < 3; i++) {
+			float x = bits_f(fma_in[i][0]), y = bits_f(fma_in[i][1]),
+			      z = bits_f(fma_in[i][2]);
+			uint32_t l = f_bits(_Z3fmafff(x, y, z)), c = f_bits(fmaf(x, y, z));
+			differ += l != c;
+			printf("fma(%08" PRIx32 ", %08" PRIx32 ", %08" PRIx32 ") libclc %08" PRIx32
+			       "  libm %08" PRIx32 "%s\n",
+			       fma_in[i][0], fma_in[i][1], fma_in[i][2], l, c,
+			       l == c ? "" : "  differs");
+		}
 	}
 	printf("libclc differs from the C library in %d cases\n", differ);
 	if (write_file(argv[1], "a.bin", fa, sizeof(fa)) ||

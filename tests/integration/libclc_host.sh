@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The libclc entries of tests/builtins/xfail.txt are libclc-22's own results, not the raiser's:
-# fmod, remainder and remquo of float with denormal operands, and mad_sat of long when the
-# signs differ.  The judge is the same libclc code run by something we did not write: the
+# fmod, remainder and remquo of float with denormal operands, mad_sat of long when the signs
+# differ, and the software fma of float (what -O0 kernels call) with a denormal addend.  The judge is the same libclc code run by something we did not write: the
 # functions are extracted from libclc's bitcode (llvm-extract-22), retargeted to x86-64 and
 # compiled by clang-22 into tests/builtins/libclc_host.c's driver.  mirage emulate of
 # tests/builtins/libclc_host.cl (built for gfx1250 with the same libclc) must give the same
@@ -18,8 +18,8 @@ cd "$TEST_TMP" || exit 1
 # The host build of libclc's functions: the extracted IR with its amdgcn target, target
 # attributes and private address space taken off, nothing else changed.
 run_capture "$LLVM_EXTRACT" --recursive --func=_Z4fmodff --func=_Z9remainderff \
-	--func=_Z6remquoffPU3AS5i --func=_Z7mad_satlll -S "$libclc" -o libclc_amdgcn.ll
-assert_eq "$RUN_STATUS" 0 "llvm-extract takes the four functions out of libclc: $RUN_STDERR"
+	--func=_Z6remquoffPU3AS5i --func=_Z7mad_satlll --func=_Z3fmafff -S "$libclc" -o libclc_amdgcn.ll
+assert_eq "$RUN_STATUS" 0 "llvm-extract takes the five functions out of libclc: $RUN_STDERR"
 sed -e '/^target datalayout/d' -e 's/^target triple = .*/target triple = "x86_64-pc-linux-gnu"/' \
 	-e 's/^attributes #\([0-9]*\) = .*/attributes #\1 = { nounwind }/' \
 	-e 's/ addrspace(5)//g' libclc_amdgcn.ll >libclc_x86.ll
@@ -38,6 +38,10 @@ assert_contains host.txt "mad_sat(0, -9223372036854775808, 65) libclc -922337203
 	"libclc's mad_sat(long) is LONG_MIN when the signs differ"
 assert_contains host.txt "remquo   (40b00000, 40000000) libclc bf000000  libm bf000000" \
 	"on normal operands libclc agrees with the C library"
+assert_contains host.txt "fma(00000000, ff7fffff, 80000001) libclc 80000000  libm 80000001  differs" \
+	"libclc's software fma flushes a denormal addend to a zero product"
+assert_contains host.txt "fma(00000000, c0600000, 007fffff) libclc 80000000  libm 007fffff  differs" \
+	"and gives -0 for +0 * -3.5 + 0x007fffff"
 
 run_capture "$CLANG" -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
 	-Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$libclc" \

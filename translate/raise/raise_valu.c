@@ -19,41 +19,6 @@ static LLVMValueRef lanes_below(struct rz *r)
 	return LLVMBuildSub(B, LLVMBuildShl(B, one, lane, ""), one, "");
 }
 
-static LLVMValueRef umin_(struct rz *r, LLVMValueRef a, LLVMValueRef b, LLVMIntPredicate p)
-{
-	return LLVMBuildSelect(B, LLVMBuildICmp(B, p, a, b, ""), a, b, "");
-}
-
-/* The three-source integer min/max family: min3/max3, maxmin/minmax, med3. */
-static LLVMValueRef minmax3(struct rz *r, unsigned op, const struct vops *o)
-{
-	LLVMValueRef a = vx_isrc(r, o, 0, 32), b = vx_isrc(r, o, 1, 32), c = vx_isrc(r, o, 2, 32);
-	bool is_signed = op == ISA_OP_V_MIN3_I32 || op == ISA_OP_V_MAX3_I32 ||
-	                 op == ISA_OP_V_MAXMIN_I32 || op == ISA_OP_V_MINMAX_I32 ||
-	                 op == ISA_OP_V_MED3_I32;
-	LLVMIntPredicate lt = is_signed ? LLVMIntSLT : LLVMIntULT;
-	LLVMIntPredicate gt = is_signed ? LLVMIntSGT : LLVMIntUGT;
-
-	switch (op) {
-	case ISA_OP_V_MIN3_I32:
-	case ISA_OP_V_MIN3_U32:
-		return umin_(r, umin_(r, a, b, lt), c, lt);
-	case ISA_OP_V_MAX3_I32:
-	case ISA_OP_V_MAX3_U32:
-		return umin_(r, umin_(r, a, b, gt), c, gt);
-	/* max then min (maxmin), min then max (minmax): the ISA's "clamp" pair, which unlike
-	 * med3 keeps its order when the bounds cross. */
-	case ISA_OP_V_MAXMIN_I32:
-	case ISA_OP_V_MAXMIN_U32:
-		return umin_(r, umin_(r, a, b, gt), c, lt);
-	case ISA_OP_V_MINMAX_I32:
-	case ISA_OP_V_MINMAX_U32:
-		return umin_(r, umin_(r, a, b, lt), c, gt);
-	default: /* med3 */
-		return umin_(r, umin_(r, a, b, gt), umin_(r, umin_(r, a, b, lt), c, gt), lt);
-	}
-}
-
 static LLVMValueRef lane_mask_bit(struct rz *r, LLVMValueRef mask)
 {
 	return rz_lane_bit(r, mask);
@@ -335,16 +300,16 @@ static int valu_int32(struct rz *r, const struct isa_inst *in, unsigned op, cons
 		    LLVMBuildAShr(B, vx_isrc(r, o, 1, 32), vx_sh32(r, vx_isrc(r, o, 0, 32)), ""));
 	case ISA_OP_V_MIN_I32:
 		return rz_write(r, d,
-		                umin_(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), LLVMIntSLT));
+		                vx_pick(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), LLVMIntSLT));
 	case ISA_OP_V_MAX_I32:
 		return rz_write(r, d,
-		                umin_(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), LLVMIntSGT));
+		                vx_pick(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), LLVMIntSGT));
 	case ISA_OP_V_MIN_U32:
 		return rz_write(r, d,
-		                umin_(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), LLVMIntULT));
+		                vx_pick(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), LLVMIntULT));
 	case ISA_OP_V_MAX_U32:
 		return rz_write(r, d,
-		                umin_(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), LLVMIntUGT));
+		                vx_pick(r, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), LLVMIntUGT));
 	case ISA_OP_V_MUL_LO_U32:
 		return rz_write(r, d,
 		                LLVMBuildMul(B, vx_isrc(r, o, 0, 32), vx_isrc(r, o, 1, 32), ""));
@@ -478,17 +443,6 @@ static int valu_bits(struct rz *r, const struct isa_inst *in, unsigned op, const
 		}
 		return rz_write(r, d, v);
 	}
-	case ISA_OP_V_MIN3_I32:
-	case ISA_OP_V_MAX3_I32:
-	case ISA_OP_V_MIN3_U32:
-	case ISA_OP_V_MAX3_U32:
-	case ISA_OP_V_MAXMIN_I32:
-	case ISA_OP_V_MAXMIN_U32:
-	case ISA_OP_V_MINMAX_I32:
-	case ISA_OP_V_MINMAX_U32:
-	case ISA_OP_V_MED3_I32:
-	case ISA_OP_V_MED3_U32:
-		return rz_write(r, d, minmax3(r, op, o));
 	case ISA_OP_V_BITOP3_B32:
 	case ISA_OP_V_BITOP3_B16: {
 		uint8_t tt = in->mods.bitop3;
@@ -603,16 +557,16 @@ static int valu_int64(struct rz *r, const struct isa_inst *in, unsigned op, cons
 	}
 	case ISA_OP_V_MIN_U64:
 		return rz_write(r, d,
-		                umin_(r, vx_isrc(r, o, 0, 64), vx_isrc(r, o, 1, 64), LLVMIntULT));
+		                vx_pick(r, vx_isrc(r, o, 0, 64), vx_isrc(r, o, 1, 64), LLVMIntULT));
 	case ISA_OP_V_MAX_U64:
 		return rz_write(r, d,
-		                umin_(r, vx_isrc(r, o, 0, 64), vx_isrc(r, o, 1, 64), LLVMIntUGT));
+		                vx_pick(r, vx_isrc(r, o, 0, 64), vx_isrc(r, o, 1, 64), LLVMIntUGT));
 	case ISA_OP_V_MIN_I64:
 		return rz_write(r, d,
-		                umin_(r, vx_isrc(r, o, 0, 64), vx_isrc(r, o, 1, 64), LLVMIntSLT));
+		                vx_pick(r, vx_isrc(r, o, 0, 64), vx_isrc(r, o, 1, 64), LLVMIntSLT));
 	case ISA_OP_V_MAX_I64:
 		return rz_write(r, d,
-		                umin_(r, vx_isrc(r, o, 0, 64), vx_isrc(r, o, 1, 64), LLVMIntSGT));
+		                vx_pick(r, vx_isrc(r, o, 0, 64), vx_isrc(r, o, 1, 64), LLVMIntSGT));
 	default:
 		break;
 	}
@@ -623,7 +577,8 @@ static int valu_int64(struct rz *r, const struct isa_inst *in, unsigned op, cons
 static int valu_one(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
 {
 	int (*const groups[])(struct rz *, const struct isa_inst *, unsigned,
-	                      const struct vops *) = {valu_lane, valu_int32, valu_bits, valu_int64};
+	                      const struct vops *) = {valu_lane, valu_int32, valu_bits, valu_int64,
+	                                              vx_minmax};
 	LLVMValueRef v = fused3_value(r, op, o);
 
 	if (v)

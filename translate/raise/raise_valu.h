@@ -55,5 +55,10 @@ int vx_f16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vo
 int vx_float(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o);
 int vx_packed(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o);
 int vx_dpp(struct rz *r, const struct isa_inst *in, const struct vops *o);
+/* The integer min/max family and v_cls_i32 (raise_vminmax.c): 0 raised, -1 refused, 2 not
+ * theirs. */
+int vx_minmax(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o);
+/* a if a p b, else b: min with an LT predicate, max with a GT one. */
+LLVMValueRef vx_pick(struct rz *r, LLVMValueRef a, LLVMValueRef b, LLVMIntPredicate p);
 
 #endif
