@@ -36,9 +36,16 @@ static int fail(char **err, int rc, const char *fmt, ...)
 
 static char *str_dup(const msgpack_object *o)
 {
+	char *s;
+
 	if (!o || o->type != MSGPACK_OBJECT_STR)
 		return NULL;
-	return strndup(o->via.str.ptr, o->via.str.size);
+	/* Not strndup: a string may end the metadata record, with no byte after it to read. */
+	if (!(s = malloc((size_t)o->via.str.size + 1)))
+		return NULL;
+	memcpy(s, o->via.str.ptr, o->via.str.size);
+	s[o->via.str.size] = '\0';
+	return s;
 }
 
 static uint32_t uint_of(const msgpack_object *o)
