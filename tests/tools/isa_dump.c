@@ -16,13 +16,15 @@
 /*
  * Usage: isa_dump [--isa gfx1250|gfx942|gfx950] MODE
  *   --isa NAME             the table (default: OBJECT's processor from its ELF e_flags, refused
- *                          when it has no table; gfx1250 for --bytes / --samples)
+ *                          when it has no table; gfx1250 for --bytes / --samples / --rows)
  *   isa_dump OBJECT        every instruction of .text: "ADDRESS SIZE FORMAT TEXT [; implicit ...]"
  *                          (MSB state reset at each function symbol and after each
  *                          terminator; an instruction whose size is unknown is
  *                          reported on stderr and decoding resumes at the next function)
  *   isa_dump --bytes       stdin lines "ID HEX..." -> "ID SIZE FORMAT TEXT" (one record each)
  *   isa_dump --samples     the table's samples: "ID<TAB>MNEMONIC<TAB>SAMPLE" per sample
+ *   isa_dump --rows        the table's rows: "ID<TAB>MNEMONIC<TAB>FORMAT<TAB>FLAGS" (the native
+ *                          family's name, the row's ISA_F_* bits in hex)
  *   isa_dump --stats OBJ   one line: instructions, unknown, undecodable bytes
  * Exit 0 ok, 1 on a file or decode error, 2 on usage.
  */
@@ -71,6 +73,18 @@ static int samples(void)
 			s = sep ? sep + 4 : NULL;
 		}
 	}
+	return 0;
+}
+
+static int rows(void)
+{
+	const struct isa_row *rows =
+	    isa_arch_rows(opt_arch < 0 ? ISA_ARCH_GFX1250 : (unsigned)opt_arch);
+
+	for (unsigned id = 1; id < ISA_OP_COUNT; id++)
+		if (rows[id].mnemonic)
+			printf("%u\t%s\t%s\t0x%x\n", id, rows[id].mnemonic,
+			       isa_format_name(rows[id].format), (unsigned)rows[id].flags);
 	return 0;
 }
 
@@ -280,6 +294,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "--samples"))
 		return samples();
+	if (argc == 2 && !strcmp(argv[1], "--rows"))
+		return rows();
 	if (argc == 2 && !strcmp(argv[1], "--bytes"))
 		return bytes();
 	if (argc == 3 && !strcmp(argv[1], "--stats"))
@@ -288,6 +304,6 @@ int main(int argc, char **argv)
 		return dump(argv[1], 0);
 	fprintf(stderr,
 	        "usage: isa_dump [--isa gfx1250|gfx942|gfx950] OBJECT | --stats OBJECT | --bytes | "
-	        "--samples\n");
+	        "--samples | --rows\n");
 	return 2;
 }
