@@ -96,12 +96,35 @@ def raise_verdicts(c, co):
         return {}
     res = {}
     for k in doc.get('kernels', []):
-        if k.get('raised'):
-            res[k['kernel']] = None
-        else:
-            res[k['kernel']] = ('%s %s' % (k.get('reason') or '?',
-                                           k.get('mnemonic', ''))).strip()
+        res[k['kernel']] = None if k.get('raised') else refusal(
+            k, llvm_name(c, co, k.get('offset')) if k.get('mnemonic') ==
+            '<unknown>' else None)
     return res
+
+
+def llvm_name(c, co, offset):
+    """llvm-objdump's mnemonic of the instruction at address offset of co: what
+    an instruction mirage's decoder does not know is, or None."""
+    try:
+        a = int(offset, 16)
+    except (TypeError, ValueError):
+        return None
+    rc, out, err = sh([c.objdump, '-d', '--start-address=%#x' % a,
+                       '--stop-address=%#x' % (a + 1), co])
+    for line in out.splitlines():
+        if line.startswith('\t') and line.split():
+            return line.split()[0]
+    return None
+
+
+def refusal(k, name=None):
+    """A refusal of mirage's JSON as 'reason mnemonic [detail]' (an unknown
+    instruction's detail is its encoding and LLVM's name for it); the summary
+    counts it by what comes before the detail (judge())."""
+    why = ('%s %s' % (k.get('reason') or '?', k.get('mnemonic', ''))).strip()
+    detail = ', '.join(x for x in (k.get('detail'), name and 'LLVM: ' + name)
+                       if x)
+    return why + (' [%s]' % detail if detail else '')
 
 
 # --- launches --------------------------------------------------------------
@@ -213,8 +236,7 @@ def translate(c, fam, level, target, co, names, split=(), only=None):
         new = {}
         for k in doc.get('kernel_results', []):
             if not k.get('translated'):
-                new[k['name']] = ('%s %s' % (k.get('reason') or '?',
-                                             k.get('mnemonic', ''))).strip()
+                new[k['name']] = refusal(k)
         if not new:
             why = (e.strip().splitlines() or ['exit %d' % rc])[-1]
             return None, dict(refused, **{n: 'mirage rewrite: ' + why
@@ -467,6 +489,7 @@ def judge(c, stage, lv, kernels, res, pocl_bad, xfail, gfx1250=None,
                 key = re.sub(r'^kernel \S+ is refused at offset 0x[0-9a-f]+ ',
                              '', why)
                 key = re.sub(r'\+0x[0-9a-f]+', '', key)
+                key = re.sub(r' \[.*\]$', '', key)  # the detail (refusal())
                 reasons[key] = reasons.get(key, 0) + 1
                 report.append('refused %s: %s' % (head, why))
                 continue
@@ -559,6 +582,9 @@ def main():
     ap.add_argument('--pocl-batch', required=True)
     ap.add_argument('--clang', default='clang-22')
     ap.add_argument('--lld', default='ld.lld-22')
+    ap.add_argument('--objdump', default='llvm-objdump-22',
+                    help="names the instructions mirage's decoder does not "
+                    'know')
     ap.add_argument('--libclc', default=LIBCLC)
     ap.add_argument('--levels', default='O0,O2')
     ap.add_argument('--alone', default='O0',

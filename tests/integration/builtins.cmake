@@ -22,7 +22,7 @@ if(TARGET pocl_ref)
             --gen ${PROJECT_BINARY_DIR}/builtins-sweep/gen
             --work ${PROJECT_BINARY_DIR}/builtins-sweep/work --mirage $<TARGET_FILE:mirage>
             --pocl-batch $<TARGET_FILE:builtins_pocl_batch> --clang ${CLANG_EXE}
-            --lld ${LD_LLD_EXE} --xfail ${BUILTINS_SRC}/xfail.txt
+            --lld ${LD_LLD_EXE} --objdump ${LLVM_OBJDUMP_EXE} --xfail ${BUILTINS_SRC}/xfail.txt
     DEPENDS mirage builtins_pocl_batch USES_TERMINAL VERBATIM)
 endif()
 

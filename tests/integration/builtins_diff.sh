@@ -31,7 +31,7 @@ run() {
 	local name=$1
 	shift
 	"$PYTHON" "$src/run.py" --gen "$TEST_TMP/gen" --work "$TEST_TMP/$name" --mirage "$MIRAGE_BIN" \
-		--pocl-batch "$POCL_BATCH" --clang "$CLANG" --lld "$LD_LLD" --xfail "$src/xfail.txt" \
+		--pocl-batch "$POCL_BATCH" --clang "$CLANG" --lld "$LD_LLD" --objdump "$LLVM_OBJDUMP" --xfail "$src/xfail.txt" \
 		--jobs 2 "$@" | tee "$TEST_TMP/$name.log"
 	rc=${PIPESTATUS[0]}
 	[ "$rc" != 77 ] || skip_all "$(grep -m1 'skip' "$TEST_TMP/$name.log")"
