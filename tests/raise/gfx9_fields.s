@@ -5,8 +5,12 @@
 // v_lshl_add_u64 adding -1; what the -O0 round trip found: v_cndmask_b32_e64's abs and neg
 // source modifiers (clang's fabs at -O0), memory data in AGPRs (gfx942 spills VGPRs to
 // AGPRs: the acc bit); what the translated corpus found: v_pk_mov_b32 and its op_sel,
-// s_lshl2_add_u32, the signed and the ordering s_cmpk_*, global_store_byte_d16_hi; one
-// 64-lane wave, nineteen results per lane (gfx9_fields_expect.py).
+// s_lshl2_add_u32, the signed and the ordering s_cmpk_*, global_store_byte_d16_hi; what the
+// vector builtins' round trip found: a 16-bit op under SDWA with dst_sel:DWORD writes its
+// whole result, whose high half GFX9 zeroes for the ops LLVM lists
+// (GCNSubtarget::zeroesHigh16BitsOfDest; LLVM selects v_max_i16_sdwa for a zero-extended
+// 16-bit max), and dst_sel:WORD_1 with UNUSED_PRESERVE keeps the low half; one 64-lane wave,
+// twenty-one results per lane (gfx9_fields_expect.py).
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 kernel k vgprs=28 sgprs=8 args=1
@@ -92,4 +96,14 @@ kernel k vgprs=28 sgprs=8 args=1
 	global_store_dword v[14:15], v16, off offset:256
 	v_mov_b32_e32 v17, 0xab1234
 	global_store_byte_d16_hi v[14:15], v17, off offset:512
+	v_mul_u32_u24_e32 v18, 5, v0
+	v_subrev_u32_e32 v18, 100, v18
+	v_mov_b32_e32 v17, 0xdead0000
+	v_mov_b32_e32 v19, 0
+	v_max_i16_sdwa v17, sext(v18), v19 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:DWORD
+	global_store_dword v[14:15], v17, off offset:768
+	v_mov_b32_e32 v20, 0x12345678
+	v_mov_b32_e32 v21, 0x10001
+	v_add_u16_sdwa v20, v18, v21 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_0 src1_sel:DWORD
+	global_store_dword v[14:15], v20, off offset:1024
 	s_endpgm

@@ -1,10 +1,10 @@
-"""Writes what gfx9_fields.s must store for one 64-lane wave (nineteen rows of 64 dwords)."""
+"""Writes what gfx9_fields.s must store for one 64-lane wave (twenty-one rows of 64 dwords)."""
 import struct, sys
 
 M = 0xFFFFFFFF
 X = 0x9ABCDEF1
 S = 0x4000000380000001
-res = [[0] * 64 for _ in range(19)]
+res = [[0] * 64 for _ in range(21)]
 for l in range(64):
     off, w = l & 15, (l >> 2) & 31
     field = (X >> off) & ((1 << w) - 1)
@@ -25,4 +25,8 @@ for l in range(64):
     res[16][l] = (3 << 2) + 5  # s_lshl2_add_u32
     res[17][l] = 1 | 4  # -5 < -2 (signed), not -5 > 3, 0xfffffffb >= 0x400, not <= 0x400
     res[18][l] = 0xAB  # bits 23:16 of 0xab1234, one byte
+    v18 = (5 * l - 100) & M
+    b = v18 & 0xFF
+    res[19][l] = max(b - 256 if b >> 7 else b, 0)  # v_max_i16 of sext(byte 0) and 0, high half 0
+    res[20][l] = (((v18 + 1) & 0xFFFF) << 16) | 0x5678  # the sum into WORD_1, the low half kept
 sys.stdout.buffer.write(b"".join(struct.pack("<64I", *r) for r in res))

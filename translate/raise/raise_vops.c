@@ -191,7 +191,9 @@ LLVMValueRef vx_sh32(struct rz *r, LLVMValueRef v)
 /*
  * The 16-bit ops that on GFX9 (gfx942/gfx950) clear bits [31:16] of the destination instead
  * of keeping them: LLVM's list (GCNSubtarget::zeroesHigh16BitsOfDest), which its code for those
- * targets relies on.  From GFX10 on (gfx1250) every 16-bit op keeps them.
+ * targets relies on.  From GFX10 on (gfx1250) every 16-bit op keeps them.  Under SDWA the
+ * destination select places bits of that same 32-bit result: dst_sel:DWORD writes it whole,
+ * the zeroed half too (LLVM selects v_max_i16_sdwa ... dst_sel:DWORD for a zero-extended max).
  */
 static const uint16_t gfx9_zeroes_high16[] = {
     ISA_OP_V_CVT_F16_F32,    ISA_OP_V_CVT_F16_U16,       ISA_OP_V_CVT_F16_I16,
@@ -211,7 +213,7 @@ static const uint16_t gfx9_zeroes_high16[] = {
 
 static bool zeroes_high16(const struct rz *r)
 {
-	if (r->arch == ISA_ARCH_GFX1250 || r->in->sdwa)
+	if (r->arch == ISA_ARCH_GFX1250)
 		return false;
 	for (size_t i = 0; i < sizeof(gfx9_zeroes_high16) / sizeof(gfx9_zeroes_high16[0]); i++)
 		if (gfx9_zeroes_high16[i] == r->in->op)
