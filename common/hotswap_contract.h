@@ -42,6 +42,8 @@
 #define HOTSWAP_ENV_CACHE_DISABLE "HSA_HOTSWAP_CACHE_DISABLE"
 /* Seconds a process waits for another's translation of the same object (docs/intercept.md). */
 #define HOTSWAP_ENV_CACHE_LOCK_TIMEOUT "HSA_HOTSWAP_CACHE_LOCK_TIMEOUT"
+/* Threads one translation may use, 1 to 256 (docs/translate.md, "Parallel translation"). */
+#define HOTSWAP_ENV_JOBS "HSA_HOTSWAP_JOBS"
 
 /* mirage's own directories: profiles/config_paths.c decides them, discovery probes MIRAGE_DATA. */
 #define MIRAGE_ENV_CONFIG "MIRAGE_CONFIG"

@@ -337,7 +337,7 @@ complete -c mirage -n "__fish_mirage_at 'cache warm'" -l strict -d 'key the entr
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l no-strict -d 'turn --strict off'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l all-kernels -d 'key the entries as a profile with all_kernels (a translation with a refused kernel is refused whole) looks them up'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l no-all-kernels -d 'turn --all-kernels off'
-complete -c mirage -n "__fish_mirage_at 'cache warm'" -l jobs -s j -x -d 'translate on N threads (default 1)'
+complete -c mirage -n "__fish_mirage_at 'cache warm'" -l jobs -s j -x -d 'translate N objects at once (each on its share of the CPUs) (default 1)'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l shard -x -d 'only part I of N (0 <= I < N), for one task of a job array'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l profile -s p -x -a '(__fish_mirage_call profiles)' -d 'the target, strictness and cache directory `mirage run` gives the profile\'s workloads'
 complete -c mirage -n "__fish_mirage_at 'cache warm'" -l json -d 'print one JSON document instead of text'

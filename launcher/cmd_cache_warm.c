@@ -6,7 +6,8 @@
  * intercept computes for it: the same route table (intercept/decide), the same key
  * (cache/cache_key.h), the same store and lock (cache/cache_disk.h).  --shard I/N takes the
  * objects whose input SHA-256 falls in part I of N, so N array tasks together do each object
- * once; --jobs N translates on N threads.  --profile P takes the target, the strictness and
+ * once; --jobs N translates N objects at once, sharing the CPUs among their translations'
+ * threads (HSA_HOTSWAP_JOBS, docs/translate.md).  --profile P takes the target, the strictness and
  * the cache directory from the profile, as `mirage run --profile P` hands them to the
  * intercept (an option given as well wins).  Bad paths and unreadable files are named and
  * skipped, and make the exit 1 at the end.
@@ -24,6 +25,7 @@
 #include "decide.h"
 #include "elf_isa.h"
 #include "gfx_table.h"
+#include "hotswap_contract.h"
 #include "read_whole.h"
 #include "strbuf.h"
 
@@ -32,6 +34,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +74,7 @@ static const struct opt_spec warm_opts[WARM_NOPTS + 1] = {
                    .short_name = 'j',
                    .type = OPT_STRING,
                    .arg_name = "N",
-                   .help = "translate on N threads",
+                   .help = "translate N objects at once (each on its share of the CPUs)",
                    .def = "1"},
     [WARM_SHARD] = {.name = "shard",
                     .type = OPT_STRING,
@@ -522,6 +525,21 @@ static int parse_shard(const char *s, unsigned *i, unsigned *n)
 	return sscanf(s, "%u/%u%c", i, n, &tail) == 2 && *n >= 1 && *i < *n && s[0] != '-' ? 0 : -1;
 }
 
+/* N objects at once: each translation gets its share of the CPUs this process may use as its
+ * threads (HSA_HOTSWAP_JOBS, read by the translator), unless the user set that. */
+static void share_cpus(unsigned objects)
+{
+	cpu_set_t set;
+	char v[16];
+	int cpus;
+
+	if (objects < 2 || getenv(HOTSWAP_ENV_JOBS) || sched_getaffinity(0, sizeof(set), &set))
+		return;
+	cpus = CPU_COUNT(&set);
+	snprintf(v, sizeof(v), "%u", cpus > (int)objects ? (unsigned)cpus / objects : 1u);
+	setenv(HOTSWAP_ENV_JOBS, v, 1);
+}
+
 static int parse_jobs(const char *s, unsigned *jobs)
 {
 	char *end;
@@ -647,6 +665,7 @@ static int cache_warm_exec(const struct cmd_ctx *ctx, struct cmd_args *a)
 		walk(&w, AT_FDCWD, a->positional.v[i], a->positional.v[i], true);
 	if (jobs > w.n)
 		jobs = w.n ? (unsigned)w.n : 1;
+	share_cpus(jobs);
 	for (unsigned t = 1; t < jobs; t++)
 		if (pthread_create(&threads[t], NULL, worker, &w)) {
 			jobs = t;

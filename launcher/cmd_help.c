@@ -173,6 +173,8 @@ static const struct {
     {HOTSWAP_ENV_CACHE_LOCK_TIMEOUT, "seconds to wait for another process's translation of the "
                                      "same object (default 600)"},
     {HOTSWAP_ENV_CACHE_DEBUG, "1: one hotswap_cache line per load"},
+    {HOTSWAP_ENV_JOBS, "threads one translation may use, 1 to 256 (default: the CPUs the process "
+                       "may run on); the output is the same bytes whatever the number"},
     {HOTSWAP_ENV_IR_RAISER, "1: raise machine code to IR for translation"},
     {HOTSWAP_ENV_BACKEND_ADAPTER_POLICY, "which framework adapters retarget JIT compilers"},
     {HOTSWAP_ENV_BACKEND_ADAPTERS, "the adapters the policy enables"},

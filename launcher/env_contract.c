@@ -37,8 +37,10 @@ static const struct search_list {
                       "and '\\' as quoting"},
 };
 
-/* Inherited HSA_HOTSWAP_* variables that only change what the intercept prints. */
-static const char *const inherited_passed[] = {HOTSWAP_ENV_VERBOSE, HOTSWAP_ENV_CACHE_DEBUG, NULL};
+/* Inherited HSA_HOTSWAP_* variables that change what the intercept prints or how many threads
+ * it translates on, never what it loads: a job script's HSA_HOTSWAP_JOBS reaches every rank. */
+static const char *const inherited_passed[] = {HOTSWAP_ENV_VERBOSE, HOTSWAP_ENV_CACHE_DEBUG,
+                                               HOTSWAP_ENV_JOBS, NULL};
 /* Inherited HSA_HOTSWAP_* variables mirage reads itself (the target; resolve in cmd_run.c). */
 static const char *const inherited_inputs[] = {HOTSWAP_ENV_ISA_OVERRIDE, NULL};
 

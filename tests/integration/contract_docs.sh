@@ -38,8 +38,9 @@ for v in $all; do
 done
 
 # The README's table of what the intercept reads: the variables its C code reads (with the
-# disk cache it links, cache/).
-read_by_intercept=$(cat intercept/*/*.c cache/*.c rewrite/*.c | names_of_macros | only_hotswap)
+# disk cache it links, cache/, and the rewriter and translator it loads into the workload).
+read_by_intercept=$(cat intercept/*/*.c cache/*.c rewrite/*.c translate/*/*.c | names_of_macros |
+	only_hotswap)
 assert_eq "$(table_vars README.md '### Variables the intercept reads' | only_hotswap)" \
 	"$read_by_intercept" "README's intercept table lists exactly the HSA_HOTSWAP_* it reads"
 

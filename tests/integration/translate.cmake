@@ -66,6 +66,8 @@ mirage_shell_test(emulate_smem emulate_smem.sh LABELS translate emulate)
 mirage_shell_test(emulate_inline64 emulate_inline64.sh LABELS translate emulate)
 # Whole-wave mode: the report, and the lanes of a partial source wave and a half with none.
 mirage_shell_test(translate_whole_wave translate_whole_wave.sh LABELS translate emulate)
+# Parallel translation: the same bytes on any number of threads (and under TSan, the threads).
+mirage_shell_test(translate_jobs translate_jobs.sh LABELS translate emulate intercept tsan)
 # The optimisation pipeline is LLVM 22's O2 but for the two passes it names.
 mirage_shell_test(translate_pipeline translate_pipeline.sh LABELS translate)
 # The round trip on the CPU: every launch file translated for gfx942/gfx950 at -O0/-O2/-O3

@@ -36,8 +36,10 @@ static void script(char *path, size_t size, const char *name, const char *body, 
 static int link_with(const char *lld, const char *obj, unsigned char **image, size_t *size,
                      char *msg, size_t msize)
 {
+	struct amdgcn_object o = {(unsigned char *)obj, strlen(obj)};
+
 	setenv("MIRAGE_LLD", lld, 1);
-	return amdgcn_link((const unsigned char *)obj, strlen(obj), image, size, msg, msize);
+	return amdgcn_link(&o, 1, image, size, msg, msize);
 }
 
 /* Every run leaves TMPDIR as it found it: the private directory and its files are gone. */
@@ -117,6 +119,42 @@ static void test_links(void **state)
 	assert_int_equal(size, 9);
 	assert_memory_equal(image, "an object", 9);
 	free(image);
+	assert_tmp_empty();
+}
+
+/* A split translation's chunks: every object, in chunk order, after -o OUT; 0 and 65 refused. */
+static void test_links_chunks(void **state)
+{
+	(void)state;
+	char lld[256], msg[256];
+	struct amdgcn_object objs[65];
+	unsigned char *image = NULL;
+	size_t size = 0;
+
+	/* The stand-in checks the names and concatenates the inputs. */
+	script(lld, sizeof(lld), "cat-lld",
+	       "#!/bin/sh\n"
+	       "[ \"$1 $2 $3\" = \"-shared --no-undefined -o\" ] || exit 9\n"
+	       "out=$4; shift 4\n"
+	       "[ \"${1##*/} ${2##*/} ${3##*/} $#\" = \"in.o in.1.o in.2.o 3\" ] || exit 8\n"
+	       "exec cat \"$@\" >\"$out\"\n",
+	       0755);
+	setenv("MIRAGE_LLD", lld, 1);
+	objs[0] = (struct amdgcn_object){(unsigned char *)"one,", 4};
+	objs[1] = (struct amdgcn_object){(unsigned char *)"two,", 4};
+	objs[2] = (struct amdgcn_object){(unsigned char *)"three", 5};
+	assert_int_equal(amdgcn_link(objs, 3, &image, &size, msg, sizeof(msg)), 0);
+	assert_int_equal(size, 13);
+	assert_memory_equal(image, "one,two,three", 13);
+	free(image);
+	assert_tmp_empty();
+	for (size_t i = 0; i < 65; i++)
+		objs[i] = objs[0];
+	assert_int_equal(amdgcn_link(objs, 0, &image, &size, msg, sizeof(msg)), -1);
+	assert_string_equal(msg, "cannot link 0 objects (1 to 64)");
+	assert_int_equal(amdgcn_link(objs, 65, &image, &size, msg, sizeof(msg)), -1);
+	assert_string_equal(msg, "cannot link 65 objects (1 to 64)");
+	assert_null(image);
 	assert_tmp_empty();
 }
 
@@ -324,9 +362,13 @@ static void test_no_temporary_directory(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_links),        cmocka_unit_test(test_environment_and_input),
-	    cmocka_unit_test(test_linker_fails), cmocka_unit_test(test_cannot_run),
-	    cmocka_unit_test(test_not_a_linker), cmocka_unit_test(test_no_temporary_directory),
+	    cmocka_unit_test(test_links),
+	    cmocka_unit_test(test_links_chunks),
+	    cmocka_unit_test(test_environment_and_input),
+	    cmocka_unit_test(test_linker_fails),
+	    cmocka_unit_test(test_cannot_run),
+	    cmocka_unit_test(test_not_a_linker),
+	    cmocka_unit_test(test_no_temporary_directory),
 	    cmocka_unit_test(test_search_order),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

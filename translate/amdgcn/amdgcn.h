@@ -85,12 +85,33 @@ int amdgcn_emit_object(LLVMModuleRef m, LLVMTargetMachineRef tm, unsigned char *
                        size_t *obj_size, char *msg, size_t size);
 
 /*
- * Linking (amdgcn_link.c): `ld.lld -shared` of one relocatable object in a private temporary
- * directory, without a shell.  The linker is $MIRAGE_LLD, else the HotSwap tree's
- * llvm-tools/ld.lld next to this library, else ld.lld-22 on PATH, else
+ * Parallel translation (amdgcn_chunks.c).  An object of n kernels is cut into
+ * amdgcn_chunk_count(n) chunks of consecutive kernels (1 below 16 kernels), chunk c holding
+ * amdgcn_chunk_range's kernels; each is raised, optimised and emitted in an LLVM context of its
+ * own, and the objects are linked in chunk order.
+ */
+size_t amdgcn_chunk_count(size_t nkernels);
+void amdgcn_chunk_range(size_t nkernels, size_t nchunks, size_t c, size_t *first, size_t *count);
+/* Threads for one translation: $HSA_HOTSWAP_JOBS when it is 1 to 256, else the CPUs the
+ * calling thread may run on (sched_getaffinity), else 1. */
+unsigned amdgcn_jobs(void);
+/* Calls fn(ctx, c) once for every c below n, on up to jobs threads, the caller's among them
+ * (one job starts none); returns when all are done.  A thread that cannot start leaves its
+ * share to the others. */
+void amdgcn_run_chunks(size_t n, unsigned jobs, void (*fn)(void *ctx, size_t c), void *ctx);
+
+/* A relocatable object in memory, one chunk's (amdgcn_translate.c). */
+struct amdgcn_object {
+	unsigned char *bytes;
+	size_t size;
+};
+/*
+ * Linking (amdgcn_link.c): `ld.lld -shared` of n relocatable objects (1 to 64), in that order,
+ * in a private temporary directory, without a shell.  The linker is $MIRAGE_LLD, else the
+ * HotSwap tree's llvm-tools/ld.lld next to this library, else ld.lld-22 on PATH, else
  * /usr/lib/llvm-22/bin/ld.lld.  Returns 0 and the ET_DYN image (malloc'd), or -1 with msg.
  */
-int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image,
+int amdgcn_link(const struct amdgcn_object *objs, size_t n, unsigned char **image,
                 size_t *image_size, char *msg, size_t size);
 /*
  * The linker amdgcn_link runs, in that order, with lib_dir the directory of the library whose

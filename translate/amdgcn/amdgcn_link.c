@@ -1,7 +1,8 @@
 /*
- * Linking (amdgcn.h): LLVM has no C API for lld, so the one relocatable object is linked by
- * `ld.lld -shared` run with posix_spawn (no shell, common/run_command.h) in a private mkdtemp
- * directory that is removed afterwards, whatever happens.
+ * Linking (amdgcn.h): LLVM has no C API for lld, so the relocatable objects (one per chunk of
+ * kernels, amdgcn_translate.c) are linked by `ld.lld -shared` run with posix_spawn (no shell,
+ * common/run_command.h) in a private mkdtemp directory that is removed afterwards, whatever
+ * happens.
  */
 #include "amdgcn.h"
 
@@ -24,6 +25,8 @@
 extern char **environ;
 
 #define LINK_MAX_OUTPUT (UINT64_C(1) << 31)
+/* The inputs' names in the private directory: in.o, then in.1.o, in.2.o, ... */
+#define LINK_MAX_INPUTS 64
 #define LLD_VERSIONED   "ld.lld-22"
 #define LLD_SYSTEM      "/usr/lib/llvm-22/bin/ld.lld"
 
@@ -144,10 +147,19 @@ static char **linker_environ(void)
 	return env;
 }
 
-static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
+/* Input i's path in dir: in.o for the first (a one-chunk link runs as it always has). */
+static int input_path(char *out, size_t size, const char *dir, size_t i)
 {
-	char in[PATH_MAX], out[PATH_MAX], log[PATH_MAX], line[256];
-	char *argv[] = {(char *)lld, "-shared", "--no-undefined", "-o", out, in, NULL};
+	int n =
+	    i ? snprintf(out, size, "%s/in.%zu.o", dir, i) : snprintf(out, size, "%s/in.o", dir);
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+static int run_linker(const char *lld, const char *dir, size_t ninputs, char *msg, size_t size)
+{
+	char out[PATH_MAX], log[PATH_MAX], line[256];
+	char(*in)[PATH_MAX] = calloc(ninputs, sizeof(*in)); /* up to 64 paths: not on the stack */
+	char *argv[5 + LINK_MAX_INPUTS + 1] = {(char *)lld, "-shared", "--no-undefined", "-o", out};
 	struct run_spec spec = {.path = lld,
 	                        .argv = argv,
 	                        .stdin_null = true,
@@ -158,20 +170,34 @@ static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
 	char **env;
 	int rc;
 
-	if ((size_t)snprintf(in, sizeof(in), "%s/in.o", dir) >= sizeof(in) ||
-	    (size_t)snprintf(out, sizeof(out), "%s/out.so", dir) >= sizeof(out) ||
+	if (!in) {
+		snprintf(msg, size, "cannot run %s: %s", lld, strerror(ENOMEM));
+		return -1;
+	}
+	for (size_t i = 0; i < ninputs; i++) {
+		if (input_path(in[i], sizeof(in[i]), dir, i)) {
+			snprintf(msg, size, "the temporary directory's path is too long");
+			free(in);
+			return -1;
+		}
+		argv[5 + i] = in[i];
+	}
+	if ((size_t)snprintf(out, sizeof(out), "%s/out.so", dir) >= sizeof(out) ||
 	    (size_t)snprintf(log, sizeof(log), "%s/ld.log", dir) >= sizeof(log)) {
 		snprintf(msg, size, "the temporary directory's path is too long");
+		free(in);
 		return -1;
 	}
 	env = linker_environ();
 	if (!env) {
 		snprintf(msg, size, "cannot run %s: %s", lld, strerror(ENOMEM));
+		free(in);
 		return -1;
 	}
 	spec.envp = env;
 	rc = run_command(&spec, &run);
 	free(env);
+	free(in);
 	if (rc < 0) {
 		if (!strcmp(run.failed, "waitpid"))
 			snprintf(msg, size, "waiting for %s: %s", lld, strerror(errno));
@@ -189,15 +215,20 @@ static int run_linker(const char *lld, const char *dir, char *msg, size_t size)
 	return -1;
 }
 
-int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image,
+int amdgcn_link(const struct amdgcn_object *objs, size_t n, unsigned char **image,
                 size_t *image_size, char *msg, size_t size)
 {
 	const char *tmp = getenv("TMPDIR");
 	char lld[PATH_MAX], lib_dir[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
+	size_t written = 0;
 	int rc = -1, fd;
 
 	*image = NULL;
 	*image_size = 0;
+	if (!n || n > LINK_MAX_INPUTS) {
+		snprintf(msg, size, "cannot link %zu objects (1 to %d)", n, LINK_MAX_INPUTS);
+		return -1;
+	}
 	if (amdgcn_find_linker(own_dir(lib_dir, sizeof(lib_dir)), lld, sizeof(lld), msg, size))
 		return -1;
 	snprintf(dir, sizeof(dir), "%s/mirage-link-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
@@ -206,12 +237,15 @@ int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image
 		         tmp && *tmp == '/' ? tmp : "/tmp", strerror(errno));
 		return -1;
 	}
-	snprintf(path, sizeof(path), "%s/in.o", dir);
-	if (write_file(path, obj, obj_size)) {
-		snprintf(msg, size, "cannot write %s: %s", path, strerror(errno));
-		goto done;
+	for (; written < n; written++) {
+		if (input_path(path, sizeof(path), dir, written) ||
+		    write_file(path, objs[written].bytes, objs[written].size)) {
+			snprintf(msg, size, "cannot write %s: %s", path, strerror(errno));
+			written++; /* a partly written file is removed too */
+			goto done;
+		}
 	}
-	if (run_linker(lld, dir, msg, size))
+	if (run_linker(lld, dir, n, msg, size))
 		goto done;
 	snprintf(path, sizeof(path), "%s/out.so", dir);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
@@ -224,8 +258,11 @@ int amdgcn_link(const unsigned char *obj, size_t obj_size, unsigned char **image
 	else
 		rc = 0;
 done:
-	for (size_t i = 0; i < 3; i++) {
-		static const char *const files[] = {"in.o", "out.so", "ld.log"};
+	for (size_t i = 0; i < written; i++)
+		if (!input_path(path, sizeof(path), dir, i))
+			unlink(path);
+	for (size_t i = 0; i < 2; i++) {
+		static const char *const files[] = {"out.so", "ld.log"};
 		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
 		unlink(path);
 	}

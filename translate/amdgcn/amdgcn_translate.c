@@ -1,9 +1,10 @@
 /*
  * translate_object for gfx942/gfx950 (amdgcn_translate.h): per kernel raise, prove, bind and
- * optimise in one LLVM context; then one module, one object, one link, and every descriptor
- * validated.  A refused kernel gets an entry that traps (amdgcn_trap.c), so the image holds
- * every kernel; it is returned when at least one kernel translated and every translated
- * kernel's descriptor checked out.
+ * optimise; the kernels of one chunk (amdgcn_chunks.c) in one LLVM context, linked into one
+ * module and emitted as one relocatable object, the chunks on threads of their own; then one
+ * link of every chunk's object, and every descriptor validated.  A refused kernel gets an
+ * entry that traps (amdgcn_trap.c), so the image holds every kernel; it is returned when at
+ * least one kernel translated and every translated kernel's descriptor checked out.
  */
 #include "amdgcn_translate.h"
 
@@ -12,8 +13,11 @@
 #include "str_fmt.h"
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/Comdat.h>
 #include <llvm-c/Linker.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,30 +128,123 @@ void tr_kernel_refuse(struct tr_kernel *t, const struct raise_refusal *w)
 	t->detail = strdup(w->detail);
 }
 
-/* Lowers, links and validates the translated kernels (module m, consumed). */
-static int lower_and_check(LLVMModuleRef m, LLVMTargetMachineRef tm, const struct amdgcn_target *t,
-                           const struct code_object *co, struct tr_translation *out,
-                           unsigned char **image, size_t *image_size)
-{
-	struct code_object *linked = NULL;
-	unsigned char *obj = NULL;
-	size_t obj_size = 0;
-	char msg[512], *err = NULL;
-	int ok = 1;
+/* One translation's shared state: each chunk writes only its own slots and its kernels'. */
+struct object_job {
+	const struct amdgcn_target *t;
+	const struct code_object *co;
+	struct tr_translation *out;
+	size_t nchunks;
+	struct amdgcn_object *objs; /* per chunk: its relocatable object */
+	char **errors;              /* per chunk: why it has none (malloc'd), or NULL */
+	bool *any;                  /* per chunk: a kernel of it translated */
+	tr_progress_fn progress;
+	void *progress_ctx;
+	pthread_mutex_t lock; /* done and the progress calls */
+	size_t done;
+};
 
+/* Kernel i of the object into its module (the translation, or an entry that traps). */
+static LLVMModuleRef kernel_module(struct object_job *j, LLVMContextRef ctx,
+                                   LLVMTargetMachineRef tm, size_t i)
+{
+	struct tr_kernel *tk = &j->out->kernels[i];
+	const struct co_kernel *k = &j->co->kernels[i];
+	struct raise_refusal why;
+	LLVMModuleRef m;
+	int whole_wave = 0;
+
+	if (translate_kernel(ctx, tm, j->t, j->co, k, &m, &tk->instructions, &whole_wave, &why)) {
+		tr_kernel_refuse(tk, &why);
+		return amdgcn_trap_kernel(ctx, tm, k->name);
+	}
+	tk->raised = 1;
+	if (whole_wave) {
+		tk->offset = why.offset;
+		tk->mnemonic = strdup(why.mnemonic);
+		tk->note = str_fmt("whole-wave mode for %s at 0x%" PRIx64 ": %s",
+		                   *why.mnemonic ? why.mnemonic : "?", why.offset, why.detail);
+	}
+	return m;
+}
+
+/* The chunk's kernels as one relocatable object (module m, consumed). */
+static int emit_chunk(struct object_job *j, LLVMModuleRef m, LLVMTargetMachineRef tm,
+                      struct amdgcn_object *obj, char *msg, size_t size)
+{
+	LLVMValueRef image = LLVMGetNamedGlobal(m, "mirage.image");
+	int rc;
+
+	LLVMSetSourceFileName(m, "mirage-translate", 16);
 	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
 		if (LLVMGetFunctionCallConv(f) == LLVMAMDGPUKERNELCallConv)
 			amdgcn_no_input_attributes(f);
-	if (amdgcn_emit_object(m, tm, &obj, &obj_size, msg, sizeof(msg)) ||
-	    amdgcn_link(obj, obj_size, image, image_size, msg, sizeof(msg))) {
-		out->error = str_fmt("%s: %s", SOURCE_NAME, msg);
-		free(obj);
-		LLVMDisposeModule(m);
-		return -1;
-	}
-	free(obj);
+	/* Several chunks may each carry the object's image (amdgcn_bind.c): one comdat, so the
+	 * linker keeps one copy. */
+	if (image && j->nchunks > 1)
+		LLVMSetComdat(image, LLVMGetOrInsertComdat(m, "mirage.image"));
+	rc = amdgcn_emit_object(m, tm, &obj->bytes, &obj->size, msg, size);
 	LLVMDisposeModule(m);
-	if (co_load_memory(*image, *image_size, "the translated object", &linked, &err)) {
+	return rc;
+}
+
+/* Chunk c (amdgcn_run_chunks' fn): its kernels raised, bound, optimised and emitted, in an
+ * LLVM context and target machine of its own. */
+static void translate_chunk(void *arg, size_t c)
+{
+	struct object_job *j = arg;
+	LLVMTargetMachineRef tm;
+	LLVMContextRef ctx;
+	LLVMModuleRef all = NULL;
+	size_t first, count;
+	char msg[512];
+
+	amdgcn_chunk_range(j->co->nkernels, j->nchunks, c, &first, &count);
+	tm = amdgcn_target_machine(j->t, msg, sizeof(msg));
+	if (!tm) {
+		j->errors[c] = str_fmt("%s", msg);
+		return;
+	}
+	ctx = LLVMContextCreate();
+	for (size_t i = first; i < first + count; i++) {
+		LLVMModuleRef m = kernel_module(j, ctx, tm, i);
+		j->any[c] |= j->out->kernels[i].raised;
+		if (!all) {
+			all = m;
+		} else if (LLVMLinkModules2(all, m)) {
+			j->errors[c] = str_fmt("%s: kernel %s does not link with the others",
+			                       SOURCE_NAME, j->out->kernels[i].name);
+			goto done;
+		}
+		pthread_mutex_lock(&j->lock);
+		j->done++;
+		if (j->progress)
+			j->progress(j->progress_ctx, j->done, j->co->nkernels);
+		pthread_mutex_unlock(&j->lock);
+	}
+	/* An object of one chunk with nothing translated has no image to make. */
+	if (all && (j->any[c] || j->nchunks > 1)) {
+		if (emit_chunk(j, all, tm, &j->objs[c], msg, sizeof(msg)))
+			j->errors[c] = str_fmt("%s: %s", SOURCE_NAME, msg);
+		all = NULL;
+	}
+done:
+	if (all)
+		LLVMDisposeModule(all);
+	LLVMContextDispose(ctx);
+	LLVMDisposeTargetMachine(tm);
+}
+
+/* Every translated kernel's descriptor in the linked image against its source's; a kernel that
+ * fails is refused.  Returns 0, 1 when one failed (its code is in the image: no image), or -1
+ * with out->error. */
+static int check_image(const unsigned char *image, size_t image_size, const struct amdgcn_target *t,
+                       const struct code_object *co, struct tr_translation *out)
+{
+	struct code_object *linked = NULL;
+	char *err = NULL;
+	int ok = 1;
+
+	if (co_load_memory(image, image_size, "the translated object", &linked, &err)) {
 		out->error = str_fmt("LLVM's object cannot be read back: %s", err);
 		free(err);
 		return -1;
@@ -177,16 +274,55 @@ static int lower_and_check(LLVMModuleRef m, LLVMTargetMachineRef tm, const struc
 	return ok ? 0 : 1;
 }
 
+/* The per-chunk arrays of j, or -1. */
+static int job_init(struct object_job *j, size_t nchunks)
+{
+	j->nchunks = nchunks;
+	j->objs = calloc(nchunks, sizeof(*j->objs));
+	j->errors = calloc(nchunks, sizeof(*j->errors));
+	j->any = calloc(nchunks, sizeof(*j->any));
+	pthread_mutex_init(&j->lock, NULL);
+	return j->objs && j->errors && j->any ? 0 : -1;
+}
+
+static void job_release(struct object_job *j)
+{
+	for (size_t c = 0; c < j->nchunks; c++) {
+		if (j->objs)
+			free(j->objs[c].bytes);
+		if (j->errors)
+			free(j->errors[c]);
+	}
+	free(j->objs);
+	free(j->errors);
+	free(j->any);
+	pthread_mutex_destroy(&j->lock);
+}
+
+/* A failed translation reports no kernel results: the ones it made are dropped. */
+static void drop_kernels(struct tr_translation *out)
+{
+	for (size_t i = 0; i < out->nkernels; i++) {
+		struct tr_kernel *k = &out->kernels[i];
+		free(k->name);
+		free(k->mnemonic);
+		free(k->detail);
+		free(k->ir);
+		free(k->note);
+	}
+	out->nkernels = 0;
+}
+
 int amdgcn_translate(const void *code, size_t size, const char *target, tr_progress_fn progress,
                      void *progress_ctx, struct tr_translation *out)
 {
 	const struct amdgcn_target *t = amdgcn_target_find(target);
+	struct object_job j = {
+	    .t = t, .out = out, .progress = progress, .progress_ctx = progress_ctx};
 	struct code_object *co = NULL;
-	LLVMTargetMachineRef tm = NULL;
-	LLVMContextRef ctx = NULL;
-	LLVMModuleRef all = NULL;
 	char *err = NULL, msg[512];
-	int any = 0, checked = 0;
+	bool any = false;
+	int checked = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!t) {
@@ -198,51 +334,33 @@ int amdgcn_translate(const void *code, size_t size, const char *target, tr_progr
 		out->error = err;
 		return -1;
 	}
+	j.co = co;
 	out->kernels = calloc(co->nkernels + 1, sizeof(*out->kernels));
-	tm = amdgcn_target_machine(t, msg, sizeof(msg));
-	if (!out->kernels || !tm) {
-		out->error = str_fmt("%s", out->kernels ? msg : "out of memory");
+	if (!out->kernels || job_init(&j, amdgcn_chunk_count(co->nkernels))) {
+		out->error = str_fmt("out of memory");
 		goto done;
 	}
-	ctx = LLVMContextCreate();
-	for (size_t i = 0; i < co->nkernels; i++) {
-		struct tr_kernel *tk = &out->kernels[out->nkernels++];
-		struct raise_refusal why;
-		LLVMModuleRef m;
-		int whole_wave = 0;
-		tk->name = strdup(co->kernels[i].name);
-		if (translate_kernel(ctx, tm, t, co, &co->kernels[i], &m, &tk->instructions,
-		                     &whole_wave, &why)) {
-			tr_kernel_refuse(tk, &why);
-			m = amdgcn_trap_kernel(ctx, tm, co->kernels[i].name);
-		} else {
-			tk->raised = 1;
-			any = 1;
-		}
-		if (tk->raised && whole_wave) {
-			tk->offset = why.offset;
-			tk->mnemonic = strdup(why.mnemonic);
-			tk->note =
-			    str_fmt("whole-wave mode for %s at 0x%" PRIx64 ": %s",
-			            *why.mnemonic ? why.mnemonic : "?", why.offset, why.detail);
-		}
-		if (!all) {
-			all = m;
-		} else if (LLVMLinkModules2(all, m)) {
-			out->error = str_fmt("%s: kernel %s does not link with the others",
-			                     SOURCE_NAME, tk->name);
+	for (; out->nkernels < co->nkernels; out->nkernels++)
+		if (!(out->kernels[out->nkernels].name = strdup(co->kernels[out->nkernels].name))) {
+			out->error = str_fmt("out of memory");
 			goto done;
 		}
-		if (progress)
-			progress(progress_ctx, i + 1, co->nkernels);
+	amdgcn_run_chunks(j.nchunks, amdgcn_jobs(), translate_chunk, &j);
+	for (size_t c = 0; c < j.nchunks; c++) {
+		if (j.errors[c]) {
+			out->error = j.errors[c];
+			j.errors[c] = NULL;
+			goto done;
+		}
+		any |= j.any[c];
 	}
-	if (any && all) {
-		LLVMModuleRef m = all;
-		all = NULL;
-		LLVMSetSourceFileName(m, "mirage-translate", 16);
-		/* 1: a translated kernel failed its descriptor check (now refused, but its code
-		 * is in the image): no image. */
-		checked = lower_and_check(m, tm, t, co, out, &out->image, &out->image_size);
+	if (any) {
+		if (amdgcn_link(j.objs, j.nchunks, &out->image, &out->image_size, msg,
+		                sizeof(msg))) {
+			out->error = str_fmt("%s: %s", SOURCE_NAME, msg);
+			goto done;
+		}
+		checked = check_image(out->image, out->image_size, t, co, out);
 		if (checked < 0)
 			goto done;
 	}
@@ -252,12 +370,9 @@ int amdgcn_translate(const void *code, size_t size, const char *target, tr_progr
 		out->image_size = 0;
 	}
 done:
-	if (all)
-		LLVMDisposeModule(all);
-	if (ctx)
-		LLVMContextDispose(ctx);
-	if (tm)
-		LLVMDisposeTargetMachine(tm);
+	if (out->error)
+		drop_kernels(out);
+	job_release(&j);
 	co_free(co);
 	return out->error ? -1 : 0;
 }
