@@ -104,8 +104,9 @@ done
 export STANDIN_AGENT_GFX=gfx942
 run_capture "$MIRAGE_BIN" profile create mi300 --target gfx942
 assert_eq "$RUN_STATUS" 0 "profile mi300 created"
-HSA_HOTSWAP_JOBS=2 run_capture "$MIRAGE_BIN" run -p mi300 -- sh -c 'echo "jobs=$HSA_HOTSWAP_JOBS"'
-assert_contains "$RUN_STDOUT" "jobs=2" "mirage run passes an inherited HSA_HOTSWAP_JOBS on"
+# envdump (built like mirage, so the preloaded shim loads in it under the sanitizers too)
+HSA_HOTSWAP_JOBS=2 run_capture "$MIRAGE_BIN" run -p mi300 -- "$TEST_TOOLS/envdump" 0
+assert_contains "$RUN_STDOUT" "HSA_HOTSWAP_JOBS=2" "mirage run passes an inherited HSA_HOTSWAP_JOBS on"
 fresh_rec
 HSA_HOTSWAP_JOBS=2 run_capture "$MIRAGE_BIN" run -p mi300 -- "$CLIENT" k64.co
 assert_eq "$RUN_STATUS" 0 "mirage run: the stand-in client loads the 64-kernel object"
