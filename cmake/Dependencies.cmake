@@ -35,6 +35,21 @@ add_library(dep::llvm INTERFACE IMPORTED GLOBAL)
 set_target_properties(dep::llvm PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${LLVM_INCLUDE_DIR}"
                       INTERFACE_LINK_LIBRARIES "${LLVM_SHARED_LIB}")
 
+# lld's ELF driver as a library (liblld-22-dev), for the translator's in-process link; without
+# it the translator spawns ld.lld-22.
+find_path(LLD_INCLUDE_DIR lld/Common/Driver.h PATHS ${LLVM_INCLUDE_DIR} NO_DEFAULT_PATH)
+find_library(LLD_ELF_LIB NAMES lldELF PATHS ${LLVM_LIB_DIR} NO_DEFAULT_PATH)
+find_library(LLD_COMMON_LIB NAMES lldCommon PATHS ${LLVM_LIB_DIR} NO_DEFAULT_PATH)
+if(LLD_INCLUDE_DIR AND LLD_ELF_LIB AND LLD_COMMON_LIB)
+  add_library(dep::lld INTERFACE IMPORTED GLOBAL)
+  set_target_properties(dep::lld PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${LLD_INCLUDE_DIR}"
+                        INTERFACE_LINK_LIBRARIES
+                        "${LLD_ELF_LIB};${LLD_COMMON_LIB};${LLVM_SHARED_LIB};PkgConfig::ZLIB;PkgConfig::ZSTD")
+  message(STATUS "lld library: ${LLD_ELF_LIB} (the translator links in process)")
+else()
+  message(STATUS "lld library: not found (liblld-22-dev); the translator spawns ld.lld")
+endif()
+
 # The LLVM tools that build fixtures and judge outputs.
 foreach(tool llvm-mc llvm-objdump llvm-readelf llvm-objcopy ld.lld clang llc llvm-nm opt llvm-extract)
   string(TOUPPER "${tool}" var)

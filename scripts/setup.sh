@@ -13,6 +13,8 @@ packages=(
 	libhsa-runtime-dev
 	# LLVM 22: the C API for MC, and the tools that build and judge fixtures
 	llvm-22 llvm-22-dev clang-22 lld-22 libclang-rt-22-dev
+	# lld as a library: the translator links in process (translate/amdgcn/amdgcn_lld.cpp)
+	liblld-22-dev
 	# clang-offload-bundler: clang -x hip builds fat binaries with it (tests/integration/hip_*)
 	clang-tools-22
 	# tests: shells for completions, python for the runtime adapter

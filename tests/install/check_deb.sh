@@ -5,8 +5,9 @@
 # sources, where LLVM 22 comes from), so that every file and dependency comes from the package
 # and the archive.  From the installed files only: mirage --version, paths and doctor, the man
 # page and the completions where Debian's man and shells look, a rewrite with entry
-# trampolines, a translation for gfx942 (through the tree's ld.lld, which needs the Depends on
-# lld-22), a kernel run on the CPU, and a purge that leaves nothing.  Exits non-zero at the
+# trampolines, a translation for gfx942 (linked by lld in the translator, and once more by the
+# tree's ld.lld, which needs the Depends on lld-22), a kernel run on the CPU, and a purge that
+# leaves nothing.  Exits non-zero at the
 # first failed check.
 #
 # The minimal root is kept between runs as a tarball in $MIRAGE_CHROOT_CACHE (default
@@ -115,7 +116,13 @@ in_root mirage rewrite /tmp/vector_add.co -o /tmp/vector_add.gfx942.co --target 
 	>"$tmp/translate.log" 2>&1 || fail "mirage rewrite --target gfx942: $(cat "$tmp/translate.log")"
 in_root mirage inspect /tmp/vector_add.gfx942.co | grep -q 'gfx942' ||
 	fail "the translation is not a gfx942 object"
-ok "mirage rewrite --target gfx942: translated, linked by the tree's ld.lld (lld-22)"
+ok "mirage rewrite --target gfx942: translated, linked by lld in the translator"
+in_root env MIRAGE_LLD=/usr/lib/mirage/hotswap/llvm-tools/ld.lld mirage rewrite /tmp/vector_add.co \
+	-o /tmp/vector_add.spawned.co --target gfx942 >"$tmp/translate.log" 2>&1 ||
+	fail "mirage rewrite --target gfx942 with the tree's ld.lld: $(cat "$tmp/translate.log")"
+cmp -s "$root/tmp/vector_add.gfx942.co" "$root/tmp/vector_add.spawned.co" ||
+	fail "the tree's ld.lld (lld-22) links other bytes than lld in the translator"
+ok "the tree's ld.lld (lld-22) links the same bytes"
 in_root sh -c 'cd /tmp && mirage emulate --init vector_add.gfx942.co --kernel vector_add \
 	-o va.json >/dev/null && mirage emulate va.json' >"$tmp/emulate.log" 2>&1 ||
 	fail "mirage emulate of the translation: $(cat "$tmp/emulate.log")"

@@ -4,7 +4,8 @@
 # 1, 2 and 3 threads (HSA_HOTSWAP_JOBS) and with values that are not a thread count: every
 # translation is the same bytes.  The 24-kernel object has a refused kernel in its middle
 # chunk (an entry that traps) and two kernels that read the object's own constant table from
-# different chunks (the image is carried once).  LLVM's tools read the result whole, one
+# different chunks (the image is carried once).  A spawned ld.lld-22 (MIRAGE_LLD) links the same
+# bytes as lld in process.  LLVM's tools read the result whole, one
 # metadata note per chunk; `mirage emulate` of kernels from the first and last chunks gives
 # the gfx1250 original's bytes; under `mirage run` an inherited HSA_HOTSWAP_JOBS reaches the
 # intercept, and the stand-in HSA client loads the split translation.
@@ -57,6 +58,11 @@ for o in k24 k64; do
 	done
 done
 assert_contains "$(cat "$RUN_STDOUT_FILE")" "kernels:  64 found, 64 translated, 0 refused" "k64: every kernel translated"
+# The linker in this process (lld's library) and ld.lld-22 spawned link the same bytes.
+run_capture env MIRAGE_LLD="$LD_LLD" "$MIRAGE_BIN" rewrite k24.co --target gfx942 -o k24.spawned.co
+assert_eq "$RUN_STATUS" 3 "k24 linked by a spawned ld.lld-22: exit 3"
+cmp -s k24.unset.co k24.spawned.co && ok "k24: the spawned linker's object is the same bytes" ||
+	fail "k24: the spawned linker's object differs from the one linked in process"
 
 # ---- LLVM's tools: one metadata note per chunk, decoded whole, the refused kernel traps ----
 for o in k24:3 k64:8; do

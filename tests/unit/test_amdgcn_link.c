@@ -359,6 +359,42 @@ static void test_no_temporary_directory(void **state)
 	setenv("TMPDIR", tmp, 1);
 }
 
+#ifdef MIRAGE_HAVE_LLD
+/* Without MIRAGE_LLD the link runs in this process: lld's error is the message and the process
+ * lives on, also through lld's fatal errors (a truncated object), after which lld is never run
+ * again here and the linker is spawned instead; the directory is gone each time. */
+static void test_in_process(void **state)
+{
+	(void)state;
+	unsigned char *image = NULL;
+	char msg[512], want[512];
+	size_t size = 0;
+	/* An ELF header whose section headers lie past its end: lld's fatal error. */
+	static const unsigned char truncated[64] = {
+	    0x7f, 'E', 'L', 'F', 2, 1, 1, 0, [16] = 1, 0, 0xe0, 0, 1, [40] = 0, 0x10, [58] = 64};
+	struct amdgcn_object garbage = {(unsigned char *)"not an object\n", 14};
+	struct amdgcn_object cut = {(unsigned char *)truncated, sizeof(truncated)};
+
+	unsetenv("MIRAGE_LLD");
+	assert_int_equal(amdgcn_link(&garbage, 1, &image, &size, msg, sizeof(msg)), -1);
+	snprintf(want, sizeof(want), "ld.lld: error: %s/mirage-link-", tmp);
+	if (strncmp(msg, want, strlen(want)) || !strstr(msg, "/in.o:1: unknown directive: not"))
+		fail_msg("lld in process: %s", msg);
+	assert_null(image);
+	assert_tmp_empty();
+	/* The fatal one: this process goes on, and the spawned linker says the same. */
+	assert_int_equal(amdgcn_link(&cut, 1, &image, &size, msg, sizeof(msg)), -1);
+	if (!strstr(msg, "exited with 1: ld.lld: error: ") || !strstr(msg, "/in.o: "))
+		fail_msg("after lld's fatal error: %s", msg);
+	assert_tmp_empty();
+	/* From now on the linker is spawned: its message names the program. */
+	assert_int_equal(amdgcn_link(&garbage, 1, &image, &size, msg, sizeof(msg)), -1);
+	if (!strstr(msg, "exited with 1: ld.lld: error: "))
+		fail_msg("lld in process again after its fatal error: %s", msg);
+	assert_tmp_empty();
+}
+#endif
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -370,6 +406,9 @@ int main(void)
 	    cmocka_unit_test(test_not_a_linker),
 	    cmocka_unit_test(test_no_temporary_directory),
 	    cmocka_unit_test(test_search_order),
+#ifdef MIRAGE_HAVE_LLD
+	    cmocka_unit_test(test_in_process), /* last: it turns lld in process off */
+#endif
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

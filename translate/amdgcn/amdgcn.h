@@ -107,12 +107,20 @@ struct amdgcn_object {
 };
 /*
  * Linking (amdgcn_link.c): `ld.lld -shared` of n relocatable objects (1 to 64), in that order,
- * in a private temporary directory, without a shell.  The linker is $MIRAGE_LLD, else the
- * HotSwap tree's llvm-tools/ld.lld next to this library, else ld.lld-22 on PATH, else
- * /usr/lib/llvm-22/bin/ld.lld.  Returns 0 and the ET_DYN image (malloc'd), or -1 with msg.
+ * in a private temporary directory, without a shell.  The linker is $MIRAGE_LLD when it is set,
+ * else lld in this process (amdgcn_lld_link), else, where the build has no lld library or lld
+ * cannot run again, the HotSwap tree's llvm-tools/ld.lld next to this library, else ld.lld-22
+ * on PATH, else /usr/lib/llvm-22/bin/ld.lld.  Returns 0 and the ET_DYN image (malloc'd), or -1
+ * with msg.
  */
 int amdgcn_link(const struct amdgcn_object *objs, size_t n, unsigned char **image,
                 size_t *image_size, char *msg, size_t size);
+/*
+ * lld in process (amdgcn_lld.cpp, when the build has liblld-22-dev: MIRAGE_HAVE_LLD): runs
+ * `ld.lld` with argv (argv[0] the program name).  Returns 0 linked, 1 lld refused the link (msg:
+ * its first line), -1 lld cannot run here (any more): spawn a linker instead.
+ */
+int amdgcn_lld_link(const char *const *argv, int argc, char *msg, size_t size);
 /*
  * The linker amdgcn_link runs, in that order, with lib_dir the directory of the library whose
  * HotSwap tree is searched (common/tree_tools.h; NULL: none): its path into out, or -1 with

@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,11 +156,61 @@ static int input_path(char *out, size_t size, const char *dir, size_t i)
 	return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
+/* The linker's argv for ninputs objects in dir (in[]: their paths), argv[0] lld. */
+static int link_argv(const char *lld, const char *dir, size_t ninputs, char (*in)[PATH_MAX],
+                     char *out, char **argv, bool in_process)
+{
+	size_t k = 0;
+
+	argv[k++] = (char *)lld;
+	argv[k++] = "-shared";
+	argv[k++] = "--no-undefined";
+	/* In the workload's process: no thread pool of lld's (the output is the same). */
+	if (in_process)
+		argv[k++] = "--threads=1";
+	argv[k++] = "-o";
+	argv[k++] = out;
+	for (size_t i = 0; i < ninputs; i++) {
+		if (input_path(in[i], PATH_MAX, dir, i))
+			return -1;
+		argv[k++] = in[i];
+	}
+	argv[k] = NULL;
+	return (size_t)snprintf(out, PATH_MAX, "%s/out.so", dir) >= PATH_MAX ? -1 : (int)k;
+}
+
+#ifdef MIRAGE_HAVE_LLD
+#define LINK_IN_PROCESS 1
+#else
+#define LINK_IN_PROCESS 0
+#endif
+
+/* Links in this process: 0 linked, 1 lld refused (msg), -1 not here (spawn instead). */
+static int link_in_process(const char *dir, size_t ninputs, char *msg, size_t size)
+{
+#ifdef MIRAGE_HAVE_LLD
+	char out[PATH_MAX], *argv[7 + LINK_MAX_INPUTS];
+	char(*in)[PATH_MAX] = calloc(ninputs, sizeof(*in)); /* up to 64 paths: not on the stack */
+	int argc, rc = -1;
+
+	if (!in)
+		return -1;
+	argc = link_argv("ld.lld", dir, ninputs, in, out, argv, true);
+	if (argc > 0)
+		rc = amdgcn_lld_link((const char *const *)argv, argc, msg, size);
+	free(in);
+	return rc;
+#else
+	(void)dir, (void)ninputs, (void)msg, (void)size;
+	return -1;
+#endif
+}
+
 static int run_linker(const char *lld, const char *dir, size_t ninputs, char *msg, size_t size)
 {
 	char out[PATH_MAX], log[PATH_MAX], line[256];
 	char(*in)[PATH_MAX] = calloc(ninputs, sizeof(*in)); /* up to 64 paths: not on the stack */
-	char *argv[5 + LINK_MAX_INPUTS + 1] = {(char *)lld, "-shared", "--no-undefined", "-o", out};
+	char *argv[7 + LINK_MAX_INPUTS];
 	struct run_spec spec = {.path = lld,
 	                        .argv = argv,
 	                        .stdin_null = true,
@@ -174,15 +225,7 @@ static int run_linker(const char *lld, const char *dir, size_t ninputs, char *ms
 		snprintf(msg, size, "cannot run %s: %s", lld, strerror(ENOMEM));
 		return -1;
 	}
-	for (size_t i = 0; i < ninputs; i++) {
-		if (input_path(in[i], sizeof(in[i]), dir, i)) {
-			snprintf(msg, size, "the temporary directory's path is too long");
-			free(in);
-			return -1;
-		}
-		argv[5 + i] = in[i];
-	}
-	if ((size_t)snprintf(out, sizeof(out), "%s/out.so", dir) >= sizeof(out) ||
+	if (link_argv(lld, dir, ninputs, in, out, argv, false) < 0 ||
 	    (size_t)snprintf(log, sizeof(log), "%s/ld.log", dir) >= sizeof(log)) {
 		snprintf(msg, size, "the temporary directory's path is too long");
 		free(in);
@@ -218,10 +261,13 @@ static int run_linker(const char *lld, const char *dir, size_t ninputs, char *ms
 int amdgcn_link(const struct amdgcn_object *objs, size_t n, unsigned char **image,
                 size_t *image_size, char *msg, size_t size)
 {
-	const char *tmp = getenv("TMPDIR");
-	char lld[PATH_MAX], lib_dir[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
+	const char *tmp = getenv("TMPDIR"), *chosen = getenv("MIRAGE_LLD");
+	char lld[PATH_MAX] = "", lib_dir[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
+	/* $MIRAGE_LLD names a linker to spawn; otherwise lld links in this process if the build
+	 * has it (and a linker is spawned where it cannot). */
+	bool spawn = (chosen && *chosen) || !LINK_IN_PROCESS;
 	size_t written = 0;
-	int rc = -1, fd;
+	int rc = -1, fd, st;
 
 	*image = NULL;
 	*image_size = 0;
@@ -229,7 +275,8 @@ int amdgcn_link(const struct amdgcn_object *objs, size_t n, unsigned char **imag
 		snprintf(msg, size, "cannot link %zu objects (1 to %d)", n, LINK_MAX_INPUTS);
 		return -1;
 	}
-	if (amdgcn_find_linker(own_dir(lib_dir, sizeof(lib_dir)), lld, sizeof(lld), msg, size))
+	if (spawn &&
+	    amdgcn_find_linker(own_dir(lib_dir, sizeof(lib_dir)), lld, sizeof(lld), msg, size))
 		return -1;
 	snprintf(dir, sizeof(dir), "%s/mirage-link-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -245,7 +292,12 @@ int amdgcn_link(const struct amdgcn_object *objs, size_t n, unsigned char **imag
 			goto done;
 		}
 	}
-	if (run_linker(lld, dir, n, msg, size))
+	st = spawn ? -1 : link_in_process(dir, n, msg, size);
+	if (st > 0)
+		goto done;
+	if (st < 0 && ((!*lld && amdgcn_find_linker(own_dir(lib_dir, sizeof(lib_dir)), lld,
+	                                            sizeof(lld), msg, size)) ||
+	               run_linker(lld, dir, n, msg, size)))
 		goto done;
 	snprintf(path, sizeof(path), "%s/out.so", dir);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
