@@ -306,6 +306,9 @@ static void h_fault(uint32_t reason, uint32_t off)
 	     reason == RAISE_UNSUPPORTED_REGISTER
 	         ? "instruction at 0x%x: a relative register index (M0) beyond the kernel's "
 	           "registers"
+	     : reason == RAISE_UNSUPPORTED_FORM
+	         ? "instruction at 0x%x: a lane's operand is one whose result is not modelled (a "
+	           "float whose truncation does not fit the 16-bit integer, or a NaN)"
 	     : reason
 	         ? "instruction at 0x%x: an indirect branch to an address that is no function "
 	           "or return site"

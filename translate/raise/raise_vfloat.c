@@ -122,6 +122,50 @@ int vx_f16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vo
 }
 
 /* Conversions and packing, by id: 0 raised, -1 refused, 1 not one. */
+/*
+ * v_cvt_pk_{i,u}16_f32: each f32 source truncated toward zero into its 16-bit half (src0 the
+ * low).  LLVM selects them only for a plain fptosi/fptoui, where a value whose truncation does
+ * not fit is poison, and what the hardware gives for one is no rule we can check.  So an active
+ * lane with such a value (or a NaN) is a run-time fault naming the instruction (mx.fault with
+ * RAISE_UNSUPPORTED_FORM), never a guess; the check is lane predication, so it is no branch the
+ * halves of a wave64 could take apart around a barrier.
+ */
+static int convert_pk16(struct rz *r, bool is_signed, const struct vops *o)
+{
+	LLVMValueRef lo = LLVMConstReal(r->f32, is_signed ? -32769.0 : -1.0);
+	LLVMValueRef hi = LLVMConstReal(r->f32, is_signed ? 32768.0 : 65536.0);
+	LLVMValueRef x[2], fits = NULL, half[2], bad, br;
+	LLVMValueRef why[2] = {c32(r, RAISE_UNSUPPORTED_FORM), c32(r, rz_pc(r))};
+	LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(r->C, r->F, "cvt16_fault");
+	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(r->C, r->F, "cvt16_ok");
+
+	for (unsigned k = 0; k < 2; k++) {
+		LLVMValueRef f;
+		x[k] = vx_fsrc(r, o, k, 32);
+		/* Ordered compares: a NaN fits nowhere. */
+		f = LLVMBuildAnd(B, LLVMBuildFCmp(B, LLVMRealOGT, x[k], lo, ""),
+		                 LLVMBuildFCmp(B, LLVMRealOLT, x[k], hi, ""), "");
+		fits = fits ? LLVMBuildAnd(B, fits, f, "") : f;
+	}
+	bad = LLVMBuildAnd(B, rz_active(r), LLVMBuildNot(B, fits, ""), "");
+	br = LLVMBuildCondBr(B, bad, fault, ok);
+	LLVMSetMetadata(br, r->md_lane_pred,
+	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, NULL, 0)));
+	LLVMPositionBuilderAtEnd(B, fault);
+	rz_call(r, HOOK_FAULT, why, 2);
+	LLVMBuildBr(B, ok);
+	LLVMPositionBuilderAtEnd(B, ok);
+	r->active = NULL; /* computed before the check: not available after it */
+	for (unsigned k = 0; k < 2; k++) {
+		LLVMValueRef v = is_signed ? LLVMBuildFPToSI(B, x[k], r->i16, "")
+		                           : LLVMBuildFPToUI(B, x[k], r->i16, "");
+		/* An inactive lane's value may not fit: frozen, and its write is masked anyway. */
+		half[k] = LLVMBuildZExt(B, LLVMBuildFreeze(B, v, ""), r->i32, "");
+	}
+	return rz_write(r, o->d[0],
+	                LLVMBuildOr(B, half[0], LLVMBuildShl(B, half[1], c32(r, 16), ""), ""));
+}
+
 static int float_convert(struct rz *r, unsigned op, const struct vops *o)
 {
 	const struct isa_operand *d = o->d[0];
@@ -164,6 +208,9 @@ static int float_convert(struct rz *r, unsigned op, const struct vops *o)
 		                 c32(r, 0xff), "");
 		return vx_fwrite(r, d, LLVMBuildUIToFP(B, a, r->f32, ""));
 	}
+	case ISA_OP_V_CVT_PK_I16_F32:
+	case ISA_OP_V_CVT_PK_U16_F32:
+		return convert_pk16(r, op == ISA_OP_V_CVT_PK_I16_F32, o);
 	case ISA_OP_V_CVT_PK_RTZ_F16_F32:
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "round-toward-zero conversion");
 	case ISA_OP_V_PACK_B32_F16: {
