@@ -213,12 +213,12 @@ static uint32_t sgprs_named(const struct isa_operand *o, unsigned p, unsigned w)
 }
 
 /*
- * Whether inst writes every register it names as a destination, whatever it computes: a VALU
+ * Whether in writes every register it names as a destination, whatever it computes: a VALU
  * SGPR result (a compare mask, a carry-out, v_readlane), an SMEM load, a SOP1/SOP2 result
  * except s_cmov (which keeps the old value when SCC is 0) and s_bitset0/1 (one bit of it).
  * Anything else writing the registers counts as a read.
  */
-static bool writes_whole(const struct isa_inst *in)
+static bool writes_whole(const struct rz *r, const struct isa_inst *in)
 {
 	switch (in->format) {
 	case ISA_FMT_VOP1:
@@ -226,8 +226,9 @@ static bool writes_whole(const struct isa_inst *in)
 	case ISA_FMT_VOPC:
 	case ISA_FMT_VOP3:
 	case ISA_FMT_VOP3P:
-	case ISA_FMT_SMEM:
 		return true;
+	case ISA_FMT_SMEM: /* a load; a store's or an atomic's data is read */
+		return (rz_row(r, in->op)->mem & ISA_M_KIND) == ISA_M_LOAD;
 	case ISA_FMT_SOP1:
 	case ISA_FMT_SOP2:
 		return in->op != ISA_OP_S_CMOV_B32 && in->op != ISA_OP_S_CMOV_B64 &&
@@ -268,7 +269,7 @@ bool rz_sgprs_dead_after(const struct rz *r, const struct isa_operand *o)
 			uint32_t hit = sgprs_named(&in->ops[j], o->reg, w) & left;
 			if (!hit)
 				continue;
-			if (in->ops[j].role != ISA_ROLE_DST || !writes_whole(in))
+			if (in->ops[j].role != ISA_ROLE_DST || !writes_whole(r, in))
 				return false;
 			written |= hit;
 		}
