@@ -255,7 +255,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 	bool open_block = false;
 	int rc = -1;
 
-	r->code = d;
+	r->dec = d;
 	if (find_leaders(r, d, ext, next, &ct))
 		goto out;
 	if (rz_barrier_pairs(r, d, ext, next))
@@ -348,7 +348,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 	}
 	rc = 0;
 out:
-	r->code = NULL;
+	r->dec = NULL;
 	free(ct.funcs);
 	free(ct.targets);
 	return rc;

@@ -241,7 +241,7 @@ static bool writes_whole(const struct rz *r, const struct isa_inst *in)
 
 bool rz_sgprs_dead_after(const struct rz *r, const struct isa_operand *o)
 {
-	const struct decoded *d = r->code;
+	const struct decoded *d = r->dec;
 	unsigned w = o->width ? o->width : 1;
 	uint32_t left = (1u << w) - 1; /* the registers not yet overwritten */
 	size_t i;

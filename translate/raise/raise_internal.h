@@ -47,12 +47,12 @@ struct rz {
 	LLVMBasicBlockRef *blocks; /* by .text offset / 4 */
 	const struct code_object *co;
 	const struct co_kernel *k;
-	unsigned arch;              /* enum isa_arch of the object's table */
-	unsigned wave;              /* 32 or 64 lanes: the kernel's wave size (its descriptor) */
-	LLVMTypeRef mask;           /* i32 or i64: EXEC, VCC and compare results at wave width */
-	const struct isa_inst *in;  /* being raised */
-	const struct decoded *code; /* every instruction raised, in .text order (in is one) */
-	LLVMValueRef active;        /* this lane's EXEC bit for in, or NULL */
+	unsigned arch;             /* enum isa_arch of the object's table */
+	unsigned wave;             /* 32 or 64 lanes: the kernel's wave size (its descriptor) */
+	LLVMTypeRef mask;          /* i32 or i64: EXEC, VCC and compare results at wave width */
+	const struct isa_inst *in; /* being raised */
+	const struct decoded *dec; /* every instruction raised, in .text order (in is one) */
+	LLVMValueRef active;       /* this lane's EXEC bit for in, or NULL */
 	const struct isa_operand *dpp_op; /* DPP: this source reads dpp_val instead */
 	LLVMValueRef dpp_val;
 	/* SDWA (GFX9): the sources whose byte/word select applies, and the destination */
