@@ -50,9 +50,20 @@ refused unsupported unsupported-instruction buffer_load_b32 "buffer resources ar
 kernel omod "$store; v_add_f32_e64 v2, v1, v1 mul:2; s_endpgm"
 refused omod unsupported-form v_add_f32 "omod:1 is not modelled"
 # The signed 64-bit multiply-add's carry-out has no documented meaning we can check: refused
-# unless it is discarded (null), while the unsigned one is bit 64 of the sum.
-kernel madco "$store; v_mad_co_i64_i32 v[2:3], s10, v1, v1, v[4:5]; s_endpgm"
+# unless it is discarded (null, or SGPRs overwritten whole before a read or the wave's end),
+# while the unsigned one is bit 64 of the sum.  Read, read by a branch's target, written in
+# part (s_cmov keeps it when SCC is 0), or its read a long way off: refused.
+kernel madco "$store; v_mad_co_i64_i32 v[2:3], s10, v1, v1, v[4:5]; v_cndmask_b32_e64 v2, 0, 1, s10; s_endpgm"
 refused madco unsupported-form v_mad_co_i64_i32 "the carry-out of a signed 64-bit multiply-add is not modelled"
+kernel madcobr "$store; v_mad_co_i64_i32 v[2:3], s10, v1, v1, v[4:5]; s_cbranch_scc0 .Lt; .Lt:; s_mov_b32 s10, 0; s_endpgm"
+refused madcobr unsupported-form v_mad_co_i64_i32 "the carry-out of a signed 64-bit multiply-add is not modelled"
+kernel madcocmov "$store; v_mad_co_i64_i32 v[2:3], s10, v1, v1, v[4:5]; s_cmov_b32 s10, 0; v_cndmask_b32_e64 v2, 0, 1, s10; s_endpgm"
+refused madcocmov unsupported-form v_mad_co_i64_i32 "the carry-out of a signed 64-bit multiply-add is not modelled"
+kernel madcofar "$store; v_mad_co_i64_i32 v[2:3], s10, v1, v1, v[4:5];$(printf ' s_nop 0;%.0s' $(seq 64)) s_mov_b32 s10, 0; s_endpgm"
+refused madcofar unsupported-form v_mad_co_i64_i32 "the carry-out of a signed 64-bit multiply-add is not modelled"
+kernel madcodead "$store; v_mad_co_i64_i32 v[2:3], s10, v1, v1, v[4:5]; v_mov_b32 v3, 0; s_mov_b32 s10, 0; v_cndmask_b32_e64 v2, 0, 1, s10; s_endpgm"
+run_capture "$MIRAGE_BIN" raise madcodead.co
+assert_eq "$RUN_STATUS" 0 "madcodead: a signed carry overwritten before any read is raised: $RUN_STDERR"
 # A 32-bit literal with bit 31 set on a 64-bit integer operand of gfx12.5: its extension is no
 # rule we can check there (LLVM never encodes one; llvm-mc-22 picks a 64-bit literal, so the
 # words are written out): s_add_nc_u64 s[0:1], s[2:3], lit32 0xffffff9c, and
@@ -117,6 +128,14 @@ refused lds942 lds-limit "" "65540 bytes of LDS, gfx942 has 65536"
 kernel pss942 "$store942; s_endpgm" ".amdhsa_user_sgpr_private_segment_size 1"
 refused pss942 unsupported-entry-sgpr "" "the descriptor enables the private segment size"
 # VGPR index mode is tracked within a block: a branch, or a block entered, while it is on.
+# gfx942 has no null: LLVM names a dead SGPR pair as v_mad_i64_i32's carry-out (mul_hi(long)).
+kernel madco942 "$store942; v_mad_i64_i32 v[2:3], s[4:5], v1, v1, v[2:3]; s_and_b64 s[6:7], s[4:5], exec; s_endpgm"
+refused madco942 unsupported-form v_mad_i64_i32 "the carry-out of a signed 64-bit multiply-add is not modelled"
+kernel madcohalf942 "$store942; v_mad_i64_i32 v[2:3], s[4:5], v1, v1, v[2:3]; s_mov_b32 s4, 0; v_cndmask_b32_e64 v2, 0, 1, s[4:5]; s_endpgm"
+refused madcohalf942 unsupported-form v_mad_i64_i32 "the carry-out of a signed 64-bit multiply-add is not modelled"
+kernel madcodead942 "$store942; v_mad_i64_i32 v[2:3], s[4:5], v1, v1, v[2:3]; v_cmp_eq_u32_e64 s[4:5], 0, v1; s_endpgm"
+run_capture "$MIRAGE_BIN" raise madcodead942.co
+assert_eq "$RUN_STATUS" 0 "madcodead942: a signed carry pair overwritten before any read is raised: $RUN_STDERR"
 kernel idxbranch942 "$store942; s_set_gpr_idx_on s2, gpr_idx(SRC0); s_cbranch_scc0 1; v_mov_b32 v0, v1; s_set_gpr_idx_off; s_endpgm"
 refused idxbranch942 unsupported-form s_cbranch_scc0 "a branch in VGPR index mode"
 kernel idxblock942 "$store942; s_set_gpr_idx_on s2, gpr_idx(SRC0); .Lin:; v_mov_b32 v0, v1; s_set_gpr_idx_off; s_cbranch_scc0 .Lin; s_endpgm"

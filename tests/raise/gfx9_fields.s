@@ -9,8 +9,10 @@
 // vector builtins' round trip found: a 16-bit op under SDWA with dst_sel:DWORD writes its
 // whole result, whose high half GFX9 zeroes for the ops LLVM lists
 // (GCNSubtarget::zeroesHigh16BitsOfDest; LLVM selects v_max_i16_sdwa for a zero-extended
-// 16-bit max), and dst_sel:WORD_1 with UNUSED_PRESERVE keeps the low half; one 64-lane wave,
-// twenty-one results per lane (gfx9_fields_expect.py).
+// 16-bit max), and dst_sel:WORD_1 with UNUSED_PRESERVE keeps the low half; what the scalar
+// builtins' round trip found: v_mad_i64_i32 (mul_hi(long)) with its signed carry-out in an SGPR
+// pair overwritten unread, the 64-bit sum of a negative product and a negative addend; one
+// 64-lane wave, twenty-three results per lane (gfx9_fields_expect.py).
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 kernel k vgprs=28 sgprs=8 args=1
@@ -106,4 +108,11 @@ kernel k vgprs=28 sgprs=8 args=1
 	v_mov_b32_e32 v21, 0x10001
 	v_add_u16_sdwa v20, v18, v21 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_0 src1_sel:DWORD
 	global_store_dword v[14:15], v20, off offset:1024
+	v_mov_b32_e32 v19, 0x9abcdef1
+	v_mov_b32_e32 v22, 7
+	v_mov_b32_e32 v23, 0x80000000
+	v_mad_i64_i32 v[22:23], s[4:5], v18, v19, v[22:23]
+	v_cmp_ne_u32_e64 s[4:5], 0, v0
+	global_store_dword v[14:15], v22, off offset:1280
+	global_store_dword v[14:15], v23, off offset:1536
 	s_endpgm

@@ -1,10 +1,10 @@
-"""Writes what gfx9_fields.s must store for one 64-lane wave (twenty-one rows of 64 dwords)."""
+"""Writes what gfx9_fields.s must store for one 64-lane wave (twenty-three rows of 64 dwords)."""
 import struct, sys
 
 M = 0xFFFFFFFF
 X = 0x9ABCDEF1
 S = 0x4000000380000001
-res = [[0] * 64 for _ in range(21)]
+res = [[0] * 64 for _ in range(23)]
 for l in range(64):
     off, w = l & 15, (l >> 2) & 31
     field = (X >> off) & ((1 << w) - 1)
@@ -29,4 +29,7 @@ for l in range(64):
     b = v18 & 0xFF
     res[19][l] = max(b - 256 if b >> 7 else b, 0)  # v_max_i16 of sext(byte 0) and 0, high half 0
     res[20][l] = (((v18 + 1) & 0xFFFF) << 16) | 0x5678  # the sum into WORD_1, the low half kept
+    # v_mad_i64_i32: sext(v18) * sext(0x9abcdef1) + 0x8000000000000007 (signed), mod 2^64
+    mad = ((5 * l - 100) * (X - (1 << 32)) + (7 - (1 << 63))) & ((1 << 64) - 1)
+    res[21][l], res[22][l] = mad & M, mad >> 32
 sys.stdout.buffer.write(b"".join(struct.pack("<64I", *r) for r in res))

@@ -255,6 +255,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 	bool open_block = false;
 	int rc = -1;
 
+	r->dec = d;
 	if (find_leaders(r, d, ext, next, &ct))
 		goto out;
 	if (rz_barrier_pairs(r, d, ext, next))
@@ -347,6 +348,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 	}
 	rc = 0;
 out:
+	r->dec = NULL;
 	free(ct.funcs);
 	free(ct.targets);
 	return rc;

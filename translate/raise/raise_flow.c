@@ -195,6 +195,94 @@ bool rz_pc_feeds_branch(const struct decoded *d, size_t i)
 	return false;
 }
 
+/* How far rz_sgprs_dead_after follows the registers before it calls them read. */
+#define DEAD_SCAN 64
+
+/* The registers of o among the width w from s[p] (bit k: s[p + k]). */
+static uint32_t sgprs_named(const struct isa_operand *o, unsigned p, unsigned w)
+{
+	unsigned ow = o->width ? o->width : 1;
+	uint32_t m = 0;
+
+	if (o->kind != ISA_OPK_SGPR)
+		return 0;
+	for (unsigned k = 0; k < w; k++)
+		if (p + k >= o->reg && p + k < o->reg + ow)
+			m |= 1u << k;
+	return m;
+}
+
+/*
+ * Whether in writes every register it names as a destination, whatever it computes: a VALU
+ * SGPR result (a compare mask, a carry-out, v_readlane), an SMEM load, a SOP1/SOP2 result
+ * except s_cmov (which keeps the old value when SCC is 0) and s_bitset0/1 (one bit of it).
+ * Anything else writing the registers counts as a read.
+ */
+static bool writes_whole(const struct rz *r, const struct isa_inst *in)
+{
+	switch (in->format) {
+	case ISA_FMT_VOP1:
+	case ISA_FMT_VOP2:
+	case ISA_FMT_VOPC:
+	case ISA_FMT_VOP3:
+	case ISA_FMT_VOP3P:
+		return true;
+	case ISA_FMT_SMEM: /* a load; a store's or an atomic's data is read */
+		return (rz_row(r, in->op)->mem & ISA_M_KIND) == ISA_M_LOAD;
+	case ISA_FMT_SOP1:
+	case ISA_FMT_SOP2:
+		return in->op != ISA_OP_S_CMOV_B32 && in->op != ISA_OP_S_CMOV_B64 &&
+		       in->op != ISA_OP_S_BITSET0_B32 && in->op != ISA_OP_S_BITSET1_B32 &&
+		       in->op != ISA_OP_S_BITSET0_B64 && in->op != ISA_OP_S_BITSET1_B64;
+	default:
+		return false;
+	}
+}
+
+bool rz_sgprs_dead_after(const struct rz *r, const struct isa_operand *o)
+{
+	const struct decoded *d = r->dec;
+	unsigned w = o->width ? o->width : 1;
+	uint32_t left = (1u << w) - 1; /* the registers not yet overwritten */
+	size_t i;
+
+	if (!d || !r->in || r->in < d->insts || r->in >= d->insts + d->n ||
+	    o->kind != ISA_OPK_SGPR || w > 16)
+		return false;
+	i = (size_t)(r->in - d->insts);
+	/*
+	 * Forward in .text order while control falls through (a block boundary is no end: every
+	 * path through this instruction goes on to the next): a read of any of the registers
+	 * (a source, or a destination written in part), an instruction mirage does not know, an
+	 * M0-relative SGPR access, a branch, a call, a return, a trap or a long way keeps them
+	 * live; a whole write of each of them, or s_endpgm, ends them unread.
+	 */
+	for (size_t k = i + 1; k < d->n && k <= i + DEAD_SCAN; k++) {
+		const struct isa_inst *in = &d->insts[k];
+		uint32_t written = 0;
+
+		if (in->op == ISA_OP_UNKNOWN || in->op == ISA_OP_S_MOVRELS_B32 ||
+		    in->op == ISA_OP_S_MOVRELS_B64 || in->op == ISA_OP_S_MOVRELD_B32 ||
+		    in->op == ISA_OP_S_MOVRELD_B64)
+			return false;
+		for (unsigned j = 0; j < in->nops; j++) {
+			uint32_t hit = sgprs_named(&in->ops[j], o->reg, w) & left;
+			if (!hit)
+				continue;
+			if (in->ops[j].role != ISA_ROLE_DST || !writes_whole(r, in))
+				return false;
+			written |= hit;
+		}
+		left &= ~written;
+		if (!left || in->op == ISA_OP_S_ENDPGM)
+			return true;
+		if (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR | ISA_F_TERM | ISA_F_CALL) ||
+		    in->op == ISA_OP_S_TRAP)
+			return false;
+	}
+	return false;
+}
+
 static LLVMValueRef uniform_br(struct rz *r, LLVMValueRef cond, LLVMBasicBlockRef t,
                                LLVMBasicBlockRef f)
 {

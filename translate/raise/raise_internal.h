@@ -51,6 +51,7 @@ struct rz {
 	unsigned wave;             /* 32 or 64 lanes: the kernel's wave size (its descriptor) */
 	LLVMTypeRef mask;          /* i32 or i64: EXEC, VCC and compare results at wave width */
 	const struct isa_inst *in; /* being raised */
+	const struct decoded *dec; /* every instruction raised, in .text order (in is one) */
 	LLVMValueRef active;       /* this lane's EXEC bit for in, or NULL */
 	const struct isa_operand *dpp_op; /* DPP: this source reads dpp_val instead */
 	LLVMValueRef dpp_val;
@@ -188,6 +189,10 @@ int rz_long_branch_target(const struct decoded *d, size_t i, uint64_t *target);
 /* Whether the s_get_pc_i64 at d->insts[i] only computes a branch or call target (a long
  * branch, a far jump, or LLVM's call sequence), never a data address. */
 bool rz_pc_feeds_branch(const struct decoded *d, size_t i);
+/* Whether the SGPRs of operand o, written by the instruction being raised, are overwritten
+ * whole before anything reads them, on the straight-line code after it (or the wave ends):
+ * then what the instruction writes there is never seen. */
+bool rz_sgprs_dead_after(const struct rz *r, const struct isa_operand *o);
 /* Every s_barrier_wait pairs with one signal on every path; -1 refused. */
 int rz_barrier_pairs(struct rz *r, const struct decoded *d, const struct extent *ext, size_t next);
 

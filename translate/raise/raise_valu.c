@@ -541,12 +541,18 @@ static int valu_int64(struct rz *r, const struct isa_inst *in, unsigned op, cons
 		                 s ? vx_sx(r, c, i128) : vx_zx(r, c, i128), "");
 		/* The unsigned carry-out is bit 64 of the exact sum.  What the signed form writes
 		 * there (overflow, or bit 64 of a 65-bit signed sum) is not stated anywhere we can
-		 * check, so a signed carry-out that is not discarded (null) is refused. */
-		if (co && s && o->nd >= 2 &&
-		    !(o->d[1]->kind == ISA_OPK_SPECIAL && o->d[1]->reg == ISA_REG_NULL))
-			return rz_refuse(
-			    r, RAISE_UNSUPPORTED_FORM,
-			    "the carry-out of a signed 64-bit multiply-add is not modelled");
+		 * check, so a signed carry-out is refused unless it is discarded: null, or SGPRs
+		 * overwritten before anything reads them (GFX9 has no null; LLVM names a dead
+		 * pair there, as for mul_hi(long)).  The dead SGPRs keep their old value. */
+		if (co && s && o->nd >= 2) {
+			const struct isa_operand *cy = o->d[1];
+			if (!(cy->kind == ISA_OPK_SPECIAL && cy->reg == ISA_REG_NULL) &&
+			    !rz_sgprs_dead_after(r, cy))
+				return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
+				                 "the carry-out of a signed 64-bit multiply-add is "
+				                 "not modelled");
+			co = false;
+		}
 		if (co) {
 			LLVMValueRef t = LLVMBuildTrunc(B, v, i64, "");
 			LLVMValueRef ovf = LLVMBuildICmp(B, LLVMIntNE, vx_zx(r, t, i128), v, "");
