@@ -20,17 +20,9 @@ export MIRAGE_SYSFS_ROOT=$tmp/no-sysfs HOTSWAP_HOME=$build/hotswap STANDIN_AGENT
 unset LD_PRELOAD HSA_TOOLS_LIB
 for v in $(env | sed -n 's/^\(HSA_HOTSWAP_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
 
-python3 - "$tmp/k.cl" "$kernels" <<'PY'
-import sys
-out, n = sys.argv[1], int(sys.argv[2])
-src = [f"__kernel void k{k}(__global float *c, __global const float *a, uint n) "
-       f"{{ uint i = __builtin_amdgcn_workgroup_id_x() * 64 + __builtin_amdgcn_workitem_id_x(); if (i < n) c[i] = a[i] * {k + 1}.0f + {k}.0f; }}"
-       for k in range(n)]
-open(out, "w").write("\n".join(src) + "\n")
-PY
-"$clang" -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib -O2 \
-	-c "$tmp/k.cl" -o "$tmp/k.o"
-"$lld" -shared "$tmp/k.o" -o "$tmp/k.co"
+# shellcheck source=../lib/axpb_object.sh
+source "$(dirname "$0")/../lib/axpb_object.sh"
+axpb_object "$tmp" "$clang" "$lld" "$kernels"
 "$mirage" profile create mi300 --target gfx942 >/dev/null
 
 now() { date +%s%N; }
