@@ -586,7 +586,7 @@ def main():
                     help="names the instructions mirage's decoder does not "
                     'know')
     ap.add_argument('--libclc', default=LIBCLC)
-    ap.add_argument('--levels', default='O0,O2')
+    ap.add_argument('--levels', default='O0,O2,O3')
     ap.add_argument('--alone', default='O0',
                     help='the levels whose kernels each get an object of '
                     'their own')

@@ -3,7 +3,7 @@
 # gfx1250 at -O2, run by mirage emulate and by POCL, compared byte for byte; then the scalar
 # kernels translated for gfx942 and emulated again (the round trip).  Known failures in
 # tests/builtins/xfail.txt.  The sweep (every vector width) is on demand:
-# `cmake --build build --target builtins_sweep` (-O0 and -O2, gfx942 and gfx950, hours).
+# `cmake --build build --target builtins_sweep` (-O0, -O2 and -O3, gfx942 and gfx950, hours).
 if(TARGET pocl_ref)
   set(BUILTINS_SRC ${PROJECT_SOURCE_DIR}/tests/builtins)
   add_executable(builtins_pocl_batch ${BUILTINS_SRC}/pocl_batch.c)
