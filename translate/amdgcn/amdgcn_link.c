@@ -148,19 +148,19 @@ static char **linker_environ(void)
 	return env;
 }
 
-/* Input i's path in dir: in.o for the first (a one-chunk link runs as it always has). */
-static int input_path(char *out, size_t size, const char *dir, size_t i)
-{
-	int n =
-	    i ? snprintf(out, size, "%s/in.%zu.o", dir, i) : snprintf(out, size, "%s/in.o", dir);
-	return n < 0 || (size_t)n >= size ? -1 : 0;
-}
+/* The private directory's files: the inputs in.o, in.1.o, ... (in.o alone for one object, as
+ * a one-chunk link always ran), the output and the linker's log. */
+struct link_files {
+	char dir[PATH_MAX];
+	char out[PATH_MAX + 8], log[PATH_MAX + 8];
+	char (*in)[PATH_MAX + 16]; /* up to 64 paths: not on the stack */
+	size_t n;
+};
 
-/* The linker's argv for ninputs objects in dir (in[]: their paths), argv[0] lld. */
-static int link_argv(const char *lld, const char *dir, size_t ninputs, char (*in)[PATH_MAX],
-                     char *out, char **argv, bool in_process)
+/* The linker's argv over f, argv[0] lld; its count. */
+static int link_argv(const char *lld, struct link_files *f, char **argv, bool in_process)
 {
-	size_t k = 0;
+	int k = 0;
 
 	argv[k++] = (char *)lld;
 	argv[k++] = "-shared";
@@ -169,14 +169,11 @@ static int link_argv(const char *lld, const char *dir, size_t ninputs, char (*in
 	if (in_process)
 		argv[k++] = "--threads=1";
 	argv[k++] = "-o";
-	argv[k++] = out;
-	for (size_t i = 0; i < ninputs; i++) {
-		if (input_path(in[i], PATH_MAX, dir, i))
-			return -1;
-		argv[k++] = in[i];
-	}
+	argv[k++] = f->out;
+	for (size_t i = 0; i < f->n; i++)
+		argv[k++] = f->in[i];
 	argv[k] = NULL;
-	return (size_t)snprintf(out, PATH_MAX, "%s/out.so", dir) >= PATH_MAX ? -1 : (int)k;
+	return k;
 }
 
 #ifdef MIRAGE_HAVE_LLD
@@ -186,61 +183,40 @@ static int link_argv(const char *lld, const char *dir, size_t ninputs, char (*in
 #endif
 
 /* Links in this process: 0 linked, 1 lld refused (msg), -1 not here (spawn instead). */
-static int link_in_process(const char *dir, size_t ninputs, char *msg, size_t size)
+static int link_in_process(struct link_files *f, char *msg, size_t size)
 {
 #ifdef MIRAGE_HAVE_LLD
-	char out[PATH_MAX], *argv[7 + LINK_MAX_INPUTS];
-	char(*in)[PATH_MAX] = calloc(ninputs, sizeof(*in)); /* up to 64 paths: not on the stack */
-	int argc, rc = -1;
+	char *argv[8 + LINK_MAX_INPUTS];
+	int argc = link_argv("ld.lld", f, argv, true);
 
-	if (!in)
-		return -1;
-	argc = link_argv("ld.lld", dir, ninputs, in, out, argv, true);
-	if (argc > 0)
-		rc = amdgcn_lld_link((const char *const *)argv, argc, msg, size);
-	free(in);
-	return rc;
+	return amdgcn_lld_link((const char *const *)argv, argc, msg, size);
 #else
-	(void)dir, (void)ninputs, (void)msg, (void)size;
+	(void)f, (void)msg, (void)size;
 	return -1;
 #endif
 }
 
-static int run_linker(const char *lld, const char *dir, size_t ninputs, char *msg, size_t size)
+static int run_linker(const char *lld, struct link_files *f, char *msg, size_t size)
 {
-	char out[PATH_MAX], log[PATH_MAX], line[256];
-	char(*in)[PATH_MAX] = calloc(ninputs, sizeof(*in)); /* up to 64 paths: not on the stack */
-	char *argv[7 + LINK_MAX_INPUTS];
+	char line[256], *argv[8 + LINK_MAX_INPUTS];
 	struct run_spec spec = {.path = lld,
 	                        .argv = argv,
 	                        .stdin_null = true,
 	                        .out = RUN_TO_FILE,
-	                        .out_file = log,
+	                        .out_file = f->log,
 	                        .err = RUN_AS_STDOUT};
 	struct run_result run;
-	char **env;
+	char **env = linker_environ();
 	int rc;
 
-	if (!in) {
-		snprintf(msg, size, "cannot run %s: %s", lld, strerror(ENOMEM));
-		return -1;
-	}
-	if (link_argv(lld, dir, ninputs, in, out, argv, false) < 0 ||
-	    (size_t)snprintf(log, sizeof(log), "%s/ld.log", dir) >= sizeof(log)) {
-		snprintf(msg, size, "the temporary directory's path is too long");
-		free(in);
-		return -1;
-	}
-	env = linker_environ();
 	if (!env) {
 		snprintf(msg, size, "cannot run %s: %s", lld, strerror(ENOMEM));
-		free(in);
 		return -1;
 	}
+	link_argv(lld, f, argv, false);
 	spec.envp = env;
 	rc = run_command(&spec, &run);
 	free(env);
-	free(in);
 	if (rc < 0) {
 		if (!strcmp(run.failed, "waitpid"))
 			snprintf(msg, size, "waiting for %s: %s", lld, strerror(errno));
@@ -250,7 +226,7 @@ static int run_linker(const char *lld, const char *dir, size_t ninputs, char *ms
 	}
 	if (WIFEXITED(run.status) && WEXITSTATUS(run.status) == 0)
 		return 0;
-	first_line(log, line, sizeof(line));
+	first_line(f->log, line, sizeof(line));
 	if (WIFEXITED(run.status))
 		snprintf(msg, size, "%s exited with %d: %s", lld, WEXITSTATUS(run.status), line);
 	else
@@ -262,10 +238,11 @@ int amdgcn_link(const struct amdgcn_object *objs, size_t n, unsigned char **imag
                 size_t *image_size, char *msg, size_t size)
 {
 	const char *tmp = getenv("TMPDIR"), *chosen = getenv("MIRAGE_LLD");
-	char lld[PATH_MAX] = "", lib_dir[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 16];
+	char lld[PATH_MAX] = "", lib_dir[PATH_MAX];
 	/* $MIRAGE_LLD names a linker to spawn; otherwise lld links in this process if the build
 	 * has it (and a linker is spawned where it cannot). */
 	bool spawn = (chosen && *chosen) || !LINK_IN_PROCESS;
+	struct link_files f = {.n = n};
 	size_t written = 0;
 	int rc = -1, fd, st;
 
@@ -278,46 +255,54 @@ int amdgcn_link(const struct amdgcn_object *objs, size_t n, unsigned char **imag
 	if (spawn &&
 	    amdgcn_find_linker(own_dir(lib_dir, sizeof(lib_dir)), lld, sizeof(lld), msg, size))
 		return -1;
-	snprintf(dir, sizeof(dir), "%s/mirage-link-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
-	if (!mkdtemp(dir)) {
-		snprintf(msg, size, "cannot make a temporary directory in %s: %s",
-		         tmp && *tmp == '/' ? tmp : "/tmp", strerror(errno));
+	f.in = calloc(n, sizeof(*f.in));
+	if (!f.in) {
+		snprintf(msg, size, "cannot link: %s", strerror(ENOMEM));
 		return -1;
 	}
+	snprintf(f.dir, sizeof(f.dir), "%s/mirage-link-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+	if (!mkdtemp(f.dir)) {
+		snprintf(msg, size, "cannot make a temporary directory in %s: %s",
+		         tmp && *tmp == '/' ? tmp : "/tmp", strerror(errno));
+		free(f.in);
+		return -1;
+	}
+	snprintf(f.out, sizeof(f.out), "%s/out.so", f.dir);
+	snprintf(f.log, sizeof(f.log), "%s/ld.log", f.dir);
+	for (size_t i = 0; i < n; i++)
+		if (i)
+			snprintf(f.in[i], sizeof(f.in[i]), "%s/in.%zu.o", f.dir, i);
+		else
+			snprintf(f.in[i], sizeof(f.in[i]), "%s/in.o", f.dir);
 	for (; written < n; written++) {
-		if (input_path(path, sizeof(path), dir, written) ||
-		    write_file(path, objs[written].bytes, objs[written].size)) {
-			snprintf(msg, size, "cannot write %s: %s", path, strerror(errno));
+		if (write_file(f.in[written], objs[written].bytes, objs[written].size)) {
+			snprintf(msg, size, "cannot write %s: %s", f.in[written], strerror(errno));
 			written++; /* a partly written file is removed too */
 			goto done;
 		}
 	}
-	st = spawn ? -1 : link_in_process(dir, n, msg, size);
+	st = spawn ? -1 : link_in_process(&f, msg, size);
 	if (st > 0)
 		goto done;
 	if (st < 0 && ((!*lld && amdgcn_find_linker(own_dir(lib_dir, sizeof(lib_dir)), lld,
 	                                            sizeof(lld), msg, size)) ||
-	               run_linker(lld, dir, n, msg, size)))
+	               run_linker(lld, &f, msg, size)))
 		goto done;
-	snprintf(path, sizeof(path), "%s/out.so", dir);
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	fd = open(f.out, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd >= 0) {
 		*image = read_whole_fd_max(fd, LINK_MAX_OUTPUT, image_size);
 		close(fd);
 	}
 	if (!*image)
-		snprintf(msg, size, "cannot read the linked object %s: %s", path, strerror(errno));
+		snprintf(msg, size, "cannot read the linked object %s: %s", f.out, strerror(errno));
 	else
 		rc = 0;
 done:
 	for (size_t i = 0; i < written; i++)
-		if (!input_path(path, sizeof(path), dir, i))
-			unlink(path);
-	for (size_t i = 0; i < 2; i++) {
-		static const char *const files[] = {"out.so", "ld.log"};
-		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
-		unlink(path);
-	}
-	rmdir(dir);
+		unlink(f.in[i]);
+	unlink(f.out);
+	unlink(f.log);
+	rmdir(f.dir);
+	free(f.in);
 	return rc;
 }

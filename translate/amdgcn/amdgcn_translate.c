@@ -128,6 +128,15 @@ void tr_kernel_refuse(struct tr_kernel *t, const struct raise_refusal *w)
 	t->detail = strdup(w->detail);
 }
 
+void tr_kernel_free(struct tr_kernel *t)
+{
+	free(t->name);
+	free(t->mnemonic);
+	free(t->detail);
+	free(t->ir);
+	free(t->note);
+}
+
 /* One translation's shared state: each chunk writes only its own slots and its kernels'. */
 struct object_job {
 	const struct amdgcn_target *t;
@@ -302,14 +311,8 @@ static void job_release(struct object_job *j)
 /* A failed translation reports no kernel results: the ones it made are dropped. */
 static void drop_kernels(struct tr_translation *out)
 {
-	for (size_t i = 0; i < out->nkernels; i++) {
-		struct tr_kernel *k = &out->kernels[i];
-		free(k->name);
-		free(k->mnemonic);
-		free(k->detail);
-		free(k->ir);
-		free(k->note);
-	}
+	for (size_t i = 0; i < out->nkernels; i++)
+		tr_kernel_free(&out->kernels[i]);
 	out->nkernels = 0;
 }
 

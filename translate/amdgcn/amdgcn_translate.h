@@ -18,5 +18,7 @@ int amdgcn_translate(const void *code, size_t size, const char *target, tr_progr
 
 /* Fills t as refused for w (offset, mnemonic, reason and its text, detail). */
 void tr_kernel_refuse(struct tr_kernel *t, const struct raise_refusal *w);
+/* Frees what t holds (its strings), not t. */
+void tr_kernel_free(struct tr_kernel *t);
 
 #endif

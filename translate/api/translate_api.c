@@ -130,15 +130,6 @@ static int raise_object(const char *path, const char *kernel, enum tr_binding bi
 	return 0;
 }
 
-static void tr_kernel_free(struct tr_kernel *k)
-{
-	free(k->name);
-	free(k->mnemonic);
-	free(k->detail);
-	free(k->ir);
-	free(k->note);
-}
-
 static void raise_report_free(struct tr_raise_report *r)
 {
 	for (size_t i = 0; i < r->nkernels; i++)
