@@ -114,6 +114,67 @@ static bool in_extents(const struct extent *ext, size_t next, uint64_t off)
 	return false;
 }
 
+/* Decodes helper function f as extent ext[*next] unless it is one already. */
+static int decode_helper(struct rz *r, struct decoded *d, struct extent *ext, size_t *next,
+                         const struct co_func *f)
+{
+	uint64_t start = f->addr - r->co->text_addr;
+
+	if (is_kernel_func(r->co, f->name) || !f->size)
+		return 0;
+	for (size_t e = 0; e < *next; e++)
+		if (ext[e].start == start)
+			return 0;
+	ext[*next] = (struct extent){start, start + f->size, false, false};
+	if (decode_extent(r, &ext[*next], d))
+		return -1;
+	(*next)++;
+	return 0;
+}
+
+/*
+ * The helper functions the kernel calls, and what they call in turn (raise_reach.c), each
+ * decoded once.  When a call's callee is not known statically, or is not the start of a
+ * function, every helper of the object is decoded: calls are then resolved at run time over
+ * all of them.  ext has room for every function of the object.
+ */
+static int decode_helpers(struct rz *r, struct decoded *d, struct extent *ext, size_t *next)
+{
+	const struct code_object *co = r->co;
+	size_t scanned = 0;
+	bool every = false;
+
+	while (!every && scanned < d->n) {
+		uint64_t *callees = NULL;
+		size_t n = 0, upto = d->n;
+		if (rz_reach_scan(r, d, scanned, upto, &callees, &n, &every))
+			return rz_refuse(r, RAISE_DECODE, "out of memory");
+		scanned = upto;
+		for (size_t c = 0; c < n && !every; c++) {
+			const struct co_func *f = NULL;
+			for (size_t i = 0; i < co->nfuncs && !f; i++)
+				if (co->funcs[i].addr == co->text_addr + callees[c] &&
+				    co->funcs[i].size)
+					f = &co->funcs[i];
+			if (!f) {
+				/* a jump inside the code already decoded (a long branch) is
+				 * no call; anything else is not a function the scan knows */
+				every = !in_extents(ext, *next, callees[c]);
+				continue;
+			}
+			if (decode_helper(r, d, ext, next, f)) {
+				free(callees);
+				return -1;
+			}
+		}
+		free(callees);
+	}
+	for (size_t i = 0; every && i < co->nfuncs; i++)
+		if (decode_helper(r, d, ext, next, &co->funcs[i]))
+			return -1;
+	return 0;
+}
+
 /* Where the trampoline at pool offset t ends: after its first terminator (the s_branch back). */
 static uint64_t trampoline_end(const struct code_object *co, unsigned arch, uint64_t t)
 {
@@ -301,6 +362,7 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 			if (open_block)
 				LLVMBuildBr(r->B, here);
 			LLVMPositionBuilderAtEnd(r->B, here);
+			r->lds_met = false;
 			open_block = true;
 		} else if (!open_block) {
 			/* Code after a terminator that no branch reaches. */
@@ -432,20 +494,8 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	for (size_t i = 0; i < d.n; i++)
 		if (d.insts[i].flags & ISA_F_CALL || d.insts[i].op == ISA_OP_S_SET_PC_I64)
 			res->uses_calls = 1;
-	if (res->uses_calls) {
-		/* Calls are resolved at run time over every helper function of the object. */
-		for (size_t i = 0; i < co->nfuncs; i++) {
-			const struct co_func *f = &co->funcs[i];
-			if (is_kernel_func(co, f->name) || !f->size)
-				continue;
-			ext[next] =
-			    (struct extent){f->addr - co->text_addr,
-			                    f->addr - co->text_addr + f->size, false, false};
-			if (decode_extent(r, &ext[next], &d))
-				goto out;
-			next++;
-		}
-	}
+	if (res->uses_calls && decode_helpers(r, &d, ext, &next))
+		goto out;
 
 	if (follow_pool(r, &ext, &next, &ext_cap, &d))
 		goto out;

@@ -61,6 +61,8 @@ struct rz {
 	 * DST=8); for the VALU instruction being raised, its indexed operands (src0..2, dst),
 	 * which of them were accessed indexed, and the index (M0[7:0]) */
 	bool gpr_idx_on;
+	/* No LDS write since the lanes last met on this straight-line path (rz_lds_order) */
+	bool lds_met;
 	unsigned gpr_idx_mode, gpr_idx_used;
 	const struct isa_operand *gpr_idx_op[4];
 	LLVMValueRef gpr_idx_val;
@@ -186,6 +188,11 @@ LLVMBasicBlockRef rz_block_at(struct rz *r, uint64_t off);
 int rz_branch_target(const struct isa_inst *in, uint64_t *target);
 /* The target of the long branch or far jump that starts at d->insts[i]: 0, or -1. */
 int rz_long_branch_target(const struct decoded *d, size_t i, uint64_t *target);
+/* The callees of the calls (and the targets of the jumps to constant addresses) among
+ * d->insts[from, to), as .text offsets in a malloc'd array (raise_reach.c); *unknown when one
+ * is not known statically.  -1 out of memory. */
+int rz_reach_scan(const struct rz *r, const struct decoded *d, size_t from, size_t to,
+                  uint64_t **callees, size_t *n, bool *unknown);
 /* Whether the s_get_pc_i64 at d->insts[i] only computes a branch or call target (a long
  * branch, a far jump, or LLVM's call sequence), never a data address. */
 bool rz_pc_feeds_branch(const struct decoded *d, size_t i);
@@ -202,6 +209,9 @@ int rz_barrier_pairs(struct rz *r, const struct decoded *d, const struct extent 
 int rz_control(struct rz *r, const struct isa_inst *in, const uint64_t *funcs, size_t nfuncs,
                const uint64_t *all_targets, size_t ntargets);
 int rz_salu(struct rz *r, const struct isa_inst *in);
+/* Before a raised LDS access (write: it may store): the wave's lanes meet unless nothing
+ * since their last meeting on this path could make the access see another order (raise_mem.c). */
+void rz_lds_order(struct rz *r, bool write);
 int rz_valu(struct rz *r, const struct isa_inst *in);
 int rz_mem(struct rz *r, const struct isa_inst *in);
 /* v_movrel* and s_movrel*: relative register indexing through M0 (raise_movrel.c). */
