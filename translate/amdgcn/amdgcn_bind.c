@@ -289,6 +289,8 @@ static LLVMValueRef bind_call(struct bind *b, enum hook h, LLVMValueRef call)
 	case H_BARRIER:
 		intrinsic(b, "llvm.amdgcn.s.barrier", NULL, 0, NULL, 0);
 		return NULL;
+	case H_WAVE_SYNC: /* a wave runs each LDS instruction for all its lanes at once */
+		return NULL;
 	case H_FENCE:
 		LLVMBuildFenceSyncScope(b->B, LLVMAtomicOrderingSequentiallyConsistent,
 		                        LLVMGetSyncScopeID(b->C, "agent", 5), "");

@@ -28,11 +28,12 @@ enum hook_kind {
 	K_READFIRSTLANE,
 	K_BARRIER,
 	K_ISFIRST,
-	K_PERMUTE
+	K_PERMUTE,
+	K_WAVE_SYNC
 };
 
 static const char *const kind_name[] = {"none",    "ballot",          "readlane", "readfirstlane",
-                                        "barrier", "barrier_isfirst", "permute"};
+                                        "barrier", "barrier_isfirst", "permute",  "wave_sync"};
 
 struct lane {
 	ucontext_t ctx;
@@ -296,6 +297,10 @@ static uint32_t h_permute(uint32_t v, uint32_t dst, uint32_t site)
 {
 	return rendezvous(K_PERMUTE, site, v, dst);
 }
+static void h_wave_sync(uint32_t site)
+{
+	rendezvous(K_WAVE_SYNC, site, 0, 0);
+}
 static void h_fence(void)
 {
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -384,6 +389,7 @@ static const struct {
     {"mx.barrier", (void *)h_barrier},
     {"mx.barrier_isfirst", (void *)h_barrier_isfirst},
     {"mx.permute", (void *)h_permute},
+    {"mx.wave_sync", (void *)h_wave_sync},
     {"mx.fence", (void *)h_fence},
     {"mx.fault", (void *)h_fault},
     {"mx.rcp_f32", (void *)h_rcp_f32},
@@ -498,6 +504,8 @@ static int run_wave(struct runner *r, struct wave *w, uint32_t wave_index)
 				w->lanes[i].result = w->lanes[lane].a;
 			break;
 		}
+		case K_WAVE_SYNC: /* the lanes only meet */
+			break;
 		case K_BARRIER:
 			w->at_barrier = true;
 			return 0;

@@ -291,6 +291,7 @@ static int async_lds(struct rz *r, const struct isa_inst *in, unsigned bytes, bo
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "an async LDS copy without its VGPRs");
 	addr = flat_address(r, in, vaddr, saddr, bytes);
 	laddr = LLVMBuildAdd(B, rz_read32(r, lds, 0), c32(r, (uint32_t)in->mods.offset), "");
+	rz_lds_order(r, to_lds);
 	join = rz_pred_begin(r);
 	g = check(r, HOOK_GLOBAL, addr, bytes);
 	l = check(r, HOOK_LDS, laddr, bytes);
@@ -341,6 +342,8 @@ static int flat(struct rz *r, const struct isa_inst *in)
 	if (saddr && is_off(saddr))
 		saddr = NULL;
 	addr = flat_address(r, in, vaddr, saddr, s.bytes);
+	if (in->format == ISA_FMT_VFLAT) /* a generic address may be in LDS */
+		rz_lds_order(r, s.kind != ISA_M_LOAD);
 	if (s.kind == ISA_M_ATOMIC && !data)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "atomic without data");
 	if (s.kind == ISA_M_STORE && !data)
@@ -439,6 +442,7 @@ static int ds_addtid(struct rz *r, const struct isa_inst *in, const struct mshap
 	addr = LLVMBuildAdd(B, rz_read32(r, &m0, 0), LLVMBuildShl(B, r->lane, c32(r, 2), ""), "");
 	addr = LLVMBuildAnd(B, addr, c32(r, 0xfffff), "");
 	addr = LLVMBuildAdd(B, addr, c32(r, (uint16_t)in->mods.offset), "");
+	rz_lds_order(r, s->kind != ISA_M_LOAD);
 	join = rz_pred_begin(r);
 	p = check(r, HOOK_LDS, addr, 4);
 	if (s->kind == ISA_M_LOAD)
@@ -484,6 +488,24 @@ static int ds_exchange2(struct rz *r, const struct isa_inst *in, const struct ms
 	return 0;
 }
 
+/*
+ * The hardware runs an LDS instruction for every lane of the wave before the next one, so
+ * lanes of a wave see each other's LDS stores in program order with no barrier; LLVM relies
+ * on it (it drops the barrier of a workgroup that fits in one wave).  The runner runs each
+ * lane on its own until a cross-lane hook, so the lanes meet before every LDS write, and
+ * before a read unless they met since the last write on this path: reads between two
+ * meetings cannot see a write of the other lanes out of order.
+ */
+void rz_lds_order(struct rz *r, bool write)
+{
+	LLVMValueRef site;
+	if (!write && r->lds_met)
+		return;
+	site = rz_const32(r, rz_pc(r) * 4);
+	rz_call(r, HOOK_WAVE_SYNC, &site, 1);
+	r->lds_met = !write;
+}
+
 static int ds(struct rz *r, const struct isa_inst *in)
 {
 	const struct isa_row *row = rz_row(r, in->op);
@@ -518,6 +540,7 @@ static int ds(struct rz *r, const struct isa_inst *in)
 	if (!addr_op)
 		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "no LDS address");
 	addr = rz_read32(r, addr_op, 0);
+	rz_lds_order(r, s.kind != ISA_M_LOAD);
 	join = rz_pred_begin(r);
 	if (s.twoaddr && s.kind == ISA_M_ATOMIC) {
 		if (ds_exchange2(r, in, &s, addr, dst, d0, d1))
