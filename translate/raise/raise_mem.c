@@ -499,8 +499,7 @@ static int ds(struct rz *r, const struct isa_inst *in)
 		return ds_cross_lane(r, in);
 	if (row->mem & ISA_M_ADDTID)
 		return ds_addtid(r, in, &s);
-	/* the DS d16 forms (ds_load_u8_d16, ...) are not raised yet */
-	if (!plain_access(row) || s.d16)
+	if (!plain_access(row))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {
 		const struct isa_operand *o = &in->ops[i];
