@@ -499,6 +499,14 @@ static int ds(struct rz *r, const struct isa_inst *in)
 		return ds_cross_lane(r, in);
 	if (row->mem & ISA_M_ADDTID)
 		return ds_addtid(r, in, &s);
+	/* the transposing loads (ds_load_tr4_b64, tr8_b64, tr6_b96, tr16_b128): which lane gets
+	 * which bytes of which lane's address is documented nowhere we can check it
+	 * (docs/raiser.md, "Refusals") */
+	if (row->mem & ISA_M_TR)
+		return rz_refuse(
+		    r, RAISE_UNDOCUMENTED,
+		    "the transpose's lane mapping (which lane gets which bytes of which "
+		    "lane's address) is not documented");
 	if (!plain_access(row))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {
