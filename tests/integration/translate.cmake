@@ -64,6 +64,7 @@ mirage_shell_test(emulate_int_minmax emulate_int_minmax.sh LABELS translate emul
 mirage_shell_test(emulate_cvt_pk16 emulate_cvt_pk16.sh LABELS translate emulate)
 mirage_shell_test(emulate_ds_d16 emulate_ds_d16.sh LABELS translate emulate)
 mirage_shell_test(emulate_permlane16_swap emulate_permlane16_swap.sh LABELS translate emulate)
+mirage_shell_test(emulate_ds_rmw emulate_ds_rmw.sh LABELS translate emulate)
 mirage_shell_test(emulate_cndmask_mods emulate_cndmask_mods.sh LABELS translate emulate)
 mirage_shell_test(emulate_smem emulate_smem.sh LABELS translate emulate)
 mirage_shell_test(emulate_inline64 emulate_inline64.sh LABELS translate emulate)
