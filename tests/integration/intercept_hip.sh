@@ -153,7 +153,7 @@ run_capture "$MIRAGE_BIN" run -p mi300 --env HSA_HOTSWAP_CACHE_DEBUG=1 -- ./refu
 assert_eq "$RUN_STATUS" 0 "refused kernel, again: exits 0"
 assert_contains "$RUN_STDERR" "hotswap_cache: hit (gfx1250 -> gfx942) kernels=2" "refused kernel, again: a cache hit"
 assert_contains "$RUN_STDERR" "kernel 'swapper' is refused at" "refused kernel: named"
-assert_contains "$RUN_STDERR" "v_permlane16_swap_b32" "refused kernel: the instruction named"
+assert_contains "$RUN_STDERR" "ds_load_tr8_b64" "refused kernel: the instruction named"
 assert_contains "$RUN_STDERR" "with 1 of 2 kernels refused, each an entry that traps" "refused kernel: what the slice is"
 assert_eq "$(count_lines "$RUN_STDERR_FILE" "kernel 'swapper' is refused at")" 1 "refused kernel: said once"
 "$LLVM_OBJDUMP" -d --mcpu=gfx942 "$REC/hip-launch-1.co" | grep -A1 '^[0-9a-f]* <swapper>:' | grep -q 's_trap 2' &&

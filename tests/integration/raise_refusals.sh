@@ -47,6 +47,9 @@ kernel undecodable "$store; s_endpgm; .long 0x7e0002ff"
 refused undecodable undecodable v_mov_b32 "truncated by the end of the buffer"
 kernel unsupported "$store; buffer_load_b32 v2, v1, s[4:7], s8 offen; s_endpgm"
 refused unsupported unsupported-instruction buffer_load_b32 "buffer resources are not raised"
+# The LDS transposing loads: which lane gets which bytes is documented nowhere we can check it.
+kernel transpose "$store; ds_load_tr8_b64 v[2:3], v1; s_endpgm"
+refused transpose undocumented-instruction ds_load_tr8_b64 "the transpose's lane mapping (which lane gets which bytes of which lane's address) is not documented"
 kernel omod "$store; v_add_f32_e64 v2, v1, v1 mul:2; s_endpgm"
 refused omod unsupported-form v_add_f32 "omod:1 is not modelled"
 # The signed 64-bit multiply-add's carry-out has no documented meaning we can check: refused

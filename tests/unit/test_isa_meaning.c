@@ -48,7 +48,7 @@ static bool read_mname(const char *mn, struct mname *s)
 	const char *p = strchr(mn, '_');
 	char buf[64];
 	char *tok[8], *save = NULL;
-	unsigned n = 0;
+	unsigned n = 0, op_end = 1;
 
 	memset(s, 0, sizeof(*s));
 	if (!p)
@@ -63,10 +63,16 @@ static bool read_mname(const char *mn, struct mname *s)
 	else if (!strcmp(tok[0], "store"))
 		s->kind = N_STORE;
 	else {
+		unsigned a = !strcmp(tok[0], "atomic") ? 1 : 0;
 		s->kind = N_ATOMIC;
-		snprintf(s->aop, sizeof(s->aop), "%s", tok[!strcmp(tok[0], "atomic") ? 1 : 0]);
+		snprintf(s->aop, sizeof(s->aop), "%s", tok[a]);
+		/* the two-word operations: cond_sub, sub_clamp */
+		if (a + 2 < n && (!strcmp(tok[a], "cond") || !strcmp(tok[a + 1], "clamp"))) {
+			snprintf(s->aop, sizeof(s->aop), "%s_%s", tok[a], tok[a + 1]);
+			op_end = a + 2;
+		}
 	}
-	for (unsigned i = 1; i + 1 < n; i++) {
+	for (unsigned i = op_end; i + 1 < n; i++) {
 		if (!strcmp(tok[i], "d16"))
 			s->d16 = true;
 		else if (!strcmp(tok[i], "hi"))

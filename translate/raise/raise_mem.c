@@ -41,7 +41,7 @@ static struct mshape shape_of(const struct isa_row *row)
 /*
  * A load, a store or a read-modify-write of whole elements at one address per lane: what the
  * handlers below raise.  Not: buffer resources, async copies, ADDTID and transposing forms,
- * and atomics whose operation the table names no ISA_O_ for (packed, conditional, clamped).
+ * and atomics whose operation the table names no ISA_O_ for (the packed adds, ...).
  */
 static bool plain_access(const struct isa_row *row)
 {
@@ -114,7 +114,11 @@ static int atomic(struct rz *r, const struct mshape *s, LLVMValueRef p,
 	           {ISA_O_OR, LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpOr},
 	           {ISA_O_XOR, LLVMAtomicRMWBinOpXor, LLVMAtomicRMWBinOpXor},
 	           {ISA_O_INC, LLVMAtomicRMWBinOpUIncWrap, LLVMAtomicRMWBinOpUIncWrap},
-	           {ISA_O_DEC, LLVMAtomicRMWBinOpUDecWrap, LLVMAtomicRMWBinOpUDecWrap}};
+	           {ISA_O_DEC, LLVMAtomicRMWBinOpUDecWrap, LLVMAtomicRMWBinOpUDecWrap},
+	           /* memory - data if memory >= data, else memory kept; memory - data clamped
+	            * to 0 (the ISA's _cond_sub_u32 and _sub_clamp_u32) */
+	           {ISA_O_COND_SUB, LLVMAtomicRMWBinOpUSubCond, LLVMAtomicRMWBinOpUSubCond},
+	           {ISA_O_SUB_CLAMP, LLVMAtomicRMWBinOpUSubSat, LLVMAtomicRMWBinOpUSubSat}};
 	unsigned bits = 8 * s->bytes;
 	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
 	LLVMValueRef old, val;
@@ -454,6 +458,60 @@ static int ds_addtid(struct rz *r, const struct isa_inst *in, const struct mshap
 }
 
 /*
+ * The LDS read-modify-writes no LLVM atomicrmw operation is: ds_rsub (memory = data - memory)
+ * and ds_mskor (memory = (memory & ~data0) | data1), at 32 or 64 bits, as a compare-exchange
+ * loop on the lane's address (a lane-predicated branch: it repeats while another lane's or
+ * wave's write came between the read and the exchange).  The value before is returned to dst
+ * (the _rtn forms), as the ISA's pseudocode says.
+ */
+static int ds_cas(struct rz *r, const struct mshape *s, LLVMValueRef p,
+                  const struct isa_operand *dst, const struct isa_operand *d0,
+                  const struct isa_operand *d1)
+{
+	unsigned bits = 8 * s->bytes;
+	LLVMTypeRef it = LLVMIntTypeInContext(r->C, bits);
+	LLVMBasicBlockRef from = LLVMGetInsertBlock(B), loop, done;
+	LLVMValueRef data, mask = NULL, first, old, val, pair, seen, br;
+
+	if ((bits != 32 && bits != 64) || !d0 || (s->aop == ISA_O_MSKOR && !d1))
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "LDS atomic %s without its data",
+		                 isa_oper_name(s->aop));
+	if (s->aop == ISA_O_MSKOR) {
+		mask = rz_src(r, d0, bits, 0);
+		data = rz_src(r, d1, bits, 0);
+	} else {
+		data = rz_src(r, d0, bits, 0);
+	}
+	first = LLVMBuildLoad2(B, it, p, "");
+	LLVMSetOrdering(first, LLVMAtomicOrderingMonotonic);
+	LLVMSetAlignment(first, s->bytes);
+	loop = LLVMAppendBasicBlockInContext(r->C, r->F, "lds_cas");
+	done = LLVMAppendBasicBlockInContext(r->C, r->F, "lds_cas_done");
+	LLVMBuildBr(B, loop);
+	LLVMPositionBuilderAtEnd(B, loop);
+	old = LLVMBuildPhi(B, it, "");
+	val = s->aop == ISA_O_MSKOR
+	          ? LLVMBuildOr(B, LLVMBuildAnd(B, old, LLVMBuildNot(B, mask, ""), ""), data, "")
+	          : LLVMBuildSub(B, data, old, "");
+	pair = LLVMBuildAtomicCmpXchg(B, p, old, val, LLVMAtomicOrderingMonotonic,
+	                              LLVMAtomicOrderingMonotonic, 0);
+	seen = LLVMBuildExtractValue(B, pair, 0, "");
+	br = LLVMBuildCondBr(B, LLVMBuildExtractValue(B, pair, 1, ""), done, loop);
+	LLVMSetMetadata(br, r->md_lane_pred,
+	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, NULL, 0)));
+	LLVMAddIncoming(old, (LLVMValueRef[]){first, seen}, (LLVMBasicBlockRef[]){from, loop}, 2);
+	LLVMPositionBuilderAtEnd(B, done);
+	if (dst)
+		for (unsigned k = 0; k < bits / 32; k++)
+			rz_write_vgpr_raw(
+			    r, rz_vector_slot(dst) + k,
+			    LLVMBuildTrunc(B,
+			                   LLVMBuildLShr(B, old, LLVMConstInt(it, 32 * k, 0), ""),
+			                   r->i32, ""));
+	return 0;
+}
+
+/*
  * ds_storexchg_2addr[_stride64]_rtn_b32/b64: two exchanges, the first half first (one address
  * twice gives the second half the first's data); both data registers are read before either
  * result is written, as the hardware reads its sources at issue.
@@ -521,8 +579,15 @@ static int ds(struct rz *r, const struct isa_inst *in)
 		return ds_cross_lane(r, in);
 	if (row->mem & ISA_M_ADDTID)
 		return ds_addtid(r, in, &s);
-	/* the DS d16 forms (ds_load_u8_d16, ...) are not raised yet */
-	if (!plain_access(row) || s.d16)
+	/* the transposing loads (ds_load_tr4_b64, tr8_b64, tr6_b96, tr16_b128): which lane gets
+	 * which bytes of which lane's address is documented nowhere we can check it
+	 * (docs/raiser.md, "Refusals") */
+	if (row->mem & ISA_M_TR)
+		return rz_refuse(
+		    r, RAISE_UNDOCUMENTED,
+		    "the transpose's lane mapping (which lane gets which bytes of which "
+		    "lane's address) is not documented");
+	if (!plain_access(row))
 		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS form not raised");
 	for (unsigned i = 0; i < in->nops; i++) {
 		const struct isa_operand *o = &in->ops[i];
@@ -568,12 +633,19 @@ static int ds(struct rz *r, const struct isa_inst *in)
 		} else if (s.kind == ISA_M_STORE) {
 			store_from(r, &s, p, d0, 0);
 		} else {
-			if (s.aop == ISA_O_CMPSTORE) {
-				/* ds_cmpstore: data0 the new value, data1 the compare value */
+			if (s.aop == ISA_O_CMPSTORE || s.aop == ISA_O_CMPST) {
+				/* ds_cmpstore: data0 the new value, data1 the compare value; GFX9's
+				 * ds_cmpst the other way round */
 				unsigned bits = 8 * s.bytes;
-				LLVMValueRef o = LLVMBuildAtomicCmpXchg(
-				    B, p, rz_src(r, d1, bits, 0), rz_src(r, d0, bits, 0),
-				    LLVMAtomicOrderingMonotonic, LLVMAtomicOrderingMonotonic, 0);
+				bool gfx9 = s.aop == ISA_O_CMPST;
+				LLVMValueRef o;
+				if (!d0 || !d1)
+					return rz_refuse(r, RAISE_UNSUPPORTED_FORM,
+					                 "a compare-store without its data");
+				o = LLVMBuildAtomicCmpXchg(B, p, rz_src(r, gfx9 ? d0 : d1, bits, 0),
+				                           rz_src(r, gfx9 ? d1 : d0, bits, 0),
+				                           LLVMAtomicOrderingMonotonic,
+				                           LLVMAtomicOrderingMonotonic, 0);
 				o = LLVMBuildExtractValue(B, o, 0, "");
 				if (dst)
 					for (unsigned k = 0; k < bits / 32; k++)
@@ -586,7 +658,10 @@ static int ds(struct rz *r, const struct isa_inst *in)
 						            LLVMConstInt(LLVMTypeOf(o), 32 * k, 0),
 						            ""),
 						        r->i32, ""));
-			} else if (s.aop == ISA_O_RSUB || s.aop == ISA_O_MSKOR || d1) {
+			} else if (s.aop == ISA_O_RSUB || s.aop == ISA_O_MSKOR) {
+				if (ds_cas(r, &s, p, s.rtn ? dst : NULL, d0, d1))
+					return -1;
+			} else if (d1) {
 				return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "LDS atomic %s",
 				                 isa_oper_name(s.aop));
 			} else if (atomic(r, &s, p, s.rtn ? dst : NULL, d0)) {

@@ -51,6 +51,11 @@ uint64_t rz_mods_present(const struct isa_inst *in)
 		m |= bit(RZ_MOD_OP_SEL0 + 3);
 	/* the per-source bits of a source the row does not have select nothing (LLVM sets
 	 * op_sel_hi's for them) */
+	/* v_permlane16_swap_b32's VOP3 form keeps fi and bound_ctrl in op_sel bits 0 and 1 */
+	if (in->op == ISA_OP_V_PERMLANE16_SWAP_B32)
+		for (unsigned k = 0; k < 2; k++)
+			if (in->mods.op_sel >> k & 1)
+				m |= bit(RZ_MOD_OP_SEL0 + k);
 	for (unsigned k = 0; k < nsrc; k++) {
 		if (in->mods.op_sel >> k & 1)
 			m |= bit(RZ_MOD_OP_SEL0 + k);

@@ -144,6 +144,51 @@ static LLVMValueRef fused3_value(struct rz *r, unsigned op, const struct vops *o
 	return NULL;
 }
 
+/*
+ * v_permlane16_swap_b32 vdst, src0 writes both: the odd rows (of 16 lanes) of vdst swap with
+ * the even rows of src0, the row below, lane i with lane i ^ 16 (docs/raiser.md, "Cross-lane
+ * moves"); the other rows of each keep their values.  Both registers are read before either
+ * is written, so vdst = src0 swaps a register's rows.  What an inactive lane gives or is given
+ * is not documented: a wave with a lane EXEC leaves out is a run-time fault naming the
+ * instruction (a uniform branch: EXEC is scalar state).  So every lane is active where it
+ * runs, and the VOP3 form's fi and bound_ctrl (op_sel bits 0 and 1), which say what an
+ * inactive lane's value is, select nothing.
+ */
+static int permlane16_swap(struct rz *r, const struct vops *o)
+{
+	LLVMValueRef why[2] = {c32(r, RAISE_UNSUPPORTED_INSTRUCTION), c32(r, rz_pc(r))};
+	LLVMBasicBlockRef bad, ok;
+	LLVMValueRef br, vd, vs, from_s, from_d, peer, odd;
+
+	if (o->nd < 1 || o->ns < 1 || o->d[0]->kind != ISA_OPK_VGPR ||
+	    o->s[0]->kind != ISA_OPK_VGPR)
+		return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "a swap without its two VGPRs");
+	bad = LLVMAppendBasicBlockInContext(r->C, r->F, "swap_fault");
+	ok = LLVMAppendBasicBlockInContext(r->C, r->F, "swap_ok");
+	br = LLVMBuildCondBr(
+	    B, LLVMBuildICmp(B, LLVMIntNE, rz_load_exec(r), LLVMConstAllOnes(r->mask), ""), bad,
+	    ok);
+	LLVMSetMetadata(br, r->md_uniform,
+	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, NULL, 0)));
+	LLVMPositionBuilderAtEnd(B, bad);
+	rz_call(r, HOOK_FAULT, why, 2);
+	LLVMBuildRetVoid(B);
+	LLVMPositionBuilderAtEnd(B, ok);
+	vd = rz_read32(r, o->d[0], 0);
+	vs = rz_read32(r, o->s[0], 0);
+	peer = LLVMBuildXor(B, r->lane, c32(r, 16), "");
+	from_s = rz_shuffle(r, vs, peer, 0);
+	from_d = rz_shuffle(r, vd, peer, 1);
+	odd = LLVMBuildICmp(B, LLVMIntNE, LLVMBuildAnd(B, r->lane, c32(r, 16), ""), c32(r, 0), "");
+	if (rz_write32(r, o->d[0], 0, LLVMBuildSelect(B, odd, from_s, vd, "")))
+		return -1;
+	/* read again: when src0 is vdst, an odd lane's value is the one just written */
+	vs = rz_read32(r, o->s[0], 0);
+	rz_mod_used(r, RZ_MOD_OP_SEL0);     /* fi */
+	rz_mod_used(r, RZ_MOD_OP_SEL0 + 1); /* bound_ctrl */
+	return rz_write32(r, o->s[0], 0, LLVMBuildSelect(B, odd, vs, from_d, ""));
+}
+
 /* One VALU operation (a VOPD half is one too). */
 /* Moves and lane ops: readlane, writelane, mbcnt, permlane, cndmask.  2: not one. */
 static int valu_lane(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o)
@@ -197,6 +242,8 @@ static int valu_lane(struct rz *r, const struct isa_inst *in, unsigned op, const
 		    r, d,
 		    LLVMBuildAdd(B, vx_fcall1(r, "llvm.ctpop", x), rz_src(r, o->s[1], 32, 0), ""));
 	}
+	case ISA_OP_V_PERMLANE16_SWAP_B32:
+		return permlane16_swap(r, o);
 	case ISA_OP_V_PERMLANE16_B32:
 	case ISA_OP_V_PERMLANEX16_B32: {
 		/* lane i of a row of 16 reads lane sel[i] of its own row (permlanex16: the other

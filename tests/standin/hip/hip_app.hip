@@ -36,11 +36,14 @@ extern "C" __global__ void vector_add(const float *a, const float *b, float *c, 
 }
 
 #ifdef HIP_APP_REFUSED
-// v_permlane16_swap_b32 has no semantics in the raiser: the kernel is refused.
-extern "C" __global__ void swapper(float *c)
+// ds_load_tr8_b64's lane mapping is not documented (docs/raiser.md, "Refusals"): the kernel
+// is refused.
+extern "C" __global__ void swapper(unsigned long long *c)
 {
-	float v = c[__builtin_amdgcn_workitem_id_x()];
-	__asm__ volatile("v_permlane16_swap_b32 %0, %0" : "+v"(v));
+	unsigned long long v;
+	__asm__ volatile("ds_load_tr8_b64 %0, %1\n\ts_wait_dscnt 0"
+	                 : "=v"(v)
+	                 : "v"(__builtin_amdgcn_workitem_id_x() * 8));
 	c[__builtin_amdgcn_workitem_id_x()] = v;
 }
 #endif
