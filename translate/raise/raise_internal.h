@@ -202,6 +202,8 @@ int rz_barrier_pairs(struct rz *r, const struct decoded *d, const struct extent 
 int rz_control(struct rz *r, const struct isa_inst *in, const uint64_t *funcs, size_t nfuncs,
                const uint64_t *all_targets, size_t ntargets);
 int rz_salu(struct rz *r, const struct isa_inst *in);
+/* gfx12's scalar float ops, SOP1, SOP2 and SOPC (raise_sfloat.c), offered first by rz_salu. */
+int rz_sfloat(struct rz *r, const struct isa_inst *in);
 int rz_valu(struct rz *r, const struct isa_inst *in);
 int rz_mem(struct rz *r, const struct isa_inst *in);
 /* v_movrel* and s_movrel*: relative register indexing through M0 (raise_movrel.c). */
