@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # gfx12's scalar float ops (tests/raise/sfloat.s, assembled here by llvm-mc-22): s_{add,sub,mul,
-# min_num,max_num,fmac}_f{32,16}, s_fmaak/s_fmamk_f32, s_minimum/s_maximum_f32, the rounding
+# min_num,max_num,fmac,minimum,maximum}_f{32,16}, s_fmaak/s_fmamk_f32, the rounding
 # ops at f32 and f16, the conversions (f32/f16 both ways, cvt_hi, cvt_pk_rtz, to and from
 # integers) and the 28 compares, on 1700 records of edge values (signed zeros, halves, f32 and
 # f16 denormals, infinities, quiet and signalling NaNs, the largest finite values, the values
@@ -60,14 +60,15 @@ run_capture python3 "$expect" judge sfloat in.bin out.bin "$count"
 assert_eq "$RUN_STATUS" 1 "a corrupted s_add_f16 result is found ($RUN_STDOUT)"
 assert_contains "$RUN_STDOUT" "record 40 " "and named"
 
-# s_minimum/s_maximum_f32 (IEEE minimum and maximum, a NaN wins): LLVM computes them for gfx950
-# with v_minimum3_f32/v_maximum3_f32, which no table has a row for yet, so gfx950 refuses them.
+# s_minimum/s_maximum_f{32,16} (IEEE minimum and maximum, a NaN wins): LLVM computes them for
+# gfx950 with v_{minimum3,maximum3}_f32 and v_pk_{minimum3,maximum3}_f16, which no table has a
+# row for yet, so gfx950 refuses them.
 for co in sfloat.co sfloat.gfx942.co; do
-	run "$co" sfloat_ieee 4 deterministic
+	run "$co" sfloat_ieee 8 deterministic
 done
 run_capture "$MIRAGE_BIN" raise sfloat.gfx950.co --json
-assert_contains "$RUN_STDOUT" '"detail":	"format VOP3 opcode 0x2a9"' \
-	"gfx950: sfloat_ieee's v_maximum3_f32 has no row (an unknown instruction, not a wrong value)"
+assert_contains "$RUN_STDOUT" '"detail":	"format VOP3P opcode 0x1c"' \
+	"gfx950: sfloat_ieee's v_pk_maximum3_f16 has no row (an unknown instruction, not a wrong value)"
 
 # s_cvt_hi_f32_f16 of a constant: the high half of an inline constant or a literal is no rule
 # we hold: refused.

@@ -5,7 +5,7 @@ IEEE 754-2019's rules with exact rational arithmetic (Python's fractions), never
   sfloat_expect.py inputs IN COUNT    writes COUNT records of 8 dwords: a b c A B C i 0
   sfloat_expect.py judge KERNEL IN OUT COUNT
                                       checks OUT, KERNEL's results (sfloat: 40 dwords a record,
-                                      sfloat_ieee: 4), against the rules; exit 1 naming the first
+                                      sfloat_ieee: 8), against the rules; exit 1 naming the first
                                       difference
 
 A float result is the nearest value of its format (ties to even; toward zero for
@@ -278,7 +278,9 @@ def expected_sfloat(rec):
 
 def expected_ieee(rec):
     a, b = (decode(w, F32) for w in rec[:2])
-    return [(result(min_ieee(x, y, m), F32), 32) for x, y in ((a, b), (b, a)) for m in (False, True)]
+    A, B = (decode(w & 0xFFFF, F16) for w in rec[3:5])
+    return [(result(min_ieee(x, y, m), fmt), 16 if fmt == F16 else 32)
+            for x, y, fmt in ((a, b, F32), (b, a, F32), (A, B, F16), (B, A, F16)) for m in (False, True)]
 
 
 def is_nan(bits, width):
@@ -312,7 +314,7 @@ def main():
         return 0
     kernel, path_in, path_out, count = sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
     raw_in, raw_out = open(path_in, "rb").read(), open(path_out, "rb").read()
-    per = 40 if kernel == "sfloat" else 4
+    per = 40 if kernel == "sfloat" else 8
     bad, checked = [], 0
     for r in range(count):
         rec = struct.unpack_from("<8I", raw_in, 32 * r)

@@ -20,8 +20,9 @@
 //   34 1 | 2: SCC kept by s_add_f32 when 1 (bit 0) and by s_mul_f16 when 0 (bit 1 clear: 2 set)
 //   35 add_f16(0.5, A)  36 mul_f32(-4.0, b)  37 max_num_f16(A, 1.5 as a literal)
 //   38 sub_f16(B, 2.0)  39 bit 0: s_cmp_lt_f32(a, 0.5), bit 1: s_cmp_gt_f16(A, 1.0)
-// sfloat_ieee (the same arguments) stores 4 dwords a record: minimum_f32(a, b), maximum_f32(a, b),
-// minimum_f32(b, a) and maximum_f32(b, a), IEEE 754-2019 minimum and maximum (a NaN wins).
+// sfloat_ieee (the same arguments) stores 8 dwords a record: minimum_f32(a, b), maximum_f32(a, b),
+// minimum_f32(b, a), maximum_f32(b, a), then the same of A and B at f16: IEEE 754-2019 minimum
+// and maximum (a NaN wins).
 // tests/integration/emulate_sfloat.sh computes what each should be.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
@@ -232,30 +233,39 @@ kernel sfloat vgprs=44 sgprs=64 args=3 workgroup=32
 	s_cmp_lg_u32 s3, 0
 	s_cbranch_scc1 .Lrecord
 	s_endpgm
-kernel sfloat_ieee vgprs=8 sgprs=16 args=3 workgroup=32
+kernel sfloat_ieee vgprs=12 sgprs=32 args=3 workgroup=32
 	.amdhsa_float_denorm_mode_32 3
 	.amdhsa_float_denorm_mode_16_64 3
 	s_load_b128 s[4:7], s[0:1], 0x0      // in, out
 	s_load_b64 s[8:9], s[0:1], 0x10      // where COUNT is
-	v_mov_b32 v4, 0
+	v_mov_b32 v8, 0
 	s_wait_kmcnt 0
 	s_load_b32 s3, s[8:9], 0x0
 	s_wait_kmcnt 0
 .Lieee:
-	s_load_b64 s[8:9], s[4:5], 0x0       // a b
+	s_load_b256 s[16:23], s[4:5], 0x0    // a b c A B C i -
 	s_wait_kmcnt 0
-	s_minimum_f32 s10, s8, s9
-	s_maximum_f32 s11, s8, s9
-	s_minimum_f32 s12, s9, s8
-	s_maximum_f32 s13, s9, s8
-	v_mov_b32 v0, s10
-	v_mov_b32 v1, s11
-	v_mov_b32 v2, s12
-	v_mov_b32 v3, s13
-	global_store_b128 v4, v[0:3], s[6:7]
+	s_minimum_f32 s24, s16, s17
+	s_maximum_f32 s25, s16, s17
+	s_minimum_f32 s26, s17, s16
+	s_maximum_f32 s27, s17, s16
+	s_minimum_f16 s28, s19, s20
+	s_maximum_f16 s29, s19, s20
+	s_minimum_f16 s30, s20, s19
+	s_maximum_f16 s31, s20, s19
+	v_mov_b32 v0, s24
+	v_mov_b32 v1, s25
+	v_mov_b32 v2, s26
+	v_mov_b32 v3, s27
+	v_mov_b32 v4, s28
+	v_mov_b32 v5, s29
+	v_mov_b32 v6, s30
+	v_mov_b32 v7, s31
+	global_store_b128 v8, v[0:3], s[6:7]
+	global_store_b128 v8, v[4:7], s[6:7] offset:16
 	s_add_co_u32 s4, s4, 32
 	s_add_co_ci_u32 s5, s5, 0
-	s_add_co_u32 s6, s6, 16
+	s_add_co_u32 s6, s6, 32
 	s_add_co_ci_u32 s7, s7, 0
 	s_sub_co_u32 s3, s3, 1
 	s_cmp_lg_u32 s3, 0
