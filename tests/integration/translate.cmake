@@ -66,6 +66,7 @@ mirage_shell_test(emulate_lds_order emulate_lds_order.sh LABELS translate emulat
 mirage_shell_test(emulate_ds_d16 emulate_ds_d16.sh LABELS translate emulate)
 mirage_shell_test(emulate_permlane16_swap emulate_permlane16_swap.sh LABELS translate emulate)
 mirage_shell_test(emulate_ds_rmw emulate_ds_rmw.sh LABELS translate emulate)
+mirage_shell_test(emulate_sfloat emulate_sfloat.sh LABELS translate emulate)
 mirage_shell_test(emulate_cndmask_mods emulate_cndmask_mods.sh LABELS translate emulate)
 mirage_shell_test(emulate_smem emulate_smem.sh LABELS translate emulate)
 mirage_shell_test(emulate_inline64 emulate_inline64.sh LABELS translate emulate)

@@ -212,6 +212,8 @@ int rz_salu(struct rz *r, const struct isa_inst *in);
 /* Before a raised LDS access (write: it may store): the wave's lanes meet unless nothing
  * since their last meeting on this path could make the access see another order (raise_mem.c). */
 void rz_lds_order(struct rz *r, bool write);
+/* gfx12's scalar float ops, SOP1, SOP2 and SOPC (raise_sfloat.c), offered first by rz_salu. */
+int rz_sfloat(struct rz *r, const struct isa_inst *in);
 int rz_valu(struct rz *r, const struct isa_inst *in);
 int rz_mem(struct rz *r, const struct isa_inst *in);
 /* v_movrel* and s_movrel*: relative register indexing through M0 (raise_movrel.c). */

@@ -1,4 +1,5 @@
-/* Scalar ALU semantics: SOP1, SOP2, SOPC, SOPK (every lane computes the same value). */
+/* Scalar ALU semantics: SOP1, SOP2, SOPC, SOPK (every lane computes the same value); the float
+ * ops are raise_sfloat.c's, offered first. */
 #include "raise_internal.h"
 
 #define B (r->B)
@@ -345,21 +346,6 @@ static int salu_sop1(struct rz *r, const struct isa_inst *in)
 		                    LLVMBuildNeg(B, a, ""), a, "");
 		rz_store_scc(r, ne0(r, v));
 		return rz_write(r, d, v);
-	case ISA_OP_S_CVT_F32_U32:
-	case ISA_OP_S_CVT_F32_I32:
-		a = rz_src(r, &in->ops[1], 32, 0);
-		v = in->op == ISA_OP_S_CVT_F32_U32 ? LLVMBuildUIToFP(B, a, r->f32, "")
-		                                   : LLVMBuildSIToFP(B, a, r->f32, "");
-		return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
-	case ISA_OP_S_CVT_U32_F32:
-	case ISA_OP_S_CVT_I32_F32: {
-		LLVMTypeRef t[2] = {r->i32, r->f32};
-		a = LLVMBuildBitCast(B, rz_src(r, &in->ops[1], 32, 32), r->f32, "");
-		v = rz_intrinsic(
-		    r, in->op == ISA_OP_S_CVT_U32_F32 ? "llvm.fptoui.sat" : "llvm.fptosi.sat", t, 2,
-		    &a, 1);
-		return rz_write(r, d, v);
-	}
 	case ISA_OP_S_BITSET0_B32:
 	case ISA_OP_S_BITSET1_B32:
 		a = LLVMBuildShl(B, c32(r, 1), shamt(r, rz_src(r, &in->ops[1], 32, 0), 32), "");
@@ -573,36 +559,13 @@ static int sop2_bits(struct rz *r, const struct isa_inst *in, unsigned bits, LLV
 	return 0;
 }
 
-/* SOP2: scalar float ops, then the integer ones with their SCC: 0, -1 or 1. */
+/* SOP2: the integer ops with their SCC (the float ones are raise_sfloat.c's): 0, -1 or 1. */
 static int salu_sop2(struct rz *r, const struct isa_inst *in)
 {
 	unsigned bits;
 	LLVMValueRef a, b, v = NULL, sc = NULL;
 	const struct isa_operand *d = &in->ops[0];
 
-	switch (in->op) {
-	case ISA_OP_S_ADD_F32:
-	case ISA_OP_S_SUB_F32:
-	case ISA_OP_S_MUL_F32:
-	case ISA_OP_S_MIN_NUM_F32:
-	case ISA_OP_S_MAX_NUM_F32: {
-		LLVMValueRef x = LLVMBuildBitCast(B, rz_src(r, &in->ops[1], 32, 32), r->f32, "");
-		LLVMValueRef y = LLVMBuildBitCast(B, rz_src(r, &in->ops[2], 32, 32), r->f32, "");
-		LLVMValueRef xy[2] = {x, y};
-		LLVMTypeRef f32 = r->f32;
-		v = in->op == ISA_OP_S_ADD_F32   ? LLVMBuildFAdd(B, x, y, "")
-		    : in->op == ISA_OP_S_SUB_F32 ? LLVMBuildFSub(B, x, y, "")
-		    : in->op == ISA_OP_S_MUL_F32
-		        ? LLVMBuildFMul(B, x, y, "")
-		        : rz_intrinsic(r,
-		                       in->op == ISA_OP_S_MIN_NUM_F32 ? "llvm.minimumnum"
-		                                                      : "llvm.maximumnum",
-		                       &f32, 1, xy, 2);
-		return rz_write(r, d, LLVMBuildBitCast(B, v, r->i32, ""));
-	}
-	default:
-		break;
-	}
 	bits = width_of(r, in, 1);
 	a = rz_src(r, &in->ops[1], bits, 0);
 	b = rz_src(r, &in->ops[2], width_of(r, in, 2), 0);
@@ -620,6 +583,8 @@ int rz_salu(struct rz *r, const struct isa_inst *in)
 	int rel = fmt == ISA_FMT_SOP1 ? rz_movrel(r, in) : 1;
 
 	if (rel != 1)
+		return rel;
+	if ((rel = rz_sfloat(r, in)) != 1)
 		return rel;
 	switch (fmt) {
 	case ISA_FMT_SOPC:

@@ -61,6 +61,14 @@ static const LLVMRealPredicate float_preds[ISA_O_COUNT] = {
     [ISA_O_CMP_NLG] = LLVMRealUEQ, [ISA_O_CMP_NGT] = LLVMRealULE, [ISA_O_CMP_NLE] = LLVMRealUGT,
     [ISA_O_CMP_NEQ] = LLVMRealUNE, [ISA_O_CMP_NLT] = LLVMRealUGE,
 };
+
+LLVMValueRef vx_fcompare(struct rz *r, unsigned cond, LLVMValueRef x, LLVMValueRef y)
+{
+	if (cond >= ISA_O_COUNT || !float_preds[cond])
+		return NULL;
+	return LLVMBuildFCmp(B, float_preds[cond], x, y, "");
+}
+
 static const struct {
 	LLVMIntPredicate u, s;
 } int_preds[ISA_O_COUNT] = {

@@ -43,10 +43,15 @@ LLVMValueRef vx_addsub_clamped(struct rz *r, bool sub, bool is_signed, LLVMValue
 LLVMValueRef vx_zx(struct rz *r, LLVMValueRef v, LLVMTypeRef t);
 LLVMValueRef vx_sx(struct rz *r, LLVMValueRef v, LLVMTypeRef t);
 LLVMValueRef vx_sh32(struct rz *r, LLVMValueRef v);
-/* A 16-bit result into its half of the destination (the other kept, or zeroed on GFX9). */
+/* A 16-bit result into its half of the destination (the other kept, or zeroed on GFX9 and by
+ * the scalar f16 ops). */
 int vx_write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16);
 /* VOP3P source k of the low or high half: whether it reads the high half, and *neg. */
 bool vx_packed_select(struct rz *r, const struct vops *o, unsigned k, bool hi, bool *neg);
+
+/* x and y compared by a compare's condition (the row's OPER, raise_valu.c): i1, or NULL when
+ * the condition is none of a float compare's. */
+LLVMValueRef vx_fcompare(struct rz *r, unsigned cond, LLVMValueRef x, LLVMValueRef y);
 
 /* Handlers (0 raised, -1 refused, 1 not theirs): 16-bit ops, f32/f64 math and conversions,
  * VOP3P packed math (raise_vfloat.c); DPP's source lane read, before the operation

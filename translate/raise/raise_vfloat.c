@@ -274,15 +274,16 @@ static const char *const rounding[ISA_O_COUNT] = {
 };
 
 /*
- * The exponent operations, rounding and fract, which are modelled at f32 and f64 (their f16
- * forms are refused): 0 raised, -1 refused, 1 not one.
+ * The exponent operations, rounding and fract, which are modelled at f32 and f64; at f16 only
+ * rounding is (the intrinsic at f16 is exact: the integer an f16 value rounds to is an f16
+ * value), the other f16 forms are refused: 0 raised, -1 refused, 1 not one.
  */
 static int float_parts(struct rz *r, unsigned oper, unsigned bits, const struct vops *o)
 {
 	const struct isa_operand *d = o->d[0];
 	LLVMValueRef a, v;
 
-	if (bits == 16)
+	if (bits == 16 && !rounding[oper])
 		return 1;
 	switch (oper) {
 	case ISA_O_LDEXP: {

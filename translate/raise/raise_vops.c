@@ -213,6 +213,11 @@ static const uint16_t gfx9_zeroes_high16[] = {
 
 static bool zeroes_high16(const struct rz *r)
 {
+	/* The scalar f16 ops (SOP1, SOP2) write their 16-bit result into the low half of the SGPR
+	 * and set bits [31:16] to 0, the ISA's rule for every scalar F16 instruction
+	 * (docs/raiser.md, "Scalar float"). */
+	if (r->in->format == ISA_FMT_SOP1 || r->in->format == ISA_FMT_SOP2)
+		return true;
 	if (r->arch == ISA_ARCH_GFX1250)
 		return false;
 	for (size_t i = 0; i < sizeof(gfx9_zeroes_high16) / sizeof(gfx9_zeroes_high16[0]); i++)
@@ -223,7 +228,7 @@ static bool zeroes_high16(const struct rz *r)
 
 /*
  * A 16-bit result into the low half of the destination, the high half kept (cleared by the
- * GFX9 ops above); with op_sel[3] into the high half, the low half kept.
+ * GFX9 ops above and by the scalar ones); with op_sel[3] into the high half, the low half kept.
  */
 int vx_write16(struct rz *r, const struct isa_operand *d, LLVMValueRef v16)
 {
