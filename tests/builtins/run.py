@@ -614,7 +614,9 @@ def self_check(c, stage, lv, kernels, res, pocl_bad):
 def write_kernel_report(c, kernels, stages, verdicts):
     """--kernel-report: judge()'s verdict of every kernel per level and
     stage, and the run's scope (which kernels each stage took: --filter for
-    every stage, --rt-filter for the round trip's), as JSON."""
+    every stage, --rt-filter for the round trip's; a kernel a stage did not
+    take is {'not_run': why}, a target not run at a level is in not_run), as
+    JSON."""
     doc = {'set': c.manifest.get('set'),
            'manifest': [{'name': k['name'], 'family': k['family'],
                          'width': k['width'],
@@ -624,10 +626,26 @@ def write_kernel_report(c, kernels, stages, verdicts):
                      'alone': c.alone},
            'levels': {}}
     for stage, lv in stages:
+        ks = dict(verdicts[(stage, lv)])
+        for k in c.manifest['kernels']:
+            # a kernel this stage did not take: {'not_run': why}
+            if k['name'] in ks:
+                continue
+            if c.filter and not re.search(c.filter, k['name']):
+                ks[k['name']] = {'not_run': "not matched by --filter '%s'" %
+                                 c.filter}
+            else:
+                ks[k['name']] = {'not_run': "not matched by --rt-filter '%s'" %
+                                 c.rt_filter}
         doc['levels'].setdefault(lv, {})[stage] = {
-            'kernels': verdicts[(stage, lv)],
+            'kernels': ks,
             'filter': c.filter,
             'rt_filter': c.rt_filter if stage != 'gfx1250' else None}
+    targets = [x for x in c.targets.split(',') if x]
+    doc['not_run'] = {
+        lv: {t: "not in --targets '%s'" % c.targets
+             for t in ('gfx942', 'gfx950') if t not in targets}
+        for lv in sorted({lv for _, lv in stages})}
     path = c.kernel_report
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path + '.tmp', 'w') as fh:

@@ -61,7 +61,8 @@ def load(paths):
             for stage, st in stages.items():
                 have = levels.setdefault(lv, {}).setdefault(stage, {})
                 for name, v in st["kernels"].items():
-                    have.setdefault(name, v)  # the first report that ran it
+                    if "not_run" not in v:  # run.py's scope left it out
+                        have.setdefault(name, v)  # the first report that ran it
         scope = doc["scope"]
         stages = sorted({t for st in doc["levels"].values() for t in st} - {"gfx1250"})
         scopes.append("`run.py --levels %s --targets %s%s%s`" % (
@@ -178,7 +179,7 @@ def table(manifest, st, complete=True):
             else:
                 ok, n = sum(v[0] for v in run), sum(v[1] for v in run)
                 row[col] = "%d/%d" % (ok, n) if col == "cases correct" else "%d" % ok
-                if len(run) < len(vals):
+                if len(run) < len(vals) and col != "cases correct":
                     row[col] += " of %d" % len(run)
         rows.append(("**total**" if fam is None else fam, row))
     return rows
