@@ -465,9 +465,34 @@ def xfail_of(entries, stage, level, kernel, case):
     return None
 
 
+def nan_only(cs, d1, d2):
+    """True when the outputs of case cs in d1 and d2 differ only where both
+    are NaNs (a NaN's sign or payload, which the raiser does not model,
+    docs/raiser.md)."""
+    for o in cs['outs']:
+        a = open(os.path.join(d1, o['buffer'] + '.bin'), 'rb').read()
+        b = open(os.path.join(d2, o['buffer'] + '.bin'), 'rb').read()
+        if a == b:
+            continue
+        t = o['type']
+        if t not in ('float', 'double') or len(a) != len(b):
+            return False
+        n = len(a) // ELEM[t]
+        for x, y in zip(struct.unpack('<%d%s' % (n, PACK[t]), a),
+                        struct.unpack('<%d%s' % (n, PACK[t]), b)):
+            if x != y and not (math.isnan(gen.fval(t, x)) and
+                               math.isnan(gen.fval(t, y))):
+                return False
+    return True
+
+
 def judge(c, stage, lv, kernels, res, pocl_bad, xfail, gfx1250=None,
-          corrupt=None):
-    """(summary line, failures, report lines) of one stage."""
+          corrupt=None, verdicts=None):
+    """(summary line, failures, report lines) of one stage.  With
+    verdicts (a dict), verdicts[kernel] gets the kernel's verdict:
+    {'whole': run whole, 'cases': {label: {'status': match, mismatch,
+    fault, refused or unjudged, 'why', 'xfail': the xfail line's reason,
+    'differs': None, 'nan' or 'bytes' (the gfx1250 run's outputs)}}}."""
     cnt = dict.fromkeys(('ran', 'match', 'refused', 'fault', 'mismatch',
                          'xfail', 'unjudged', 'differs'), 0)
     reasons, failures, report = {}, [], []
@@ -478,9 +503,15 @@ def judge(c, stage, lv, kernels, res, pocl_bad, xfail, gfx1250=None,
                os.path.join(c.work, 'run', stage, lv, name)
                for j in range(len(k['cases']))):
             whole.add(name)
+        if verdicts is not None:
+            verdicts[name] = {'whole': name in whole, 'cases': {}}
         for j, cs in enumerate(k['cases']):
             status, why, d = res[(name, j)]
             label = cs['label']
+            v = {'status': status, 'why': why, 'xfail': None,
+                 'differs': None}
+            if verdicts is not None:
+                verdicts[name]['cases'][label] = v
             head = '%s -%s %s %s (%s %s, width %d)' % (
                 stage, lv, name, label, cs['builtin'],
                 k['inputs'][0]['type'], k['width'])
@@ -497,6 +528,7 @@ def judge(c, stage, lv, kernels, res, pocl_bad, xfail, gfx1250=None,
             if name in pocl_bad:
                 cnt['unjudged'] += 1
                 report.append('unjudged %s: %s' % (head, pocl_bad[name]))
+                v.update(status='unjudged', why=pocl_bad[name])
                 continue
             if status == 'fault':
                 lines, what = ['fault: ' + why], 'fault'
@@ -510,15 +542,20 @@ def judge(c, stage, lv, kernels, res, pocl_bad, xfail, gfx1250=None,
                        .read() != open(os.path.join(d, o['buffer'] + '.bin'),
                                        'rb').read() for o in cs['outs']):
                     cnt['differs'] += 1
+                    v['differs'] = 'nan' if nan_only(cs, d1, d) else 'bytes'
             x = xfail_of(xfail, stage, lv, name, label)
+            v['xfail'] = x and x['reason']
             if not lines:
                 cnt['match'] += 1
+                v['status'] = 'match'
                 if x:
                     failures.append(
                         'XPASS %s: now matches; remove line %d of the xfail '
                         'list (%s)' % (head, x['line'], x['reason']))
                 continue
             cnt[what] += 1
+            v.update(status=what, why=why if what == 'fault' else
+                     '; '.join(lines[:2]))
             if x:
                 cnt['xfail'] += 1
                 report.append('xfail %s %s: %s' % (what, head, x['reason']))
@@ -574,6 +611,48 @@ def self_check(c, stage, lv, kernels, res, pocl_bad):
 
 # --- the run ---------------------------------------------------------------
 
+def write_kernel_report(c, kernels, stages, verdicts):
+    """--kernel-report: judge()'s verdict of every kernel per level and
+    stage, and the run's scope (which kernels each stage took: --filter for
+    every stage, --rt-filter for the round trip's; a kernel a stage did not
+    take is {'not_run': why}, a target not run at a level is in not_run), as
+    JSON."""
+    doc = {'set': c.manifest.get('set'),
+           'manifest': [{'name': k['name'], 'family': k['family'],
+                         'width': k['width'],
+                         'cases': [cs['label'] for cs in k['cases']]}
+                        for k in c.manifest['kernels']],
+           'scope': {'filter': c.filter, 'rt_filter': c.rt_filter,
+                     'alone': c.alone},
+           'levels': {}}
+    for stage, lv in stages:
+        ks = dict(verdicts[(stage, lv)])
+        for k in c.manifest['kernels']:
+            # a kernel this stage did not take: {'not_run': why}
+            if k['name'] in ks:
+                continue
+            if c.filter and not re.search(c.filter, k['name']):
+                ks[k['name']] = {'not_run': "not matched by --filter '%s'" %
+                                 c.filter}
+            else:
+                ks[k['name']] = {'not_run': "not matched by --rt-filter '%s'" %
+                                 c.rt_filter}
+        doc['levels'].setdefault(lv, {})[stage] = {
+            'kernels': ks,
+            'filter': c.filter,
+            'rt_filter': c.rt_filter if stage != 'gfx1250' else None}
+    targets = [x for x in c.targets.split(',') if x]
+    doc['not_run'] = {
+        lv: {t: "not in --targets '%s'" % c.targets
+             for t in ('gfx942', 'gfx950') if t not in targets}
+        for lv in sorted({lv for _, lv in stages})}
+    path = c.kernel_report
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path + '.tmp', 'w') as fh:
+        json.dump(doc, fh, indent=1, sort_keys=True)
+        fh.write('\n')
+    os.replace(path + '.tmp', path)
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--gen', required=True, help="gen.py's output directory")
@@ -600,6 +679,9 @@ def main():
     ap.add_argument('--rt-filter',
                     help="the round trip's stages: only kernels whose name "
                     'matches')
+    ap.add_argument('--kernel-report', metavar='FILE.json',
+                    help="every kernel's verdict per level and stage, for "
+                    'tests/coverage/builtins.py')
     ap.add_argument('--self-check', action='store_true',
                     help='also check that a corrupted reference bit and a '
                     'passing xfail entry are reported')
@@ -657,6 +739,7 @@ def main():
     stages = [('gfx1250', lv) for lv in levels] + \
         [(t, lv) for t in targets for lv in levels]
     summary, failures, report = [], [], []
+    verdicts = {}
     for stage, lv in stages:
         ts = time.time()
         sk = kernels
@@ -667,9 +750,10 @@ def main():
         else:
             res = run_stage(c, pool, stage, lv, fams, sk, objs)
         results[(stage, lv)] = res
+        verdicts[(stage, lv)] = {}
         line, f, r = judge(c, stage, lv, sk, res, pocl_bad, xfail,
                            results.get(('gfx1250', lv)) if stage != 'gfx1250'
-                           else None)
+                           else None, verdicts=verdicts[(stage, lv)])
         log(line + ' (%.0f s)' % (time.time() - ts))
         summary.append(line)
         failures += f
@@ -680,6 +764,8 @@ def main():
                             results[stages[0]], pocl_bad)
     with open(os.path.join(c.work, 'report.txt'), 'w') as fh:
         fh.write('\n'.join(summary + report + checks) + '\n')
+    if c.kernel_report:
+        write_kernel_report(c, kernels, stages, verdicts)
     shown = 0
     for i, ln in enumerate(report):
         if ln.startswith(('mismatch ', 'fault ')) and \

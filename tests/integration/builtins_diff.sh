@@ -2,13 +2,15 @@
 # (the OpenCL C 1.2 integer and float builtins, every scalar type and one vector width per
 # builtin and type) built for gfx1250 by clang-22 with libclc-22, run by mirage emulate and by
 # POCL on the same edge-value inputs and compared (integers exact, floats bit-exact with NaN
-# as a class).  Three runs: every kernel at -O2, with the scalar kernels translated for gfx942
-# and emulated again; every kernel at -O0 (libclc's calls not inlined: calls, the private
-# stack, 64-bit constants built in SGPR pairs; most take the host JIT's quick tier,
-# docs/emulate.md "Compile tiers"); and the uchar, int, uint, ulong, float and double kernels at
-# -O2 translated for gfx950.  gfx950 on every kernel, the -O0 round trip and every vector
-# width are the sweep's (README: `cmake --build build --target builtins_sweep`), too slow for
-# the default suite.  A refusal
+# as a class).  Two runs: every kernel at -O2 and -O3, each translated for gfx942 and for
+# gfx950 and emulated again (the round trip); and every kernel at -O0 (libclc's calls not
+# inlined: calls, the private stack, 64-bit constants built in SGPR pairs; most take the host
+# JIT's quick tier, docs/emulate.md "Compile tiers").  The -O0 round trip (minutes per kernel
+# in LLVM's gfx942 back end) and every vector width are the sweep's (README:
+# `cmake --build build --target builtins_sweep`), too slow for the default suite.  The two runs
+# are the ones `coverage-update` makes for the builtins part of the coverage report
+# (tests/kernels/README.md, "Builtin kernels"): tests/coverage/builtins.py checks every figure
+# and exception line of it these runs judge.  A refusal
 # is counted, not failed; a mismatch or fault fails unless tests/builtins/xfail.txt lists it,
 # and a listed case that matches fails until its line is removed.  The self-check: a flipped
 # bit of POCL's output is a mismatch and an xfail entry of a matching case is an XPASS.
@@ -37,22 +39,34 @@ run() {
 	[ "$rc" != 77 ] || skip_all "$(grep -m1 'skip' "$TEST_TMP/$name.log")"
 	mkdir -p "$MIRAGE_BUILD/tests/builtins"
 	cp "$TEST_TMP/$name/report.txt" "$MIRAGE_BUILD/tests/builtins/report-$name.txt" 2>/dev/null
+	cp "$TEST_TMP/$name.json" "$MIRAGE_BUILD/tests/builtins/kernels-$name.json" 2>/dev/null
 }
-scalar='_(u?(char|short|int|long)|float|double)$'
 
-run o2 --levels O2 --targets gfx942 --rt-filter "$scalar" --self-check
-assert_contains "$TEST_TMP/o2.log" "self-check: ok: a flipped bit" "a corrupted reference byte is reported"
-assert_contains "$TEST_TMP/o2.log" "is reported as an XPASS" "an xfail entry that passes is reported"
-for stage in gfx1250 gfx942; do
-	assert_contains "$TEST_TMP/o2.log" "builtins: $stage -O2: " "a summary for $stage -O2"
+run o2o3 --levels O2,O3 --targets gfx942,gfx950 --self-check --kernel-report "$TEST_TMP/o2o3.json"
+assert_contains "$TEST_TMP/o2o3.log" "self-check: ok: a flipped bit" "a corrupted reference byte is reported"
+assert_contains "$TEST_TMP/o2o3.log" "is reported as an XPASS" "an xfail entry that passes is reported"
+for stage in gfx1250 gfx942 gfx950; do
+	for lv in O2 O3; do
+		assert_contains "$TEST_TMP/o2o3.log" "builtins: $stage -$lv: 200 kernels" "a summary for $stage -$lv, every kernel"
+	done
 done
-assert_eq "$rc" 0 "-O2: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-o2.txt)"
+assert_eq "$rc" 0 "-O2, -O3: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-o2o3.txt)"
 
-run o0 --levels O0 --targets ''
+run o0 --levels O0 --targets '' --kernel-report "$TEST_TMP/o0.json"
 assert_contains "$TEST_TMP/o0.log" "builtins: gfx1250 -O0: 200 kernels" "a summary for gfx1250 -O0, every kernel"
 assert_eq "$rc" 0 "-O0: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-o0.txt)"
 
-run gfx950 --levels O2 --targets gfx950 --filter '_(uchar|u?int|ulong|float|double)$'
-assert_contains "$TEST_TMP/gfx950.log" "builtins: gfx950 -O2: " "a summary for gfx950 -O2"
-assert_eq "$rc" 0 "gfx950: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-gfx950.txt)"
+# The coverage report's builtins part (tests/kernels/README.md, "Builtin kernels") is what these
+# runs give, on every figure and exception line they judge (not the -O0 round trip).
+check=$MIRAGE_SRC/tests/coverage/builtins.py
+readme=$MIRAGE_SRC/tests/kernels/README.md
+run_capture "$PYTHON" "$check" check "$readme" --line "$MIRAGE_SRC/README.md" "$TEST_TMP/o2o3.json" "$TEST_TMP/o0.json"
+sed 's/^/# /' "$RUN_STDOUT_FILE" | head -60
+assert_eq "$RUN_STATUS" 0 "tests/kernels/README.md's section builtins and README.md's line are this build's (else: cmake --build $MIRAGE_BUILD --target coverage-update, and commit it)"
+# The check bites: one changed figure of the -O2 table is reported, naming it.
+sed '/^#### -O2$/,/^#### /s/^| \*\*total\*\* | \([0-9]*\) | \([0-9]*\) | \([0-9]*\) |/| **total** | \1 | \2 | 1\3 |/' \
+	"$readme" >"$TEST_TMP/changed.md"
+run_capture "$PYTHON" "$check" check "$TEST_TMP/changed.md" "$TEST_TMP/o2o3.json" "$TEST_TMP/o0.json"
+assert_eq "$RUN_STATUS" 1 "a changed figure of the section is reported"
+assert_contains "$RUN_STDOUT" "-O2 **total** raised: checked in 1" "and the difference names the level, the row and the column"
 done_testing
