@@ -62,6 +62,8 @@ mirage_shell_test(emulate_minmax_num emulate_minmax_num.sh LABELS translate emul
 mirage_shell_test(emulate_lds emulate_lds.sh LABELS translate emulate)
 mirage_shell_test(emulate_int_minmax emulate_int_minmax.sh LABELS translate emulate)
 mirage_shell_test(emulate_cvt_pk16 emulate_cvt_pk16.sh LABELS translate emulate)
+mirage_shell_test(emulate_minmax3_num emulate_minmax3_num.sh LABELS translate emulate)
+mirage_shell_test(emulate_f16_round emulate_f16_round.sh LABELS translate emulate)
 mirage_shell_test(emulate_cndmask_mods emulate_cndmask_mods.sh LABELS translate emulate)
 mirage_shell_test(emulate_smem emulate_smem.sh LABELS translate emulate)
 mirage_shell_test(emulate_inline64 emulate_inline64.sh LABELS translate emulate)

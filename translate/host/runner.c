@@ -308,7 +308,7 @@ static void h_fault(uint32_t reason, uint32_t off)
 	           "registers"
 	     : reason == RAISE_UNSUPPORTED_FORM
 	         ? "instruction at 0x%x: a lane's operand is one whose result is not modelled (a "
-	           "float whose truncation does not fit the 16-bit integer, or a NaN)"
+	           "value the instruction's rule, as docs/raiser.md holds it, does not cover)"
 	     : reason
 	         ? "instruction at 0x%x: an indirect branch to an address that is no function "
 	           "or return site"

@@ -141,6 +141,29 @@ LLVMValueRef vx_fminmax(struct rz *r, LLVMValueRef x, LLVMValueRef y, bool max)
 	return LLVMBuildSelect(B, is_snan(r, x), quieted(r, x), m, "");
 }
 
+/*
+ * A run-time fault at this instruction for an active lane where bad (i1) holds: an operand whose
+ * result the raiser does not model (mx.fault with RAISE_UNSUPPORTED_FORM, "a lane's operand is
+ * one whose result is not modelled"; in a translation, a trap), never a guess.  The check is lane
+ * predication, so it is no branch the halves of a wave64 could take apart around a barrier.  The
+ * code after it goes on in a new block, which the check's block dominates, so the lane's active
+ * bit (with a DPP write mask) stays what it was.
+ */
+void vx_lane_fault(struct rz *r, LLVMValueRef bad)
+{
+	LLVMValueRef why[2] = {c32(r, RAISE_UNSUPPORTED_FORM), c32(r, rz_pc(r))};
+	LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(r->C, r->F, "lane_fault");
+	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(r->C, r->F, "lane_ok");
+	LLVMValueRef br = LLVMBuildCondBr(B, LLVMBuildAnd(B, rz_active(r), bad, ""), fault, ok);
+
+	LLVMSetMetadata(br, r->md_lane_pred,
+	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, NULL, 0)));
+	LLVMPositionBuilderAtEnd(B, fault);
+	rz_call(r, HOOK_FAULT, why, 2);
+	LLVMBuildBr(B, ok);
+	LLVMPositionBuilderAtEnd(B, ok);
+}
+
 /* Writes a float result: clamp to [0, 1] when asked, as the destination's integer. */
 int vx_fwrite(struct rz *r, const struct isa_operand *d, LLVMValueRef f)
 {
