@@ -6,6 +6,8 @@
 // med3_num stores four dwords to out[4t..]: med3(a, b, c), med3(-a, b, |c|) clamp, the f16
 // med3 of the low halves and of the high halves as above, and med3(A.lo, -B.hi, C.hi) into the
 // high half of a zero.  med3_num_half runs med3(a, b, c) in lanes 0 to 15 only (v_cmpx).
+// chain_num stores min(min(a, b), c) and max(max(a, b), c) of two-operand v_{min,max}_num_f32
+// to out[2t..] (which LLVM joins into gfx9's v_min3_f32 / v_max3_f32 in a translation).
 // tests/raise/minmax3_num_expect.py computes the bytes (tests/integration/emulate_minmax3_num.sh).
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
@@ -66,4 +68,18 @@ kernel med3_num_half vgprs=24 sgprs=8 args=2 workgroup=32
 	v_cmpx_gt_u32 16, v0
 	v_med3_num_f32 v10, v2, v3, v4
 	global_store_b32 v9, v10, s[6:7]
+	s_endpgm
+kernel chain_num vgprs=24 sgprs=8 args=2 workgroup=32
+	.amdhsa_float_denorm_mode_32 3
+	s_load_b128 s[4:7], s[0:1], 0x0      // in, out
+	v_mul_u32_u24 v1, 24, v0
+	v_lshlrev_b32 v9, 3, v0
+	s_wait_kmcnt 0
+	global_load_b96 v[2:4], v1, s[4:5]
+	s_wait_loadcnt 0
+	v_min_num_f32 v10, v2, v3
+	v_min_num_f32 v10, v10, v4
+	v_max_num_f32 v11, v2, v3
+	v_max_num_f32 v11, v11, v4
+	global_store_b64 v9, v[10:11], s[6:7]
 	s_endpgm

@@ -175,12 +175,14 @@ def expected(kernel, words):
         return [w32(med3_rule(a, b, c, 32)), w32(clamp(med3_rule(neg(a, 32), b, ab(c, 32), 32), 32)),
                 halves(lambda x, y, z: med3_rule(x, y, z, 16)),
                 [(0, 16, 0), (16, 16, med3_rule(lo[0], neg(hi[1], 16), hi[2], 16))]]
+    if kernel == "chain_num":
+        return [w32(min3(a, b, c, 32)), w32(max3(a, b, c, 32))]
     return [w32(med3_rule(a, b, c, 32))]  # med3_num_half, lanes 0 to 15
 
 
 def judge(kernel, inp, out):
     raw_in, raw_out = open(inp, "rb").read(), open(out, "rb").read()
-    n = {"minmax3_num": 11, "med3_num": 4, "med3_num_half": 1}[kernel]
+    n = {"minmax3_num": 11, "med3_num": 4, "med3_num_half": 1, "chain_num": 2}[kernel]
     bad = []
     for t in range(32):
         words = struct.unpack_from("<6I", raw_in, 24 * t)

@@ -2,7 +2,8 @@
  * The float three-operand min/max family of the vector ALU, at the row's width (f32, or f16 with
  * op_sel picking each source's half and the result's): v_min3_num, v_max3_num, v_minmax_num,
  * v_maxmin_num and v_med3_num.  Each is a composition of the two-operand minimumNumber and
- * maximumNumber of v_min_num / v_max_num (vx_fminmax), as the ISA's pseudocode writes them;
+ * maximumNumber of v_min_num / v_max_num (vx_fminmax, which also quiets the sources of the
+ * gfx1250 forms for the translations' sake), as the ISA's pseudocode writes them;
  * neg/abs come with the float source reader, clamp and the half of the result with the float
  * result writer (docs/raiser.md, "Modifiers").
  */
@@ -77,18 +78,6 @@ int vx_fminmax3(struct rz *r, const struct isa_inst *in, unsigned op, const stru
 		return 1;
 	}
 	a = vx_fsrc(r, o, 0, bits), b = vx_fsrc(r, o, 1, bits), c = vx_fsrc(r, o, 2, bits);
-	/*
-	 * gfx12: a signalling NaN loses to a number in minimumNumber as a quiet one does, so the
-	 * sources quieted first (llvm.canonicalize, with denormals kept) give every result the
-	 * same. It is for the gfx942/gfx950 translation: LLVM 22 builds v_min3_f32 of two
-	 * minimumnum calls on the sources as they are, and there, in IEEE mode, a signalling NaN
-	 * wins.
-	 */
-	if (r->arch == ISA_ARCH_GFX1250) {
-		a = vx_fcall1(r, "llvm.canonicalize", a);
-		b = vx_fcall1(r, "llvm.canonicalize", b);
-		c = vx_fcall1(r, "llvm.canonicalize", c);
-	}
 	switch (op) {
 	case ISA_OP_V_MIN3_NUM_F32:
 	case ISA_OP_V_MIN3_NUM_F16:

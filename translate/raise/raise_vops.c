@@ -134,9 +134,21 @@ static LLVMValueRef quieted(struct rz *r, LLVMValueRef x)
  * quieted, the first source's first, as the ISA's pseudocode says. */
 LLVMValueRef vx_fminmax(struct rz *r, LLVMValueRef x, LLVMValueRef y, bool max)
 {
-	LLVMValueRef m = vx_fcall2(r, max ? "llvm.maximumnum" : "llvm.minimumnum", x, y);
-	if (r->arch == ISA_ARCH_GFX1250)
-		return m;
+	LLVMValueRef m;
+
+	if (r->arch == ISA_ARCH_GFX1250) {
+		/*
+		 * A signalling NaN loses to a number in minimumNumber as a quiet one does, so the
+		 * sources quieted first (llvm.canonicalize, denormals kept) give every result the
+		 * same.  It is for the gfx942/gfx950 translation: LLVM 22 builds gfx9's v_min3_f32
+		 * / v_max3_f32 of two minimumnum / maximumnum calls on the sources as they are, and
+		 * there, in IEEE mode, a signalling NaN wins (min(min(-1, 1), sNaN) gave NaN).
+		 */
+		x = vx_fcall1(r, "llvm.canonicalize", x);
+		y = vx_fcall1(r, "llvm.canonicalize", y);
+		return vx_fcall2(r, max ? "llvm.maximumnum" : "llvm.minimumnum", x, y);
+	}
+	m = vx_fcall2(r, max ? "llvm.maximumnum" : "llvm.minimumnum", x, y);
 	m = LLVMBuildSelect(B, is_snan(r, y), quieted(r, y), m, "");
 	return LLVMBuildSelect(B, is_snan(r, x), quieted(r, x), m, "");
 }
