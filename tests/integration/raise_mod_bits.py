@@ -49,10 +49,16 @@ ELSEWHERE = {"dpp": "integration/emulate_crosslane*", "sdwa": "integration/emula
 # (tests/kernels, against host C and POCL) run the forms LLVM emits.
 MIX = "the kernel suite's f16 kernels (tests/kernels)"
 # Rows whose result is defined only for some operand values (a lane outside the range faults at
-# run time, docs/raiser.md): the random edge values here would stop the run, so their source
-# modifiers are run on values that fit by their own test.
+# run time, docs/raiser.md): the random edge values here would stop the run, so their modifiers
+# (source modifiers, and clamp and op_sel where the row has them) are run on values that fit by
+# their own test.
 RANGE_CHECKED = {"v_cvt_pk_i16_f32": "integration/emulate_cvt_pk16",
-                 "v_cvt_pk_u16_f32": "integration/emulate_cvt_pk16"}
+                 "v_cvt_pk_u16_f32": "integration/emulate_cvt_pk16",
+                 "v_med3_num_f32": "integration/emulate_minmax3_num",
+                 "v_med3_num_f16": "integration/emulate_minmax3_num",
+                 "v_cvt_i16_f16": "integration/emulate_f16_round",
+                 "v_cvt_u16_f16": "integration/emulate_f16_round",
+                 "v_fract_f16": "integration/emulate_f16_round"}
 
 
 def tool(name):
@@ -526,7 +532,7 @@ def main(argv):
         if kind in ELSEWHERE:
             counts[kind + ": raised, checked by " + ELSEWHERE[kind]] += 1
             continue
-        if m in RANGE_CHECKED and kind.startswith(("neg", "abs")):
+        if m in RANGE_CHECKED and kind in ("neg", "abs", "clamp", "op_sel"):
             counts[kind + ": raised (" + m + "), checked by " + RANGE_CHECKED[m]] += 1
             continue
         to_run.append((i, lines[i], m, kind, detail, ops))

@@ -313,7 +313,7 @@ static void h_fault(uint32_t reason, uint32_t off)
 	           "registers"
 	     : reason == RAISE_UNSUPPORTED_FORM
 	         ? "instruction at 0x%x: a lane's operand is one whose result is not modelled (a "
-	           "float whose truncation does not fit the 16-bit integer, or a NaN)"
+	           "value the instruction's rule, as docs/raiser.md holds it, does not cover)"
 	     : reason == RAISE_UNSUPPORTED_INSTRUCTION
 	         ? "instruction at 0x%x: a lane of the wave is inactive, for which the "
 	           "instruction's rule is not documented (v_permlane16_swap_b32)"

@@ -681,6 +681,9 @@ static int valu_dispatch(struct rz *r, const struct isa_inst *in, unsigned op, c
 	rc = vx_f16(r, in, op, o);
 	if (rc != 1)
 		return rc;
+	rc = vx_fminmax3(r, in, op, o);
+	if (rc != 1)
+		return rc;
 	return vx_float(r, in, op, o);
 }
 

@@ -36,6 +36,11 @@ LLVMValueRef vx_fclamp(struct rz *r, LLVMValueRef f);
 int vx_fwrite(struct rz *r, const struct isa_operand *d, LLVMValueRef f);
 /* The hardware's float minimum (max false) or maximum of x and y (raise_vops.c). */
 LLVMValueRef vx_fminmax(struct rz *r, LLVMValueRef x, LLVMValueRef y, bool max);
+/* f32 x to f16 rounded toward zero, as i16 bits (raise_vfloat.c). */
+LLVMValueRef vx_f16_rtz(struct rz *r, LLVMValueRef x);
+/* A run-time fault at the instruction for an active lane where bad (i1) holds: a value whose
+ * result is not modelled (raise_vops.c). */
+void vx_lane_fault(struct rz *r, LLVMValueRef bad);
 /* a + b or a - b (i16 or i32), saturated when the instruction's clamp is set. */
 LLVMValueRef vx_addsub_clamped(struct rz *r, bool sub, bool is_signed, LLVMValueRef a,
                                LLVMValueRef b);
@@ -63,6 +68,9 @@ int vx_dpp(struct rz *r, const struct isa_inst *in, const struct vops *o);
 /* The integer min/max family and v_cls_i32 (raise_vminmax.c): 0 raised, -1 refused, 2 not
  * theirs. */
 int vx_minmax(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o);
+/* The float three-operand min/max family, v_{min3,max3,med3,minmax,maxmin}_num_{f32,f16}
+ * (raise_vminmax_float.c): 0 raised, -1 refused, 1 not theirs. */
+int vx_fminmax3(struct rz *r, const struct isa_inst *in, unsigned op, const struct vops *o);
 /* a if a p b, else b: min with an LT predicate, max with a GT one. */
 LLVMValueRef vx_pick(struct rz *r, LLVMValueRef a, LLVMValueRef b, LLVMIntPredicate p);
 

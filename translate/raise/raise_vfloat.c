@@ -121,23 +121,18 @@ int vx_f16(struct rz *r, const struct isa_inst *in, unsigned op, const struct vo
 	}
 }
 
-/* Conversions and packing, by id: 0 raised, -1 refused, 1 not one. */
 /*
  * v_cvt_pk_{i,u}16_f32: each f32 source truncated toward zero into its 16-bit half (src0 the
  * low).  LLVM selects them only for a plain fptosi/fptoui, where a value whose truncation does
  * not fit is poison, and what the hardware gives for one is no rule we can check.  So an active
- * lane with such a value (or a NaN) is a run-time fault naming the instruction (mx.fault with
- * RAISE_UNSUPPORTED_FORM), never a guess; the check is lane predication, so it is no branch the
- * halves of a wave64 could take apart around a barrier.
+ * lane with such a value (or a NaN) is a run-time fault naming the instruction (vx_lane_fault),
+ * never a guess.
  */
 static int convert_pk16(struct rz *r, bool is_signed, const struct vops *o)
 {
 	LLVMValueRef lo = LLVMConstReal(r->f32, is_signed ? -32769.0 : -1.0);
 	LLVMValueRef hi = LLVMConstReal(r->f32, is_signed ? 32768.0 : 65536.0);
-	LLVMValueRef x[2], fits = NULL, half[2], bad, br;
-	LLVMValueRef why[2] = {c32(r, RAISE_UNSUPPORTED_FORM), c32(r, rz_pc(r))};
-	LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(r->C, r->F, "cvt16_fault");
-	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(r->C, r->F, "cvt16_ok");
+	LLVMValueRef x[2], fits = NULL, half[2];
 
 	for (unsigned k = 0; k < 2; k++) {
 		LLVMValueRef f;
@@ -147,15 +142,7 @@ static int convert_pk16(struct rz *r, bool is_signed, const struct vops *o)
 		                 LLVMBuildFCmp(B, LLVMRealOLT, x[k], hi, ""), "");
 		fits = fits ? LLVMBuildAnd(B, fits, f, "") : f;
 	}
-	bad = LLVMBuildAnd(B, rz_active(r), LLVMBuildNot(B, fits, ""), "");
-	br = LLVMBuildCondBr(B, bad, fault, ok);
-	LLVMSetMetadata(br, r->md_lane_pred,
-	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, NULL, 0)));
-	LLVMPositionBuilderAtEnd(B, fault);
-	rz_call(r, HOOK_FAULT, why, 2);
-	LLVMBuildBr(B, ok);
-	LLVMPositionBuilderAtEnd(B, ok);
-	r->active = NULL; /* computed before the check: not available after it */
+	vx_lane_fault(r, LLVMBuildNot(B, fits, ""));
 	for (unsigned k = 0; k < 2; k++) {
 		LLVMValueRef v = is_signed ? LLVMBuildFPToSI(B, x[k], r->i16, "")
 		                           : LLVMBuildFPToUI(B, x[k], r->i16, "");
@@ -166,6 +153,24 @@ static int convert_pk16(struct rz *r, bool is_signed, const struct vops *o)
 	                LLVMBuildOr(B, half[0], LLVMBuildShl(B, half[1], c32(r, 16), ""), ""));
 }
 
+/*
+ * f32 x to f16 rounded toward zero, as i16 bits: rounded to nearest even, then one step toward
+ * zero when that went away from zero (the bits of a sign-magnitude float count its magnitude; a
+ * finite value past the largest half, rounded to infinity, steps back to 65504).  NaN and
+ * infinities stay.
+ */
+LLVMValueRef vx_f16_rtz(struct rz *r, LLVMValueRef x)
+{
+	LLVMValueRef h = LLVMBuildFPTrunc(B, x, r->f16, "");
+	LLVMValueRef hb = LLVMBuildBitCast(B, h, r->i16, "");
+	LLVMValueRef away = LLVMBuildFCmp(
+	    B, LLVMRealOGT, vx_fcall1(r, "llvm.fabs", LLVMBuildFPExt(B, h, r->f32, "")),
+	    vx_fcall1(r, "llvm.fabs", x), "");
+	return LLVMBuildSelect(B, away, LLVMBuildSub(B, hb, LLVMConstInt(r->i16, 1, 0), ""), hb,
+	                       "");
+}
+
+/* Conversions and packing, by id: 0 raised, -1 refused, 1 not one. */
 static int float_convert(struct rz *r, unsigned op, const struct vops *o)
 {
 	const struct isa_operand *d = o->d[0];
@@ -211,8 +216,35 @@ static int float_convert(struct rz *r, unsigned op, const struct vops *o)
 	case ISA_OP_V_CVT_PK_I16_F32:
 	case ISA_OP_V_CVT_PK_U16_F32:
 		return convert_pk16(r, op == ISA_OP_V_CVT_PK_I16_F32, o);
-	case ISA_OP_V_CVT_PK_RTZ_F16_F32:
-		return rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "round-toward-zero conversion");
+	case ISA_OP_V_CVT_PK_F16_F32:
+	case ISA_OP_V_CVT_PK_RTZ_F16_F32: {
+		/* src0 into the low half, src1 into the high one; to nearest even (the mode the
+		 * host binding requires) or toward zero */
+		LLVMValueRef h[2];
+		for (unsigned k = 0; k < 2; k++) {
+			LLVMValueRef x = vx_fsrc(r, o, k, 32);
+			h[k] = LLVMBuildZExt(
+			    B,
+			    op == ISA_OP_V_CVT_PK_RTZ_F16_F32
+			        ? vx_f16_rtz(r, x)
+			        : LLVMBuildBitCast(B, LLVMBuildFPTrunc(B, x, r->f16, ""), r->i16,
+			                           ""),
+			    r->i32, "");
+		}
+		return rz_write(r, d,
+		                LLVMBuildOr(B, h[0], LLVMBuildShl(B, h[1], c32(r, 16), ""), ""));
+	}
+	case ISA_OP_V_CVT_I16_F16:
+	case ISA_OP_V_CVT_U16_F16: {
+		/* Truncated toward zero and saturated, as the ISA documents them; what a NaN gives
+		 * it does not say, so an active lane's NaN is a run-time fault (vx_lane_fault). */
+		bool s = op == ISA_OP_V_CVT_I16_F16;
+		LLVMTypeRef t[2] = {r->i16, r->f16};
+		LLVMValueRef x = vx_fsrc(r, o, 0, 16);
+		vx_lane_fault(r, LLVMBuildFCmp(B, LLVMRealUNO, x, x, ""));
+		return vx_write16(
+		    r, d, rz_intrinsic(r, s ? "llvm.fptosi.sat" : "llvm.fptoui.sat", t, 2, &x, 1));
+	}
 	case ISA_OP_V_PACK_B32_F16: {
 		a = LLVMBuildZExt(B, LLVMBuildBitCast(B, vx_fsrc(r, o, 0, 16), r->i16, ""), r->i32,
 		                  "");
@@ -273,22 +305,29 @@ static const char *const rounding[ISA_O_COUNT] = {
     [ISA_O_RNDNE] = "llvm.roundeven",
 };
 
+/* The largest float below 1 at bits: where the ISA clamps v_fract_f32 and _f64. */
+static LLVMValueRef below_one(struct rz *r, unsigned bits)
+{
+	return LLVMBuildBitCast(
+	    B, bits == 64 ? rz_const64(r, 0x3fefffffffffffffull) : c32(r, 0x3f7fffffu),
+	    vx_ftype(r, bits), "");
+}
+
 /*
- * The exponent operations, rounding and fract, which are modelled at f32 and f64; at f16 only
- * rounding is (the intrinsic at f16 is exact: the integer an f16 value rounds to is an f16
- * value), the other f16 forms are refused: 0 raised, -1 refused, 1 not one.
+ * The exponent operations, rounding and fract, at f16, f32 and f64: 0 raised, -1 refused, 1 not
+ * one.  At f16 the exponent of ldexp is the second source's 16 bits and that of frexp a 16-bit
+ * result.
  */
 static int float_parts(struct rz *r, unsigned oper, unsigned bits, const struct vops *o)
 {
 	const struct isa_operand *d = o->d[0];
 	LLVMValueRef a, v;
 
-	if (bits == 16 && !rounding[oper])
-		return 1;
 	switch (oper) {
 	case ISA_O_LDEXP: {
-		LLVMTypeRef t[2] = {vx_ftype(r, bits), r->i32};
-		LLVMValueRef args[2] = {vx_fsrc(r, o, 0, bits), vx_isrc(r, o, 1, 32)};
+		LLVMTypeRef t[2] = {vx_ftype(r, bits), bits == 16 ? r->i16 : r->i32};
+		LLVMValueRef args[2] = {vx_fsrc(r, o, 0, bits),
+		                        vx_isrc(r, o, 1, bits == 16 ? 16 : 32)};
 		return vx_fwrite(r, d, rz_intrinsic(r, "llvm.ldexp", t, 2, args, 2));
 	}
 	case ISA_O_FREXP_MANT:
@@ -303,9 +342,10 @@ static int float_parts(struct rz *r, unsigned oper, unsigned bits, const struct 
 			return vx_fwrite(
 			    r, d,
 			    LLVMBuildSelect(B, fin, LLVMBuildExtractValue(B, v, 0, ""), x, ""));
-		return rz_write(
-		    r, d,
-		    LLVMBuildSelect(B, fin, LLVMBuildExtractValue(B, v, 1, ""), c32(r, 0), ""));
+		v = LLVMBuildSelect(B, fin, LLVMBuildExtractValue(B, v, 1, ""), c32(r, 0), "");
+		/* an f16's exponent (-23 to 16) fits its 16-bit result */
+		return bits == 16 ? vx_write16(r, d, LLVMBuildTrunc(B, v, r->i16, ""))
+		                  : rz_write(r, d, v);
 	}
 	case ISA_O_TRUNC:
 	case ISA_O_CEIL:
@@ -313,8 +353,23 @@ static int float_parts(struct rz *r, unsigned oper, unsigned bits, const struct 
 	case ISA_O_RNDNE:
 		return vx_fwrite(r, d, vx_fcall1(r, rounding[oper], vx_fsrc(r, o, 0, bits)));
 	case ISA_O_FRACT:
+		/*
+		 * x - floor(x), rounded once.  For a small negative x that rounds to 1.0: the ISA
+		 * clamps the f32 and f64 results to the largest float below 1; for f16 it says
+		 * nothing, so an active lane there is a run-time fault (vx_lane_fault).  A NaN
+		 * (also inf - inf) compares false and stays.
+		 */
 		a = vx_fsrc(r, o, 0, bits);
-		return vx_fwrite(r, d, LLVMBuildFSub(B, a, vx_fcall1(r, "llvm.floor", a), ""));
+		v = LLVMBuildFSub(B, a, vx_fcall1(r, "llvm.floor", a), "");
+		{
+			LLVMValueRef one = LLVMBuildFCmp(B, LLVMRealOGE, v,
+			                                 LLVMConstReal(vx_ftype(r, bits), 1.0), "");
+			if (bits == 16)
+				vx_lane_fault(r, one);
+			else
+				v = LLVMBuildSelect(B, one, below_one(r, bits), v, "");
+		}
+		return vx_fwrite(r, d, v);
 	default:
 		return 1;
 	}

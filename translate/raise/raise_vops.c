@@ -134,11 +134,46 @@ static LLVMValueRef quieted(struct rz *r, LLVMValueRef x)
  * quieted, the first source's first, as the ISA's pseudocode says. */
 LLVMValueRef vx_fminmax(struct rz *r, LLVMValueRef x, LLVMValueRef y, bool max)
 {
-	LLVMValueRef m = vx_fcall2(r, max ? "llvm.maximumnum" : "llvm.minimumnum", x, y);
-	if (r->arch == ISA_ARCH_GFX1250)
-		return m;
+	LLVMValueRef m;
+
+	if (r->arch == ISA_ARCH_GFX1250) {
+		/*
+		 * A signalling NaN loses to a number in minimumNumber as a quiet one does, so the
+		 * sources quieted first (llvm.canonicalize, denormals kept) give every result the
+		 * same.  It is for the gfx942/gfx950 translation: LLVM 22 builds gfx9's v_min3_f32
+		 * / v_max3_f32 of two minimumnum / maximumnum calls on the sources as they are, and
+		 * there, in IEEE mode, a signalling NaN wins (min(min(-1, 1), sNaN) gave NaN).
+		 */
+		x = vx_fcall1(r, "llvm.canonicalize", x);
+		y = vx_fcall1(r, "llvm.canonicalize", y);
+		return vx_fcall2(r, max ? "llvm.maximumnum" : "llvm.minimumnum", x, y);
+	}
+	m = vx_fcall2(r, max ? "llvm.maximumnum" : "llvm.minimumnum", x, y);
 	m = LLVMBuildSelect(B, is_snan(r, y), quieted(r, y), m, "");
 	return LLVMBuildSelect(B, is_snan(r, x), quieted(r, x), m, "");
+}
+
+/*
+ * A run-time fault at this instruction for an active lane where bad (i1) holds: an operand whose
+ * result the raiser does not model (mx.fault with RAISE_UNSUPPORTED_FORM, "a lane's operand is
+ * one whose result is not modelled"; in a translation, a trap), never a guess.  The check is lane
+ * predication, so it is no branch the halves of a wave64 could take apart around a barrier.  The
+ * code after it goes on in a new block, which the check's block dominates, so the lane's active
+ * bit (with a DPP write mask) stays what it was.
+ */
+void vx_lane_fault(struct rz *r, LLVMValueRef bad)
+{
+	LLVMValueRef why[2] = {c32(r, RAISE_UNSUPPORTED_FORM), c32(r, rz_pc(r))};
+	LLVMBasicBlockRef fault = LLVMAppendBasicBlockInContext(r->C, r->F, "lane_fault");
+	LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(r->C, r->F, "lane_ok");
+	LLVMValueRef br = LLVMBuildCondBr(B, LLVMBuildAnd(B, rz_active(r), bad, ""), fault, ok);
+
+	LLVMSetMetadata(br, r->md_lane_pred,
+	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, NULL, 0)));
+	LLVMPositionBuilderAtEnd(B, fault);
+	rz_call(r, HOOK_FAULT, why, 2);
+	LLVMBuildBr(B, ok);
+	LLVMPositionBuilderAtEnd(B, ok);
 }
 
 /* Writes a float result: clamp to [0, 1] when asked, as the destination's integer. */
