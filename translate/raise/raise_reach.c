@@ -202,8 +202,8 @@ static int cmp_u64(const void *a, const void *b)
 /* One instruction's effect on the scan; the calls and jumps it finds go to c. */
 static int step(const struct rz *r, struct scan *st, const struct isa_inst *in, struct callees *c)
 {
-	uint64_t text = r->co->text_addr, a64, b64, t;
-	uint32_t a, b, lane;
+	uint64_t text = r->co->text_addr, a64 = 0, b64 = 0, t = 0;
+	uint32_t a = 0, b = 0, lane = 0;
 	bool ka, kb;
 
 	if (writes_indexed(in)) {
