@@ -31,23 +31,6 @@ static unsigned vector_counterpart(unsigned op)
 	return 0;
 }
 
-/*
- * f32 to f16 rounded toward zero: rounded to nearest even, then one step back toward zero
- * when that went away from it (a magnitude above x's), which is the nearest f16 of x's sign
- * not above it in magnitude; beyond 65504 that is 65504 (nearest even gave infinity), an
- * infinity stays one, and a NaN stays a NaN.
- */
-static LLVMValueRef f16_toward_zero(struct rz *r, LLVMValueRef x)
-{
-	LLVMValueRef h = LLVMBuildFPTrunc(B, x, r->f16, "");
-	LLVMValueRef back = LLVMBuildFPExt(B, h, r->f32, "");
-	LLVMValueRef away = LLVMBuildFCmp(B, LLVMRealOGT, vx_fcall1(r, "llvm.fabs", back),
-	                                  vx_fcall1(r, "llvm.fabs", x), "");
-	LLVMValueRef bits = LLVMBuildBitCast(B, h, r->i16, "");
-	LLVMValueRef step = LLVMBuildSub(B, bits, LLVMConstInt(r->i16, 1, 0), "");
-	return LLVMBuildZExt(B, LLVMBuildSelect(B, away, step, bits, ""), r->i32, "");
-}
-
 /* The forms the vector rule has no case for: 0 raised, -1 refused, 1 not one. */
 static int scalar_own(struct rz *r, const struct isa_inst *in, const struct vops *o)
 {
@@ -64,8 +47,9 @@ static int scalar_own(struct rz *r, const struct isa_inst *in, const struct vops
 		h = LLVMBuildBitCast(B, LLVMBuildTrunc(B, v, r->i16, ""), r->f16, "");
 		return vx_fwrite(r, o->d[0], LLVMBuildFPExt(B, h, r->f32, ""));
 	case ISA_OP_S_CVT_PK_RTZ_F16_F32:
-		lo = f16_toward_zero(r, vx_fsrc(r, o, 0, 32));
-		hi = f16_toward_zero(r, vx_fsrc(r, o, 1, 32));
+		/* the rule of v_cvt_pk_rtz_f16_f32 (raise_vfloat.c) */
+		lo = LLVMBuildZExt(B, vx_f16_rtz(r, vx_fsrc(r, o, 0, 32)), r->i32, "");
+		hi = LLVMBuildZExt(B, vx_f16_rtz(r, vx_fsrc(r, o, 1, 32)), r->i32, "");
 		return rz_write(r, o->d[0],
 		                LLVMBuildOr(B, lo, LLVMBuildShl(B, hi, c32(r, 16), ""), ""));
 	default:
