@@ -68,10 +68,7 @@ if bad:
 PY
 }
 
-run_capture "$MIRAGE_BIN" rewrite cvt_pk16.co --target gfx942 -o cvt_pk16.gfx942.co
-assert_eq "$RUN_STATUS" 0 "the gfx942 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
-run_capture "$MIRAGE_BIN" rewrite cvt_pk16.co --target gfx950 -o cvt_pk16.gfx950.co
-assert_eq "$RUN_STATUS" 0 "the gfx950 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
+translate_fixture cvt_pk16
 for co in cvt_pk16.co cvt_pk16.gfx942.co cvt_pk16.gfx950.co; do
 	sed "s/\"cvt_pk16.co\"/\"$co\"/" launch.json >l.json
 	for schedule in deterministic shuffle:7; do

@@ -69,10 +69,7 @@ if bad:
 PY
 }
 
-run_capture "$MIRAGE_BIN" rewrite ds_d16.co --target gfx942 -o ds_d16.gfx942.co
-assert_eq "$RUN_STATUS" 0 "the gfx942 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
-run_capture "$MIRAGE_BIN" rewrite ds_d16.co --target gfx950 -o ds_d16.gfx950.co
-assert_eq "$RUN_STATUS" 0 "the gfx950 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
+translate_fixture ds_d16
 for co in ds_d16.co ds_d16.gfx942.co ds_d16.gfx950.co; do
 	sed "s/\"ds_d16.co\"/\"$co\"/" launch.json >l.json
 	for schedule in deterministic shuffle:7; do

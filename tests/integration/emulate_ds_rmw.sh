@@ -94,10 +94,7 @@ if bad:
 PY
 }
 
-run_capture "$MIRAGE_BIN" rewrite ds_rmw.co --target gfx942 -o ds_rmw.gfx942.co
-assert_eq "$RUN_STATUS" 0 "the gfx942 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
-run_capture "$MIRAGE_BIN" rewrite ds_rmw.co --target gfx950 -o ds_rmw.gfx950.co
-assert_eq "$RUN_STATUS" 0 "the gfx950 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
+translate_fixture ds_rmw
 for co in ds_rmw.co ds_rmw.gfx942.co ds_rmw.gfx950.co; do
 	sed "s/\"ds_rmw.co\"/\"$co\"/" launch.json >l.json
 	for schedule in deterministic shuffle:7; do

@@ -29,10 +29,7 @@ if bad:
 PY
 }
 
-run_capture "$MIRAGE_BIN" rewrite lds_order.co --target gfx942 -o lds_order.gfx942.co
-assert_eq "$RUN_STATUS" 0 "the gfx942 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
-run_capture "$MIRAGE_BIN" rewrite lds_order.co --target gfx950 -o lds_order.gfx950.co
-assert_eq "$RUN_STATUS" 0 "the gfx950 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
+translate_fixture lds_order
 for co in lds_order.co lds_order.gfx942.co lds_order.gfx950.co; do
 	cat >l.json <<JSON
 {"code_object": "$co", "kernel": "lds_order", "grid": [32], "workgroup": [32],

@@ -67,10 +67,7 @@ if bad:
 PY
 }
 
-run_capture "$MIRAGE_BIN" rewrite swap.co --target gfx942 -o swap.gfx942.co
-assert_eq "$RUN_STATUS" 0 "the gfx942 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
-run_capture "$MIRAGE_BIN" rewrite swap.co --target gfx950 -o swap.gfx950.co
-assert_eq "$RUN_STATUS" 0 "the gfx950 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
+translate_fixture swap
 for run in swap.co:32 swap.gfx942.co:32 swap.gfx950.co:32 swap950.co:64; do
 	co=${run%%:*} wave=${run#*:}
 	launch "$co" "$wave"

@@ -33,10 +33,7 @@ launch() { # launch CO KERNEL DWORDS_PER_RECORD > launch file
 JSON
 }
 
-for target in gfx942 gfx950; do
-	run_capture "$MIRAGE_BIN" rewrite sfloat.co --target "$target" -o "sfloat.$target.co"
-	assert_eq "$RUN_STATUS" 0 "the $target translation ($(head -c 300 "$RUN_STDERR_FILE"))"
-done
+translate_fixture sfloat
 
 # run CO KERNEL DWORDS SCHEDULE: emulate, then judge every result.
 run() {

@@ -15,6 +15,18 @@ assemble_fixture() {
 	"$LD_LLD" -shared "$name.o" -o "$name.co" || fail "ld.lld links $name.co"
 }
 
+# translate_fixture NAME [TARGET...]: NAME.TARGET.co, NAME.co translated by `mirage rewrite --target`
+# for each TARGET (default gfx942 and gfx950), each translation asserted to succeed.
+translate_fixture() {
+	local name=$1 t
+	shift
+	[ $# -gt 0 ] || set -- gfx942 gfx950
+	for t in "$@"; do
+		run_capture "$MIRAGE_BIN" rewrite "$name.co" --target "$t" -o "$name.$t.co"
+		assert_eq "$RUN_STATUS" 0 "the $t translation of $name ($(head -c 300 "$RUN_STDERR_FILE"))"
+	done
+}
+
 # kernel NAME BODY [DESCRIPTOR_LINES] [METADATA_LINES]: NAME.co, one kernel named k whose code
 # is BODY (";"-separated instructions), storing through the pointer argument like hello, for
 # $CPU (default gfx1250); DESCRIPTOR_LINES (";"-separated) and METADATA_LINES are its own

@@ -54,8 +54,7 @@ read -r both _ < <(count reach.co ka | tr '\n' ' ')
 read -r alone _ < <(count reach-DONLY_KA.co ka | tr '\n' ' ')
 assert_eq "$both" "$alone" "ka is raised with the functions it reaches, not kb's"
 assert_ne "$both" "" "mirage raise counts ka's instructions"
-run_capture "$MIRAGE_BIN" rewrite reach.co --target gfx942 -o reach.gfx942.co
-assert_eq "$RUN_STATUS" 0 "the gfx942 translation ($(head -c 300 "$RUN_STDERR_FILE"))"
+translate_fixture reach gfx942
 for co in reach.co reach.gfx942.co; do
 	for k in ka kb; do
 		cat >l.json <<JSON
