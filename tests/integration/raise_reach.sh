@@ -6,7 +6,8 @@
 # -O0 (callees through s_get_pc_i64 plus a constant, kept in VGPR lanes across calls) runs on
 # gfx1250 and through the gfx942 translation against the values its source computes;
 # tests/raise/reach.s has a call by label, and one through a loaded address, which no scan can
-# follow, so that kernel is raised with every function of the object, as before.
+# follow, so that kernel is raised with every function of the object, as before.  Each return
+# switches over the return sites of the calls to its own function.
 # shellcheck source=lib.sh
 source "$TEST_LIB"
 
@@ -54,6 +55,42 @@ read -r both _ < <(count reach.co ka | tr '\n' ' ')
 read -r alone _ < <(count reach-DONLY_KA.co ka | tr '\n' ' ')
 assert_eq "$both" "$alone" "ka is raised with the functions it reaches, not kb's"
 assert_ne "$both" "" "mirage raise counts ka's instructions"
+# Each return switches over the sites of the calls to its own function: in kb's raised IR, the
+# return of fb over the two calls in fb2, that of fb2 over the one in
+# __clang_ocl_kern_imp_kb, that of __clang_ocl_kern_imp_kb over the one in kb (the other
+# cases are function entries).  A return is the switch whose fault names an s_set_pc_i64.
+run_capture "$MIRAGE_BIN" raise reach.co --kernel kb -o kb.ll
+assert_eq "$RUN_STATUS" 0 "mirage raise kb ($(head -c 300 "$RUN_STDERR_FILE"))"
+"$LLVM_READELF" -sW reach.co >syms.txt || fail "llvm-readelf-22 -s reach.co"
+"$LLVM_OBJDUMP" -d reach.co >dis.txt || fail "llvm-objdump-22 -d reach.co"
+run_capture python3 - <<'PY'
+import re
+funcs = {}
+for line in open("syms.txt"):
+    f = line.split()
+    if len(f) >= 8 and f[3] == "FUNC":
+        funcs[f[7]] = (int(f[1], 16), int(f[2]))
+def owner(a):
+    return next((n for n, (s, z) in funcs.items() if s <= a < s + z), None)
+setpc = {int(m.group(1), 16) for m in re.finditer(r"s_set_pc_i64.*// ([0-9A-F]+):", open("dis.txt").read())}
+ll = open("kb.ll").read()
+fault = {m.group(1): int(m.group(2)) for m in re.finditer(r"\n(bad_pc\d*):.*\n\s*call void @mx.fault\(i32 \d+, i32 (\d+)\)", ll)}
+entries = {s for s, _ in funcs.values()}
+got = {}
+for m in re.finditer(r"switch i64 %\w+, label %(bad_pc\d*) \[(.*?)\]", ll, re.S):
+    at = fault[m.group(1)]
+    if at not in setpc:
+        continue
+    sites = sorted(int(c) for c in re.findall(r"i64 (\d+), label", m.group(2)) if int(c) not in entries)
+    got.setdefault(owner(at), []).append([owner(a) for a in sites])
+want = {"fb": [["fb2", "fb2"]], "fb2": [["__clang_ocl_kern_imp_kb"]],
+        "__clang_ocl_kern_imp_kb": [["kb"]]}
+print("return sites by function: %s" % got)
+assert got == want, "want %s" % want
+PY
+echo "$RUN_STDOUT" | sed 's/^/# /'
+assert_eq "$RUN_STATUS" 0 "each return of kb's functions switches over its own callers' sites ($(tail -c 300 "$RUN_STDERR_FILE"))"
+
 translate_fixture reach gfx942
 for co in reach.co reach.gfx942.co; do
 	for k in ka kb; do

@@ -147,7 +147,7 @@ static int decode_helpers(struct rz *r, struct decoded *d, struct extent *ext, s
 	while (!every && scanned < d->n) {
 		uint64_t *callees = NULL;
 		size_t n = 0, upto = d->n;
-		if (rz_reach_scan(r, d, scanned, upto, &callees, &n, &every))
+		if (rz_reach_scan(r, d, scanned, upto, &callees, &n, &every, NULL))
 			return rz_refuse(r, RAISE_DECODE, "out of memory");
 		scanned = upto;
 		for (size_t c = 0; c < n && !every; c++) {
@@ -173,6 +173,15 @@ static int decode_helpers(struct rz *r, struct decoded *d, struct extent *ext, s
 		if (decode_helper(r, d, ext, next, &co->funcs[i]))
 			return -1;
 	return 0;
+}
+
+/* Whether off starts one of the extents (a function entry). */
+static bool in_extents_start(const struct extent *ext, size_t next, uint64_t off)
+{
+	for (size_t e = 0; e < next; e++)
+		if (ext[e].start == off)
+			return true;
+	return false;
 }
 
 /* Where the trampoline at pool offset t ends: after its first terminator (the s_branch back). */
@@ -308,17 +317,96 @@ static bool has_float_sources(const struct rz *r, const struct isa_inst *in)
 	return flags & (ISA_F_FLOAT | ISA_F_F16);
 }
 
+/*
+ * Which return sites each function's returns may reach: owner[j] is the start of the function
+ * whose calls return to ct->targets[j], or RZ_TARGET_UNKNOWN when every s_set_pc_i64 keeps it
+ * (a function entry, a long branch's target, the site of a call raise_reach.c could not follow).
+ * A return then switches over its own function's sites only, instead of every function's
+ * body merging into every return site; an address outside them is the indirect-branch fault,
+ * as before.  *owner is NULL (every s_set_pc_i64 keeps every target) when a constant jump enters
+ * another function (a tail call: the callee's returns go to its jumper's callers).
+ */
+static int return_owners(struct rz *r, const struct decoded *d, const struct extent *ext,
+                         size_t next, const struct code_targets *ct, uint64_t **owner)
+{
+	uint64_t *to = calloc(d->n + 1, sizeof(*to)), *own = NULL, *callees = NULL;
+	size_t n = 0;
+	bool unknown = false;
+	int rc = -1;
+
+	*owner = NULL;
+	if (!to || rz_reach_scan(r, d, 0, d->n, &callees, &n, &unknown, to))
+		goto out;
+	own = malloc((ct->ntargets + 1) * sizeof(*own));
+	if (!own)
+		goto out;
+	for (size_t j = 0; j < ct->ntargets; j++)
+		own[j] = RZ_TARGET_UNKNOWN;
+	for (size_t i = 0; i < d->n; i++) {
+		const struct isa_inst *in = &d->insts[i];
+		uint64_t site = r->co->text_addr + in->offset + in->size;
+		const uint64_t *at;
+		if (in->op == ISA_OP_S_SET_PC_I64 && to[i] != RZ_TARGET_UNKNOWN)
+			for (size_t e = 1; e < next; e++)
+				if (ext[e].start == to[i] && !ext[e].is_pool) {
+					rc = 0; /* a tail call: no narrowing */
+					goto out;
+				}
+		if (!(in->flags & ISA_F_CALL) || to[i] == RZ_TARGET_UNKNOWN)
+			continue;
+		at = bsearch(&site, ct->targets, ct->ntargets, sizeof(*at), cmp_u64);
+		if (at && !in_extents_start(ext, next, in->offset + in->size))
+			own[at - ct->targets] = to[i];
+	}
+	/* a site a long branch also lands on is every s_set_pc_i64's */
+	for (size_t i = 0; i < d->n; i++) {
+		uint64_t t = to[i], a;
+		const uint64_t *at;
+		if (d->insts[i].op != ISA_OP_S_SET_PC_I64 || t == RZ_TARGET_UNKNOWN)
+			continue;
+		a = r->co->text_addr + t;
+		at = bsearch(&a, ct->targets, ct->ntargets, sizeof(*at), cmp_u64);
+		if (at)
+			own[at - ct->targets] = RZ_TARGET_UNKNOWN;
+	}
+	*owner = own;
+	own = NULL;
+	rc = 0;
+out:
+	free(to);
+	free(own);
+	free(callees);
+	return rc;
+}
+
+/* The targets an s_set_pc_i64 in the function that starts at fn may reach, into sel. */
+static size_t returns_of(const struct code_targets *ct, const uint64_t *owner, uint64_t fn,
+                         uint64_t *sel)
+{
+	size_t n = 0;
+	for (size_t j = 0; j < ct->ntargets; j++)
+		if (owner[j] == RZ_TARGET_UNKNOWN || owner[j] == fn)
+			sel[n++] = ct->targets[j];
+	return n;
+}
+
 static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t next,
                      struct raise_result *res)
 {
 	struct code_targets ct = {0};
 	LLVMBasicBlockRef entry, seed;
+	uint64_t *owner = NULL, *sel = NULL;
 	bool open_block = false;
 	int rc = -1;
 
 	r->dec = d;
 	if (find_leaders(r, d, ext, next, &ct))
 		goto out;
+	if (res->uses_calls) {
+		sel = malloc((ct.ntargets + 1) * sizeof(*sel));
+		if (!sel || return_owners(r, d, ext, next, &ct, &owner))
+			goto out;
+	}
 	if (rz_barrier_pairs(r, d, ext, next))
 		goto out;
 	entry = LLVMAppendBasicBlockInContext(r->C, r->F, "entry");
@@ -373,6 +461,14 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 		h = rz_gpr_idx(r, in, fall_in);
 		if (h == 1 && !r->refused)
 			h = rz_gpr_idx_begin(r, in) ? -1 : 1;
+		if (h == 1 && in->op == ISA_OP_S_SET_PC_I64 && owner) {
+			uint64_t fn = RZ_TARGET_UNKNOWN;
+			for (size_t x = 0; x < next; x++)
+				if (in->offset >= ext[x].start && in->offset < ext[x].end)
+					fn = ext[x].start;
+			h = rz_control(r, in, ct.funcs, ct.nfuncs, sel,
+			               returns_of(&ct, owner, fn, sel));
+		}
 		if (h == 1)
 			h = rz_control(r, in, ct.funcs, ct.nfuncs, ct.targets, ct.ntargets);
 		if (h == 1)
@@ -413,6 +509,8 @@ out:
 	r->dec = NULL;
 	free(ct.funcs);
 	free(ct.targets);
+	free(owner);
+	free(sel);
 	return rc;
 }
 

@@ -192,7 +192,10 @@ int rz_long_branch_target(const struct decoded *d, size_t i, uint64_t *target);
  * d->insts[from, to), as .text offsets in a malloc'd array (raise_reach.c); *unknown when one
  * is not known statically.  -1 out of memory. */
 int rz_reach_scan(const struct rz *r, const struct decoded *d, size_t from, size_t to,
-                  uint64_t **callees, size_t *n, bool *unknown);
+                  uint64_t **callees, size_t *n, bool *unknown, uint64_t *target_of);
+/* target_of[i - from], when given: where the call or constant s_set_pc_i64 at d->insts[i]
+ * goes (a .text offset), else this. */
+#define RZ_TARGET_UNKNOWN UINT64_MAX
 /* Whether the s_get_pc_i64 at d->insts[i] only computes a branch or call target (a long
  * branch, a far jump, or LLVM's call sequence), never a data address. */
 bool rz_pc_feeds_branch(const struct decoded *d, size_t i);

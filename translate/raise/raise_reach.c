@@ -173,7 +173,8 @@ static bool writes_indexed(const struct isa_inst *in)
 struct callees {
 	uint64_t *at; /* .text offsets */
 	size_t n, cap;
-	bool unknown; /* a call or jump the scan could not follow */
+	bool unknown;    /* a call or jump the scan could not follow */
+	uint64_t *where; /* or NULL: where the instruction being scanned goes, if a call or jump */
 };
 
 static int add_callee(struct callees *c, uint64_t t)
@@ -262,6 +263,8 @@ static int step(const struct rz *r, struct scan *st, const struct isa_inst *in, 
 			kb = !rz_branch_target(in, &t);
 		else if ((kb = value64_of(st, in, &in->ops[1], &t)))
 			t -= text;
+		if (c->where)
+			*c->where = kb ? t : RZ_TARGET_UNKNOWN;
 		if (!kb)
 			c->unknown = true;
 		else if (add_callee(c, t))
@@ -274,8 +277,11 @@ static int step(const struct rz *r, struct scan *st, const struct isa_inst *in, 
 		/* A return (the caller's address in s[30:31], unknown here), a long branch
 		 * (constants: find_leaders follows it) or a jump into another function (a tail
 		 * call, which makes that function reached). */
-		if (value64_of(st, in, &in->ops[0], &t))
+		if (value64_of(st, in, &in->ops[0], &t)) {
+			if (c->where)
+				*c->where = t - text;
 			return add_callee(c, t - text);
+		}
 		if (in->ops[0].kind != ISA_OPK_SGPR || in->ops[0].reg != 30)
 			c->unknown = true;
 		return 0;
@@ -287,7 +293,7 @@ static int step(const struct rz *r, struct scan *st, const struct isa_inst *in, 
 }
 
 int rz_reach_scan(const struct rz *r, const struct decoded *d, size_t from, size_t to,
-                  uint64_t **callees, size_t *n, bool *unknown)
+                  uint64_t **callees, size_t *n, bool *unknown, uint64_t *target_of)
 {
 	struct scan st = {0};
 	struct callees c = {0};
@@ -314,6 +320,9 @@ int rz_reach_scan(const struct rz *r, const struct decoded *d, size_t from, size
 		              bsearch(&off, labels, nlabels, sizeof(*labels), cmp_u64);
 		if (joined)
 			forget_all(&st);
+		c.where = target_of ? &target_of[i - from] : NULL;
+		if (c.where)
+			*c.where = RZ_TARGET_UNKNOWN;
 		if (step(r, &st, in, &c))
 			goto out;
 	}
