@@ -118,4 +118,30 @@ read -r got want < <(count reach_asm.co k_label k_label f_one | tr '\n' ' ')
 assert_eq "$got" "$want" "a call by label: k_label is raised with f_one only"
 read -r got want < <(count reach_asm.co k_loaded k_loaded f_one f_two | tr '\n' ' ')
 assert_eq "$got" "$want" "a call through a loaded address: k_loaded is raised with every function"
+# A jump through a loaded address may enter a function (a tail call, which returns to its
+# jumper's callers): each return of k_jump's functions keeps both of its call sites.
+run_capture "$MIRAGE_BIN" raise reach_asm.co --kernel k_jump -o k_jump.ll
+assert_eq "$RUN_STATUS" 0 "mirage raise k_jump ($(head -c 300 "$RUN_STDERR_FILE"))"
+"$LLVM_READELF" -sW reach_asm.co >syms.txt || fail "llvm-readelf-22 -s reach_asm.co"
+"$LLVM_OBJDUMP" -d reach_asm.co >dis.txt || fail "llvm-objdump-22 -d reach_asm.co"
+run_capture python3 - <<'PY'
+import re
+funcs = {}
+for line in open("syms.txt"):
+    f = line.split()
+    if len(f) >= 8 and f[3] == "FUNC":
+        funcs[f[7]] = (int(f[1], 16), int(f[2]))
+start, size = funcs["k_jump"]
+calls = [a + 4 for a in (int(m.group(1), 16) for m in re.finditer(r"s_call_i64.*// ([0-9A-F]+):", open("dis.txt").read()))
+         if start <= a < start + size]
+entries = {a for a, _ in funcs.values()}
+ll = open("k_jump.ll").read()
+for m in re.finditer(r"switch i64 %\w+, label %bad_pc\d* \[(.*?)\]", ll, re.S):
+    cases = {int(c) for c in re.findall(r"i64 (\d+), label", m.group(1))}
+    if cases - entries:  # a return: it has return sites
+        assert len(calls) == 2 and set(calls) <= cases, "a return with %s, want both sites %s" % (sorted(cases), calls)
+print("every return keeps the sites %s" % calls)
+PY
+echo "$RUN_STDOUT" | sed 's/^/# /'
+assert_eq "$RUN_STATUS" 0 "after a jump the scan cannot follow, every return keeps every site ($(tail -c 300 "$RUN_STDERR_FILE"))"
 done_testing

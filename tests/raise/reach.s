@@ -1,6 +1,8 @@
 // Calls raise_reach.c can and cannot follow (tests/integration/raise_reach.sh): k_label calls
 // f_one by a label (s_call_i64); k_loaded calls through an address it loads from its
-// arguments, which no scan can know, so it is raised with every function of the object.
+// arguments, which no scan can know, so it is raised with every function of the object;
+// k_jump calls f_one and f_two by label and then jumps through a loaded address, which may be
+// a tail call: every return there keeps every return site.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
 	.text
 function f_one
@@ -8,6 +10,7 @@ function f_one
 	v_add_nc_u32 v1, 1, v1
 	s_set_pc_i64 s[30:31]
 function f_two
+.Lf_two:
 	v_add_nc_u32 v1, 2, v1
 	v_add_nc_u32 v1, 3, v1
 	s_set_pc_i64 s[30:31]
@@ -27,3 +30,12 @@ kernel k_loaded vgprs=8 sgprs=40 args=2
 	v_mov_b32 v0, 0
 	global_store_b32 v0, v1, s[4:5]
 	s_endpgm
+kernel k_jump vgprs=8 sgprs=40 args=2
+	s_load_b128 s[4:7], s[0:1], 0x0
+	v_mov_b32 v1, 0
+	s_call_i64 s[30:31], .Lf_one
+	s_call_i64 s[30:31], .Lf_two
+	v_mov_b32 v0, 0
+	s_wait_kmcnt 0
+	global_store_b32 v0, v1, s[4:5]
+	s_set_pc_i64 s[6:7]

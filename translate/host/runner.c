@@ -314,9 +314,9 @@ static void h_fault(uint32_t reason, uint32_t off)
 	     : reason == RAISE_UNSUPPORTED_FORM
 	         ? "instruction at 0x%x: a lane's operand is one whose result is not modelled (a "
 	           "value the instruction's rule, as docs/raiser.md holds it, does not cover)"
-	     : reason == RAISE_UNSUPPORTED_INSTRUCTION
+	     : reason == RAISE_UNDOCUMENTED
 	         ? "instruction at 0x%x: a lane of the wave is inactive, for which the "
-	           "instruction's rule is not documented (v_permlane16_swap_b32)"
+	           "instruction's rule is not documented"
 	     : reason
 	         ? "instruction at 0x%x: an indirect branch to an address that is no function "
 	           "or return site"

@@ -114,17 +114,23 @@ static bool in_extents(const struct extent *ext, size_t next, uint64_t off)
 	return false;
 }
 
+/* Whether off starts one of the extents (a function entry). */
+static bool in_extents_start(const struct extent *ext, size_t next, uint64_t off)
+{
+	for (size_t e = 0; e < next; e++)
+		if (ext[e].start == off)
+			return true;
+	return false;
+}
+
 /* Decodes helper function f as extent ext[*next] unless it is one already. */
 static int decode_helper(struct rz *r, struct decoded *d, struct extent *ext, size_t *next,
                          const struct co_func *f)
 {
 	uint64_t start = f->addr - r->co->text_addr;
 
-	if (is_kernel_func(r->co, f->name) || !f->size)
+	if (is_kernel_func(r->co, f->name) || !f->size || in_extents_start(ext, *next, start))
 		return 0;
-	for (size_t e = 0; e < *next; e++)
-		if (ext[e].start == start)
-			return 0;
 	ext[*next] = (struct extent){start, start + f->size, false, false};
 	if (decode_extent(r, &ext[*next], d))
 		return -1;
@@ -147,8 +153,10 @@ static int decode_helpers(struct rz *r, struct decoded *d, struct extent *ext, s
 	while (!every && scanned < d->n) {
 		uint64_t *callees = NULL;
 		size_t n = 0, upto = d->n;
-		if (rz_reach_scan(r, d, scanned, upto, &callees, &n, &every, NULL))
+		unsigned unknown = 0;
+		if (rz_reach_scan(r, d, scanned, upto, &callees, &n, &unknown, NULL))
 			return rz_refuse(r, RAISE_DECODE, "out of memory");
+		every = unknown != 0;
 		scanned = upto;
 		for (size_t c = 0; c < n && !every; c++) {
 			const struct co_func *f = NULL;
@@ -173,15 +181,6 @@ static int decode_helpers(struct rz *r, struct decoded *d, struct extent *ext, s
 		if (decode_helper(r, d, ext, next, &co->funcs[i]))
 			return -1;
 	return 0;
-}
-
-/* Whether off starts one of the extents (a function entry). */
-static bool in_extents_start(const struct extent *ext, size_t next, uint64_t off)
-{
-	for (size_t e = 0; e < next; e++)
-		if (ext[e].start == off)
-			return true;
-	return false;
 }
 
 /* Where the trampoline at pool offset t ends: after its first terminator (the s_branch back). */
@@ -324,19 +323,24 @@ static bool has_float_sources(const struct rz *r, const struct isa_inst *in)
  * A return then switches over its own function's sites only, instead of every function's
  * body merging into every return site; an address outside them is the indirect-branch fault,
  * as before.  *owner is NULL (every s_set_pc_i64 keeps every target) when a constant jump enters
- * another function (a tail call: the callee's returns go to its jumper's callers).
+ * another function (a tail call: the callee's returns go to its jumper's callers), or when a
+ * jump or register write the scan could not follow may do so.
  */
 static int return_owners(struct rz *r, const struct decoded *d, const struct extent *ext,
                          size_t next, const struct code_targets *ct, uint64_t **owner)
 {
 	uint64_t *to = calloc(d->n + 1, sizeof(*to)), *own = NULL, *callees = NULL;
 	size_t n = 0;
-	bool unknown = false;
+	unsigned unknown = 0;
 	int rc = -1;
 
 	*owner = NULL;
 	if (!to || rz_reach_scan(r, d, 0, d->n, &callees, &n, &unknown, to))
 		goto out;
+	if (unknown & RZ_UNKNOWN_JUMP) {
+		rc = 0; /* it may be a tail call: no narrowing */
+		goto out;
+	}
 	own = malloc((ct->ntargets + 1) * sizeof(*own));
 	if (!own)
 		goto out;

@@ -189,10 +189,14 @@ int rz_branch_target(const struct isa_inst *in, uint64_t *target);
 /* The target of the long branch or far jump that starts at d->insts[i]: 0, or -1. */
 int rz_long_branch_target(const struct decoded *d, size_t i, uint64_t *target);
 /* The callees of the calls (and the targets of the jumps to constant addresses) among
- * d->insts[from, to), as .text offsets in a malloc'd array (raise_reach.c); *unknown when one
- * is not known statically.  -1 out of memory. */
+ * d->insts[from, to), as .text offsets in a malloc'd array (raise_reach.c); *unknown says what
+ * was not known statically (RZ_UNKNOWN_*, 0 for nothing).  -1 out of memory. */
 int rz_reach_scan(const struct rz *r, const struct decoded *d, size_t from, size_t to,
-                  uint64_t **callees, size_t *n, bool *unknown, uint64_t *target_of);
+                  uint64_t **callees, size_t *n, unsigned *unknown, uint64_t *target_of);
+/* rz_reach_scan's *unknown: a call whose callee, a jump (or an indexed register write) whose
+ * effect the scan could not follow */
+#define RZ_UNKNOWN_CALL 1u
+#define RZ_UNKNOWN_JUMP 2u
 /* target_of[i - from], when given: where the call or constant s_set_pc_i64 at d->insts[i]
  * goes (a .text offset), else this. */
 #define RZ_TARGET_UNKNOWN UINT64_MAX

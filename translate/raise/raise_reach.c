@@ -173,8 +173,8 @@ static bool writes_indexed(const struct isa_inst *in)
 struct callees {
 	uint64_t *at; /* .text offsets */
 	size_t n, cap;
-	bool unknown;    /* a call or jump the scan could not follow */
-	uint64_t *where; /* or NULL: where the instruction being scanned goes, if a call or jump */
+	unsigned unknown; /* RZ_UNKNOWN_*: what the scan could not follow */
+	uint64_t *where;  /* or NULL: where the instruction being scanned goes, if a call or jump */
 };
 
 static int add_callee(struct callees *c, uint64_t t)
@@ -208,7 +208,7 @@ static int step(const struct rz *r, struct scan *st, const struct isa_inst *in, 
 	bool ka, kb;
 
 	if (writes_indexed(in)) {
-		c->unknown = true;
+		c->unknown |= RZ_UNKNOWN_JUMP;
 		return 0;
 	}
 	switch (in->op) {
@@ -266,7 +266,7 @@ static int step(const struct rz *r, struct scan *st, const struct isa_inst *in, 
 		if (c->where)
 			*c->where = kb ? t : RZ_TARGET_UNKNOWN;
 		if (!kb)
-			c->unknown = true;
+			c->unknown |= RZ_UNKNOWN_CALL;
 		else if (add_callee(c, t))
 			return -1;
 		/* What the callee leaves in SGPRs is not followed; LLVM's callers keep their
@@ -283,7 +283,7 @@ static int step(const struct rz *r, struct scan *st, const struct isa_inst *in, 
 			return add_callee(c, t - text);
 		}
 		if (in->ops[0].kind != ISA_OPK_SGPR || in->ops[0].reg != 30)
-			c->unknown = true;
+			c->unknown |= RZ_UNKNOWN_JUMP;
 		return 0;
 	default:
 		break;
@@ -293,7 +293,7 @@ static int step(const struct rz *r, struct scan *st, const struct isa_inst *in, 
 }
 
 int rz_reach_scan(const struct rz *r, const struct decoded *d, size_t from, size_t to,
-                  uint64_t **callees, size_t *n, bool *unknown, uint64_t *target_of)
+                  uint64_t **callees, size_t *n, unsigned *unknown, uint64_t *target_of)
 {
 	struct scan st = {0};
 	struct callees c = {0};

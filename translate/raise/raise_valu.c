@@ -164,7 +164,7 @@ static LLVMValueRef fused3_value(struct rz *r, unsigned op, const struct vops *o
  */
 static int permlane16_swap(struct rz *r, const struct vops *o)
 {
-	LLVMValueRef why[2] = {c32(r, RAISE_UNSUPPORTED_INSTRUCTION), c32(r, rz_pc(r))};
+	LLVMValueRef why[2] = {c32(r, RAISE_UNDOCUMENTED), c32(r, rz_pc(r))};
 	LLVMBasicBlockRef bad, ok;
 	LLVMValueRef br, vd, vs, from_s, from_d, peer, odd;
 
