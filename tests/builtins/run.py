@@ -271,8 +271,7 @@ def run_alone(c, stage, lv, k, cases):
 
 
 def run_stage_alone(c, pool, stage, lv, kernels):
-    """run_stage with every kernel in an object of its own (-O0: a kernel's
-    raised code takes in every function of its object, see the README)."""
+    """run_stage with every kernel in an object of its own (--alone)."""
     res = {}
     futs = {k['name']: pool.submit(run_alone, c, stage, lv, k, None)
             for k in kernels}
@@ -666,9 +665,10 @@ def main():
                     'know')
     ap.add_argument('--libclc', default=LIBCLC)
     ap.add_argument('--levels', default='O0,O2,O3')
-    ap.add_argument('--alone', default='O0',
+    ap.add_argument('--alone', default='',
                     help='the levels whose kernels each get an object of '
-                    'their own')
+                    'their own (by default every level builds one object '
+                    'per family)')
     ap.add_argument('--targets', default='gfx942,gfx950',
                     help="the round trip's targets ('' for none)")
     ap.add_argument('--xfail', help='the known failures (xfail.txt)')

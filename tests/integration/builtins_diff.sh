@@ -2,15 +2,14 @@
 # (the OpenCL C 1.2 integer and float builtins, every scalar type and one vector width per
 # builtin and type) built for gfx1250 by clang-22 with libclc-22, run by mirage emulate and by
 # POCL on the same edge-value inputs and compared (integers exact, floats bit-exact with NaN
-# as a class).  Two runs: every kernel at -O2 and -O3, each translated for gfx942 and for
-# gfx950 and emulated again (the round trip); and every kernel at -O0 (libclc's calls not
-# inlined: calls, the private stack, 64-bit constants built in SGPR pairs; most take the host
-# JIT's quick tier, docs/emulate.md "Compile tiers").  The -O0 round trip (minutes per kernel
-# in LLVM's gfx942 back end) and every vector width are the sweep's (README:
-# `cmake --build build --target builtins_sweep`), too slow for the default suite.  The two runs
-# are the ones `coverage-update` makes for the builtins part of the coverage report
+# as a class).  Two runs, each of every kernel translated for gfx942 and for gfx950 and
+# emulated again (the round trip): at -O2 and -O3; and at -O0 (libclc's calls not inlined:
+# calls, raised inline, docs/raiser.md "Calls"; the private stack, 64-bit constants built in
+# SGPR pairs).  Every vector width is the sweep's (README: `cmake --build build --target
+# builtins_sweep`), too slow for the default suite.  The two runs are the ones
+# `coverage-update` makes for the builtins part of the coverage report
 # (tests/kernels/README.md, "Builtin kernels"): tests/coverage/builtins.py checks every figure
-# and exception line of it these runs judge.  A refusal
+# and exception line of it.  A refusal
 # is counted, not failed; a mismatch or fault fails unless tests/builtins/xfail.txt lists it,
 # and a listed case that matches fails until its line is removed.  The self-check: a flipped
 # bit of POCL's output is a mismatch and an xfail entry of a matching case is an XPASS.
@@ -52,12 +51,14 @@ for stage in gfx1250 gfx942 gfx950; do
 done
 assert_eq "$rc" 0 "-O2, -O3: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-o2o3.txt)"
 
-run o0 --levels O0 --targets '' --kernel-report "$TEST_TMP/o0.json"
-assert_contains "$TEST_TMP/o0.log" "builtins: gfx1250 -O0: 200 kernels" "a summary for gfx1250 -O0, every kernel"
+run o0 --levels O0 --targets gfx942,gfx950 --kernel-report "$TEST_TMP/o0.json"
+for stage in gfx1250 gfx942 gfx950; do
+	assert_contains "$TEST_TMP/o0.log" "builtins: $stage -O0: 200 kernels" "a summary for $stage -O0, every kernel"
+done
 assert_eq "$rc" 0 "-O0: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-o0.txt)"
 
 # The coverage report's builtins part (tests/kernels/README.md, "Builtin kernels") is what these
-# runs give, on every figure and exception line they judge (not the -O0 round trip).
+# runs give, on every figure and exception line.
 check=$MIRAGE_SRC/tests/coverage/builtins.py
 readme=$MIRAGE_SRC/tests/kernels/README.md
 run_capture "$PYTHON" "$check" check "$readme" --line "$MIRAGE_SRC/README.md" "$TEST_TMP/o2o3.json" "$TEST_TMP/o0.json"

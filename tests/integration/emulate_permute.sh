@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ds_bpermute_b32 with lanes EXEC leaves out (they give 0), ds_bpermute_fi_b32 (they give
 # their data), ds_permute_b32 (two writers to one lane, lanes nothing writes to, the offset)
-# and v_permlane64_b32 on wave32 (a move), from tests/raise/permute.s assembled here by
+# v_permlane64_b32 on wave32 (a move) and v_swap_b32 under EXEC, from tests/raise/permute.s assembled here by
 # llvm-mc-22, run by `mirage emulate` against bytes this script computes from the ISA's
 # definitions; shuffled too.
 # shellcheck source=lib.sh
@@ -41,8 +41,10 @@ v5 = bpermute(even, lambda t: 31 - t, fetch_inactive=True)
 v6 = permute(0xffffffff, lambda t: t // 2, [0] * W)
 v8 = permute(0xffff, lambda t: t + 16, [OLD] * W)
 v10 = permute(0xffffffff, lambda t: t + 1, [0] * W)
+# v_swap_b32 v15, v1 with v15 = 7, in the lanes of 0xff00ff00; stored as v15 | v1 << 16
+swap = [data[t] | 7 << 16 if 0xff00ff00 >> t & 1 else 7 | data[t] << 16 for t in range(W)]
 sys.stdout.buffer.write(b"".join(
-    struct.pack("<8I", v2[t], v4[t], v5[t], v6[t], v8[t], v10[t], data[t], 0) for t in range(W)))
+    struct.pack("<8I", v2[t], v4[t], v5[t], v6[t], v8[t], v10[t], data[t], swap[t]) for t in range(W)))
 PY
 
 for sched in deterministic shuffle:11; do

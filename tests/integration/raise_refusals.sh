@@ -226,6 +226,18 @@ kernel ftz64 "$fstore; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_float_
 refused ftz64 float-mode v_add_f32 "RSRC1 float_denorm_mode_16_64 is 1 (flush out); the CPU runner keeps denormals"
 kernel rtz "$fstore; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_float_round_mode_32 3"
 refused rtz float-mode v_add_f32 "RSRC1 float_round_mode_32 is 3 (toward zero); the CPU runner rounds to nearest even"
+# An integer converted to a float rounds by the mode too (16777219 is 16777220 to nearest even,
+# 16777218 toward zero); one that converts exactly (to f64) does not make a kernel float.
+kernel rtzcvt "${store/v_mov_b32 v1, 0;/v_mov_b32 v1, 0; v_cvt_f32_i32 v0, v0;}; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_float_round_mode_32 3"
+refused rtzcvt float-mode v_cvt_f32_i32 "RSRC1 float_round_mode_32 is 3 (toward zero); the CPU runner rounds to nearest even"
+kernel rtzscvt "${store/v_mov_b32 v1, 0;/v_mov_b32 v1, 0; s_cvt_f32_u32 s4, s2;}; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_float_round_mode_32 2"
+refused rtzscvt float-mode s_cvt_f32_u32 "RSRC1 float_round_mode_32 is 2 (toward -inf); the CPU runner rounds to nearest even"
+kernel rtzcvt16 "${store/v_mov_b32 v1, 0;/v_mov_b32 v1, 0; v_cvt_f16_u16 v0, v0;}; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_float_round_mode_16_64 1"
+refused rtzcvt16 float-mode v_cvt_f16_u16 "RSRC1 float_round_mode_16_64 is 1 (toward +inf); the CPU runner rounds to nearest even"
+kernel rtzexact "${store/v_mov_b32 v1, 0;/v_mov_b32 v1, 0; v_cvt_f64_i32 v[2:3], v0;}; s_endpgm" ".amdhsa_float_denorm_mode_32 3; .amdhsa_float_round_mode_32 3; .amdhsa_float_round_mode_16_64 3"
+# shellcheck disable=SC2086  # RAISE_ARGS is a list of options
+run_capture "$MIRAGE_BIN" raise rtzexact.co --json $RAISE_ARGS
+assert_eq "$RUN_STATUS" 0 "an exact conversion (v_cvt_f64_i32) runs in any rounding mode ($(head -c 300 "$RUN_STDOUT_FILE"))"
 CPU=gfx942
 fstore942=${store942/v_mov_b32 v1, 0;/v_mov_b32 v1, 0; v_add_f32 v0, v0, v0;}
 # gfx9's 32-bit literal of a 64-bit operand is zero-extended, as LLVM encodes 0xffffffff for
@@ -263,7 +275,7 @@ assert_contains "$RUN_STDERR" "nokernel.json: kernel: 'nosuch' is not a kernel o
 sed 's/{"buffer": "out"}/{"u32": 1}/' launch.json >argtype.json
 run_capture "$MIRAGE_BIN" emulate argtype.json
 assert_eq "$RUN_STATUS" 2 "a scalar for a pointer argument exits 2"
-assert_contains "$RUN_STDERR" "argtype.json: args[0]: kernel argument is a buffer of 8 bytes, the launch gives 4"
+assert_contains "$RUN_STDERR" "argtype.json: args[0]: kernel argument is a buffer, the launch gives a 4-byte value (name a buffer: {\"buffer\": NAME})"
 sed 's/good.co/missing.co/' launch.json >noco.json
 run_capture "$MIRAGE_BIN" emulate noco.json
 assert_eq "$RUN_STATUS" 2 "a missing code object exits 2"

@@ -11,8 +11,10 @@
 // (GCNSubtarget::zeroesHigh16BitsOfDest; LLVM selects v_max_i16_sdwa for a zero-extended
 // 16-bit max), and dst_sel:WORD_1 with UNUSED_PRESERVE keeps the low half; what the scalar
 // builtins' round trip found: v_mad_i64_i32 (mul_hi(long)) with its signed carry-out in an SGPR
-// pair overwritten unread, the 64-bit sum of a negative product and a negative addend; one
-// 64-lane wave, twenty-three results per lane (gfx9_fields_expect.py).
+// pair overwritten unread, the 64-bit sum of a negative product and a negative addend; what
+// the -O0 builtins' round trip found: v_swap_b32 (LLVM's -O0 64-bit moves), in the lanes
+// EXEC has, and of a register with itself; one 64-lane wave, twenty-five results per lane
+// (gfx9_fields_expect.py).
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.text
 kernel k vgprs=28 sgprs=8 args=1
@@ -115,4 +117,15 @@ kernel k vgprs=28 sgprs=8 args=1
 	v_cmp_ne_u32_e64 s[4:5], 0, v0
 	global_store_dword v[14:15], v22, off offset:1280
 	global_store_dword v[14:15], v23, off offset:1536
+	v_add_u32_e32 v24, 1000, v0
+	v_add_u32_e32 v25, 2000, v0
+	s_mov_b32 s4, 0xffff0000
+	s_mov_b32 s5, 0xffff
+	s_mov_b64 s[6:7], exec
+	s_mov_b64 exec, s[4:5]
+	v_swap_b32 v24, v25
+	v_swap_b32 v26, v26
+	s_mov_b64 exec, s[6:7]
+	global_store_dword v[14:15], v24, off offset:1792
+	global_store_dword v[14:15], v25, off offset:2048
 	s_endpgm

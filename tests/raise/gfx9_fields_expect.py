@@ -1,10 +1,10 @@
-"""Writes what gfx9_fields.s must store for one 64-lane wave (twenty-three rows of 64 dwords)."""
+"""Writes what gfx9_fields.s must store for one 64-lane wave (twenty-five rows of 64 dwords)."""
 import struct, sys
 
 M = 0xFFFFFFFF
 X = 0x9ABCDEF1
 S = 0x4000000380000001
-res = [[0] * 64 for _ in range(23)]
+res = [[0] * 64 for _ in range(25)]
 for l in range(64):
     off, w = l & 15, (l >> 2) & 31
     field = (X >> off) & ((1 << w) - 1)
@@ -32,4 +32,7 @@ for l in range(64):
     # v_mad_i64_i32: sext(v18) * sext(0x9abcdef1) + 0x8000000000000007 (signed), mod 2^64
     mad = ((5 * l - 100) * (X - (1 << 32)) + (7 - (1 << 63))) & ((1 << 64) - 1)
     res[21][l], res[22][l] = mad & M, mad >> 32
+    # v_swap_b32 v24, v25 where EXEC has the lane (lanes 16-47): the ISA's rule, each exchanges
+    active = 16 <= l < 48
+    res[23][l], res[24][l] = (2000 + l, 1000 + l) if active else (1000 + l, 2000 + l)
 sys.stdout.buffer.write(b"".join(struct.pack("<64I", *r) for r in res))

@@ -1,5 +1,5 @@
-// The LDS crossbar's cross-lane moves and v_permlane64 in one wave of 32, each result stored
-// to out (8 dwords per lane); tests/integration/emulate_permute.sh computes the expected bytes
+// The LDS crossbar's cross-lane moves, v_permlane64 and v_swap_b32 in one wave of 32, each
+// result stored to out (8 dwords per lane); tests/integration/emulate_permute.sh computes the expected bytes
 // from the ISA's definitions.  Lane t's data is 100t + 5; results start as 0xdead, which a
 // lane that EXEC leaves out keeps.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
@@ -34,6 +34,12 @@ kernel permute vgprs=16 sgprs=8 args=1 workgroup=32
 	ds_permute_b32 v10, v11, v1 offset:4 // lane t writes lane t + 1 (31 writes 0)
 	s_wait_dscnt 0
 	v_permlane64_b32 v12, v1            // a wave32 has no other half: a move
+	v_mov_b32 v15, 7
+	s_mov_b32 exec_lo, 0xff00ff00
+	v_swap_b32 v15, v1                  // in the lanes EXEC has, each register the other's
+	s_mov_b32 exec_lo, s4
+	v_lshlrev_b32 v1, 16, v1
+	v_or_b32 v15, v15, v1               // v15 | v1 << 16: both halves of the swap
 	v_lshlrev_b32 v14, 5, v0
 	s_wait_kmcnt 0
 	global_store_b32 v14, v2, s[2:3]
@@ -43,4 +49,5 @@ kernel permute vgprs=16 sgprs=8 args=1 workgroup=32
 	global_store_b32 v14, v8, s[2:3] offset:16
 	global_store_b32 v14, v10, s[2:3] offset:20
 	global_store_b32 v14, v12, s[2:3] offset:24
+	global_store_b32 v14, v15, s[2:3] offset:28
 	s_endpgm

@@ -78,11 +78,29 @@ static void test_argument_errors(void **state)
 	    "{\"code_object\": \"k.co\", \"kernel\": \"k\", \"grid\": [1], \"workgroup\": [1],"
 	    " \"buffers\": {\"a\": {\"size\": 64, \"init\": \"zero\"}},"
 	    " \"args\": [{\"u32\": 7}, {\"buffer\": \"a\"}]}";
+	static const char wide[] =
+	    "{\"code_object\": \"k.co\", \"kernel\": \"k\", \"grid\": [1], \"workgroup\": [1],"
+	    " \"buffers\": {\"a\": {\"size\": 64, \"init\": \"zero\"}},"
+	    " \"args\": [{\"i64\": 0}, {\"u32\": 7}]}";
+	static const char narrow[] =
+	    "{\"code_object\": \"k.co\", \"kernel\": \"k\", \"grid\": [1], \"workgroup\": [1],"
+	    " \"buffers\": {\"a\": {\"size\": 64, \"init\": \"zero\"}},"
+	    " \"args\": [{\"buffer\": \"a\"}, {\"i64\": 7}]}";
 	(void)state;
 	assert_int_equal(launch_file_parse(swapped, strlen(swapped), "l.json", &lf, &err), 0);
 	assert_int_equal(kernarg_build(&k, lf, bufs, ka, msg, sizeof(msg)), -2);
-	assert_string_equal(
-	    msg, "args[0]: kernel argument 'a' is a buffer of 8 bytes, the launch gives 4");
+	assert_string_equal(msg, "args[0]: kernel argument 'a' is a buffer, the launch gives a "
+	                         "4-byte value (name a buffer: {\"buffer\": NAME})");
+	launch_file_free(lf);
+	/* a pointer's size: still a value, never taken for the buffer it does not name */
+	assert_int_equal(launch_file_parse(wide, strlen(wide), "l.json", &lf, &err), 0);
+	assert_int_equal(kernarg_build(&k, lf, bufs, ka, msg, sizeof(msg)), -2);
+	assert_string_equal(msg, "args[0]: kernel argument 'a' is a buffer, the launch gives a "
+	                         "8-byte value (name a buffer: {\"buffer\": NAME})");
+	launch_file_free(lf);
+	assert_int_equal(launch_file_parse(narrow, strlen(narrow), "l.json", &lf, &err), 0);
+	assert_int_equal(kernarg_build(&k, lf, bufs, ka, msg, sizeof(msg)), -2);
+	assert_string_equal(msg, "args[1]: kernel argument 'n' is 4 bytes, the launch gives 8");
 	launch_file_free(lf);
 }
 

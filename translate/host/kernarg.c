@@ -93,13 +93,23 @@ int kernarg_build(const struct co_kernel *k, const struct launch_file *lf, uint8
 				put(kernarg, k->kernarg_size, a->offset,
 				    (uint64_t)(uintptr_t)(bufs[la->buffer] + la->offset), 8);
 			} else {
-				if (la->size != a->size || is_ptr) {
-					snprintf(msg, size,
-					         "args[%zu]: kernel argument %s%s%sis %s%u bytes, "
-					         "the launch gives %zu",
-					         next, a->name ? "'" : "", a->name ? a->name : "",
-					         a->name ? "' " : "", is_ptr ? "a buffer of " : "",
-					         a->size, la->size);
+				if (is_ptr) {
+					snprintf(
+					    msg, size,
+					    "args[%zu]: kernel argument %s%s%sis a buffer, the "
+					    "launch gives a %zu-byte value (name a buffer: "
+					    "{\"buffer\": NAME})",
+					    next, a->name ? "'" : "", a->name ? a->name : "",
+					    a->name ? "' " : "", la->size);
+					return -2;
+				}
+				if (la->size != a->size) {
+					snprintf(
+					    msg, size,
+					    "args[%zu]: kernel argument %s%s%sis %u bytes, the "
+					    "launch gives %zu",
+					    next, a->name ? "'" : "", a->name ? a->name : "",
+					    a->name ? "' " : "", a->size, la->size);
 					return -2;
 				}
 				memcpy(kernarg + a->offset, la->value, la->size);

@@ -318,8 +318,8 @@ static void h_fault(uint32_t reason, uint32_t off)
 	         ? "instruction at 0x%x: a lane of the wave is inactive, for which the "
 	           "instruction's rule is not documented"
 	     : reason
-	         ? "instruction at 0x%x: an indirect branch to an address that is no function "
-	           "or return site"
+	         ? "instruction at 0x%x: an indirect branch to an address the raised code does "
+	           "not know (a function's entry; for a return, the site of its call)"
 	         : "instruction at 0x%x: s_trap: the wave ends in the trap handler (llvm.trap)",
 	     off);
 }

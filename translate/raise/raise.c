@@ -54,11 +54,13 @@ int rz_refuse(struct rz *r, enum raise_reason reason, const char *fmt, ...)
 
 /* ---- decoding the extents ---- */
 
-static int decode_extent(struct rz *r, const struct extent *e, struct decoded *d)
+static int decode_extent(struct rz *r, struct extent *e, struct decoded *d)
 {
 	struct isa_state st;
 	const struct code_object *co = r->co;
 
+	e->first = d->n;
+	e->count = 0;
 	isa_state_reset(&st);
 	for (uint64_t off = e->start; off < e->end;) {
 		struct isa_inst *in;
@@ -82,6 +84,7 @@ static int decode_extent(struct rz *r, const struct extent *e, struct decoded *d
 			return rz_refuse(r, RAISE_UNKNOWN_INSTRUCTION, "format %s opcode 0x%x",
 			                 isa_format_name(in->format), in->raw_opcode);
 		d->n++;
+		e->count++;
 		off += in->size;
 		if (in->flags & ISA_F_TERM)
 			isa_state_reset(&st);
@@ -131,7 +134,7 @@ static int decode_helper(struct rz *r, struct decoded *d, struct extent *ext, si
 
 	if (is_kernel_func(r->co, f->name) || !f->size || in_extents_start(ext, *next, start))
 		return 0;
-	ext[*next] = (struct extent){start, start + f->size, false, false};
+	ext[*next] = (struct extent){.start = start, .end = start + f->size};
 	if (decode_extent(r, &ext[*next], d))
 		return -1;
 	(*next)++;
@@ -224,7 +227,8 @@ static int follow_pool(struct rz *r, struct extent **ext, size_t *next, size_t *
 			*ext = p;
 			*cap *= 2;
 		}
-		(*ext)[*next] = (struct extent){t, trampoline_end(co, r->arch, t), false, true};
+		(*ext)[*next] = (struct extent){
+		    .start = t, .end = trampoline_end(co, r->arch, t), .is_pool = true};
 		if (decode_extent(r, &(*ext)[*next], d))
 			return -1;
 		(*next)++;
@@ -307,24 +311,41 @@ static int find_leaders(struct rz *r, const struct decoded *d, const struct exte
 	return 0;
 }
 
-/* Whether in reads float sources (either half of a VOPD pair): what RSRC1's float mode is for. */
-static bool has_float_sources(const struct rz *r, const struct isa_inst *in)
+/* Whether RSRC1's float mode applies to in: it reads float sources (either half of a VOPD
+ * pair), or converts an integer to a float that can round (a 32-bit integer has more digits than
+ * an f32, a 16-bit one than an f16, and 65535 is past the largest f16). */
+static bool uses_float_mode(const struct rz *r, const struct isa_inst *in)
 {
 	uint32_t flags = in->flags;
 	if (in->format == ISA_FMT_VOPD || in->format == ISA_FMT_VOPD3)
 		flags |= rz_row(r, in->op_y)->flags;
-	return flags & (ISA_F_FLOAT | ISA_F_F16);
+	switch (in->op) {
+	case ISA_OP_V_CVT_F32_I32:
+	case ISA_OP_V_CVT_F32_U32:
+	case ISA_OP_S_CVT_F32_I32:
+	case ISA_OP_S_CVT_F32_U32:
+	case ISA_OP_V_CVT_F16_I16:
+	case ISA_OP_V_CVT_F16_U16:
+		return true;
+	default:
+		return flags & (ISA_F_FLOAT | ISA_F_F16);
+	}
 }
+
+/* owner[j] of a function's or trampoline's entry no return goes to */
+#define NO_RETURN (RZ_TARGET_UNKNOWN - 1)
 
 /*
  * Which return sites each function's returns may reach: owner[j] is the start of the function
- * whose calls return to ct->targets[j], or RZ_TARGET_UNKNOWN when every s_set_pc_i64 keeps it
- * (a function entry, a long branch's target, the site of a call raise_reach.c could not follow).
- * A return then switches over its own function's sites only, instead of every function's
- * body merging into every return site; an address outside them is the indirect-branch fault,
- * as before.  *owner is NULL (every s_set_pc_i64 keeps every target) when a constant jump enters
- * another function (a tail call: the callee's returns go to its jumper's callers), or when a
- * jump or register write the scan could not follow may do so.
+ * whose calls return to ct->targets[j]; RZ_TARGET_UNKNOWN when every s_set_pc_i64 keeps it (a
+ * long branch's target, the site of a call raise_reach.c could not follow, a site that is also
+ * a function's entry); NO_RETURN for an entry that is none of those.  A return then switches
+ * over its own function's sites only, instead of every function's body merging into every
+ * return site and every function's entry: with no jump the scan could not follow, only a call
+ * enters a function.  An address outside them is the indirect-branch fault, as before.  *owner is
+ * NULL (every s_set_pc_i64 keeps every target) when a constant jump enters another function (a tail
+ * call: the callee's returns go to its jumper's callers), or when a jump or register write the scan
+ * could not follow may do so.
  */
 static int return_owners(struct rz *r, const struct decoded *d, const struct extent *ext,
                          size_t next, const struct code_targets *ct, uint64_t **owner)
@@ -345,7 +366,9 @@ static int return_owners(struct rz *r, const struct decoded *d, const struct ext
 	if (!own)
 		goto out;
 	for (size_t j = 0; j < ct->ntargets; j++)
-		own[j] = RZ_TARGET_UNKNOWN;
+		own[j] = in_extents_start(ext, next, ct->targets[j] - r->co->text_addr)
+		             ? NO_RETURN
+		             : RZ_TARGET_UNKNOWN;
 	for (size_t i = 0; i < d->n; i++) {
 		const struct isa_inst *in = &d->insts[i];
 		uint64_t site = r->co->text_addr + in->offset + in->size;
@@ -356,11 +379,15 @@ static int return_owners(struct rz *r, const struct decoded *d, const struct ext
 					rc = 0; /* a tail call: no narrowing */
 					goto out;
 				}
-		if (!(in->flags & ISA_F_CALL) || to[i] == RZ_TARGET_UNKNOWN)
+		if (!(in->flags & ISA_F_CALL))
 			continue;
 		at = bsearch(&site, ct->targets, ct->ntargets, sizeof(*at), cmp_u64);
-		if (at && !in_extents_start(ext, next, in->offset + in->size))
-			own[at - ct->targets] = to[i];
+		if (at)
+			own[at - ct->targets] =
+			    to[i] == RZ_TARGET_UNKNOWN ||
+			            in_extents_start(ext, next, site - r->co->text_addr)
+			        ? RZ_TARGET_UNKNOWN
+			        : to[i];
 	}
 	/* a site a long branch also lands on is every s_set_pc_i64's */
 	for (size_t i = 0; i < d->n; i++) {
@@ -394,21 +421,143 @@ static size_t returns_of(const struct code_targets *ct, const uint64_t *owner, u
 	return n;
 }
 
+/* What raising the instructions needs besides rz: the calls' shape. */
+struct emit {
+	struct code_targets ct;
+	uint64_t *owner, *sel; /* calls shared by their callers: each return's sites */
+	struct rz_inline inl;  /* or calls raised inline (inl.n copies) */
+	size_t copy;           /* the copy being raised */
+	bool open_block;
+};
+
+/* One instruction, d->insts[i] of extent e: 0, or -1 refused. */
+static int raise_inst(struct rz *r, const struct decoded *d, const struct extent *ext, size_t next,
+                      size_t e, size_t i, struct emit *em, struct raise_result *res)
+{
+	const struct isa_inst *in = &d->insts[i];
+	LLVMBasicBlockRef here = r->blocks[(in->offset - r->blocks_lo) / 4];
+	bool fall_in = here && em->open_block;
+	int h;
+
+	r->in = in;
+	r->active = NULL;
+	r->dpp_op = NULL;
+	r->sdwa_src[0] = r->sdwa_src[1] = r->sdwa_dst = NULL;
+	r->mods_present = rz_mods_present(in);
+	r->mods_used = 0;
+	if (!em->open_block) /* a branch in index mode was refused: every block starts off */
+		r->gpr_idx_on = false;
+	if (here) {
+		if (em->open_block)
+			LLVMBuildBr(r->B, here);
+		LLVMPositionBuilderAtEnd(r->B, here);
+		r->lds_met = false;
+		em->open_block = true;
+	} else if (!em->open_block) {
+		/* Code after a terminator that no branch reaches. */
+		LLVMPositionBuilderAtEnd(r->B,
+		                         LLVMAppendBasicBlockInContext(r->C, r->F, "unreached"));
+		em->open_block = true;
+	}
+	h = rz_gpr_idx(r, in, fall_in);
+	if (h == 1 && !r->refused)
+		h = rz_gpr_idx_begin(r, in) ? -1 : 1;
+	if (h == 1 && em->inl.n)
+		h = rz_inline_control(r, &em->inl, ext, em->copy, i);
+	if (h == 1 && in->op == ISA_OP_S_SET_PC_I64 && em->owner)
+		h = rz_control(r, in, em->ct.funcs, em->ct.nfuncs, em->sel,
+		               returns_of(&em->ct, em->owner, ext[e].start, em->sel));
+	if (h == 1)
+		h = rz_control(r, in, em->ct.funcs, em->ct.nfuncs, em->ct.targets, em->ct.ntargets);
+	if (h == 1)
+		h = rz_salu(r, in);
+	if (h == 1)
+		h = rz_mem(r, in);
+	if (h == 1)
+		h = rz_valu(r, in);
+	if (h == 1)
+		rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "format %s",
+		          isa_format_name(in->format));
+	if (!r->refused)
+		rz_gpr_idx_end(r);
+	if (!r->refused)
+		rz_mods_check(r);
+	if (r->refused)
+		return -1;
+	res->instructions++;
+	if (in->op == ISA_OP_S_GET_PC_I64 && !rz_pc_feeds_branch(d, i))
+		res->reads_image = 1;
+	if (!res->has_float && uses_float_mode(r, in)) {
+		res->has_float = 1;
+		res->first_float.offset = r->co->text_addr + in->offset;
+		snprintf(res->first_float.mnemonic, sizeof(res->first_float.mnemonic), "%s",
+		         isa_inst_mnemonic(in));
+	}
+	if (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR | ISA_F_TERM | ISA_F_CALL) ||
+	    in->op == ISA_OP_S_TRAP)
+		em->open_block = false;
+	return 0;
+}
+
+/* Extent e's instructions (in the copy being raised): 0, or -1 refused. */
+static int raise_extent(struct rz *r, const struct decoded *d, const struct extent *ext,
+                        size_t next, size_t e, struct emit *em, struct raise_result *res)
+{
+	em->open_block = false;
+	for (size_t i = ext[e].first; i < ext[e].first + ext[e].count; i++)
+		if (raise_inst(r, d, ext, next, e, i, em, res))
+			return -1;
+	if (!em->open_block)
+		return 0;
+	r->in = ext[e].count ? &d->insts[ext[e].first + ext[e].count - 1] : NULL;
+	return rz_refuse(r, RAISE_UNTERMINATED, "%s ends without s_endpgm or a branch",
+	                 ext[e].is_kernel ? "the kernel"
+	                 : ext[e].is_pool ? "a trampoline"
+	                                  : "a helper function");
+}
+
+/* Every instruction: once, or with calls raised inline once per copy of its function. */
+static int raise_code(struct rz *r, const struct decoded *d, const struct extent *ext, size_t next,
+                      struct emit *em, struct raise_result *res)
+{
+	if (!em->inl.n) {
+		for (size_t e = 0; e < next; e++)
+			if (raise_extent(r, d, ext, next, e, em, res))
+				return -1;
+		return 0;
+	}
+	for (size_t c = 0; c < em->inl.n; c++) {
+		size_t own = em->inl.c[c].ext;
+		rz_inline_use(r, &em->inl, ext, c);
+		em->copy = c;
+		for (size_t e = 0; e < next; e++)
+			if ((c ? e == own : !rz_is_function(&ext[e])) &&
+			    raise_extent(r, d, ext, next, e, em, res))
+				return -1;
+	}
+	rz_inline_use(r, &em->inl, ext, 0);
+	return 0;
+}
+
+/* Above this many raised instructions, calls are shared by their callers instead of inlined. */
+#define INLINE_LIMIT 150000
+
 static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t next,
                      struct raise_result *res)
 {
-	struct code_targets ct = {0};
+	struct emit em = {0};
 	LLVMBasicBlockRef entry, seed;
-	uint64_t *owner = NULL, *sel = NULL;
-	bool open_block = false;
 	int rc = -1;
 
 	r->dec = d;
-	if (find_leaders(r, d, ext, next, &ct))
+	if (find_leaders(r, d, ext, next, &em.ct))
 		goto out;
 	if (res->uses_calls) {
-		sel = malloc((ct.ntargets + 1) * sizeof(*sel));
-		if (!sel || return_owners(r, d, ext, next, &ct, &owner))
+		int plan = rz_inline_plan(r, d, ext, next, INLINE_LIMIT, &em.inl);
+		if (plan < 0)
+			goto out;
+		em.sel = plan ? malloc((em.ct.ntargets + 1) * sizeof(*em.sel)) : NULL;
+		if (plan && (!em.sel || return_owners(r, d, ext, next, &em.ct, &em.owner)))
 			goto out;
 	}
 	if (rz_barrier_pairs(r, d, ext, next))
@@ -427,94 +576,14 @@ static int raise_one(struct rz *r, struct decoded *d, struct extent *ext, size_t
 	if (rz_seed_entry(r))
 		goto out;
 	LLVMBuildBr(r->B, rz_block_at(r, ext[0].start));
-
-	for (size_t i = 0, e = 0; i < d->n; i++) {
-		const struct isa_inst *in = &d->insts[i];
-		LLVMBasicBlockRef here = r->blocks[in->offset / 4];
-		bool fall_in;
-		int h;
-		r->in = in;
-		r->active = NULL;
-		r->dpp_op = NULL;
-		r->sdwa_src[0] = r->sdwa_src[1] = r->sdwa_dst = NULL;
-		r->mods_present = rz_mods_present(in);
-		r->mods_used = 0;
-		while (e + 1 < next && in->offset >= ext[e + 1].start) {
-			if (open_block) {
-				rz_refuse(r, RAISE_UNTERMINATED, "%s ends without a terminator",
-				          e ? "a helper function" : "the kernel");
-				goto out;
-			}
-			e++;
-		}
-		fall_in = here && open_block;
-		if (!open_block) /* a branch in index mode was refused: every block starts off */
-			r->gpr_idx_on = false;
-		if (here) {
-			if (open_block)
-				LLVMBuildBr(r->B, here);
-			LLVMPositionBuilderAtEnd(r->B, here);
-			r->lds_met = false;
-			open_block = true;
-		} else if (!open_block) {
-			/* Code after a terminator that no branch reaches. */
-			LLVMPositionBuilderAtEnd(
-			    r->B, LLVMAppendBasicBlockInContext(r->C, r->F, "unreached"));
-			open_block = true;
-		}
-		h = rz_gpr_idx(r, in, fall_in);
-		if (h == 1 && !r->refused)
-			h = rz_gpr_idx_begin(r, in) ? -1 : 1;
-		if (h == 1 && in->op == ISA_OP_S_SET_PC_I64 && owner) {
-			uint64_t fn = RZ_TARGET_UNKNOWN;
-			for (size_t x = 0; x < next; x++)
-				if (in->offset >= ext[x].start && in->offset < ext[x].end)
-					fn = ext[x].start;
-			h = rz_control(r, in, ct.funcs, ct.nfuncs, sel,
-			               returns_of(&ct, owner, fn, sel));
-		}
-		if (h == 1)
-			h = rz_control(r, in, ct.funcs, ct.nfuncs, ct.targets, ct.ntargets);
-		if (h == 1)
-			h = rz_salu(r, in);
-		if (h == 1)
-			h = rz_mem(r, in);
-		if (h == 1)
-			h = rz_valu(r, in);
-		if (h == 1)
-			rz_refuse(r, RAISE_UNSUPPORTED_INSTRUCTION, "format %s",
-			          isa_format_name(in->format));
-		if (!r->refused)
-			rz_gpr_idx_end(r);
-		if (!r->refused)
-			rz_mods_check(r);
-		if (r->refused)
-			goto out;
-		res->instructions++;
-		if (in->op == ISA_OP_S_GET_PC_I64 && !rz_pc_feeds_branch(d, i))
-			res->reads_image = 1;
-		if (!res->has_float && has_float_sources(r, in)) {
-			res->has_float = 1;
-			res->first_float.offset = r->co->text_addr + in->offset;
-			snprintf(res->first_float.mnemonic, sizeof(res->first_float.mnemonic), "%s",
-			         isa_inst_mnemonic(in));
-		}
-		if (in->flags & (ISA_F_BRANCH | ISA_F_CONDBR | ISA_F_TERM | ISA_F_CALL) ||
-		    in->op == ISA_OP_S_TRAP)
-			open_block = false;
-	}
-	if (open_block) {
-		r->in = d->n ? &d->insts[d->n - 1] : NULL;
-		rz_refuse(r, RAISE_UNTERMINATED, "the code ends without s_endpgm or a branch");
-		goto out;
-	}
-	rc = 0;
+	rc = raise_code(r, d, ext, next, &em, res);
 out:
 	r->dec = NULL;
-	free(ct.funcs);
-	free(ct.targets);
-	free(owner);
-	free(sel);
+	free(em.ct.funcs);
+	free(em.ct.targets);
+	free(em.owner);
+	free(em.sel);
+	rz_inline_free(&em.inl);
 	return rc;
 }
 
@@ -532,6 +601,7 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
                  struct raise_result *res, struct raise_refusal *why)
 {
 	struct rz *r = calloc(1, sizeof(*r));
+	LLVMBasicBlockRef *all_blocks = NULL; /* r->blocks may be a copy's (raise_inline.c) */
 	struct decoded d = {0};
 	struct extent *ext = NULL;
 	size_t ext_cap = 0;
@@ -558,7 +628,8 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 	r->vd = LLVMVoidTypeInContext(ctx);
 	r->md_lane_pred = LLVMGetMDKindIDInContext(ctx, "mirage.lane_pred", 16);
 	r->md_uniform = LLVMGetMDKindIDInContext(ctx, "mirage.uniform", 14);
-	r->blocks = calloc(co->text_size / 4 + 1, sizeof(*r->blocks));
+	r->blocks = all_blocks = calloc(co->text_size / 4 + 1, sizeof(*r->blocks));
+	r->blocks_hi = co->text_size;
 	ext_cap = co->nfuncs + 2;
 	ext = calloc(ext_cap, sizeof(*ext));
 	if (!r->blocks || !ext)
@@ -589,8 +660,9 @@ int raise_kernel(LLVMContextRef ctx, const struct code_object *co, const struct 
 			goto out;
 		}
 	}
-	ext[next++] = (struct extent){k->entry - co->text_addr, k->entry - co->text_addr + k->size,
-	                              true, false};
+	ext[next++] = (struct extent){.start = k->entry - co->text_addr,
+	                              .end = k->entry - co->text_addr + k->size,
+	                              .is_kernel = true};
 	if (decode_extent(r, &ext[0], &d))
 		goto out;
 	for (size_t i = 0; i < d.n; i++)
@@ -631,7 +703,7 @@ out:
 		LLVMDisposeBuilder(r->B);
 	if (r->A)
 		LLVMDisposeBuilder(r->A);
-	free(r->blocks);
+	free(all_blocks);
 	free(d.insts);
 	free(ext);
 	free(r);

@@ -11,14 +11,20 @@
 
 LLVMBasicBlockRef rz_block_at(struct rz *r, uint64_t off)
 {
-	if (off >= r->co->text_size || (off & 3))
+	LLVMBasicBlockRef *b;
+
+	if (off >= r->co->text_size || (off & 3) || off < r->blocks_lo || off >= r->blocks_hi)
 		return NULL;
-	if (!r->blocks[off / 4]) {
-		char name[32];
-		snprintf(name, sizeof(name), "b%llx", (unsigned long long)off);
-		r->blocks[off / 4] = LLVMAppendBasicBlockInContext(r->C, r->F, name);
+	b = &r->blocks[(off - r->blocks_lo) / 4];
+	if (!*b) {
+		char name[40];
+		if (r->copy)
+			snprintf(name, sizeof(name), "c%u.b%llx", r->copy, (unsigned long long)off);
+		else
+			snprintf(name, sizeof(name), "b%llx", (unsigned long long)off);
+		*b = LLVMAppendBasicBlockInContext(r->C, r->F, name);
 	}
-	return r->blocks[off / 4];
+	return *b;
 }
 
 static int label_of(const struct isa_inst *in, uint64_t *target)
@@ -292,8 +298,10 @@ static LLVMValueRef uniform_br(struct rz *r, LLVMValueRef cond, LLVMBasicBlockRe
 	return br;
 }
 
-/* Ends the block with a switch over the known code addresses in pc (i64). */
-static void pc_switch(struct rz *r, LLVMValueRef pc, const uint64_t *targets, size_t n)
+/* Ends the block with a switch over the known code addresses in pc (i64), to their blocks (or
+ * to[i]). */
+static void pc_switch_to(struct rz *r, LLVMValueRef pc, const uint64_t *targets,
+                         LLVMBasicBlockRef const *to, size_t n)
 {
 	LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(r->C, r->F, "bad_pc");
 	LLVMValueRef sw = LLVMBuildSwitch(r->B, pc, bad, (unsigned)n);
@@ -302,7 +310,7 @@ static void pc_switch(struct rz *r, LLVMValueRef pc, const uint64_t *targets, si
 	LLVMSetMetadata(sw, r->md_uniform,
 	                LLVMMetadataAsValue(r->C, LLVMMDNodeInContext2(r->C, NULL, 0)));
 	for (size_t i = 0; i < n; i++) {
-		LLVMBasicBlockRef b = rz_block_at(r, targets[i] - r->co->text_addr);
+		LLVMBasicBlockRef b = to ? to[i] : rz_block_at(r, targets[i] - r->co->text_addr);
 		if (b)
 			LLVMAddCase(sw, rz_const64(r, targets[i]), b);
 	}
@@ -311,6 +319,16 @@ static void pc_switch(struct rz *r, LLVMValueRef pc, const uint64_t *targets, si
 	a[1] = rz_const32(r, rz_pc(r));
 	rz_call(r, HOOK_FAULT, a, 2);
 	LLVMBuildRetVoid(r->B);
+}
+
+static void pc_switch(struct rz *r, LLVMValueRef pc, const uint64_t *targets, size_t n)
+{
+	pc_switch_to(r, pc, targets, NULL, n);
+}
+
+void rz_pc_jump(struct rz *r, LLVMValueRef pc, uint64_t target, LLVMBasicBlockRef to)
+{
+	pc_switch_to(r, pc, &target, &to, 1);
 }
 
 static LLVMValueRef src64(struct rz *r, const struct isa_operand *o)

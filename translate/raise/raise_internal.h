@@ -44,7 +44,11 @@ struct rz {
 	LLVMValueRef exec, exec_hi, scc, m0;
 	LLVMValueRef lane; /* i32 lane id, computed once */
 	unsigned md_lane_pred, md_uniform;
-	LLVMBasicBlockRef *blocks; /* by .text offset / 4 */
+	/* the blocks of the code being raised, by (.text offset - blocks_lo) / 4, for offsets in
+	 * [blocks_lo, blocks_hi): all of .text, or one function's copy (raise_inline.c) */
+	LLVMBasicBlockRef *blocks;
+	uint64_t blocks_lo, blocks_hi;
+	unsigned copy; /* the copy being raised (raise_inline.c), 0: the kernel's code */
 	const struct code_object *co;
 	const struct co_kernel *k;
 	unsigned arch;             /* enum isa_arch of the object's table */
@@ -68,8 +72,6 @@ struct rz {
 	LLVMValueRef gpr_idx_val;
 	/* the instruction's modifiers (enum rz_mod bits) and those its handler applied */
 	uint64_t mods_present, mods_used;
-	uint64_t *ret_sites; /* pcs after each call: where s_set_pc may return */
-	size_t nret_sites;
 	struct raise_refusal *why;
 	bool refused;
 };
@@ -174,8 +176,15 @@ int rz_seed_entry(struct rz *r);
 struct extent {
 	uint64_t start, end; /* .text offsets */
 	bool is_kernel;
-	bool is_pool; /* a trampoline in the rewriter's pool, reached by a branch */
+	bool is_pool;        /* a trampoline in the rewriter's pool, reached by a branch */
+	size_t first, count; /* its instructions in struct decoded */
 };
+
+/* A helper function's extent (not the kernel's, not a trampoline). */
+static inline bool rz_is_function(const struct extent *e)
+{
+	return !e->is_kernel && !e->is_pool;
+}
 
 struct decoded {
 	struct isa_inst *insts;
@@ -210,11 +219,44 @@ bool rz_sgprs_dead_after(const struct rz *r, const struct isa_operand *o);
 /* Every s_barrier_wait pairs with one signal on every path; -1 refused. */
 int rz_barrier_pairs(struct rz *r, const struct decoded *d, const struct extent *ext, size_t next);
 
+/*
+ * Calls raised inline (raise_inline.c): when every call's callee and every jump is known, each
+ * call raises its own copy of its callee, whose returns go back to that call's site only.
+ */
+struct rz_copy {
+	size_t ext;            /* the function's extent; copy 0 is the kernel's code (SIZE_MAX) */
+	size_t parent;         /* the copy whose call made this one */
+	size_t call;           /* that call (an index in struct decoded) */
+	size_t child0, nchild; /* the copies this copy's calls make */
+	LLVMBasicBlockRef *blocks; /* by (offset - its extent's start) / 4; copy 0: rz.blocks */
+};
+struct rz_inline {
+	struct rz_copy *c;
+	size_t n;
+	size_t instructions; /* raised in all: the sum of the copies' */
+	uint64_t *target_of; /* by instruction: a call's callee, a constant s_set_pc_i64's target */
+};
+/* 0 and the copies (their blocks made at the leaders find_leaders made), 1 when the kernel's
+ * calls are not raised so (a callee, a jump or a return not known, recursion, more than limit
+ * instructions in all), -1 refused (out of memory). */
+int rz_inline_plan(struct rz *r, const struct decoded *d, const struct extent *ext, size_t next,
+                   size_t limit, struct rz_inline *out);
+void rz_inline_free(struct rz_inline *p);
+/* Makes copy c the one rz_block_at() reads (and names blocks for). */
+void rz_inline_use(struct rz *r, const struct rz_inline *p, const struct extent *ext, size_t c);
+/* In copy c, a call, or an s_set_pc_i64 (a return or a long branch): raised with its one known
+ * target; 1 when in is neither. */
+int rz_inline_control(struct rz *r, const struct rz_inline *p, const struct extent *ext, size_t c,
+                      size_t i);
+
 /* Handlers: 0 raised, -1 refused (rz_refuse called), 1 not this handler's. */
 /* SOPP, branches, calls (funcs: the helpers' addresses), s_setpc (targets: every known code
  * address), barriers, waits, MODE writes (raise_flow.c). */
 int rz_control(struct rz *r, const struct isa_inst *in, const uint64_t *funcs, size_t nfuncs,
                const uint64_t *all_targets, size_t ntargets);
+/* Ends the block with a jump to pc (i64) when it is target, to block to; any other value is the
+ * indirect-branch fault. */
+void rz_pc_jump(struct rz *r, LLVMValueRef pc, uint64_t target, LLVMBasicBlockRef to);
 int rz_salu(struct rz *r, const struct isa_inst *in);
 /* Before a raised LDS access (write: it may store): the wave's lanes meet unless nothing
  * since their last meeting on this path could make the access see another order (raise_mem.c). */

@@ -211,6 +211,16 @@ static int valu_lane(struct rz *r, const struct isa_inst *in, unsigned op, const
 		return rz_write(r, d, rz_src(r, o->s[0], 32, 0));
 	case ISA_OP_V_MOV_B64:
 		return rz_write(r, d, rz_src(r, o->s[0], 64, 0));
+	case ISA_OP_V_SWAP_B32: { /* each active lane exchanges its two VGPRs */
+		LLVMValueRef vd, vs;
+		if (o->ns < 1 || d->kind != ISA_OPK_VGPR || o->s[0]->kind != ISA_OPK_VGPR)
+			return rz_refuse(r, RAISE_UNSUPPORTED_FORM, "a swap without its two VGPRs");
+		vd = rz_read32(r, d, 0);
+		vs = rz_read32(r, o->s[0], 0);
+		if (rz_write32(r, d, 0, vs))
+			return -1;
+		return rz_write32(r, o->s[0], 0, vd);
+	}
 	case ISA_OP_V_ACCVGPR_WRITE_B32: /* gfx942 AGPR moves (spill slots of calls) */
 	case ISA_OP_V_ACCVGPR_READ_B32:
 	case ISA_OP_V_ACCVGPR_MOV_B32:
