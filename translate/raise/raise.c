@@ -111,10 +111,7 @@ static bool is_kernel_func(const struct code_object *co, const char *name)
 
 static bool in_extents(const struct extent *ext, size_t next, uint64_t off)
 {
-	for (size_t e = 0; e < next; e++)
-		if (off >= ext[e].start && off < ext[e].end)
-			return true;
-	return false;
+	return rz_extent_at(ext, next, off) != SIZE_MAX;
 }
 
 /* Whether off starts one of the extents (a function entry). */

@@ -26,15 +26,6 @@ static size_t extent_of(const struct extent *ext, size_t next, size_t i)
 	return SIZE_MAX;
 }
 
-/* The extent that holds .text offset off, or SIZE_MAX. */
-static size_t extent_at(const struct extent *ext, size_t next, uint64_t off)
-{
-	for (size_t e = 0; e < next; e++)
-		if (off >= ext[e].start && off < ext[e].end)
-			return e;
-	return SIZE_MAX;
-}
-
 /* The copy group of extent e: the function's extent, or SIZE_MAX for the kernel's code (the
  * kernel and the trampolines it branches to), which has one copy. */
 static size_t group_of(const struct extent *ext, size_t e)
@@ -54,24 +45,26 @@ static int check_flow(const struct decoded *d, const struct extent *ext, size_t 
 		if (e == SIZE_MAX)
 			return 1;
 		if (in->flags & ISA_F_CALL) {
-			t_ext = to[i] == RZ_TARGET_UNKNOWN ? SIZE_MAX : extent_at(ext, next, to[i]);
+			t_ext =
+			    to[i] == RZ_TARGET_UNKNOWN ? SIZE_MAX : rz_extent_at(ext, next, to[i]);
 			if (t_ext == SIZE_MAX || !rz_is_function(&ext[t_ext]) ||
 			    ext[t_ext].start != to[i])
 				return 1;
 			continue;
 		}
 		if (in->op == ISA_OP_S_SET_PC_I64) {
-			if (to[i] == RZ_TARGET_UNKNOWN) {
-				if (g == SIZE_MAX) /* the kernel returns to nobody */
+			if (to[i] == RZ_TARGET_UNKNOWN) { /* a return: the kernel's code has none */
+				if (g == SIZE_MAX)
 					return 1;
-			} else if (group_of(ext, extent_at(ext, next, to[i])) != g ||
-			           extent_at(ext, next, to[i]) == SIZE_MAX) {
-				return 1;
+				continue;
 			}
+			t_ext = rz_extent_at(ext, next, to[i]); /* a long branch */
+			if (t_ext == SIZE_MAX || group_of(ext, t_ext) != g)
+				return 1;
 			continue;
 		}
 		if ((in->flags & (ISA_F_BRANCH | ISA_F_CONDBR) || in->op == ISA_OP_S_ADD_PC_I64) &&
-		    !rz_branch_target(in, &t) && group_of(ext, extent_at(ext, next, t)) != g)
+		    !rz_branch_target(in, &t) && group_of(ext, rz_extent_at(ext, next, t)) != g)
 			return 1;
 	}
 	return 0;
@@ -86,13 +79,11 @@ static int add_children(const struct decoded *d, const struct extent *ext, size_
 	for (size_t e = 0; e < next; e++) {
 		if (group_of(ext, e) != group_of(ext, p->c[c].ext))
 			continue;
-		if (p->c[c].ext != SIZE_MAX && e != p->c[c].ext)
-			continue;
 		for (size_t i = ext[e].first; i < ext[e].first + ext[e].count; i++) {
 			size_t f;
 			if (!(d->insts[i].flags & ISA_F_CALL))
 				continue;
-			f = extent_at(ext, next, p->target_of[i]);
+			f = rz_extent_at(ext, next, p->target_of[i]);
 			for (size_t a = c; a != SIZE_MAX; a = p->c[a].parent)
 				if (p->c[a].ext == f)
 					return 1; /* recursion */

@@ -180,6 +180,15 @@ struct extent {
 	size_t first, count; /* its instructions in struct decoded */
 };
 
+/* The extent that holds .text offset off, or SIZE_MAX. */
+static inline size_t rz_extent_at(const struct extent *ext, size_t next, uint64_t off)
+{
+	for (size_t e = 0; e < next; e++)
+		if (off >= ext[e].start && off < ext[e].end)
+			return e;
+	return SIZE_MAX;
+}
+
 /* A helper function's extent (not the kernel's, not a trampoline). */
 static inline bool rz_is_function(const struct extent *e)
 {
