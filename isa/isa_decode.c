@@ -84,6 +84,25 @@ void isa_state_reset(struct isa_state *st)
 		st->vgpr_msb = 0;
 }
 
+/*
+ * The VGPR banks an instruction that sets them (ISA_F_MSB) leaves, from those before (now):
+ * s_set_vgpr_msb's imm[7:0].  An s_setreg_imm32_b32 of MODE writes imm32[19:12] into
+ * MODE[19:12], where gfx12.5 keeps the same banks in another order (dst, src0, src1, src2 from
+ * bit 12 up), whatever field its hwreg names: LLVM 22 folds the banks into such a write (the
+ * kernel prologue's) instead of an s_set_vgpr_msb (docs/isa-decoder.md).
+ */
+static uint8_t banks_after(const struct isa_inst *in, uint8_t now)
+{
+	unsigned mode;
+
+	if (in->op != ISA_OP_S_SETREG_IMM32_B32)
+		return (uint8_t)in->mods.simm16;
+	if ((in->mods.simm16 & 0x3f) != 1) /* HW_REG_MODE */
+		return now;
+	mode = (unsigned)(in->literal >> 12) & 0xff;
+	return (uint8_t)((mode >> 2) | (mode & 3) << 6);
+}
+
 int isa_decode(unsigned arch, const uint8_t *buf, size_t len, size_t off, struct isa_state *st,
                struct isa_inst *out)
 {
@@ -124,7 +143,7 @@ int isa_decode(unsigned arch, const uint8_t *buf, size_t len, size_t off, struct
 	if (rc != ISA_OK)
 		return rc;
 	if (out->op && (out->flags & ISA_F_MSB) && st)
-		st->vgpr_msb = (uint8_t)out->mods.simm16;
+		st->vgpr_msb = banks_after(out, st->vgpr_msb);
 	return ISA_OK;
 }
 

@@ -57,6 +57,22 @@ for stage in gfx1250 gfx942 gfx950; do
 done
 assert_eq "$rc" 0 "-O0: every mismatch is in xfail.txt and every xfail still fails (report: build/tests/builtins/report-o0.txt)"
 
+# The sweep's k_binary_long16 at -O2, where clang-22 needs VGPRs above v255 from the first
+# instruction on and folds their bank into the prologue's MODE write (imm32[19:12]): the
+# decoder that read that write as no bank change had every lane but one store nothing
+# (integration/emulate_vgpr_banks has the rule alone).
+run_capture "$PYTHON" "$src/gen.py" --set sweep "$TEST_TMP/gen-sweep"
+assert_eq "$RUN_STATUS" 0 "gen.py writes the sweep's kernels"
+"$PYTHON" "$src/run.py" --gen "$TEST_TMP/gen-sweep" --work "$TEST_TMP/banks" --mirage "$MIRAGE_BIN" \
+	--pocl-batch "$POCL_BATCH" --clang "$CLANG" --lld "$LD_LLD" --objdump "$LLVM_OBJDUMP" \
+	--xfail "$src/xfail.txt" --jobs 2 --levels O2 --targets gfx942 --filter '^k_binary_long16$' \
+	>"$TEST_TMP/banks.log" 2>&1
+assert_eq "$?" 0 "k_binary_long16 at -O2 gives POCL's bytes on gfx1250 and through gfx942 ($(tail -n 3 "$TEST_TMP/banks.log"))"
+prologue=$("$LLVM_OBJDUMP" -d "$TEST_TMP/banks/obj/O2/int_long.co" --disassemble-symbols=k_binary_long16 |
+	grep -m1 -o 's_setreg_imm32_b32 hwreg(HW_REG_WAVE_MODE, 25, 1), 0x[0-9a-f]*')
+imm=${prologue##*, }
+assert_ne "$((${imm:-0} >> 12 & 0xff))" 0 "its prologue sets a VGPR bank (${prologue:-no MODE write})"
+
 # The coverage report's builtins part (tests/kernels/README.md, "Builtin kernels") is what these
 # runs give, on every figure and exception line.
 check=$MIRAGE_SRC/tests/coverage/builtins.py

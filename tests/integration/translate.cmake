@@ -73,6 +73,7 @@ mirage_shell_test(emulate_f16_round emulate_f16_round.sh LABELS translate emulat
 mirage_shell_test(emulate_cndmask_mods emulate_cndmask_mods.sh LABELS translate emulate)
 mirage_shell_test(emulate_smem emulate_smem.sh LABELS translate emulate)
 mirage_shell_test(emulate_inline64 emulate_inline64.sh LABELS translate emulate)
+mirage_shell_test(emulate_vgpr_banks emulate_vgpr_banks.sh LABELS translate emulate)
 # Whole-wave mode: the report, and the lanes of a partial source wave and a half with none.
 mirage_shell_test(translate_whole_wave translate_whole_wave.sh LABELS translate emulate)
 # Parallel translation: the same bytes on any number of threads (and under TSan, the threads).

@@ -165,6 +165,33 @@ static void test_vgpr_msb(void **state)
 	assert_int_equal(in.ops[0].reg, 1);
 }
 
+/*
+ * An s_setreg_imm32_b32 of MODE sets the banks from imm32[19:12], in MODE's order (dst, src0,
+ * src1, src2 from bit 12 up), whatever field it names: 0xe4 there is src0 +256, src1 +512,
+ * src2 +768, dst +0 (s_set_vgpr_msb 0x39).  A write of another hwreg (SCHED_MODE) keeps them.
+ */
+static void test_vgpr_msb_mode_write(void **state)
+{
+	static const uint8_t mode[] = {0x41, 0x06, 0x80, 0xb9, 0x00, 0x40, 0x0e, 0x00};
+	static const uint8_t sched[] = {0x1a, 0x08, 0x80, 0xb9, 0x00, 0xf0, 0x0f, 0x00};
+	static const uint8_t fma[] = {0x01, 0x00, 0x13, 0xd6, 0x02, 0x07, 0x12, 0x04};
+	struct isa_state st;
+	struct isa_inst in;
+	(void)state;
+	isa_state_reset(&st);
+	assert_int_equal(isa_decode_gfx1250(mode, sizeof(mode), 0, &st, &in), ISA_OK);
+	assert_int_equal(in.op, ISA_OP_S_SETREG_IMM32_B32);
+	assert_int_equal(st.vgpr_msb, 0x39);
+	assert_int_equal(isa_decode_gfx1250(sched, sizeof(sched), 0, &st, &in), ISA_OK);
+	assert_int_equal(st.vgpr_msb, 0x39);
+	assert_int_equal(isa_decode_gfx1250(fma, sizeof(fma), 0, &st, &in), ISA_OK);
+	assert_int_equal(in.op, ISA_OP_V_FMA_F32);
+	assert_int_equal(in.ops[0].reg, 1);
+	assert_int_equal(in.ops[1].reg, 258);
+	assert_int_equal(in.ops[2].reg, 515);
+	assert_int_equal(in.ops[3].reg, 772);
+}
+
 static void test_implicit(void **state)
 {
 	/* v_cmp_gt_u32_e32 vcc_lo, 5, v0 / v_cmpx_gt_u32_e64 s3, v0 / s_and_saveexec_b32 s3, s2 */
@@ -283,11 +310,17 @@ static void test_word0(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_literal64),         cmocka_unit_test(test_truncated_literal),
-	    cmocka_unit_test(test_truncated_12_byte), cmocka_unit_test(test_garbage),
-	    cmocka_unit_test(test_vgpr_msb),          cmocka_unit_test(test_implicit),
-	    cmocka_unit_test(test_branch_label),      cmocka_unit_test(test_table),
-	    cmocka_unit_test(test_truncated_forms),   cmocka_unit_test(test_word0),
+	    cmocka_unit_test(test_literal64),
+	    cmocka_unit_test(test_truncated_literal),
+	    cmocka_unit_test(test_truncated_12_byte),
+	    cmocka_unit_test(test_garbage),
+	    cmocka_unit_test(test_vgpr_msb),
+	    cmocka_unit_test(test_vgpr_msb_mode_write),
+	    cmocka_unit_test(test_implicit),
+	    cmocka_unit_test(test_branch_label),
+	    cmocka_unit_test(test_table),
+	    cmocka_unit_test(test_truncated_forms),
+	    cmocka_unit_test(test_word0),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -150,7 +150,7 @@ struct isa_operand {
 #define ISA_F_CONDBR  0x0400u /* conditional branch (ends a block, falls through) */
 #define ISA_F_SIMM    0x0800u /* SOPP/SOPK: the simm16 is an operand */
 #define ISA_F_FLOAT   0x1000u /* floating-point sources: inline constants are floats */
-#define ISA_F_MSB     0x4000u /* s_set_vgpr_msb: changes the decoder state */
+#define ISA_F_MSB     0x4000u /* sets the VGPR banks (s_set_vgpr_msb, a MODE write): decoder state */
 #define ISA_F_F16     0x8000u /* 16-bit float sources (inline constants are f16) */
 
 /* Operand shape bits (isa_row.shape): which fields are registers of which file. */
