@@ -105,33 +105,48 @@ static int add_children(const struct decoded *d, const struct extent *ext, size_
 }
 
 /* Each function copy's blocks, at the leaders find_leaders() made in rz.blocks, which keeps
- * the kernel's code's only. */
+ * the kernel's code's only; leader by leader, each in the copies of its function in order. */
 static int make_blocks(struct rz *r, const struct extent *ext, size_t next, struct rz_inline *p)
 {
+	LLVMBasicBlockRef *all = p->c[0].blocks;
+	size_t *first = calloc(next + 1, sizeof(*first)), *at = calloc(next + 1, sizeof(*at));
+	size_t *of = malloc(p->n * sizeof(*of)); /* of[first[e], first[e + 1]): e's copies */
+	int rc = -1;
+
+	if (!first || !at || !of)
+		goto out;
 	for (size_t c = 1; c < p->n; c++) {
 		const struct extent *x = &ext[p->c[c].ext];
 		p->c[c].blocks = calloc((x->end - x->start) / 4 + 1, sizeof(LLVMBasicBlockRef));
 		if (!p->c[c].blocks)
-			return -1;
+			goto out;
+		first[p->c[c].ext + 1]++;
 	}
+	for (size_t e = 0; e < next; e++)
+		first[e + 1] += first[e];
+	for (size_t c = 1; c < p->n; c++)
+		of[first[p->c[c].ext] + at[p->c[c].ext]++] = c;
 	for (size_t e = 0; e < next; e++) {
 		if (!rz_is_function(&ext[e]))
 			continue;
 		for (uint64_t off = ext[e].start; off < ext[e].end; off += 4) {
-			LLVMBasicBlockRef *g = &p->c[0].blocks[off / 4];
-			if (!*g)
+			if (!all[off / 4])
 				continue;
-			for (size_t c = 1; c < p->n; c++)
-				if (p->c[c].ext == e) {
-					rz_inline_use(r, p, ext, c);
-					rz_block_at(r, off);
-				}
-			LLVMDeleteBasicBlock(*g);
-			*g = NULL;
+			for (size_t k = first[e]; k < first[e + 1]; k++) {
+				rz_inline_use(r, p, ext, of[k]);
+				rz_block_at(r, off);
+			}
+			LLVMDeleteBasicBlock(all[off / 4]);
+			all[off / 4] = NULL;
 		}
 	}
 	rz_inline_use(r, p, ext, 0);
-	return 0;
+	rc = 0;
+out:
+	free(first);
+	free(at);
+	free(of);
+	return rc;
 }
 
 int rz_inline_plan(struct rz *r, const struct decoded *d, const struct extent *ext, size_t next,
